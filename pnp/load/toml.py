@@ -1,0 +1,123 @@
+"""Reading TOML files into plain dicts, and finding the line a key is on.
+
+tomllib reports no positions for values, so lines are found by scanning the
+text: the n-th `[[table]]` header, then the key inside it.  Good enough to
+let an editor jump to the place, which is all a line is for.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import Finding, error
+
+_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
+_HEADER = re.compile(r"^\s*\[")
+
+
+@dataclass(frozen=True)
+class TomlFile:
+    path: Path
+    shown: str  # the path as the user should see it
+    text: str
+    data: dict[str, Any]
+
+    def line_of(self, table: str | None, index: int | None, key: str | None) -> int | None:
+        return locate(self.text, table, index, key)
+
+
+def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
+    """Parse one TOML file; every way it can fail becomes a finding."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None, [error("load/missing-file", shown, "file not found")]
+    except IsADirectoryError:
+        return None, [error("load/missing-file", shown, "expected a file, found a folder")]
+    except OSError as exc:
+        return None, [error("load/unreadable", shown, f"cannot read the file: {exc.strerror}")]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        byte = raw[exc.start]
+        return None, [
+            error(
+                "load/not-utf8",
+                shown,
+                f"the file is not UTF-8 text: byte 0x{byte:02X} cannot be read",
+                line=line,
+                hint="save the file as UTF-8 (most editors: 'Save with encoding')",
+            )
+        ]
+    text = text.removeprefix("\ufeff")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        position = _TOML_POSITION.search(message)
+        line_number = int(position.group(1)) if position else None
+        reason = _plain_toml_reason(_TOML_POSITION.sub("", message).strip())
+        return None, [
+            error(
+                "load/bad-toml",
+                shown,
+                f"not valid TOML: {reason}",
+                line=line_number,
+                hint="check the quotes, brackets and '=' on that line",
+            )
+        ]
+    return TomlFile(path, shown, text, data), []
+
+
+# tomllib's wording, said the way a pack writer thinks of it
+_TOML_REASONS = {
+    "Illegal character '\\n'": "a line ends inside a string: a closing quote is missing",
+    "Unclosed array": "a list is not closed: a ']' is missing",
+    "Unclosed inline table": "a table is not closed: a '}' is missing",
+    "Expected '=' after a key in a key/value pair": "expected '=' after the key",
+    "Invalid value": "the value is not valid TOML (text needs quotes)",
+    "Cannot overwrite a value": "this key is set twice",
+    "Cannot declare": "this table is declared twice",
+}
+
+
+def _plain_toml_reason(reason: str) -> str:
+    for raw, plain in _TOML_REASONS.items():
+        if reason.startswith(raw):
+            return plain
+    return reason
+
+
+def locate(text: str, table: str | None, index: int | None, key: str | None) -> int | None:
+    """1-based line of `key` inside the index-th `[[table]]` (or the top level)."""
+    lines = text.splitlines()
+    start = 0
+    end = len(lines)
+    if table is not None:
+        header = re.compile(rf"^\s*\[\[\s*{re.escape(table)}\s*\]\]")
+        headers = [n for n, line in enumerate(lines) if header.match(line)]
+        if index is None or index >= len(headers):
+            return None
+        start = headers[index]
+        following = [n for n in headers if n > start]
+        end = following[0] if following else len(lines)
+        if key is None:
+            return start + 1
+    elif key is not None:
+        # top-level keys stand before the first table header
+        first = next((n for n, line in enumerate(lines) if _HEADER.match(line)), len(lines))
+        end = first
+    if key is None:
+        return None
+    head = key.split(".")[0].split("[")[0]
+    pattern = re.compile(rf"^\s*(\"?){re.escape(head)}\1\s*[.=]")
+    sub_table = re.compile(rf"^\s*\[\s*{re.escape(table or '')}\.?{re.escape(head)}\s*\]") if table else None
+    for n in range(start, end):
+        if pattern.match(lines[n]) or (sub_table and sub_table.match(lines[n])):
+            return n + 1
+    return start + 1 if table is not None else None

@@ -1,0 +1,189 @@
+"""Turning pydantic's validation errors into findings a person can act on."""
+
+from __future__ import annotations
+
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from pnp.errors import did_you_mean
+
+M = TypeVar("M", bound=BaseModel)
+
+_TYPE_NAMES = {
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "string_type": "text in quotes",
+    "bool_type": "true or false",
+    "list_type": "a list in brackets [ ]",
+    "dict_type": "a table",
+    "model_type": "a table",
+    "model_attributes_type": "a table",
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One validation problem: where (a dotted field path) and what."""
+
+    loc: tuple[str | int, ...]
+    message: str
+    hint: str | None = None
+
+    @property
+    def field(self) -> str:
+        path = ""
+        for part in self.loc:
+            path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else part)
+        return path
+
+
+def validate(model: type[M], data: Any) -> tuple[M | None, list[Problem]]:
+    try:
+        return model.model_validate(data), []
+    except ValidationError as exc:
+        return None, [_problem(model, err) for err in exc.errors(include_url=False)]
+
+
+def _problem(model: type[BaseModel], err: Any) -> Problem:
+    loc = tuple(err["loc"])
+    kind = err["type"]
+    given = err.get("input")
+    ctx = err.get("ctx") or {}
+    if kind == "extra_forbidden":
+        known = _fields_at(model, loc[:-1])
+        name = str(loc[-1])
+        hint = did_you_mean(name, known) or (f"known fields: {', '.join(sorted(known))}" if known else None)
+        return Problem(loc, "unknown field", hint)
+    if kind == "missing":
+        return Problem(loc, "required field is missing")
+    if kind in _TYPE_NAMES:
+        expected = _TYPE_NAMES[kind]
+        if _is_localized(model, loc):
+            return Problem(
+                loc,
+                f"expected a table of languages, got {_show(given)}",
+                f'write {loc[-1]}.en = "..." and {loc[-1]}.es = "..."',
+            )
+        hint = None
+        if kind.startswith("int") and isinstance(given, str) and given.strip().isdigit():
+            hint = f"write the number without quotes: {given.strip()}"
+        return Problem(loc, f"expected {expected}, got {_show(given)}", hint)
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        low, high = _bounds(model, loc)
+        if low is not None and high is not None:
+            return Problem(loc, f"expected a whole number from {low} to {high}, got {_show(given)}")
+        return Problem(loc, f"expected a number {err['msg'].removeprefix('Input should be ')}, got {_show(given)}")
+    if kind == "string_pattern_mismatch":
+        if "a-z0-9" in str(ctx.get("pattern", "")) and "#" not in str(ctx.get("pattern", "")):
+            return Problem(
+                loc,
+                f"expected a lowercase slug (letters, digits, hyphens), got {_show(given)}",
+                f'write "{_slugify(str(given))}"',
+            )
+        return Problem(loc, f"expected a value like {_example(ctx.get('pattern', ''))}, got {_show(given)}")
+    if kind == "literal_error":
+        choices = [c.strip(" '") for c in str(ctx.get("expected", "")).replace(" or ", ",").split(",")]
+        choices = [c for c in choices if c]
+        hint = did_you_mean(str(given), choices) if isinstance(given, str) else None
+        return Problem(loc, f"expected one of {', '.join(repr(c) for c in choices)}, got {_show(given)}", hint)
+    return Problem(loc, f"{err['msg'][0].lower()}{err['msg'][1:]}, got {_show(given)}")
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        return f'"{value}"' if len(value) <= 60 else f'"{value[:57]}..."'
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return repr(value)
+
+
+def _slugify(text: str) -> str:
+    import re
+    import unicodedata
+
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-") or "my-id"
+
+
+def _example(pattern: str) -> str:
+    return {"^#[0-9a-fA-F]{6}$": '"#1a2b3c"'}.get(pattern, "the documented form")
+
+
+def _unwrap(annotation: Any) -> list[Any]:
+    """The model classes an annotation can hold (through Optional, list, dict)."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _unwrap(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType, list, dict, tuple):
+        return [m for arg in typing.get_args(annotation) for m in _unwrap(arg)]
+    return [annotation]
+
+
+def _field_info(model: type[BaseModel], loc: tuple[str | int, ...]) -> Any:
+    current: list[Any] = [model]
+    info = None
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        models = [m for m in current if isinstance(m, type) and issubclass(m, BaseModel)]
+        found = next((m.model_fields[part] for m in models if part in m.model_fields), None)
+        if found is None:
+            return None
+        info = found
+        current = _unwrap(found.annotation)
+    return info
+
+
+def _fields_at(model: type[BaseModel], loc: tuple[str | int, ...]) -> list[str]:
+    current: list[Any] = [model]
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        models = [m for m in current if isinstance(m, type) and issubclass(m, BaseModel)]
+        found = next((m.model_fields[part] for m in models if part in m.model_fields), None)
+        if found is None:
+            return []
+        current = _unwrap(found.annotation)
+    return [name for m in current if isinstance(m, type) and issubclass(m, BaseModel) for name in m.model_fields]
+
+
+def _is_localized(model: type[BaseModel], loc: tuple[str | int, ...]) -> bool:
+    info = _field_info(model, loc)
+    return info is not None and info.annotation == dict[str, str]
+
+
+def _bounds(model: type[BaseModel], loc: tuple[str | int, ...]) -> tuple[int | None, int | None]:
+    named = tuple(p for p in loc if isinstance(p, str))
+    info = _field_info(model, named) if named else None
+    if info is None:
+        return None, None
+    low = high = None
+    for meta in _metadata(info):
+        low = getattr(meta, "ge", low)
+        high = getattr(meta, "le", high)
+    return low, high
+
+
+def _metadata(info: Any) -> list[Any]:
+    found = list(info.metadata)
+    for arg in _annotated_args(info.annotation):
+        found.extend(getattr(arg, "metadata", [arg]))
+    return found
+
+
+def _annotated_args(annotation: Any) -> list[Any]:
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return list(typing.get_args(annotation)[1:])
+    if origin in (typing.Union, types.UnionType, list, dict):
+        return [a for arg in typing.get_args(annotation) for a in _annotated_args(arg)]
+    return []

@@ -1,0 +1,290 @@
+"""The typed, immutable model of a pack: what every later stage reads.
+
+Field descriptions are the contributor docs: `docs/pack-format.md` documents
+each of them, and a test keeps the two in step.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Slug = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+IconName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")]  # {name} in text starts with a letter
+Language = Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Z]{2})?$")]
+LocalizedText = dict[str, str]
+Count = Annotated[int, Field(ge=1, le=999)]
+Status = Literal["draft", "translated", "reviewed"]
+
+
+class Record(BaseModel):
+    """Strict, frozen and closed: an unknown field or a string for a number is an error."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+# --- cards -----------------------------------------------------------------
+
+
+class Face(Record):
+    """The second face of a double-sided card (a quest's B side, a token's back)."""
+
+    title: LocalizedText = Field(default_factory=dict, description="Title of this face, per language.")
+    text: LocalizedText = Field(
+        default_factory=dict, description="Rules text of this face, per language, in card markup."
+    )
+    flavour: LocalizedText = Field(default_factory=dict, description="Flavour text of this face, per language.")
+    art: str | None = Field(None, description="Art for this face, a path inside the pack.")
+
+
+class Card(Record):
+    """One card design; `count` says how many copies the box holds."""
+
+    id: Slug = Field(description="Lowercase slug, unique in the pack and the same in every language.")
+    type: Slug = Field(description="A card type declared in pack.toml ([[card_type]]).")
+    count: Count = Field(1, description="Copies of this card in the box, 1 to 999.")
+    title: LocalizedText = Field(description="Card title, per language: title.en, title.es.")
+    subtitle: LocalizedText = Field(
+        default_factory=dict, description="Secondary title line (a crew's role, a quest stage name), per language."
+    )
+    text: LocalizedText = Field(default_factory=dict, description="Rules text, per language, in card markup.")
+    flavour: LocalizedText = Field(default_factory=dict, description="Flavour text, per language.")
+    cost: Annotated[int, Field(ge=0, le=1_000_000)] | None = Field(
+        None, description="Price in the game's currency (Firefly: credits)."
+    )
+    legality: Literal["legal", "illegal"] | None = Field(
+        None, description="Whether a job or challenge is legal or illegal."
+    )
+    skills: dict[str, Annotated[int, Field(ge=0, le=99)]] = Field(
+        default_factory=dict,
+        description="Skill values by skill id, like skills = { fight = 1, tech = 0, negotiate = 2 }.",
+    )
+    keywords: list[str] = Field(
+        default_factory=list, description='Glossary keywords on the card, with their value: ["boarding 2", "surge"].'
+    )
+    stats: dict[str, int | str] = Field(
+        default_factory=dict, description="Other printed values a game needs (threat, attack, quest points), by name."
+    )
+    art: str | None = Field(None, description="Front art, a path inside the pack (art/...).")
+    back: Face | None = Field(
+        None, description="The second face of a double-sided card; other cards use the deck's back."
+    )
+    status: dict[str, Status] = Field(
+        default_factory=dict, description="Translation status per target language: draft, translated or reviewed."
+    )
+    verify: str | None = Field(
+        None, description="A fact on this card that still needs checking against a physical copy; pnp check shows it."
+    )
+    notes: str | None = Field(
+        None, description="Free notes for translators and reviewers: where the text came from, doubts."
+    )
+
+
+# --- pack ------------------------------------------------------------------
+
+
+class CardType(Record):
+    """A kind of card; its id is also the layout file name in the template family."""
+
+    id: Slug = Field(description="Slug used by cards' `type` and by the layout file templates/<family>/<id>.toml.")
+    name: LocalizedText = Field(description="Type name per language, as printed on the card.")
+    requires: list[str] = Field(
+        default_factory=list, description='Card fields every card of this type must fill in (e.g. ["cost"]).'
+    )
+
+
+class DeckBack(Record):
+    """What the back of every card in a deck shows."""
+
+    label: LocalizedText = Field(default_factory=dict, description="Text printed on the back, per language.")
+    image: str | None = Field(
+        None, description="An image for the back, a path inside the pack; replaces the drawn back."
+    )
+    color: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$", description="Back colour as #rrggbb.")
+
+
+class Deck(Record):
+    """A deck as it is shuffled and played; its cards live in <file>."""
+
+    id: Slug = Field(description="Slug; also the default file name <id>.toml.")
+    name: LocalizedText = Field(description="Deck name per language.")
+    file: str | None = Field(None, description="The deck's card file inside the pack; default <id>.toml.")
+    card_size: str = Field(
+        description='A size name (poker, bridge, mini-american, mini-euro, tarot, square) or "WIDTHmm x HEIGHTmm".'
+    )
+    size_source: str | None = Field(
+        None, description="Where the card size comes from, when it is not confirmed by a primary source."
+    )
+    orientation: Literal["portrait", "landscape"] = Field(
+        "portrait", description="Landscape decks print with the long side horizontal."
+    )
+    back: DeckBack = Field(default_factory=DeckBack, description="The deck's card back ([deck.back]).")
+    expected_count: Annotated[int, Field(ge=0, le=99_999)] | None = Field(
+        None, description="Cards the box manifest gives this deck, copies included; pnp check compares."
+    )
+    card_types: list[Slug] = Field(description="Card types this deck may hold.")
+    origin: str | None = Field(
+        None,
+        description="Set when the deck belongs to another product (the base game) and is here only for swaps; it is then not printed.",
+    )
+    must_keep: list[Slug] = Field(
+        default_factory=list, description="Cards that must never be swapped out of this deck (Reshuffle cards)."
+    )
+
+
+class SwapLine(Record):
+    """One card and how many copies a swap moves."""
+
+    card: Slug = Field(description="A card id of the pack.")
+    copies: Count = Field(1, description="How many copies, 1 to 999.")
+
+
+class Condition(Record):
+    """When a swap applies; no condition means always."""
+
+    variant: Slug | None = Field(None, description="The variant or expansion that prescribes the swap.")
+    players: list[Annotated[int, Field(ge=1, le=99)]] = Field(
+        default_factory=list, description="Player counts the swap applies to; empty means any."
+    )
+
+
+class Swap(Record):
+    """Cards an expansion or variant removes from a deck and adds to it."""
+
+    id: Slug = Field(description="Slug naming the swap.")
+    deck: Slug = Field(description="The deck the swap changes.")
+    name: LocalizedText = Field(default_factory=dict, description="What the swap is, per language.")
+    remove: list[SwapLine] = Field(default_factory=list, description='Cards taken out: [{ card = "...", copies = 1 }].')
+    add: list[SwapLine] = Field(default_factory=list, description='Cards put in: [{ card = "...", copies = 1 }].')
+    add_decks: list[Slug] = Field(
+        default_factory=list,
+        description="Whole decks put in, every card with its count (an expansion's replacement cards).",
+    )
+    replacement: bool = Field(
+        True,
+        description="True when the added cards replace the removed ones one for one; pnp check then compares the totals.",
+    )
+    condition: Condition | None = Field(
+        None, description='When the swap applies: { variant = "...", players = [1, 2] }.'
+    )
+    source: str | None = Field(None, description="Where the rule comes from (rulebook page, section).")
+
+
+class ManifestLine(Record):
+    """One line of the box contents ("25 Cartas Suministro")."""
+
+    id: Slug = Field(description="Slug naming the line.")
+    name: LocalizedText = Field(description="The line as the box or rulebook prints it, per language.")
+    count: Annotated[int, Field(ge=0, le=99_999)] = Field(description="How many the box holds.")
+    decks: list[Slug] = Field(
+        default_factory=list,
+        description="Decks whose cards this line counts, copies included; empty for components that are not cards (map, tokens, ships).",
+    )
+
+
+class Pack(Record):
+    """pack.toml: the pack's identity, decks, swaps and box manifest."""
+
+    id: Slug = Field(description="Slug naming the pack; also its output folder name.")
+    name: LocalizedText = Field(description="Pack name per language.")
+    game: str = Field(description="The game the pack belongs to.")
+    source_language: Language = Field(description="The language of the original cards (en).")
+    target_languages: list[Language] = Field(description='Languages the pack translates into (["es"]).')
+    template_family: Slug = Field(description="The layouts under templates/<family>/ that draw this pack's cards.")
+    source: str | None = Field(None, description="Where the pack's facts come from.")
+    words: list[str] = Field(
+        default_factory=list,
+        description="Names and terms that are correct though no dictionary has them (Meridian, Reaver).",
+    )
+    icons: list[IconName] = Field(default_factory=list, description="Icon names card text may use as {name}.")
+    card_type: list[CardType] = Field(description="The card types ([[card_type]]).")
+    deck: list[Deck] = Field(description="The decks ([[deck]]).")
+    swap: list[Swap] = Field(default_factory=list, description="Deck swaps ([[swap]]).")
+    manifest: list[ManifestLine] = Field(default_factory=list, description="The box contents ([[manifest]]).")
+
+
+class DeckFile(Record):
+    """A deck file: nothing but its [[card]] tables."""
+
+    card: list[Card] = Field(default_factory=list, description="The deck's cards ([[card]]).")
+
+
+# --- glossary --------------------------------------------------------------
+
+
+class Term(Record):
+    """A term and its one canonical translation."""
+
+    source: str = Field(description="The term in the source language.")
+    target: str = Field(description="The canonical translation.")
+    lang: Language | None = Field(None, description="The target language; default the pack's first.")
+    forbidden: list[str] = Field(default_factory=list, description="Variants that must not appear in translations.")
+    note: str | None = Field(None, description="Why this term, where the alternatives came from.")
+
+
+class Keyword(Record):
+    """A keyword and its syntax: "Boarding X" takes a number, "Surge" takes none."""
+
+    id: Slug = Field(description="Slug used in cards' `keywords`.")
+    source: str = Field(description="The keyword in the source language, without its value.")
+    target: str = Field(description="The keyword in the target language, without its value.")
+    lang: Language | None = Field(None, description="The target language; default the pack's first.")
+    value: Literal["none", "number"] = Field(
+        "none", description="Whether the keyword is followed by a number (Boarding X)."
+    )
+    note: str | None = Field(None, description="Rules reminder or reason for the wording.")
+
+
+class Glossary(Record):
+    """glossary.toml: the pack's terms and keywords."""
+
+    term: list[Term] = Field(default_factory=list, description="Terms ([[term]]).")
+    keyword: list[Keyword] = Field(default_factory=list, description="Keywords ([[keyword]]).")
+
+
+# --- the loaded whole --------------------------------------------------------
+
+
+class LoadedDeck(BaseModel):
+    """A deck with its cards, as the loader hands it on."""
+
+    model_config = ConfigDict(frozen=True)
+
+    deck: Deck
+    file: Path
+    cards: tuple[Card, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(card.count for card in self.cards)
+
+
+class PackData(BaseModel):
+    """Everything one pack holds, loaded and cross-checked."""
+
+    model_config = ConfigDict(frozen=True)
+
+    root: Path
+    pack: Pack
+    decks: tuple[LoadedDeck, ...]
+    glossary: Glossary
+    # ("card", id), ("deck", id), ("swap", id), ("manifest", id), ("term", source) -> line of its table
+    lines: dict[tuple[str, str], int] = {}
+
+    def line(self, kind: str, record_id: str) -> int | None:
+        return self.lines.get((kind, record_id))
+
+    def deck(self, deck_id: str) -> LoadedDeck | None:
+        return next((d for d in self.decks if d.deck.id == deck_id), None)
+
+    def cards(self) -> dict[str, Card]:
+        return {card.id: card for deck in self.decks for card in deck.cards}
+
+    def deck_of(self, card_id: str) -> LoadedDeck | None:
+        return next((d for d in self.decks if any(c.id == card_id for c in d.cards)), None)
+
+    @property
+    def languages(self) -> list[str]:
+        return [self.pack.source_language, *self.pack.target_languages]

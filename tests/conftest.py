@@ -1,0 +1,32 @@
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TINY = ROOT / "examples" / "tiny"
+BLUE_SUN = ROOT / "cards" / "blue-sun"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="Rewrite expected findings and golden images from the current output; review before committing.",
+    )
+
+
+@pytest.fixture
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-golden"))
+
+
+@pytest.fixture
+def tiny_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A writable copy of examples/tiny at tmp/tiny, with tmp as the working folder."""
+    target = tmp_path / "tiny"
+    shutil.copytree(TINY, target)
+    monkeypatch.chdir(tmp_path)
+    return target

@@ -1,0 +1,47 @@
+"""The docs are the contract with pack writers: every model field is documented."""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+
+from pnp import model
+from tests.conftest import ROOT
+
+USER_WRITTEN = [
+    model.Pack,
+    model.CardType,
+    model.Deck,
+    model.DeckBack,
+    model.Swap,
+    model.SwapLine,
+    model.Condition,
+    model.ManifestLine,
+    model.DeckFile,
+    model.Card,
+    model.Face,
+    model.Glossary,
+    model.Term,
+    model.Keyword,
+]
+
+
+def test_every_model_field_is_in_the_pack_format_doc() -> None:
+    doc = (ROOT / "docs" / "pack-format.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"`([a-z_]+)`", doc))
+    missing = [f"{m.__name__}.{name}" for m in USER_WRITTEN for name in m.model_fields if name not in documented]
+    assert missing == []
+
+
+def test_every_user_written_field_has_a_description() -> None:
+    for record in USER_WRITTEN:
+        assert issubclass(record, BaseModel)
+        for name, info in record.model_fields.items():
+            assert info.description, f"{record.__name__}.{name}"
+
+
+def test_findings_doc_names_every_json_key() -> None:
+    doc = (ROOT / "docs" / "findings.md").read_text(encoding="utf-8")
+    for key in ("severity", "code", "file", "line", "card", "field", "message", "hint", "summary", "version"):
+        assert f"`{key}`" in doc, key
