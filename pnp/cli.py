@@ -120,6 +120,99 @@ def deck(pack: Path, deck: str | None, lang: str | None) -> None:
     click.echo(_format_deck(data, loaded, language))
 
 
+@main.command()
+@PACK_ARG
+@click.option("--lang", default=None, help="Language to print (default: the pack's first target language).")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="Paper size.")
+@click.option(
+    "--duplex",
+    type=click.Choice(["long", "short", "none", "fold"]),
+    default="long",
+    show_default=True,
+    help="Backs: on the next page for long- or short-edge duplex printing, none, or gutter-fold.",
+)
+@click.option("--decks", default="", help="Comma-separated deck ids to build (default: every printable deck).")
+@click.option("--bleed", default="3mm", show_default=True, help="Image beyond the cut line, like 3mm; 0mm for none.")
+@click.option(
+    "--back-offset",
+    default="0mm,0mm",
+    show_default=True,
+    help="Shift backs by X,Y to correct a printer's misregistration (see --calibration).",
+)
+@click.option("--calibration", is_flag=True, help="Also write a duplex calibration page to measure --back-offset.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Output folder; files go to <output>/<pack>/<lang>/.",
+)
+def build(
+    pack: Path,
+    lang: str | None,
+    paper: str,
+    duplex: str,
+    decks: str,
+    bleed: str,
+    back_offset: str,
+    calibration: bool,
+    output: Path,
+) -> None:
+    """Build printable PDF sheets: one file per deck, and cards.pdf with all of them.
+
+    Cards are imposed with bleed and crop marks; each deck's backs follow on
+    the next page, mirrored for the flip your printer does. Nothing is
+    written when the pack has errors, so the last good build stays.
+
+    \b
+    Example:
+        pnp build cards/blue-sun
+        pnp build cards/blue-sun --paper letter --duplex short --decks supply-meridian
+        pnp build cards/blue-sun --bleed 0mm --duplex fold
+    """
+    from pnp.pipeline import BuildOptions
+    from pnp.pipeline import build as run_build
+    from pnp.units import UnitError, parse_length
+
+    try:
+        bleed_pt = parse_length(bleed)
+        offset_x, offset_y = (parse_length(part) for part in back_offset.split(","))
+    except (UnitError, ValueError) as exc:
+        raise click.BadParameter(
+            str(exc) if isinstance(exc, UnitError) else "write X,Y like 0.5mm,-1mm",
+            param_hint="--bleed or --back-offset",
+        ) from exc
+    if not 0 <= bleed_pt <= 36:
+        raise click.BadParameter("bleed must be between 0mm and 12mm", param_hint="--bleed")
+    options = BuildOptions(
+        language=lang,
+        paper=paper,
+        duplex=duplex,  # type: ignore[arg-type]
+        decks=tuple(d.strip() for d in decks.split(",") if d.strip()),
+        bleed=bleed_pt,
+        back_offset=(offset_x, offset_y),
+        output=output,
+        calibration=calibration,
+    )
+    with click.progressbar(length=1, label="Drawing sheets", file=sys.stderr, show_pos=True) as bar:
+
+        def progress(done: int, total: int) -> None:
+            bar.length = max(total, 1)
+            bar.update(done - bar.pos)
+
+        result = run_build(pack, options, progress)
+    shown = [f for f in result.findings if f.severity is not Severity.INFO]
+    if shown:
+        click.echo(format_text(shown))
+    if not result.ok:
+        click.echo("Nothing was written: fix the errors above and build again.", err=True)
+        sys.exit(1)
+    for path in result.written:
+        click.echo(f"wrote {path}")
+    click.echo(f"Built {result.cards} cards ({result.faces} distinct faces) on {result.sheets} sheets.")
+
+
 def _load_and_check(pack: Path) -> list[Finding]:
     result = load_pack(pack)
     if result.pack is None:

@@ -1,0 +1,1 @@
+"""Export: the only stage (with the CLI) that writes files, always atomically."""

@@ -1,0 +1,214 @@
+"""Evaluating a template for one card face: jinja2 in a sandbox, lengths to points."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import jinja2
+from jinja2.sandbox import SandboxedEnvironment
+
+from pnp.errors import Finding, error
+from pnp.layout.templates import Template
+from pnp.model import Card, Deck, Face, PackData
+from pnp.units import Size, UnitError, parse_length
+
+LENGTH_FIELDS = ("x", "y", "width", "height", "x2", "y2", "radius", "stroke_width", "gap")
+NUMBER_FIELDS = ("size", "min_size", "leading", "opacity")
+BOOL_FIELDS = ("bleed", "hyphenate")
+
+
+@dataclass(frozen=True)
+class LaidOutElement:
+    """An element with every value final: lengths in points, origin top-left of the trim box."""
+
+    name: str
+    kind: str
+    props: tuple[tuple[str, Any], ...]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict(self.props).get(key, default)
+
+
+@dataclass(frozen=True)
+class FaceLayout:
+    """One face to draw; equal faces share a key and are drawn once."""
+
+    key: str
+    size: Size
+    template: str
+    card: str | None
+    elements: tuple[LaidOutElement, ...]
+    language: str
+
+
+def _money(value: Any, language: str = "en") -> str:
+    if value is None:
+        return ""
+    digits = f"{int(value):,}"
+    return "$" + (digits.replace(",", ".") if language != "en" else digits)
+
+
+def _skills(skills: dict[str, int]) -> str:
+    return "   ".join(f"{{{name}}} {value}" for name, value in skills.items())
+
+
+def _icons(names: Any) -> str:
+    items = names.split() if isinstance(names, str) else list(names or [])
+    return "".join(f"{{{name}}}" for name in items)
+
+
+@lru_cache(maxsize=1)
+def _environment() -> SandboxedEnvironment:
+    env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False)
+    env.filters["money"] = _money
+    env.filters["skills"] = _skills
+    env.filters["icons"] = _icons
+    return env
+
+
+@lru_cache(maxsize=4096)
+def _compile(source: str) -> jinja2.Template:
+    return _environment().from_string(source)
+
+
+def card_context(pack: PackData, deck: Deck, card: Card, face: Face | None, language: str) -> dict[str, Any]:
+    """The record a template sees: text already in the build's language (source as fallback)."""
+    source = pack.pack.source_language
+
+    def pick(localized: dict[str, str]) -> str:
+        return localized.get(language) or localized.get(source) or ""
+
+    card_type = next((t for t in pack.pack.card_type if t.id == card.type), None)
+    shown = face or card
+    art = shown.art if face else card.art
+    keywords = []
+    for keyword in card.keywords:
+        name, _, value = keyword.rpartition(" ") if keyword.rsplit(" ", 1)[-1].isdigit() else (keyword, "", "")
+        entry = next((k for k in pack.glossary.keyword if k.id == name), None)
+        word = (entry.target if language != source else entry.source) if entry else name
+        keywords.append(f"{word} {value}".strip())
+    return {
+        "card": {
+            "id": card.id,
+            "type": card.type,
+            "type_name": pick(card_type.name) if card_type else card.type,
+            "count": card.count,
+            "title": pick(shown.title),
+            "subtitle": pick(card.subtitle) if face is None else "",
+            "text": pick(shown.text),
+            "flavour": pick(shown.flavour),
+            "cost": card.cost,
+            "legality": card.legality,
+            "skills": dict(card.skills),
+            "keywords": keywords,
+            "stats": dict(card.stats),
+            "art": art,
+            "side": "back" if face else "front",
+        },
+        "deck": deck_context(pack, deck, language),
+        "pack": {"id": pack.pack.id, "name": pick(pack.pack.name)},
+        "lang": language,
+    }
+
+
+def deck_context(pack: PackData, deck: Deck, language: str) -> dict[str, Any]:
+    source = pack.pack.source_language
+    return {
+        "id": deck.id,
+        "name": deck.name.get(language) or deck.name.get(source, ""),
+        "label": deck.back.label.get(language) or deck.back.label.get(source, ""),
+        "color": deck.back.color or "#444444",
+        "image": deck.back.image,
+    }
+
+
+def layout_card(template: Template, size: Size, context: dict[str, Any]) -> tuple[FaceLayout | None, list[Finding]]:
+    return _layout(template, size, context, context["card"]["id"])
+
+
+def layout_back(template: Template, size: Size, context: dict[str, Any]) -> tuple[FaceLayout | None, list[Finding]]:
+    return _layout(template, size, context, None)
+
+
+def _layout(
+    template: Template, size: Size, context: dict[str, Any], card_id: str | None
+) -> tuple[FaceLayout | None, list[Finding]]:
+    findings: list[Finding] = []
+    scale_x = size.width / template.design_size.width
+    scale_y = size.height / template.design_size.height
+    elements = []
+    for raw in template.elements:
+        element, problems = _evaluate(template, raw, context, card_id, (scale_x, scale_y))
+        findings += problems
+        if element is not None:
+            elements.append(element)
+    if findings:
+        return None, findings
+    digest = hashlib.sha256(repr((size, template.name, context.get("lang"), elements)).encode()).hexdigest()[:16]
+    return FaceLayout(digest, size, template.name, card_id, tuple(elements), str(context.get("lang"))), []
+
+
+def _evaluate(
+    template: Template, raw: dict[str, Any], context: dict[str, Any], card_id: str | None, scale: tuple[float, float]
+) -> tuple[LaidOutElement | None, list[Finding]]:
+    name = str(raw.get("name", "?"))
+
+    def fail(message: str, key: str, hint: str | None = None) -> tuple[None, list[Finding]]:
+        return None, [
+            error(
+                "layout/template",
+                template.file,
+                f'element "{name}": {message}',
+                card=card_id,
+                field=f"element.{name}.{key}",
+                hint=hint,
+            )
+        ]
+
+    values: dict[str, Any] = {}
+    for key, value in raw.items():
+        if isinstance(value, str) and ("{{" in value or "{%" in value):
+            try:
+                value = _compile(value).render(context)
+            except jinja2.UndefinedError as exc:
+                return fail(
+                    f"undefined value: {exc.message}", key, "the card record has: " + ", ".join(sorted(context["card"]))
+                )
+            except jinja2.TemplateSyntaxError as exc:
+                return fail(f"template syntax error: {exc.message}", key)
+            except jinja2.exceptions.SecurityError as exc:
+                return fail(f"not allowed in a template: {exc}", key)
+            except Exception as exc:  # a filter given the wrong kind of value, say
+                return fail(f"template error: {exc}", key)
+        values[key] = value
+    when = values.pop("when", True)
+    if isinstance(when, str):
+        when = when.strip().lower() not in ("", "false", "none", "0", "no")
+    if not when:
+        return None, []
+    props: dict[str, Any] = {}
+    sx, sy = scale
+    for key, value in values.items():
+        if key in ("name", "kind"):
+            continue
+        if key in LENGTH_FIELDS:
+            try:
+                length = parse_length(str(value))
+            except UnitError as exc:
+                return fail(str(exc), key)
+            factor = sx if key in ("x", "width", "x2") else sy if key in ("y", "height", "y2") else min(sx, sy)
+            props[key] = round(length * factor, 4)
+        elif key in NUMBER_FIELDS:
+            try:
+                number = float(value)
+            except (TypeError, ValueError):
+                return fail(f"expected a number, got {value!r}", key)
+            props[key] = number * (min(sx, sy) if key in ("size", "min_size") else 1)
+        elif key in BOOL_FIELDS:
+            props[key] = value if isinstance(value, bool) else str(value).lower() == "true"
+        else:
+            props[key] = value
+    return LaidOutElement(name, str(raw.get("kind")), tuple(sorted(props.items()))), []

@@ -1,0 +1,259 @@
+"""build = load -> check -> layout -> render -> impose -> export.
+
+Everything is gathered first (faces laid out, findings collected), then the
+files are written, each atomically.  A stage that finds errors stops the
+build before anything is written, so a good previous output survives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pnp.check import check_pack
+from pnp.errors import Finding, error, has_errors
+from pnp.export.files import write_atomic
+from pnp.export.pdf import Placement, SheetSection, render_calibration, render_pdf
+from pnp.impose import ImposeError, SheetSpec, plan_sheet
+from pnp.layout import FaceLayout, TemplateSet, layout_back, layout_card, load_family
+from pnp.layout.faces import card_context, deck_context
+from pnp.load import load_pack
+from pnp.load.pack import PACK_FILE, shown_path
+from pnp.model import LoadedDeck, PackData
+from pnp.render.face import RenderContext
+from pnp.render.fonts import FontRegistry, load_fonts
+from pnp.units import Size, mm, paper_size, parse_card_size
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+FONTS_DIR = PROJECT_ROOT / "fonts"
+TEMPLATES_DIR = PROJECT_ROOT / "templates"
+BACK_TEMPLATE = "back"
+
+Duplex = Literal["none", "long", "short", "fold"]
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    language: str | None = None
+    paper: str = "a4"
+    duplex: Duplex = "long"
+    decks: tuple[str, ...] = ()
+    bleed: float = mm(3)
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    output: Path = Path("output")
+    templates: Path = TEMPLATES_DIR
+    calibration: bool = False
+
+
+@dataclass
+class DeckBuild:
+    deck: LoadedDeck
+    section: SheetSection
+
+
+@dataclass
+class BuildResult:
+    findings: list[Finding] = field(default_factory=list)
+    written: list[Path] = field(default_factory=list)
+    cards: int = 0
+    sheets: int = 0
+    faces: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not has_errors(self.findings)
+
+
+def build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int], None] | None = None) -> BuildResult:
+    result = BuildResult()
+    loaded = load_pack(pack_path)
+    result.findings += loaded.findings
+    pack = loaded.pack
+    if pack is None:
+        return result
+    result.findings += check_pack(pack)
+    language = options.language or (pack.pack.target_languages or [pack.pack.source_language])[0]
+    if language not in pack.languages:
+        result.findings.append(
+            error(
+                "build/language",
+                shown_path(pack.root / PACK_FILE),
+                f'"{language}" is not a language of this pack',
+                hint=f"languages: {', '.join(pack.languages)}",
+            )
+        )
+        return result
+    decks = _selected_decks(pack, options, result)
+    templates, found = load_family(options.templates, pack.pack.template_family)
+    result.findings += found
+    if has_errors(result.findings):
+        return result
+
+    fonts = load_fonts(FONTS_DIR)
+    faces: dict[str, FaceLayout] = {}
+    builds: list[DeckBuild] = []
+    for deck in decks:
+        built = _lay_out_deck(pack, deck, templates, language, options, faces, result)
+        if built is not None:
+            builds.append(built)
+    if has_errors(result.findings):
+        return result
+
+    ctx = RenderContext(
+        fonts=fonts,
+        pack_root=pack.root,
+        bleed=options.bleed,
+        template_file={name: t.file for name, t in templates.templates.items()},
+    )
+    out_dir = options.output / pack.pack.id / language
+    total = sum(len(b.section.cards) for b in builds)
+    done = 0
+
+    def advance(count: int) -> None:
+        nonlocal done
+        done += count
+        if progress:
+            progress(done, total * 2)
+
+    documents: list[tuple[Path, bytes]] = []
+    for built in builds:
+        data = render_pdf([built.section], faces, ctx, f"{_pick(pack, built.deck.deck.name, language)}", advance)
+        documents.append((out_dir / f"cards-{built.deck.deck.id}.pdf", data))
+    if builds:
+        everything = render_pdf([b.section for b in builds], faces, ctx, _pick(pack, pack.pack.name, language), advance)
+        documents.append((out_dir / "cards.pdf", everything))
+    if options.calibration and options.duplex in ("long", "short") and builds:
+        documents.append(
+            (out_dir / f"calibration-{options.duplex}.pdf", render_calibration(builds[0].section.plan, options.duplex))
+        )
+    result.findings += _dedupe(ctx.findings)
+    if has_errors(result.findings):
+        return result
+    for path, data in documents:
+        write_atomic(path, data)
+        result.written.append(path)
+    result.cards = total
+    result.faces = len(faces)
+    result.sheets = sum(-(-len(b.section.cards) // len(b.section.plan.fronts)) for b in builds)
+    return result
+
+
+def _pick(pack: PackData, localized: dict[str, str], language: str) -> str:
+    return localized.get(language) or localized.get(pack.pack.source_language, "")
+
+
+def _selected_decks(pack: PackData, options: BuildOptions, result: BuildResult) -> list[LoadedDeck]:
+    printable = [d for d in pack.decks if d.deck.origin is None]
+    if not options.decks:
+        return [d for d in printable if d.cards]
+    chosen = []
+    for deck_id in options.decks:
+        deck = pack.deck(deck_id)
+        if deck is None:
+            from pnp.errors import did_you_mean
+
+            result.findings.append(
+                error(
+                    "build/unknown-deck",
+                    shown_path(pack.root / PACK_FILE),
+                    f'no deck "{deck_id}"',
+                    hint=did_you_mean(deck_id, [d.deck.id for d in printable]),
+                )
+            )
+        elif deck.cards:
+            chosen.append(deck)
+    return chosen
+
+
+def deck_size(deck: LoadedDeck) -> Size:
+    size = parse_card_size(deck.deck.card_size)
+    return size.landscape() if deck.deck.orientation == "landscape" else size.portrait()
+
+
+def _lay_out_deck(
+    pack: PackData,
+    deck: LoadedDeck,
+    templates: TemplateSet,
+    language: str,
+    options: BuildOptions,
+    faces: dict[str, FaceLayout],
+    result: BuildResult,
+) -> DeckBuild | None:
+    size = deck_size(deck)
+    try:
+        plan = plan_sheet(
+            SheetSpec(
+                paper=paper_size(options.paper),
+                card=size,
+                bleed=options.bleed,
+                margin=mm(5),
+                mark_length=mm(3),
+                duplex=options.duplex,
+                back_offset=options.back_offset,
+            )
+        )
+    except ImposeError as exc:
+        result.findings.append(
+            error(
+                "build/impose",
+                shown_path(pack.root / PACK_FILE),
+                str(exc),
+                field=f"deck.{deck.deck.id}.card_size",
+                hint="try --paper letter, a smaller --bleed, or a smaller card size",
+            )
+        )
+        return None
+    back_template = templates.get(BACK_TEMPLATE)
+    if back_template is None:
+        result.findings.append(error("layout/no-template", str(templates.root), "the family has no back.toml"))
+        return None
+    deck_back, problems = layout_back(
+        back_template,
+        size,
+        {
+            "deck": deck_context(pack, deck.deck, language),
+            "pack": {"id": pack.pack.id, "name": _pick(pack, pack.pack.name, language)},
+            "lang": language,
+        },
+    )
+    result.findings += problems
+    if deck_back is None:
+        return None
+    faces[deck_back.key] = deck_back
+    placements: list[Placement] = []
+    for card in deck.cards:
+        template = templates.get(card.type)
+        if template is None:
+            result.findings.append(
+                error(
+                    "layout/no-template",
+                    shown_path(deck.file),
+                    f'no layout for cards of type "{card.type}" in the "{templates.family}" family',
+                    card=card.id,
+                    field="type",
+                    hint=f"add templates/{templates.family}/{card.type}.toml",
+                )
+            )
+            continue
+        front, problems = layout_card(template, size, card_context(pack, deck.deck, card, None, language))
+        result.findings += problems
+        back: FaceLayout | None = deck_back
+        if card.back is not None:
+            back, problems = layout_card(template, size, card_context(pack, deck.deck, card, card.back, language))
+            result.findings += problems
+        if front is None or back is None:
+            continue
+        faces[front.key] = front
+        faces[back.key] = back
+        placements += [Placement(front.key, back.key)] * card.count
+    title = _pick(pack, deck.deck.name, language)
+    return DeckBuild(deck, SheetSection(title, plan, tuple(placements), options.duplex))
+
+
+def _dedupe(findings: list[Finding]) -> list[Finding]:
+    return list(dict.fromkeys(findings))
+
+
+__all__ = ["BuildOptions", "BuildResult", "FontRegistry", "build"]

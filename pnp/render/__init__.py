@@ -1,0 +1,1 @@
+"""Rendering: FaceLayouts -> ReportLab drawing; each distinct face becomes one PDF form."""

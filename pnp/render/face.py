@@ -1,0 +1,276 @@
+"""Drawing one FaceLayout on a canvas, with the trim box's bottom-left at (0, 0).
+
+The caller wraps this in a PDF form, so a face is drawn once however many
+copies are printed.  Problems (text that does not fit, a glyph a font lacks,
+an image that cannot be used) come back as findings naming the element.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, UnidentifiedImageError
+from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp import markup
+from pnp.errors import Finding, error, warning
+from pnp.layout import FaceLayout, LaidOutElement
+from pnp.render.fonts import FontRegistry
+from pnp.render.icons import icon_file
+from pnp.render.text import TextBox, fit_text
+
+MAX_IMAGE_PIXELS = 50_000_000  # 50 MP: a tarot card at 600 dpi needs under 5 MP
+MAX_DPI = 600  # art is downsampled to this at its printed size: sharper than any home printer
+
+
+@dataclass
+class RenderContext:
+    fonts: FontRegistry
+    pack_root: Path
+    template_file: dict[str, str]  # template name -> file as shown, for findings
+    bleed: float
+    findings: list[Finding] = field(default_factory=list)
+
+    def report(
+        self,
+        face: FaceLayout,
+        element: LaidOutElement,
+        message: str,
+        hint: str | None = None,
+        severity: str = "error",
+        code: str = "render/element",
+    ) -> None:
+        make = error if severity == "error" else warning
+        self.findings.append(
+            make(
+                code,
+                self.template_file.get(face.template, face.template),
+                f'element "{element.name}": {message}',
+                card=face.card,
+                field=f"element.{element.name}",
+                hint=hint,
+            )
+        )
+
+
+def draw_face(canvas: Canvas, face: FaceLayout, ctx: RenderContext) -> None:
+    for element in face.elements:
+        draw = _DRAW.get(element.kind)
+        if draw is not None:
+            canvas.saveState()
+            draw(canvas, face, element, ctx)
+            canvas.restoreState()
+
+
+def _box(face: FaceLayout, element: LaidOutElement, bleed: float) -> tuple[float, float, float, float]:
+    """x, y (bottom-left, PDF coordinates), width, height; `bleed = true` grows edges lying on the trim."""
+    x = element.get("x", 0.0)
+    top = element.get("y", 0.0)
+    width = element.get("width", face.size.width - x)
+    height = element.get("height", face.size.height - top)
+    y = face.size.height - top - height
+    if element.get("bleed"):
+        left, bottom = x <= 0.01, y <= 0.01
+        right, top_edge = x + width >= face.size.width - 0.01, y + height >= face.size.height - 0.01
+        x, width = (x - bleed, width + bleed) if left else (x, width)
+        width += bleed if right else 0
+        y, height = (y - bleed, height + bleed) if bottom else (y, height)
+        height += bleed if top_edge else 0
+    return x, y, width, height
+
+
+def _color(value: object) -> HexColor | None:
+    if not isinstance(value, str) or not value or value == "none":
+        return None
+    try:
+        return HexColor(value)
+    except (ValueError, TypeError):
+        return None
+
+
+def _shape(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
+    x, y, width, height = _box(face, element, ctx.bleed)
+    fill, stroke = _color(element.get("fill")), _color(element.get("stroke"))
+    for key in ("fill", "stroke"):
+        value = element.get(key)
+        if value not in (None, "", "none") and _color(value) is None:
+            ctx.report(face, element, f"{key} {value!r} is not a colour", 'write colours as "#rrggbb"')
+    if fill:
+        canvas.setFillColor(fill)
+    if stroke:
+        canvas.setStrokeColor(stroke)
+        canvas.setLineWidth(element.get("stroke_width", 0.5))
+    if opacity := element.get("opacity"):
+        canvas.setFillAlpha(opacity)
+    if element.kind == "rounded-rect":
+        canvas.roundRect(x, y, width, height, element.get("radius", 2.0), stroke=bool(stroke), fill=bool(fill))
+    else:
+        canvas.rect(x, y, width, height, stroke=bool(stroke), fill=bool(fill))
+
+
+def _line(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
+    h = face.size.height
+    canvas.setStrokeColor(_color(element.get("stroke")) or HexColor("#000000"))
+    canvas.setLineWidth(element.get("stroke_width", 0.5))
+    canvas.line(element.get("x", 0.0), h - element.get("y", 0.0), element.get("x2", 0.0), h - element.get("y2", 0.0))
+
+
+def _text(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
+    text = str(element.get("text", ""))
+    if not text.strip():
+        return
+    role = ctx.fonts.role(str(element.get("font", "body")))
+    if role is None:
+        ctx.report(
+            face, element, f"unknown font role {element.get('font')!r}", f"roles: {', '.join(sorted(ctx.fonts.roles))}"
+        )
+        return
+    _check_glyphs(face, element, ctx, text, role)
+    x, y, width, height = _box(face, element, 0)
+    size = float(element.get("size", 8.0))
+    box = TextBox(
+        text,
+        role,
+        width,
+        height,
+        size,
+        float(element.get("min_size", size * 0.7)),
+        leading=float(element.get("leading", 1.15)),
+        align=str(element.get("align", "left")),
+        color=str(element.get("color", "#000000")),
+        language=face.language,
+        hyphenate=bool(element.get("hyphenate", True)),
+    )
+    fitted = fit_text(box)
+    if not fitted.fits:
+        ctx.report(
+            face,
+            element,
+            f"the text does not fit, even at {box.min_size:g} pt "
+            f"({fitted.height / 2.835:.1f} mm of text in a {height / 2.835:.1f} mm box)",
+            "shorten the text, or give the element more room or a smaller min_size",
+            code="render/text-overflow",
+        )
+    valign = element.get("valign", "top")
+    used = min(fitted.height, height)
+    top = y + height if valign == "top" else y + used if valign == "bottom" else y + (height + used) / 2
+    path = canvas.beginPath()
+    path.rect(x - 1, y - 1, width + 2, height + 2)
+    canvas.clipPath(path, stroke=0, fill=0)  # overflow was reported above; never spill over the card
+    cursor = top
+    for para in fitted.paragraphs:
+        _, h = para.wrap(width, 1e6)
+        para.drawOn(canvas, x, cursor - h)
+        cursor -= h + para.style.spaceAfter
+
+
+def _check_glyphs(face: FaceLayout, element: LaidOutElement, ctx: RenderContext, text: str, role) -> None:
+    for paragraph in markup.parse(text):
+        for span in paragraph:
+            if span.icon or span.line_break:
+                continue
+            font_name = role.name(bold=span.bold, italic=span.italic)
+            missing = ctx.fonts.missing(font_name, span.text)
+            if missing:
+                shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+                ctx.report(
+                    face,
+                    element,
+                    f"the font {font_name.removeprefix('pnp-')} has no glyph for {shown}",
+                    "use another character, or a font role that has it",
+                    code="render/missing-glyph",
+                )
+
+
+def _image(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
+    source = element.get("source")
+    if not source:
+        return
+    path = (ctx.pack_root / str(source)).resolve()
+    try:
+        path.relative_to(ctx.pack_root.resolve())
+    except ValueError:
+        ctx.report(face, element, f"the image path {source!r} leads outside the pack folder", code="render/image")
+        return
+    x, y, width, height = _box(face, element, ctx.bleed)
+    picture, problem = _prepared_image(str(path), round(width), round(height), element.get("fit", "cover"))
+    if picture is None:
+        ctx.report(face, element, problem or "cannot use the image", code="render/image")
+        return
+    path_clip = canvas.beginPath()
+    path_clip.rect(x, y, width, height)
+    canvas.clipPath(path_clip, stroke=0, fill=0)
+    iw, ih = picture.size
+    scale = max(width / iw, height / ih) if element.get("fit", "cover") == "cover" else min(width / iw, height / ih)
+    dw, dh = iw * scale, ih * scale
+    canvas.drawImage(ImageReader(picture), x + (width - dw) / 2, y + (height - dh) / 2, dw, dh, mask="auto")
+
+
+@lru_cache(maxsize=256)
+def _prepared_image(path: str, width_pt: int, height_pt: int, fit: str) -> tuple[Image.Image | None, str | None]:
+    """Open, check and downsample an image once per size; never load a decompression bomb."""
+    try:
+        with Image.open(path) as probe:
+            w, h = probe.size
+            if w * h > MAX_IMAGE_PIXELS:
+                return None, (
+                    f"the image is {w} x {h} px ({w * h / 1e6:.0f} MP); the limit is {MAX_IMAGE_PIXELS // 1_000_000} MP"
+                )
+            image = probe.convert("RGBA") if probe.mode in ("RGBA", "LA", "P") else probe.convert("RGB")
+    except FileNotFoundError:
+        return None, f"the image {Path(path).name} does not exist"
+    except Image.DecompressionBombError as exc:  # Pillow refuses before decoding: say it in our words
+        pixels = re.search(r"\((\d+) pixels\)", str(exc))
+        size = f"{int(pixels.group(1)) / 1e6:.0f} MP" if pixels else "too many pixels"
+        return None, f"the image has {size}; the limit is {MAX_IMAGE_PIXELS // 1_000_000} MP"
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
+        return None, f"the image {Path(path).name} cannot be read ({type(exc).__name__}): is it a PNG or JPEG?"
+    target = (max(1, round(width_pt / 72 * MAX_DPI)), max(1, round(height_pt / 72 * MAX_DPI)))
+    ratio = max(target[0] / image.width, target[1] / image.height)
+    if fit != "cover":
+        ratio = min(target[0] / image.width, target[1] / image.height)
+    if ratio < 1:
+        image = image.resize(
+            (max(1, round(image.width * ratio)), max(1, round(image.height * ratio))), Image.Resampling.LANCZOS
+        )
+    return image, None
+
+
+def _icons(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
+    names = str(element.get("icons", "")).replace("{", " ").replace("}", " ").split()
+    x, y, width, height = _box(face, element, 0)
+    gap = element.get("gap", height * 0.2)
+    align = element.get("align", "left")
+    total = len(names) * height + max(0, len(names) - 1) * gap
+    start = x if align == "left" else x + width - total if align == "right" else x + (width - total) / 2
+    for index, name in enumerate(names):
+        canvas.drawImage(icon_file(name), start + index * (height + gap), y, height, height, mask="auto")
+
+
+def _symbol(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
+    x, y, width, height = _box(face, element, 0)
+    side = min(width, height)
+    canvas.drawImage(
+        icon_file(str(element.get("shape", "blue-sun"))),
+        x + (width - side) / 2,
+        y + (height - side) / 2,
+        side,
+        side,
+        mask="auto",
+    )
+
+
+_DRAW = {
+    "rect": _shape,
+    "rounded-rect": _shape,
+    "line": _line,
+    "text": _text,
+    "image": _image,
+    "icon-row": _icons,
+    "symbol": _symbol,
+}

@@ -1,0 +1,72 @@
+"""The explicit font registry: roles (body, title, label) -> bundled TrueType files."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+STYLES = ("regular", "bold", "italic", "bold_italic")
+
+
+@dataclass(frozen=True)
+class FontRole:
+    """One role's family: ReportLab font names per style (missing styles fall back to regular)."""
+
+    role: str
+    names: dict[str, str]
+
+    def name(self, bold: bool = False, italic: bool = False) -> str:
+        style = {(False, False): "regular", (True, False): "bold", (False, True): "italic"}.get(
+            (bold, italic), "bold_italic"
+        )
+        return self.names.get(style) or self.names["regular"]
+
+
+@dataclass
+class FontRegistry:
+    roles: dict[str, FontRole] = field(default_factory=dict)
+    files: dict[str, Path] = field(default_factory=dict)  # font name -> file, for content hashes
+    _fonts: dict[str, TTFont] = field(default_factory=dict)
+
+    def role(self, name: str) -> FontRole | None:
+        return self.roles.get(name)
+
+    def missing(self, font_name: str, text: str) -> list[str]:
+        """Characters of text the font has no glyph for (spaces and line breaks aside)."""
+        font = self._fonts.get(font_name)
+        if font is None:
+            return []
+        cmap = font.face.charToGlyph
+        return sorted({ch for ch in text if ch not in "\n\r\t" and ord(ch) not in cmap})
+
+
+def load_fonts(fonts_dir: Path) -> FontRegistry:
+    """Register the fonts fonts.toml names; ReportLab's own registry is global, ours is explicit."""
+    config = tomllib.loads((fonts_dir / "fonts.toml").read_text(encoding="utf-8"))
+    registry = FontRegistry()
+    for role, styles in sorted(config.items()):
+        names = {}
+        for style in STYLES:
+            file_name = styles.get(style)
+            if file_name is None:
+                continue
+            font_name = f"pnp-{Path(file_name).stem}"
+            if font_name not in registry._fonts:
+                font = TTFont(font_name, str(fonts_dir / file_name))
+                pdfmetrics.registerFont(font)
+                registry._fonts[font_name] = font
+                registry.files[font_name] = fonts_dir / file_name
+            names[style] = font_name
+        family = FontRole(role, names)
+        registry.roles[role] = family
+        # <b> and <i> in paragraphs switch faces through ReportLab's family mapping
+        addMapping(family.name(), 0, 0, family.name())
+        addMapping(family.name(), 1, 0, family.name(bold=True))
+        addMapping(family.name(), 0, 1, family.name(italic=True))
+        addMapping(family.name(), 1, 1, family.name(bold=True, italic=True))
+    return registry

@@ -1,0 +1,105 @@
+"""Card markup -> ReportLab paragraphs, shrunk to fit their box.
+
+Escaping happens here, span by span, after the markup is parsed: nothing a
+card says ("<font size=900>", "</para>") can become ReportLab markup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph
+
+from pnp import markup
+from pnp.render.fonts import FontRole
+from pnp.render.icons import icon_file
+
+ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
+HYPHENATION = {"es": "es_ES", "en": "en_US", "fr": "fr_FR", "de": "de_DE", "it": "it_IT", "pt": "pt_PT"}
+STEP = 0.25  # points: fine enough that a fitted text never looks needlessly small
+PARAGRAPH_GAP = 0.35  # of the font size, between paragraphs
+
+
+@dataclass(frozen=True)
+class TextBox:
+    text: str
+    role: FontRole
+    width: float
+    height: float
+    size: float
+    min_size: float
+    leading: float = 1.15
+    align: str = "left"
+    color: str = "#000000"
+    language: str = "en"
+    hyphenate: bool = True
+
+
+@dataclass(frozen=True)
+class FittedText:
+    paragraphs: tuple[Paragraph, ...]
+    size: float
+    height: float
+    fits: bool
+
+
+def to_para_markup(paragraph: markup.Paragraph, size: float) -> str:
+    parts = []
+    for span in paragraph:
+        if span.line_break:
+            parts.append("<br/>")
+            continue
+        if span.icon:
+            side = size * 1.15
+            piece = f'<img src="{icon_file(span.text)}" width="{side:.2f}" height="{side:.2f}" valign="-20%"/>'
+        else:
+            piece = escape(span.text)
+        if span.italic:
+            piece = f"<i>{piece}</i>"
+        if span.bold:
+            piece = f"<b>{piece}</b>"
+        parts.append(piece)
+    return "".join(parts)
+
+
+def _style(box: TextBox, size: float) -> ParagraphStyle:
+    return ParagraphStyle(
+        "pnp",
+        fontName=box.role.name(),
+        fontSize=size,
+        leading=size * box.leading,
+        alignment=ALIGN.get(box.align, TA_LEFT),
+        textColor=box.color,
+        spaceAfter=size * PARAGRAPH_GAP,
+        hyphenationLang=HYPHENATION.get(box.language, "") if box.hyphenate else "",
+        embeddedHyphenation=1,
+        uriWasteReduce=0.3,
+        splitLongWords=0,
+    )
+
+
+def _build(box: TextBox, size: float) -> tuple[tuple[Paragraph, ...], float, bool]:
+    style = _style(box, size)
+    paragraphs = tuple(Paragraph(to_para_markup(p, size), style) for p in markup.parse(box.text))
+    height = 0.0
+    too_wide = False
+    for index, para in enumerate(paragraphs):
+        _, h = para.wrap(box.width, 1e6)
+        height += h + (style.spaceAfter if index < len(paragraphs) - 1 else 0)
+        too_wide = too_wide or para.minWidth() > box.width + 0.01
+    return paragraphs, height, too_wide
+
+
+def fit_text(box: TextBox) -> FittedText:
+    """The largest size from box.size down to box.min_size at which the text fits, width and height."""
+    size = box.size
+    while True:
+        paragraphs, height, too_wide = _build(box, size)
+        if height <= box.height + 0.01 and not too_wide:
+            return FittedText(paragraphs, size, height, True)
+        if size - STEP < box.min_size - 1e-9:
+            return FittedText(paragraphs, size, height, False)
+        size = round(size - STEP, 4)

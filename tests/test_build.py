@@ -1,0 +1,195 @@
+"""The build: pages and geometry in the PDF, reuse of faces, byte-identical output,
+bad layout and art input as findings, and a visual check against reviewed goldens."""
+
+from __future__ import annotations
+
+import re
+import struct
+import zlib
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from click.testing import CliRunner
+from PIL import Image, ImageChops, ImageStat
+
+from pnp.cli import main
+from pnp.pipeline import BuildOptions, build
+from pnp.render.fonts import load_fonts
+from pnp.render.text import TextBox, fit_text
+from pnp.units import mm
+from tests.conftest import ROOT
+
+A4 = (595.28, 841.89)
+
+
+def _build(pack: Path, out: Path, **options: object) -> list[str]:
+    result = build(pack, BuildOptions(output=out, **options))  # type: ignore[arg-type]
+    assert result.ok, [f.message for f in result.findings]
+    return [p.name for p in result.written]
+
+
+def _pages(pdf: Path) -> list[tuple[float, float]]:
+    document = pdfium.PdfDocument(str(pdf))
+    return [tuple(round(v, 2) for v in page.get_size()) for page in document]  # type: ignore[misc]
+
+
+def _text(pdf: Path) -> str:
+    document = pdfium.PdfDocument(str(pdf))
+    return " ".join(" ".join(page.get_textpage().get_text_range() for page in document).split())
+
+
+def test_build_writes_one_pdf_per_deck_and_one_with_all(tiny_copy: Path, tmp_path: Path) -> None:
+    assert _build(tiny_copy, tmp_path / "out") == ["cards-supply.pdf", "cards-nav.pdf", "cards.pdf"]
+
+
+def test_pages_follow_card_counts_with_backs_after_each_sheet(tiny_copy: Path, tmp_path: Path) -> None:
+    _build(tiny_copy, tmp_path / "out")
+    folder = tmp_path / "out" / "tiny" / "es"
+    # 5 supply cards fit on one A4 sheet of mini cards: a front page and its back page
+    assert _pages(folder / "cards-supply.pdf") == [A4, A4]
+    assert _pages(folder / "cards.pdf") == [A4] * 4
+
+
+def test_fold_puts_fronts_and_backs_on_one_page(tiny_copy: Path, tmp_path: Path) -> None:
+    _build(tiny_copy, tmp_path / "out", duplex="fold")
+    # 5 cards, 4 per gutter-fold page
+    assert len(_pages(tmp_path / "out" / "tiny" / "es" / "cards-supply.pdf")) == 2
+
+
+def test_each_distinct_face_is_drawn_once(tiny_copy: Path, tmp_path: Path) -> None:
+    _build(tiny_copy, tmp_path / "out")
+    data = (tmp_path / "out" / "tiny" / "es" / "cards-supply.pdf").read_bytes()
+    # 3 distinct fronts (5 copies) and 1 deck back: 4 forms, however many copies
+    assert len(re.findall(rb"/Subtype\s*/Form", data)) == 4
+
+
+def test_rebuilds_are_byte_identical(tiny_copy: Path, tmp_path: Path) -> None:
+    _build(tiny_copy, tmp_path / "a")
+    _build(tiny_copy, tmp_path / "b")
+    for name in ("cards-supply.pdf", "cards-nav.pdf", "cards.pdf"):
+        assert (tmp_path / "a/tiny/es" / name).read_bytes() == (tmp_path / "b/tiny/es" / name).read_bytes()
+
+
+def test_card_text_can_never_inject_markup_or_templates(tiny_copy: Path, tmp_path: Path) -> None:
+    supply = tiny_copy / "supply.toml"
+    hostile = "<font size=900>big</font> </para> {{ 7*7 }} {% include 'x' %} a & b"
+    supply.write_text(supply.read_text().replace('"Gana 2 {fuel}."', f"'''{hostile}'''"), encoding="utf-8")
+    _build(tiny_copy, tmp_path / "out", decks=("supply",))
+    text = _text(tmp_path / "out" / "tiny" / "es" / "cards-supply.pdf")
+    for literal in ("<font size=900>big</font>", "</para>", "{{ 7*7 }}", "{% include 'x' %}", "a & b"):
+        assert literal in text
+
+
+def _findings(pack: Path, out: Path, **options: object) -> list[str]:
+    result = build(pack, BuildOptions(output=out, **options))  # type: ignore[arg-type]
+    return [f"{f.code} {f.card} {f.field}: {f.message}" for f in result.findings if f.severity.value == "error"]
+
+
+def test_a_template_that_extends_itself(tiny_copy: Path, tmp_path: Path) -> None:
+    family = tmp_path / "templates" / "firefly"
+    family.parent.mkdir()
+    import shutil
+
+    shutil.copytree(ROOT / "templates" / "firefly", family)
+    (family / "gear.toml").write_text('extends = "gear"\n', encoding="utf-8")
+    found = _findings(tiny_copy, tmp_path / "out", templates=tmp_path / "templates")
+    assert found == ["layout/extends-cycle None extends: templates extend each other in a circle: gear -> gear"]
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_corrupt_image_is_a_finding_and_nothing_is_written(tiny_copy: Path, tmp_path: Path) -> None:
+    (tiny_copy / "art" / "spare-parts.png").write_bytes(b"not a png at all")
+    assert _findings(tiny_copy, tmp_path / "out") == [
+        'render/image spare-parts element.art: element "art": the image spare-parts.png cannot be read '
+        "(UnidentifiedImageError): is it a PNG or JPEG?"
+    ]
+    assert not (tmp_path / "out").exists()
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG that claims a size: enough for the size check, which must not decode it."""
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b"")
+
+
+def test_a_40000_pixel_image_is_refused_before_decoding(tiny_copy: Path, tmp_path: Path) -> None:
+    (tiny_copy / "art" / "spare-parts.png").write_bytes(_png_header(40000, 40000))
+    assert _findings(tiny_copy, tmp_path / "out") == [
+        'render/image spare-parts element.art: element "art": the image has 1600 MP; the limit is 50 MP'
+    ]
+
+
+def test_text_that_cannot_fit_is_reported_not_clipped_silently(tiny_copy: Path, tmp_path: Path) -> None:
+    supply = tiny_copy / "supply.toml"
+    supply.write_text(
+        supply.read_text().replace('"Gana 2 {fuel}."', '"' + "Gana dos fichas. " * 80 + '"'), encoding="utf-8"
+    )
+    found = _findings(tiny_copy, tmp_path / "out")
+    assert len(found) == 1
+    assert found[0].startswith(
+        'render/text-overflow fuel-cell element.text: element "text": the text does not fit, even at 4.5 pt'
+    )
+
+
+def test_a_glyph_the_font_lacks_is_a_finding(tiny_copy: Path, tmp_path: Path) -> None:
+    supply = tiny_copy / "supply.toml"
+    supply.write_text(
+        supply.read_text().replace('title.es = "Repuestos"', 'title.es = "Repuestos ★"'), encoding="utf-8"
+    )
+    assert _findings(tiny_copy, tmp_path / "out") == [
+        'render/missing-glyph spare-parts element.title: element "title": the font RobotoCondensed-Bold '
+        "has no glyph for '★' (U+2605)"
+    ]
+
+
+def test_fitting_keeps_the_largest_size_that_fits() -> None:
+    body = load_fonts(ROOT / "fonts").role("body")
+    assert body is not None
+    short = fit_text(TextBox("Gana 2 {fuel}.", body, mm(35), mm(20), 7, 4.5, language="es"))
+    assert (short.size, short.fits) == (7, True)
+    longer = fit_text(TextBox("Gana dos fichas de combustible. " * 12, body, mm(35), mm(20), 7, 4.5, language="es"))
+    assert longer.fits and 4.5 <= longer.size < 7 and longer.height <= mm(20)
+    bigger = fit_text(
+        TextBox("Gana dos fichas de combustible. " * 12, body, mm(35), mm(20), longer.size + 0.25, 4.5, language="es")
+    )
+    assert bigger.size == longer.size  # one step larger would not have fitted
+
+
+def test_cli_build_summarises_and_refuses_bad_units(tiny_copy: Path, tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", "tiny", "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "Built 10 cards (8 distinct faces) on 2 sheets." in result.output
+    bad = CliRunner().invoke(main, ["build", "tiny", "--bleed", "3"])
+    assert bad.exit_code == 2
+    assert "expected a length with a unit (mm, cm, in, pt), like \"3mm\", got '3'" in bad.output
+
+
+def _rms(a: Image.Image, b: Image.Image) -> float:
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+    return sum(v**2 for v in ImageStat.Stat(diff).rms) ** 0.5 / 3**0.5
+
+
+@pytest.mark.parametrize("page,name", [(0, "tiny-supply-front"), (1, "tiny-supply-back")])
+def test_sheets_match_reviewed_goldens(
+    tiny_copy: Path, tmp_path: Path, page: int, name: str, update_golden: bool
+) -> None:
+    _build(tiny_copy, tmp_path / "out", decks=("supply",))
+    document = pdfium.PdfDocument(str(tmp_path / "out" / "tiny" / "es" / "cards-supply.pdf"))
+    actual = document[page].render(scale=60 / 72).to_pil().convert("RGB")
+    golden = ROOT / "tests" / "golden" / f"{name}.png"
+    if update_golden or not golden.exists():
+        actual.save(golden, optimize=True)
+        pytest.skip(f"golden written: look at {golden} before committing")
+    expected = Image.open(golden)
+    assert actual.size == expected.size
+    rms = _rms(actual, expected)
+    if rms > 2.0:
+        actual_path = tmp_path / f"{name}-actual.png"
+        actual.save(actual_path)
+        ImageChops.difference(actual, expected.convert("RGB")).save(tmp_path / f"{name}-diff.png")
+        pytest.fail(f"{name}: RMS difference {rms:.2f} > 2.0; see {actual_path} and the -diff.png beside it")
