@@ -67,6 +67,12 @@ class BuildResult:
 
 
 def build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int], None] | None = None) -> BuildResult:
+    result = _build(pack_path, options, progress)
+    result.findings = _dedupe(result.findings)  # one layout error repeats for every deck that uses the layout
+    return result
+
+
+def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int], None] | None) -> BuildResult:
     result = BuildResult()
     loaded = load_pack(pack_path)
     result.findings += loaded.findings
@@ -128,7 +134,7 @@ def build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int],
         documents.append(
             (out_dir / f"calibration-{options.duplex}.pdf", render_calibration(builds[0].section.plan, options.duplex))
         )
-    result.findings += _dedupe(ctx.findings)
+    result.findings += ctx.findings
     if has_errors(result.findings):
         return result
     for path, data in documents:
@@ -205,9 +211,17 @@ def _lay_out_deck(
             )
         )
         return None
-    back_template = templates.get(BACK_TEMPLATE)
+    back_name = f"{BACK_TEMPLATE}-landscape" if _is_landscape(size) else BACK_TEMPLATE
+    back_template = templates.get(back_name)
     if back_template is None:
-        result.findings.append(error("layout/no-template", str(templates.root), "the family has no back.toml"))
+        result.findings.append(
+            error(
+                "layout/no-template",
+                shown_path(templates.root),
+                f'the family has no {back_name}.toml for the backs of deck "{deck.deck.id}"',
+                hint=f"add templates/{templates.family}/{back_name}.toml",
+            )
+        )
         return None
     deck_back, problems = layout_back(
         back_template,
@@ -237,6 +251,19 @@ def _lay_out_deck(
                 )
             )
             continue
+        if _is_landscape(template.design_size) != _is_landscape(size):
+            result.findings.append(
+                error(
+                    "layout/orientation",
+                    template.file,
+                    f"this layout is drawn for {_orientation(template.design_size)} cards, and deck "
+                    f'"{deck.deck.id}" is {_orientation(size)}',
+                    card=card.id,
+                    field="design_size",
+                    hint="give the deck its own layout family, or set the deck's orientation",
+                )
+            )
+            continue
         front, problems = layout_card(template, size, card_context(pack, deck.deck, card, None, language))
         result.findings += problems
         back: FaceLayout | None = deck_back
@@ -250,6 +277,14 @@ def _lay_out_deck(
         placements += [Placement(front.key, back.key)] * card.count
     title = _pick(pack, deck.deck.name, language)
     return DeckBuild(deck, SheetSection(title, plan, tuple(placements), options.duplex))
+
+
+def _is_landscape(size: Size) -> bool:
+    return size.width > size.height + 0.01
+
+
+def _orientation(size: Size) -> str:
+    return "landscape" if _is_landscape(size) else "portrait"
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:

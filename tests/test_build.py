@@ -193,3 +193,115 @@ def test_sheets_match_reviewed_goldens(
         actual.save(actual_path)
         ImageChops.difference(actual, expected.convert("RGB")).save(tmp_path / f"{name}-diff.png")
         pytest.fail(f"{name}: RMS difference {rms:.2f} > 2.0; see {actual_path} and the -diff.png beside it")
+
+
+QUEST_LAYOUT = """
+design_size = "88.9mm x 63.5mm"
+
+[[element]]
+name = "background"
+kind = "rect"
+fill = "#ffffff"
+bleed = true
+
+[[element]]
+name = "title"
+kind = "text"
+x = "5mm"
+y = "5mm"
+width = "78.9mm"
+height = "10mm"
+text = "{{ card.title }}"
+font = "title"
+size = 14
+
+[[element]]
+name = "text"
+kind = "text"
+x = "5mm"
+y = "18mm"
+width = "78.9mm"
+height = "40mm"
+text = "{{ card.text }}"
+size = 9
+"""
+
+
+def test_landscape_double_sided_cards_print_both_faces_from_data(tiny_copy: Path, tmp_path: Path) -> None:
+    import shutil
+
+    family = tmp_path / "templates" / "firefly"
+    shutil.copytree(ROOT / "templates" / "firefly", family)
+    (family / "quest.toml").write_text(QUEST_LAYOUT, encoding="utf-8")
+    (family / "back-landscape.toml").write_text(
+        QUEST_LAYOUT.replace("card.title", "deck.label").replace("card.text", "pack.name"), encoding="utf-8"
+    )
+    pack_toml = tiny_copy / "pack.toml"
+    pack_toml.write_text(
+        pack_toml.read_text()
+        + """
+[[card_type]]
+id = "quest"
+name = { en = "Quest", es = "Misión" }
+
+[[deck]]
+id = "quest"
+name = { en = "Quest", es = "Misión" }
+card_size = "poker"
+orientation = "landscape"
+card_types = ["quest"]
+""",
+        encoding="utf-8",
+    )
+    (tiny_copy / "quest.toml").write_text(
+        """
+[[card]]
+id = "full-sail"
+type = "quest"
+title = { en = "Full Sail 2A", es = "A toda vela 2A" }
+text.es = "Cara A: prepara el mazo de Corsarios."
+back.title = { en = "Full Sail 2B", es = "A toda vela 2B" }
+back.text.es = "Cara B: avanza cuando tengas 8 fichas de progreso."
+""",
+        encoding="utf-8",
+    )
+    _build(tiny_copy, tmp_path / "out", decks=("quest",), templates=tmp_path / "templates")
+    pdf = tmp_path / "out" / "tiny" / "es" / "cards-quest.pdf"
+    document = pdfium.PdfDocument(str(pdf))
+    assert len(document) == 2
+    front = " ".join(document[0].get_textpage().get_text_range().split())
+    back = " ".join(document[1].get_textpage().get_text_range().split())
+    assert "A toda vela 2A" in front and "Cara A" in front and "2B" not in front
+    assert "A toda vela 2B" in back and "Cara B: avanza" in back
+
+
+def test_a_portrait_layout_on_a_landscape_deck_is_a_finding(tiny_copy: Path, tmp_path: Path) -> None:
+    pack_toml = tiny_copy / "pack.toml"
+    pack_toml.write_text(
+        pack_toml.read_text().replace(
+            'card_size = "mini-american"\nexpected_count = 5\ncard_types = ["nav"]',
+            'card_size = "mini-american"\norientation = "landscape"\nexpected_count = 5\ncard_types = ["nav"]',
+        ),
+        encoding="utf-8",
+    )
+    found = _findings(tiny_copy, tmp_path / "out", decks=("nav",))
+    assert found[0] == (
+        'layout/no-template None None: the family has no back-landscape.toml for the backs of deck "nav"'
+    )
+
+
+def test_a_back_layout_that_uses_card_fields_names_what_it_can_use(tiny_copy: Path, tmp_path: Path) -> None:
+    import shutil
+
+    family = tmp_path / "templates" / "firefly"
+    shutil.copytree(ROOT / "templates" / "firefly", family)
+    back = family / "back.toml"
+    back.write_text(back.read_text().replace("{{ deck.label }}", "{{ card.title }}"), encoding="utf-8")
+    result = build(tiny_copy, BuildOptions(output=tmp_path / "out", templates=tmp_path / "templates"))
+    errors = [f for f in result.findings if f.severity.value == "error"]
+    assert [(f.code, f.field, f.message) for f in errors] == [
+        ("layout/template", "element.label.text", "element \"label\": undefined value: 'card' is undefined")
+    ]
+    assert errors[0].hint == (
+        "this layout can use: deck.color, deck.id, deck.image, deck.label, deck.name, lang, pack.id, pack.name"
+    )

@@ -151,6 +151,15 @@ def _layout(
     return FaceLayout(digest, size, template.name, card_id, tuple(elements), str(context.get("lang"))), []
 
 
+def _available(context: dict[str, Any]) -> str:
+    names = [
+        f"{key}.{sub}" if isinstance(value, dict) else key
+        for key, value in sorted(context.items())
+        for sub in (sorted(value) if isinstance(value, dict) else [None])
+    ]
+    return "this layout can use: " + ", ".join(names)
+
+
 def _evaluate(
     template: Template, raw: dict[str, Any], context: dict[str, Any], card_id: str | None, scale: tuple[float, float]
 ) -> tuple[LaidOutElement | None, list[Finding]]:
@@ -174,9 +183,7 @@ def _evaluate(
             try:
                 value = _compile(value).render(context)
             except jinja2.UndefinedError as exc:
-                return fail(
-                    f"undefined value: {exc.message}", key, "the card record has: " + ", ".join(sorted(context["card"]))
-                )
+                return fail(f"undefined value: {exc.message}", key, _available(context))
             except jinja2.TemplateSyntaxError as exc:
                 return fail(f"template syntax error: {exc.message}", key)
             except jinja2.exceptions.SecurityError as exc:
