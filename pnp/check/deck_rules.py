@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pnp.errors import Finding, info, warning
+from pnp.check.rule import Rule
+from pnp.errors import Finding, Severity, info, warning
 from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import PackData
 
@@ -83,3 +84,25 @@ def check_verify_notes(pack: PackData) -> list[Finding]:
         for card in loaded.cards
         if card.verify
     ]
+
+
+RULES = (
+    Rule(
+        "deck/manifest",
+        Severity.WARNING,
+        "Each deck holds the number of cards the box manifest gives it.",
+        check_deck_counts,
+    ),
+    Rule(
+        "box/manifest",
+        Severity.WARNING,
+        "Each line of the box contents adds up over the decks it counts.",
+        check_manifest_lines,
+    ),
+    Rule(
+        "card/verify",
+        Severity.INFO,
+        "Facts marked `verify` still need checking against a physical card.",
+        check_verify_notes,
+    ),
+)
