@@ -30,6 +30,7 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 FONTS_DIR = PROJECT_ROOT / "fonts"
 TEMPLATES_DIR = PROJECT_ROOT / "templates"
 BACK_TEMPLATE = "back"
+DEFAULT_TEMPLATE = "default"
 
 Duplex = Literal["none", "long", "short", "fold"]
 
@@ -238,7 +239,7 @@ def _lay_out_deck(
     faces[deck_back.key] = deck_back
     placements: list[Placement] = []
     for card in deck.cards:
-        template = templates.get(card.type)
+        template = templates.layout_for(card.type, landscape=_is_landscape(size))
         if template is None:
             result.findings.append(
                 error(
@@ -247,7 +248,7 @@ def _lay_out_deck(
                     f'no layout for cards of type "{card.type}" in the "{templates.family}" family',
                     card=card.id,
                     field="type",
-                    hint=f"add templates/{templates.family}/{card.type}.toml",
+                    hint=f"add templates/{templates.family}/{card.type}.toml (or {DEFAULT_TEMPLATE}.toml)",
                 )
             )
             continue

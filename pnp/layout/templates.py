@@ -65,6 +65,13 @@ class TemplateSet:
     def get(self, name: str) -> Template | None:
         return self.templates.get(name)
 
+    def layout_for(self, card_type: str, landscape: bool) -> Template | None:
+        """The card type's own layout, else the family's default for that orientation."""
+        if card_type in self.templates:
+            return self.templates[card_type]
+        default = "default-landscape" if landscape else "default"
+        return self.templates.get(default) or self.templates.get("default")
+
 
 def load_family(templates_root: Path, family: str) -> tuple[TemplateSet, list[Finding]]:
     """Every template of a family, with `extends` resolved; problems as findings."""
