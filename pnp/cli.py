@@ -206,7 +206,12 @@ def build(
     if shown:
         click.echo(format_text(shown))
     if not result.ok:
-        click.echo("Nothing was written: fix the errors above and build again.", err=True)
+        if result.written:
+            click.echo(
+                f"Stopped after writing {len(result.written)} files: fix the error above and build again.", err=True
+            )
+        else:
+            click.echo("Nothing was written: fix the errors above and build again.", err=True)
         sys.exit(1)
     for path in result.written:
         click.echo(f"wrote {path}")

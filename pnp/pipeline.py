@@ -139,7 +139,18 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     if has_errors(result.findings):
         return result
     for path, data in documents:
-        write_atomic(path, data)
+        try:
+            write_atomic(path, data)
+        except OSError as exc:
+            result.findings.append(
+                error(
+                    "export/write",
+                    shown_path(path),
+                    f"cannot write the file: {exc.strerror or exc}",
+                    hint="choose another folder with -o, or check its permissions and free space",
+                )
+            )
+            return result
         result.written.append(path)
     result.cards = total
     result.faces = len(faces)

@@ -305,3 +305,14 @@ def test_a_back_layout_that_uses_card_fields_names_what_it_can_use(tiny_copy: Pa
     assert errors[0].hint == (
         "this layout can use: deck.color, deck.id, deck.image, deck.label, deck.name, lang, pack.id, pack.name"
     )
+
+
+def test_an_output_folder_that_cannot_be_written_is_reported_once(tiny_copy: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "out"
+    blocker.write_text("a file where the output folder should be", encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", "tiny", "-o", str(blocker)])
+    assert result.exit_code == 1
+    assert result.output.count("error:") == 1
+    assert "export/write" not in result.output
+    assert "out/tiny/es/cards-supply.pdf: error: cannot write the file: Not a directory\n" in result.output
+    assert "Nothing was written" in result.output
