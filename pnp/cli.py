@@ -140,6 +140,16 @@ def deck(pack: Path, deck: str | None, lang: str | None) -> None:
     help="Shift backs by X,Y to correct a printer's misregistration (see --calibration).",
 )
 @click.option("--calibration", is_flag=True, help="Also write a duplex calibration page to measure --back-offset.")
+@click.option("--png", is_flag=True, help="Also write one PNG per face, under <output>/<pack>/<lang>/png/<deck>/.")
+@click.option(
+    "--dpi",
+    type=click.IntRange(36, 1200),
+    default=300,
+    show_default=True,
+    help="Resolution of the PNGs; at most 1200, past which nothing looks sharper.",
+)
+@click.option("--no-bleed", is_flag=True, help="PNGs cut at the trim line, without the bleed.")
+@click.option("--no-cache", is_flag=True, help="Redraw every image instead of reusing <output>/.cache.")
 @click.option(
     "-o",
     "--output",
@@ -157,6 +167,10 @@ def build(
     bleed: str,
     back_offset: str,
     calibration: bool,
+    png: bool,
+    dpi: int,
+    no_bleed: bool,
+    no_cache: bool,
     output: Path,
 ) -> None:
     """Build printable PDF sheets: one file per deck, and cards.pdf with all of them.
@@ -170,6 +184,7 @@ def build(
         pnp build cards/blue-sun
         pnp build cards/blue-sun --paper letter --duplex short --decks supply-meridian
         pnp build cards/blue-sun --bleed 0mm --duplex fold
+        pnp build cards/blue-sun --png --dpi 300 --no-bleed
     """
     from pnp.pipeline import BuildOptions
     from pnp.pipeline import build as run_build
@@ -194,6 +209,10 @@ def build(
         back_offset=(offset_x, offset_y),
         output=output,
         calibration=calibration,
+        png=png,
+        dpi=dpi,
+        png_bleed=not no_bleed,
+        cache=not no_cache,
     )
     with click.progressbar(length=1, label="Drawing sheets", file=sys.stderr, show_pos=True) as bar:
 
@@ -214,8 +233,13 @@ def build(
             click.echo("Nothing was written: fix the errors above and build again.", err=True)
         sys.exit(1)
     for path in result.written:
-        click.echo(f"wrote {path}")
-    click.echo(f"Built {result.cards} cards ({result.faces} distinct faces) on {result.sheets} sheets.")
+        if path.suffix != ".png":
+            click.echo(f"wrote {path}")
+    summary = f"Built {result.cards} cards ({result.faces} distinct faces) on {result.sheets} sheets."
+    if png:
+        changed = sum(1 for p in result.written if p.suffix == ".png")
+        summary += f" {result.images} PNG images at {dpi} dpi: {result.images_drawn} drawn, {changed} files changed."
+    click.echo(summary)
 
 
 def _load_and_check(pack: Path) -> list[Finding]:

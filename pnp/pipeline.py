@@ -16,6 +16,7 @@ from pnp.check import check_pack
 from pnp.errors import Finding, error, has_errors
 from pnp.export.files import write_atomic
 from pnp.export.pdf import Placement, SheetSection, render_calibration, render_pdf
+from pnp.export.png import PngJob, RasterSettings, art_digest, cpu_workers, export_pngs, fonts_digest, job_digest
 from pnp.impose import ImposeError, SheetSpec, plan_sheet
 from pnp.layout import FaceLayout, TemplateSet, layout_back, layout_card, load_family
 from pnp.layout.faces import card_context, deck_context
@@ -46,12 +47,18 @@ class BuildOptions:
     output: Path = Path("output")
     templates: Path = TEMPLATES_DIR
     calibration: bool = False
+    png: bool = False
+    dpi: int = 300
+    png_bleed: bool = True
+    cache: bool = True
 
 
 @dataclass
 class DeckBuild:
     deck: LoadedDeck
     section: SheetSection
+    back_key: str  # the deck's shared back
+    faces: tuple[tuple[str, str, str], ...]  # (card id, front key, back key), one per design
 
 
 @dataclass
@@ -61,6 +68,8 @@ class BuildResult:
     cards: int = 0
     sheets: int = 0
     faces: int = 0
+    images: int = 0  # PNG files wanted
+    images_drawn: int = 0  # of which drawn now, not taken from the cache
 
     @property
     def ok(self) -> bool:
@@ -152,10 +161,66 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
             )
             return result
         result.written.append(path)
+    if options.png:
+        _export_pngs(pack, builds, faces, templates, options, out_dir, result)
+        if has_errors(result.findings):
+            return result
     result.cards = total
     result.faces = len(faces)
     result.sheets = sum(-(-len(b.section.cards) // len(b.section.plan.fronts)) for b in builds)
     return result
+
+
+def _export_pngs(
+    pack: PackData,
+    builds: list[DeckBuild],
+    faces: dict[str, FaceLayout],
+    templates: TemplateSet,
+    options: BuildOptions,
+    out_dir: Path,
+    result: BuildResult,
+) -> None:
+    settings = RasterSettings(
+        dpi=options.dpi,
+        bleed=options.bleed,
+        keep_bleed=options.png_bleed,
+        pack_root=pack.root,
+        fonts_dir=FONTS_DIR,
+        template_files=tuple((n, t.file) for n, t in sorted(templates.templates.items())),
+    )
+    wanted: dict[str, list[Path]] = {}
+    for built in builds:
+        folder = out_dir / "png" / built.deck.deck.id
+        wanted.setdefault(built.back_key, []).append(folder / "back.png")
+        for card_id, front, back in built.faces:
+            wanted.setdefault(front, []).append(folder / f"{card_id}.png")
+            if back != built.back_key:
+                wanted.setdefault(back, []).append(folder / f"{card_id}-back.png")
+    fonts = fonts_digest(FONTS_DIR)
+    jobs = [
+        PngJob(faces[key], tuple(targets), job_digest(faces[key], settings, art_digest(faces[key], pack.root), fonts))
+        for key, targets in wanted.items()
+    ]
+    cache_dir = options.output / ".cache" / "png"
+    if not options.cache:
+        for job in jobs:
+            (cache_dir / f"{job.digest}.png").unlink(missing_ok=True)
+    try:
+        written, findings, drawn = export_pngs(jobs, settings, cache_dir, cpu_workers())
+    except OSError as exc:
+        result.findings.append(
+            error(
+                "export/write",
+                shown_path(cache_dir),
+                f"cannot write the images: {exc}",
+                hint="choose another folder with -o, or check its permissions and free space",
+            )
+        )
+        return
+    result.findings += findings
+    result.written += written
+    result.images_drawn = drawn
+    result.images = sum(len(job.targets) for job in jobs)
 
 
 def _pick(pack: PackData, localized: dict[str, str], language: str) -> str:
@@ -249,6 +314,7 @@ def _lay_out_deck(
         return None
     faces[deck_back.key] = deck_back
     placements: list[Placement] = []
+    designs: list[tuple[str, str, str]] = []
     for card in deck.cards:
         template = templates.layout_for(card.type, landscape=_is_landscape(size))
         if template is None:
@@ -287,8 +353,9 @@ def _lay_out_deck(
         faces[front.key] = front
         faces[back.key] = back
         placements += [Placement(front.key, back.key)] * card.count
+        designs.append((card.id, front.key, back.key))
     title = _pick(pack, deck.deck.name, language)
-    return DeckBuild(deck, SheetSection(title, plan, tuple(placements), options.duplex))
+    return DeckBuild(deck, SheetSection(title, plan, tuple(placements), options.duplex), deck_back.key, tuple(designs))
 
 
 def _is_landscape(size: Size) -> bool:

@@ -1,0 +1,169 @@
+"""Per-face PNG images, rasterized by pdfium from the same PDF faces the sheets use.
+
+Faces are drawn once by ReportLab into a small PDF (one page per face, bleed
+included) and rasterized at the asked DPI: one drawing engine, never two.
+Work is split across processes (ReportLab and PNG encoding hold the GIL), and
+every image is cached by a hash of everything that makes it, so a rebuild
+after editing one card redraws one card.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.errors import Finding
+from pnp.export.files import write_atomic
+from pnp.layout import FaceLayout
+from pnp.render.face import RenderContext, draw_face
+from pnp.render.fonts import load_fonts
+
+MAX_DPI = 1200  # a tarot card at 1200 dpi is 19 MP: past this, files grow and nothing looks sharper
+# zlib level 1: flat card art compresses nearly as well as at the default 6, at a fraction of the time
+PNG_COMPRESS_LEVEL = 1
+CACHE_VERSION = "1"  # bump when the rasterization itself changes
+
+
+@dataclass(frozen=True)
+class PngJob:
+    face: FaceLayout
+    targets: tuple[Path, ...]  # where the image is wanted (a face may be wanted under several names)
+    digest: str  # cache key: everything that makes the pixels
+
+
+@dataclass(frozen=True)
+class RasterSettings:
+    dpi: int
+    bleed: float  # points drawn around the trim box
+    keep_bleed: bool
+    pack_root: Path
+    fonts_dir: Path
+    template_files: tuple[tuple[str, str], ...]
+
+
+def job_digest(face: FaceLayout, settings: RasterSettings, art_digest: str, fonts_digest: str) -> str:
+    parts = (
+        CACHE_VERSION,
+        face.key,
+        settings.dpi,
+        round(settings.bleed, 3),
+        settings.keep_bleed,
+        art_digest,
+        fonts_digest,
+    )
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+
+
+@lru_cache(maxsize=4)
+def fonts_digest(fonts_dir: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(fonts_dir.glob("*")):
+        if path.is_file():
+            digest.update(path.name.encode() + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def art_digest(face: FaceLayout, pack_root: Path) -> str:
+    """A face's images by content: replacing art under the same name must redraw the face."""
+    digest = hashlib.sha256()
+    for element in face.elements:
+        source = element.get("source")
+        if source:
+            path = pack_root / str(source)
+            digest.update(str(source).encode())
+            digest.update(path.read_bytes() if path.is_file() else b"missing")
+    return digest.hexdigest()[:16]
+
+
+def export_pngs(
+    jobs: Sequence[PngJob],
+    settings: RasterSettings,
+    cache_dir: Path,
+    workers: int,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[list[Path], list[Finding], int]:
+    """Write every job's targets; returns the files written, findings, and how many faces were drawn."""
+    missing = [job for job in jobs if not _cached(cache_dir, job.digest)]
+    findings: list[Finding] = []
+    if missing:
+        chunks = [missing[i::workers] for i in range(workers)] if workers > 1 else [list(missing)]
+        chunks = [c for c in chunks if c]
+        if len(chunks) > 1:
+            with ProcessPoolExecutor(max_workers=len(chunks)) as pool:
+                results = list(pool.map(_render_chunk, chunks, [settings] * len(chunks), [cache_dir] * len(chunks)))
+        else:
+            results = [_render_chunk(chunks[0], settings, cache_dir)]
+        for chunk_findings in results:
+            findings += chunk_findings
+    written = []
+    for job in jobs:
+        data = (cache_dir / f"{job.digest}.png").read_bytes()
+        for target in job.targets:
+            if not target.exists() or target.read_bytes() != data:
+                write_atomic(target, data)
+                written.append(target)
+        if progress:
+            progress(1)
+    return written, findings, len(missing)
+
+
+def _cached(cache_dir: Path, digest: str) -> bool:
+    """A cache entry is trusted only when it is a whole PNG: a torn or foreign file is redrawn."""
+    path = cache_dir / f"{digest}.png"
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return False
+    return data.startswith(b"\x89PNG\r\n\x1a\n") and data.endswith(b"IEND\xaeB`\x82")
+
+
+def _render_chunk(jobs: Sequence[PngJob], settings: RasterSettings, cache_dir: Path) -> list[Finding]:
+    ctx = RenderContext(
+        fonts=load_fonts(settings.fonts_dir),
+        pack_root=settings.pack_root,
+        bleed=settings.bleed,
+        template_file=dict(settings.template_files),
+    )
+    document = pdfium.PdfDocument(faces_pdf([job.face for job in jobs], ctx))
+    scale = settings.dpi / 72
+    for index, job in enumerate(jobs):
+        page = document[index]
+        crop = (0, 0, 0, 0) if settings.keep_bleed else (settings.bleed,) * 4
+        image = page.render(scale=scale, crop=crop).to_pil()
+        # pdfium rounds a partial pixel up; the size a print shop expects is the rounded one
+        width, height = page.get_size()
+        trim = 0 if settings.keep_bleed else 2 * settings.bleed
+        exact = (round((width - trim) * scale), round((height - trim) * scale))
+        if image.size != exact:
+            image = image.crop((0, 0, *exact))
+        buffer = io.BytesIO()
+        image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL, dpi=(settings.dpi, settings.dpi))
+        write_atomic(cache_dir / f"{job.digest}.png", buffer.getvalue())
+    return ctx.findings
+
+
+def faces_pdf(faces: Sequence[FaceLayout], ctx: RenderContext) -> bytes:
+    """One page per face, bleed box as the page: the input to rasterization."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, pageCompression=0)
+    b = ctx.bleed
+    for face in faces:
+        canvas.setPageSize((face.size.width + 2 * b, face.size.height + 2 * b))
+        canvas.translate(b, b)
+        draw_face(canvas, face, ctx)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def cpu_workers() -> int:
+    return max(1, min(os.cpu_count() or 1, 8))
