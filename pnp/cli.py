@@ -11,9 +11,11 @@ import click
 
 from pnp import __version__
 from pnp.check import RULES, check_pack
-from pnp.errors import Finding, Severity, has_errors
+from pnp.compose import Result, Selection, compose, selected_swaps, short_decks
+from pnp.errors import Finding, Severity, did_you_mean, has_errors
 from pnp.load import load_pack
-from pnp.model import LoadedDeck, PackData
+from pnp.load.pack import shown_path
+from pnp.model import LoadedDeck, PackData, Swap
 from pnp.report import format_json, format_text
 
 PACK_ARG = click.argument("pack", type=click.Path(path_type=Path))
@@ -81,8 +83,9 @@ def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool)
         pnp check cards/blue-sun --format json > findings.json
     """
     if list_rules:
+        width = max(len(rule.id) for rule in RULES)
         for rule in RULES:
-            click.echo(f"{rule.id:<16} {rule.severity.value:<8} {rule.doc}")
+            click.echo(f"{rule.id:<{width}} {rule.severity.value:<8} {rule.doc}")
         return
     if pack is None:
         raise click.UsageError("give the pack folder to check, like: pnp check cards/blue-sun")
@@ -96,28 +99,70 @@ def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool)
 @PACK_ARG
 @click.argument("deck", required=False)
 @click.option("--lang", default=None, help="Language of the titles shown (default: the first target language).")
-def deck(pack: Path, deck: str | None, lang: str | None) -> None:
+@click.option(
+    "--swap", "swaps", multiple=True, metavar="ID", help="Apply this swap, whatever its condition (repeatable)."
+)
+@click.option("--players", type=click.IntRange(1, 99), help="Apply the swaps whose condition lists this player count.")
+@click.option(
+    "--variant", "variants", multiple=True, metavar="ID", help="Apply the swaps of this variant (repeatable)."
+)
+@click.option("--setup", "setups", multiple=True, metavar="CARD", help="Apply the swaps this setup card prescribes.")
+@click.option(
+    "--quantity",
+    "quantities",
+    multiple=True,
+    metavar="ID=N",
+    help="A number known only during play, for swap lines that count per it (resources-at-half=2).",
+)
+def deck(
+    pack: Path,
+    deck: str | None,
+    lang: str | None,
+    swaps: tuple[str, ...],
+    players: int | None,
+    variants: tuple[str, ...],
+    setups: tuple[str, ...],
+    quantities: tuple[str, ...],
+) -> None:
     """List a pack's decks, or one deck's cards, with counts against the box.
+
+    With --swap, --players, --variant or --setup, print the decks that the
+    chosen swaps make (or DECK alone): what each card becomes, what is taken
+    out at random, and what is added during play.
 
     \b
     Example:
         pnp deck cards/blue-sun
         pnp deck cards/blue-sun supply-meridian --lang en
+        pnp deck cards/blue-sun nav-border-base --swap blue-sun-border-nav
+        pnp deck cards/bsg loyalty --players 2 --quantity resources-at-half=1
+        pnp deck cards/bsg --variant cylon-attack
     """
     data = _load_or_exit(pack)
     language = lang or (data.pack.target_languages or [data.pack.source_language])[0]
     if language not in data.languages:
         _fail(f'"{language}" is not a language of this pack (languages: {", ".join(data.languages)})')
-    if deck is None:
-        click.echo(_format_decks(data, language))
-        return
-    loaded = data.deck(deck)
-    if loaded is None:
-        from pnp.errors import did_you_mean
-
+    loaded = data.deck(deck) if deck is not None else None
+    if deck is not None and loaded is None:
         hint = did_you_mean(deck, [d.deck.id for d in data.decks])
         _fail(f'no deck "{deck}" in {pack}' + (f"; {hint}" if hint else ""))
-    click.echo(_format_deck(data, loaded, language))
+    selection = Selection(swaps=swaps, players=players, variants=variants, setups=setups)
+    values = _quantities(data, quantities)
+    if selection.empty:
+        click.echo(_format_decks(data, language) if loaded is None else _format_deck(data, loaded, language))
+        return
+    _check_selection(data, selection)
+    chosen = selected_swaps(data, selection)
+    result = compose(data, chosen, values)
+    shown = (
+        [loaded.deck.id]
+        if loaded
+        else [d.deck.id for d in data.decks if any(d.deck.id in (s.deck, s.into) for s in chosen)]
+    )
+    if not shown:
+        click.echo("No swap applies to what was asked: the decks are as in the box.")
+        return
+    click.echo("\n\n".join(_format_composition(data, result, deck_id, language) for deck_id in shown))
 
 
 @main.command()
@@ -242,6 +287,104 @@ def build(
     click.echo(summary)
 
 
+@main.command()
+@PACK_ARG
+@click.option("--lang", default=None, help="Language to print (default: the pack's first target language).")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="Paper size.")
+@click.option("--overlap", default="10mm", show_default=True, help="How far neighbouring map pages overlap, like 10mm.")
+@click.option("--margin", default="1mm", show_default=True, help="How far each sticker reaches beyond its label.")
+@click.option(
+    "--image",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="Tile this image of the board (PNG or JPEG) instead of pnp's drawn map.",
+)
+@click.option(
+    "--duplex",
+    type=click.Choice(["long", "short", "fold"]),
+    default="long",
+    show_default=True,
+    help="Token backs: on the next page for long- or short-edge duplex printing, or gutter-fold.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Output folder; files go to <output>/<pack>/<lang>/.",
+)
+def board(
+    pack: Path,
+    lang: str | None,
+    paper: str,
+    overlap: str,
+    margin: str,
+    image: Path | None,
+    duplex: str,
+    output: Path,
+) -> None:
+    """Print a pack's board, label stickers, tokens and standees.
+
+    The map (board.toml, or a board image) is tiled at full size over pages
+    with overlap, alignment marks and an assembly guide; every label whose
+    translation differs becomes a sticker cut to its region's size, packed on
+    sheets with a placement guide; tokens.toml gives token sheets with aligned
+    backs, and fold-over standees. Nothing is written when the pack has errors.
+
+    \b
+    Example:
+        pnp board cards/blue-sun
+        pnp board cards/blue-sun --paper letter --overlap 15mm --duplex fold
+        pnp board cards/blue-sun --image my-board-scan.jpg --margin 2mm
+    """
+    from pnp.board_pipeline import BoardOptions, build_board
+    from pnp.units import UnitError, parse_length
+
+    lengths = {}
+    for name, value, low, high in (("--overlap", overlap, 0, 50), ("--margin", margin, 0, 10)):
+        try:
+            lengths[name] = parse_length(value)
+        except UnitError as exc:
+            raise click.BadParameter(str(exc), param_hint=name) from exc
+        if not low <= lengths[name] / (72 / 25.4) <= high:
+            raise click.BadParameter(f"must be between {low}mm and {high}mm, got {value}", param_hint=name)
+    options = BoardOptions(
+        language=lang,
+        paper=paper,
+        overlap=lengths["--overlap"],
+        margin=lengths["--margin"],
+        image=image,
+        duplex=duplex,  # type: ignore[arg-type]
+        output=output,
+    )
+    with click.progressbar(length=1, label="Drawing the board", file=sys.stderr, show_pos=True) as bar:
+
+        def progress(done: int, total: int) -> None:
+            bar.length = max(total, 1)
+            bar.update(done - bar.pos)
+
+        result = build_board(pack, options, progress)
+    shown = [f for f in result.findings if f.severity is not Severity.INFO]
+    if shown:
+        click.echo(format_text(shown))
+    if not result.ok:
+        what = f"Stopped after writing {len(result.written)} files" if result.written else "Nothing was written"
+        click.echo(f"{what}: fix the errors above and run pnp board again.", err=True)
+        sys.exit(1)
+    sheets = result.stickers
+    if sheets is not None:
+        same = f"; {len(result.same)} labels read the same and need none" if result.same else ""
+        click.echo(
+            f"Stickers: {len(sheets.placed)} on {sheets.sheets} sheet{'s' if sheets.sheets != 1 else ''}, "
+            f"using {sheets.efficiency * 100:.0f} % of the printable sheet area{same}."
+        )
+    if result.written:
+        folder = result.written[0].path.parent
+        files = ", ".join(f"{w.path.name} ({w.pages} page{'s' if w.pages != 1 else ''})" for w in result.written)
+        click.echo(f"Wrote to {folder}: {files}.")
+
+
 def _load_and_check(pack: Path) -> list[Finding]:
     result = load_pack(pack)
     if result.pack is None:
@@ -281,7 +424,23 @@ def _format_decks(data: PackData, language: str) -> str:
     total = sum(d.total for d in data.decks if not d.deck.origin)
     expected_total = sum(d.deck.expected_count or 0 for d in data.decks if not d.deck.origin)
     rows.append(("total", "", str(total), str(expected_total), ""))
-    return _table(rows, right={2, 3})
+    if not data.pack.swap:
+        return _table(rows, right={2, 3})
+    swaps = [("swap", "deck", "applies with", "name")]
+    for swap in data.pack.swap:
+        swaps.append((swap.id, swap.deck, _condition_options(swap), _title(swap.name, language, source)))
+    return _table(rows, right={2, 3}) + "\n\n" + _table(swaps, right=set())
+
+
+def _condition_options(swap: Swap) -> str:
+    """The `pnp deck` options that apply a swap."""
+    condition = swap.condition
+    options = []
+    if condition is not None:
+        options += [f"--variant {condition.variant}"] if condition.variant else []
+        options += [f"--players {'|'.join(str(n) for n in condition.players)}"] if condition.players else []
+        options += [f"--setup {condition.setup}"] if condition.setup else []
+    return " ".join(options) or f"--swap {swap.id}"
 
 
 def _format_deck(data: PackData, loaded: LoadedDeck, language: str) -> str:
@@ -296,6 +455,84 @@ def _format_deck(data: PackData, loaded: LoadedDeck, language: str) -> str:
     if deck.expected_count is not None:
         total += f"; box contents: {deck.expected_count} ({_progress(loaded.total, deck.expected_count)})"
     lines.append(total)
+    return "\n".join(lines)
+
+
+def _check_selection(data: PackData, selection: Selection) -> None:
+    """Names that match nothing are usage errors: a typo must not silently print the box deck."""
+    swap_ids = [s.id for s in data.pack.swap]
+    variants = sorted({s.condition.variant for s in data.pack.swap if s.condition and s.condition.variant})
+    setups = sorted({s.condition.setup for s in data.pack.swap if s.condition and s.condition.setup})
+    for given, known, what in (
+        *((name, swap_ids, "swap") for name in selection.swaps),
+        *((name, variants, "variant") for name in selection.variants),
+        *((name, setups, "setup card") for name in selection.setups),
+    ):
+        if given not in known:
+            hint = did_you_mean(given, known) or (f"{what}s: {', '.join(known)}" if known else f"it has no {what}s")
+            _fail(f'no {what} "{given}" in {shown_path(data.root)}; {hint}')
+
+
+def _quantities(data: PackData, given: tuple[str, ...]) -> dict[str, int]:
+    declared = {q.id: q for q in data.pack.quantity}
+    values = {}
+    for item in given:
+        name, _, number = item.partition("=")
+        if name not in declared:
+            hint = did_you_mean(name, declared) or f"quantities: {', '.join(declared) or 'none'}"
+            _fail(f'no quantity "{name}" in {shown_path(data.root)}; {hint}')
+        top = declared[name].max
+        if not number.isdigit() or (top is not None and int(number) > top):
+            _fail(
+                f"--quantity {item}: write {name}=N with N a whole number from 0 to {top if top is not None else 999}"
+            )
+        values[name] = int(number)
+    return values
+
+
+def _format_composition(data: PackData, result: Result, deck_id: str, language: str) -> str:
+    source = data.pack.source_language
+    composed = result.decks[deck_id]
+    loaded = data.deck(deck_id)
+    assert loaded is not None
+
+    def title(localized: dict[str, str]) -> str:
+        return _title(localized, language, source)
+
+    applied = ", ".join(f"{s.id} ({title(s.name)})" if s.name else s.id for s in composed.swaps)
+    lines = [f"{title(composed.deck.name)} ({deck_id})", f"with: {applied or 'no swap changes this deck'}"]
+    rows = [("n", "change", "id", "title", "type", "cost")]
+    for row in composed.rows:
+        if row.copies or row.box:
+            change = f"{row.change:+d}" if row.change else ""
+            cost = "" if row.card.cost is None else str(row.card.cost)
+            rows.append((str(row.copies), change, row.card.id, title(row.card.title), row.card.type, cost))
+    lines.append(_table(rows, right={0, 1, 5}))
+    random = [s.id for s in composed.swaps if s.remove_random and s.deck == deck_id]
+    if composed.random:
+        lines.append(f"taken out at random: {composed.random} cards ({', '.join(random)})")
+    for pending in composed.pending:
+        card = pending.card
+        lines.append(
+            f"to add during play: {pending.copies} × {card.id} ({title(card.title)}) per "
+            f"{title(pending.quantity.name)}; give --quantity {pending.quantity.id}=N"
+        )
+    for swap in composed.swaps:
+        for short in short_decks(data, swap):
+            role = "takes cards out of" if short.deck.id == swap.deck else "adds"
+            missing = (short.deck.expected_count or 0) - short.total
+            lines.append(
+                f"still to enter: {missing} of the {short.deck.expected_count} cards of deck "
+                f'"{short.deck.id}", which swap {swap.id} {role}'
+            )
+    for miss in result.shortfalls:
+        if miss.deck == deck_id:
+            what = f'{miss.wanted} of "{miss.card.id}"' if miss.card else f"{miss.wanted} cards at random"
+            lines.append(f"cannot: {miss.swap.id} takes out {what}, and the deck holds {miss.found}")
+    total = f"{composed.held} cards in {composed.designs} designs"
+    if composed.random:
+        total = f"{composed.total} cards ({total}, less {composed.random} at random)"
+    lines.append(f"{total}; as in the box: {loaded.total} cards in {len(loaded.cards)} designs")
     return "\n".join(lines)
 
 

@@ -15,16 +15,17 @@ from typing import Literal
 from pnp.check import check_pack
 from pnp.errors import Finding, error, has_errors
 from pnp.export.files import write_atomic
-from pnp.export.pdf import Placement, SheetSection, render_calibration, render_pdf
+from pnp.export.merge import merge_pdfs
+from pnp.export.pdf import Placement, SheetSection, render_calibration
 from pnp.export.png import PngJob, RasterSettings, art_digest, cpu_workers, export_pngs, fonts_digest, job_digest
+from pnp.export.sheets import DeckPdfJob, DrawSettings, deck_digest, draw_decks
 from pnp.impose import ImposeError, SheetSpec, plan_sheet
 from pnp.layout import FaceLayout, TemplateSet, layout_back, layout_card, load_family
 from pnp.layout.faces import card_context, deck_context
 from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import LoadedDeck, PackData
-from pnp.render.face import RenderContext
-from pnp.render.fonts import FontRegistry, load_fonts
+from pnp.render.fonts import FontRegistry
 from pnp.units import Size, mm, paper_size, parse_card_size
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -70,6 +71,7 @@ class BuildResult:
     faces: int = 0
     images: int = 0  # PNG files wanted
     images_drawn: int = 0  # of which drawn now, not taken from the cache
+    decks_drawn: int = 0  # deck PDFs drawn now, not taken from the cache
 
     @property
     def ok(self) -> bool:
@@ -107,7 +109,6 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     if has_errors(result.findings):
         return result
 
-    fonts = load_fonts(FONTS_DIR)
     faces: dict[str, FaceLayout] = {}
     builds: list[DeckBuild] = []
     for deck in decks:
@@ -117,12 +118,6 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     if has_errors(result.findings):
         return result
 
-    ctx = RenderContext(
-        fonts=fonts,
-        pack_root=pack.root,
-        bleed=options.bleed,
-        template_file={name: t.file for name, t in templates.templates.items()},
-    )
     out_dir = options.output / pack.pack.id / language
     total = sum(len(b.section.cards) for b in builds)
     done = 0
@@ -131,20 +126,52 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         nonlocal done
         done += count
         if progress:
-            progress(done, total * 2)
+            progress(done, total)
 
-    documents: list[tuple[Path, bytes]] = []
+    settings = DrawSettings(
+        pack_root=pack.root,
+        fonts_dir=FONTS_DIR,
+        bleed=options.bleed,
+        template_files=tuple((n, t.file) for n, t in sorted(templates.templates.items())),
+    )
+    fonts_hash = fonts_digest(FONTS_DIR)
+    jobs = []
     for built in builds:
-        data = render_pdf([built.section], faces, ctx, f"{_pick(pack, built.deck.deck.name, language)}", advance)
-        documents.append((out_dir / f"cards-{built.deck.deck.id}.pdf", data))
-    if builds:
-        everything = render_pdf([b.section for b in builds], faces, ctx, _pick(pack, pack.pack.name, language), advance)
-        documents.append((out_dir / "cards.pdf", everything))
+        used = {key: faces[key] for placement in built.section.cards for key in (placement.front, placement.back)}
+        deck_faces = tuple(used[key] for key in sorted(used))
+        title = _pick(pack, built.deck.deck.name, language)
+        art = [art_digest(face, pack.root) for face in deck_faces]
+        jobs.append(
+            DeckPdfJob(
+                built.deck.deck.id,
+                title,
+                built.section,
+                deck_faces,
+                deck_digest(title, built.section, deck_faces, art, fonts_hash, settings),
+            )
+        )
+    cache_dir = options.output / ".cache" / "pdf" if options.cache else None
+    try:
+        drawn, draw_findings, result.decks_drawn = draw_decks(jobs, settings, cache_dir, cpu_workers(), advance)
+    except OSError as exc:
+        result.findings.append(
+            error(
+                "export/write",
+                shown_path(options.output / ".cache"),
+                f"cannot write the build cache: {exc.strerror or exc}",
+                hint="choose another folder with -o, or check its permissions and free space",
+            )
+        )
+        return result
+    result.findings += draw_findings
+    documents: list[tuple[Path, bytes]] = [(out_dir / f"cards-{job.deck_id}.pdf", drawn[job.deck_id]) for job in jobs]
+    if jobs:
+        # the decks already drawn, joined: every face is drawn once per build, not once per file
+        documents.append((out_dir / "cards.pdf", merge_pdfs([drawn[job.deck_id] for job in jobs])))
     if options.calibration and options.duplex in ("long", "short") and builds:
         documents.append(
             (out_dir / f"calibration-{options.duplex}.pdf", render_calibration(builds[0].section.plan, options.duplex))
         )
-    result.findings += ctx.findings
     if has_errors(result.findings):
         return result
     for path, data in documents:

@@ -74,7 +74,10 @@ def test_rebuilds_are_byte_identical(tiny_copy: Path, tmp_path: Path) -> None:
 def test_card_text_can_never_inject_markup_or_templates(tiny_copy: Path, tmp_path: Path) -> None:
     supply = tiny_copy / "supply.toml"
     hostile = "<font size=900>big</font> </para> {{ 7*7 }} {% include 'x' %} a & b"
-    supply.write_text(supply.read_text().replace('"Gana 2 {fuel}."', f"'''{hostile}'''"), encoding="utf-8")
+    original = 'text.en = "Gain 2 {fuel}."\n'  # left out: text/numbers would compare the two
+    supply.write_text(
+        supply.read_text().replace(original, "").replace('"Gana 2 {fuel}."', f"'''{hostile}'''"), encoding="utf-8"
+    )
     _build(tiny_copy, tmp_path / "out", decks=("supply",))
     text = _text(tmp_path / "out" / "tiny" / "es" / "cards-supply.pdf")
     for literal in ("<font size=900>big</font>", "</para>", "{{ 7*7 }}", "{% include 'x' %}", "a & b"):
@@ -95,7 +98,7 @@ def test_a_template_that_extends_itself(tiny_copy: Path, tmp_path: Path) -> None
     (family / "gear.toml").write_text('extends = "gear"\n', encoding="utf-8")
     found = _findings(tiny_copy, tmp_path / "out", templates=tmp_path / "templates")
     assert found == ["layout/extends-cycle None extends: templates extend each other in a circle: gear -> gear"]
-    assert not (tmp_path / "out").exists()
+    assert not (tmp_path / "out" / "tiny").exists()  # only the build cache may be there
 
 
 def test_a_corrupt_image_is_a_finding_and_nothing_is_written(tiny_copy: Path, tmp_path: Path) -> None:
@@ -104,7 +107,7 @@ def test_a_corrupt_image_is_a_finding_and_nothing_is_written(tiny_copy: Path, tm
         'render/image spare-parts element.art: element "art": the image spare-parts.png cannot be read '
         "(UnidentifiedImageError): is it a PNG or JPEG?"
     ]
-    assert not (tmp_path / "out").exists()
+    assert not (tmp_path / "out" / "tiny").exists()  # only the build cache may be there
 
 
 def _png_header(width: int, height: int) -> bytes:
@@ -127,7 +130,10 @@ def test_a_40000_pixel_image_is_refused_before_decoding(tiny_copy: Path, tmp_pat
 def test_text_that_cannot_fit_is_reported_not_clipped_silently(tiny_copy: Path, tmp_path: Path) -> None:
     supply = tiny_copy / "supply.toml"
     supply.write_text(
-        supply.read_text().replace('"Gana 2 {fuel}."', '"' + "Gana dos fichas. " * 80 + '"'), encoding="utf-8"
+        supply.read_text()
+        .replace('"Gain 2 {fuel}."', '"' + "Gain two tokens. " * 80 + '"')
+        .replace('"Gana 2 {fuel}."', '"' + "Gana dos fichas. " * 80 + '"'),
+        encoding="utf-8",
     )
     found = _findings(tiny_copy, tmp_path / "out")
     assert len(found) == 1
@@ -314,5 +320,26 @@ def test_an_output_folder_that_cannot_be_written_is_reported_once(tiny_copy: Pat
     assert result.exit_code == 1
     assert result.output.count("error:") == 1
     assert "export/write" not in result.output
-    assert "out/tiny/es/cards-supply.pdf: error: cannot write the file: Not a directory\n" in result.output
+    assert "out/.cache: error: cannot write the build cache: Not a directory\n" in result.output
     assert "Nothing was written" in result.output
+
+
+def test_a_rebuild_after_editing_one_card_draws_only_its_deck(tiny_copy: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    first = build(tiny_copy, BuildOptions(output=out))
+    assert first.decks_drawn == 2
+    cards_pdf = (out / "tiny" / "es" / "cards.pdf").read_bytes()
+    assert build(tiny_copy, BuildOptions(output=out)).decks_drawn == 0
+    assert (out / "tiny" / "es" / "cards.pdf").read_bytes() == cards_pdf
+    nav = tiny_copy / "nav.toml"
+    nav.write_text(nav.read_text().replace("Sigue volando.", "Sigue volando, capitán."), encoding="utf-8")
+    assert build(tiny_copy, BuildOptions(output=out)).decks_drawn == 1
+    assert "capitán" in _text(out / "tiny" / "es" / "cards.pdf")
+    assert build(tiny_copy, BuildOptions(output=out, cache=False)).decks_drawn == 2
+
+
+def test_cards_pdf_holds_every_deck_in_order(tiny_copy: Path, tmp_path: Path) -> None:
+    _build(tiny_copy, tmp_path / "out")
+    folder = tmp_path / "out" / "tiny" / "es"
+    texts = [_text(folder / name) for name in ("cards-supply.pdf", "cards-nav.pdf", "cards.pdf")]
+    assert texts[2] == f"{texts[0]} {texts[1]}"

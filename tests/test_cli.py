@@ -22,7 +22,7 @@ def run(*args: str) -> tuple[int, str]:
 
 
 def test_bundled_packs_have_no_errors() -> None:
-    for pack in ("cards/blue-sun", "examples/tiny"):
+    for pack in ("cards/blue-sun", "cards/lotr-sailing", "cards/bsg", "examples/tiny"):
         code, output = run("check", pack)
         assert code == 0, output
         assert " error" not in output.replace("0 errors", "")
@@ -35,7 +35,7 @@ def test_check_reports_the_blue_sun_manifest_gaps() -> None:
         'cards/blue-sun/pack.toml:93: warning: field "deck.nav-border-blue-sun.expected_count": '
         'deck "nav-border-blue-sun": expected 10 cards (box contents), found 0 (10 still to enter)'
     ) in output
-    assert output.splitlines()[-1].startswith("Found 0 errors, 4 warnings")
+    assert output.splitlines()[-1].startswith("Found 0 errors, 6 warnings")
 
 
 def test_strict_makes_warnings_fatal() -> None:
@@ -49,7 +49,7 @@ def test_json_format_follows_the_documented_schema() -> None:
     assert code == 0
     assert document["version"] == 1
     assert set(document["summary"]) == {"error", "warning", "info"}
-    assert document["summary"]["warning"] == 4
+    assert document["summary"]["warning"] == 6
     keys = {"severity", "code", "file", "line", "card", "field", "message", "hint"}
     assert all(set(f) == keys for f in document["findings"])
     verify = [f for f in document["findings"] if f["code"] == "card/verify"]
@@ -74,7 +74,7 @@ def test_deck_lists_cards_with_counts_against_the_box() -> None:
 def test_deck_summary_shows_what_each_deck_lacks() -> None:
     code, output = run("deck", "cards/blue-sun")
     assert code == 0
-    lines = {line.split()[0]: line for line in output.splitlines()}
+    lines = {line.split()[0]: line for line in output.splitlines() if line}
     assert lines["supply-meridian"].endswith("25   25  complete")
     assert lines["nav-rim"].endswith("1   20  19 still to enter")
     assert "from Firefly: The Game (base game)" in lines["nav-border-base"]

@@ -17,6 +17,7 @@ USER_WRITTEN = [
     model.Swap,
     model.SwapLine,
     model.Condition,
+    model.Quantity,
     model.ManifestLine,
     model.DeckFile,
     model.Card,

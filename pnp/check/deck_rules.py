@@ -1,11 +1,12 @@
-"""Rules about deck composition: the box manifest."""
+"""Rules about deck composition: the box manifest, the swaps, the cards a deck must keep."""
 
 from __future__ import annotations
 
+from pnp import compose
 from pnp.check.rule import Rule
-from pnp.errors import Finding, Severity, info, warning
+from pnp.errors import Finding, Severity, error, info, warning
 from pnp.load.pack import PACK_FILE, shown_path
-from pnp.model import PackData
+from pnp.model import PackData, Swap
 
 
 def check_deck_counts(pack: PackData) -> list[Finding]:
@@ -70,6 +71,233 @@ def check_manifest_lines(pack: PackData) -> list[Finding]:
     return findings
 
 
+def check_box_total(pack: PackData) -> list[Finding]:
+    """The decks that are printed, all together, against the cards the box contents count."""
+    lines = [line for line in pack.pack.manifest if line.decks]
+    if not lines:
+        return []
+    printed = [d for d in pack.decks if d.deck.origin is None]
+    expected = sum(line.count for line in lines)
+    found = sum(d.total for d in printed)
+    if found == expected:
+        return []
+    counted = {deck_id for line in lines for deck_id in line.decks}
+    uncounted = [d.deck.id for d in printed if d.deck.id not in counted]
+    what = f"{expected - found} still to enter" if found < expected else f"{found - expected} too many"
+    hint = (
+        f"decks in no line of the box contents: {', '.join(uncounted)}"
+        if uncounted
+        else f"pnp deck {shown_path(pack.root)} shows each deck against the box"
+    )
+    return [
+        warning(
+            "box/total",
+            shown_path(pack.root / PACK_FILE),
+            f"box contents: {expected} cards in all, found {found} in the decks ({what})",
+            line=pack.line("manifest", lines[0].id),
+            field="manifest",
+            hint=hint,
+        )
+    ]
+
+
+def _after_removals(swap: Swap) -> str:
+    return " once the cards it names are out" if swap.remove or swap.remove_types else ""
+
+
+def _at_swap(pack: PackData, swap: Swap, key: str) -> dict:
+    return {"line": pack.line("swap", swap.id), "field": f"swap.{swap.id}.{key}"}
+
+
+def check_swap_removals(pack: PackData) -> list[Finding]:
+    findings = []
+    pack_file = shown_path(pack.root / PACK_FILE)
+    for swap in pack.pack.swap:
+        deck = pack.deck(swap.deck)
+        assert deck is not None  # the loader checked every reference
+        for n, type_id in enumerate(swap.remove_types):
+            if type_id not in deck.deck.card_types:
+                findings.append(
+                    error(
+                        "deck/swap-remove",
+                        pack_file,
+                        f'swap "{swap.id}": deck "{swap.deck}" holds no cards of type "{type_id}"',
+                        **_at_swap(pack, swap, f"remove_types[{n}]"),
+                        hint=f"this deck holds: {', '.join(deck.deck.card_types)}",
+                    )
+                )
+        for short in compose.compose(pack, [swap]).shortfalls:
+            if short.card is None:  # at random: judged here only when the deck is known to be complete
+                if compose.is_complete(deck):
+                    message = (
+                        f'swap "{swap.id}": takes {short.wanted} cards out of deck "{swap.deck}" at random, '
+                        f"but it holds {short.found}{_after_removals(swap)}"
+                    )
+                    hint = f"write remove_random = {short.found} at most"
+                    findings.append(
+                        error("deck/swap-remove", pack_file, message, **_at_swap(pack, swap, short.field), hint=hint)
+                    )
+                continue
+            if short.found == 0:
+                other = pack.deck_of(short.card.id)
+                message = f'swap "{swap.id}": removes "{short.card.id}" from deck "{swap.deck}", which does not hold it'
+                message += f' (it is in deck "{other.deck.id}")' if other else ""
+                hint = f'set deck = "{other.deck.id}", or drop this line' if other else "drop this line"
+            else:
+                message = (
+                    f'swap "{swap.id}": removes {short.wanted} of "{short.card.id}" from deck "{swap.deck}", '
+                    f"which holds {short.found}"
+                )
+                hint = f"write copies = {short.found}, or correct the card's count"
+            findings.append(
+                error("deck/swap-remove", pack_file, message, **_at_swap(pack, swap, short.field), hint=hint)
+            )
+    return findings
+
+
+def check_swap_additions(pack: PackData) -> list[Finding]:
+    """What a swap puts into a deck is of a type that deck holds (the loader checked that it exists)."""
+    findings = []
+    pack_file = shown_path(pack.root / PACK_FILE)
+    for swap in pack.pack.swap:
+        wrong: dict[tuple[str, str, str], list[str]] = {}
+        for move in compose.compose(pack, [swap]).moves:
+            target = pack.deck(move.target) if move.target else None
+            if target is not None and move.card.type not in target.deck.card_types:
+                key = "into" if move.target == swap.into else move.field
+                wrong.setdefault((key, target.deck.id, move.card.type), []).append(f'"{move.card.id}"')
+        for (key, deck_id, type_id), cards in wrong.items():
+            target = pack.deck(deck_id)
+            assert target is not None
+            findings.append(
+                error(
+                    "deck/swap-add",
+                    pack_file,
+                    f'swap "{swap.id}": puts {", ".join(cards)} (type "{type_id}") into deck "{deck_id}", '
+                    f'which does not hold cards of type "{type_id}"',
+                    **_at_swap(pack, swap, key),
+                    hint=f"this deck holds: {', '.join(target.deck.card_types)}",
+                )
+            )
+    return findings
+
+
+def check_swap_balance(pack: PackData) -> list[Finding]:
+    findings = []
+    for swap in pack.pack.swap:
+        if not swap.replacement or compose.short_decks(pack, swap):
+            continue  # a deck still to enter is deck/swap-incomplete's to report
+        removed, added = _swap_counts(pack, swap)
+        if removed != added:
+            findings.append(
+                error(
+                    "deck/swap-balance",
+                    shown_path(pack.root / PACK_FILE),
+                    f'swap "{swap.id}": a replacement removes {removed} cards but adds {added}',
+                    **_at_swap(pack, swap, "replacement"),
+                    hint="correct the copies, or set replacement = false when the swap is not one for one",
+                )
+            )
+    return findings
+
+
+def _swap_counts(pack: PackData, swap: Swap) -> tuple[int, int]:
+    """Cards a swap removes and adds, as its lines say; lines counted `per` a quantity are left out."""
+    moves = compose.compose(pack, [swap]).moves
+    removed = sum(line.copies for line in swap.remove if line.per is None) + swap.remove_random
+    removed += sum(m.copies for m in moves if m.field.startswith("remove_types"))
+    added = sum(line.copies for line in swap.add if line.per is None)
+    added += sum(m.copies for m in moves if m.field.startswith("add_decks"))
+    return removed, added
+
+
+def check_swap_incomplete(pack: PackData) -> list[Finding]:
+    """Say plainly that a swap counts cards still to be entered, rather than judge it on them."""
+    findings = []
+    pack_file = shown_path(pack.root / PACK_FILE)
+    for swap in pack.pack.swap:
+        short = compose.short_decks(pack, swap)
+        for loaded in short:
+            entered = f"has {loaded.total} of its {loaded.deck.expected_count} cards entered"
+            if loaded.deck.id == swap.deck:
+                message = (
+                    f'swap "{swap.id}": takes cards out of deck "{swap.deck}" by type or at random, and it {entered}'
+                )
+                key = "remove_types" if swap.remove_types else "remove_random"
+            else:
+                message = f'swap "{swap.id}": adds deck "{loaded.deck.id}", which {entered}'
+                key = "add_decks"
+            if swap.replacement:
+                removed, added = _swap_counts(pack, swap)
+                message += (
+                    f": the swap removes {removed} cards and adds {added} so far; its balance is checked once all are"
+                )
+            else:
+                message += ": the deck the swap makes is incomplete until all are"
+            hint = f"enter its cards; pnp deck {shown_path(pack.root)} {loaded.deck.id} lists those entered so far"
+            findings.append(warning("deck/swap-incomplete", pack_file, message, **_at_swap(pack, swap, key), hint=hint))
+        own = pack.deck(swap.deck)
+        if own is None or own in short or compose.is_complete(own):
+            continue
+        for miss in compose.compose(pack, [swap]).shortfalls:
+            if miss.card is None:  # at random, from a deck whose count is not known
+                findings.append(
+                    warning(
+                        "deck/swap-incomplete",
+                        pack_file,
+                        f'swap "{swap.id}": takes {miss.wanted} cards out of deck "{swap.deck}" at random, '
+                        f"but it holds {miss.found}{_after_removals(swap)}",
+                        **_at_swap(pack, swap, miss.field),
+                        hint="enter the rest of its cards, and set its expected_count to let pnp tell what is missing",
+                    )
+                )
+    return findings
+
+
+_MUST_KEEP_HINT = 'only a setup card may take it out: give the swap condition = { setup = "<setup card id>" }'
+
+
+def check_must_keep(pack: PackData) -> list[Finding]:
+    findings = []
+    pack_file = shown_path(pack.root / PACK_FILE)
+    language = (pack.pack.target_languages or [pack.pack.source_language])[0]
+    for loaded in pack.decks:
+        held = {c.id for c in loaded.cards}
+        for card_id in loaded.deck.must_keep:
+            if card_id not in held:
+                other = pack.deck_of(card_id)
+                findings.append(
+                    error(
+                        "deck/must-keep",
+                        pack_file,
+                        f'deck "{loaded.deck.id}": must keep "{card_id}", which is not in it'
+                        + (f' (it is in deck "{other.deck.id}")' if other else ""),
+                        line=pack.line("deck", loaded.deck.id),
+                        field=f"deck.{loaded.deck.id}.must_keep",
+                        hint="a deck keeps its own cards: move the card into this deck, or drop it from must_keep",
+                    )
+                )
+    for swap in pack.pack.swap:
+        if swap.condition is not None and swap.condition.setup is not None:
+            continue  # prescribed by a setup card: the one exception the rulebook allows
+        for move in compose.compose(pack, [swap]).moves:
+            source = pack.deck(move.source) if move.source else None
+            if move.field.startswith("remove") and source is not None and move.card.id in source.deck.must_keep:
+                title = move.card.title.get(language)
+                findings.append(
+                    error(
+                        "deck/must-keep",
+                        pack_file,
+                        f'swap "{swap.id}": takes "{move.card.id}"'
+                        + (f" ({title})" if title else "")
+                        + f' out of deck "{source.deck.id}", which must keep it',
+                        **_at_swap(pack, swap, move.field),
+                        hint=_MUST_KEEP_HINT,
+                    )
+                )
+    return findings
+
+
 def check_verify_notes(pack: PackData) -> list[Finding]:
     return [
         info(
@@ -98,6 +326,42 @@ RULES = (
         Severity.WARNING,
         "Each line of the box contents adds up over the decks it counts.",
         check_manifest_lines,
+    ),
+    Rule(
+        "box/total",
+        Severity.WARNING,
+        "The printed decks, all together, hold as many cards as the box contents count.",
+        check_box_total,
+    ),
+    Rule(
+        "deck/swap-remove",
+        Severity.ERROR,
+        "What a swap removes is in its deck, with enough copies.",
+        check_swap_removals,
+    ),
+    Rule(
+        "deck/swap-add",
+        Severity.ERROR,
+        "What a swap puts into a deck is of a card type that deck holds.",
+        check_swap_additions,
+    ),
+    Rule(
+        "deck/swap-balance",
+        Severity.ERROR,
+        "A replacement swap removes exactly as many cards as it adds.",
+        check_swap_balance,
+    ),
+    Rule(
+        "deck/swap-incomplete",
+        Severity.WARNING,
+        "A swap that counts cards still to be entered says so instead of being judged.",
+        check_swap_incomplete,
+    ),
+    Rule(
+        "deck/must-keep",
+        Severity.ERROR,
+        "Cards a deck must keep (Reshuffle) are in it, and only a setup card's swap takes them out.",
+        check_must_keep,
     ),
     Rule(
         "card/verify",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 import jinja2
@@ -29,7 +29,11 @@ class LaidOutElement:
     props: tuple[tuple[str, Any], ...]
 
     def get(self, key: str, default: Any = None) -> Any:
-        return dict(self.props).get(key, default)
+        return self._values.get(key, default)
+
+    @cached_property
+    def _values(self) -> dict[str, Any]:
+        return dict(self.props)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from pnp import markup
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
-from pnp.load.toml import TomlFile, read_toml
+from pnp.load.board import load_board_files
+from pnp.load.toml import TomlFile, key_lines, read_toml
 from pnp.load.validate import Problem, validate
 from pnp.model import Card, Deck, Glossary, LoadedDeck, Pack, PackData
 from pnp.units import UnitError, parse_card_size
@@ -94,19 +95,23 @@ def load_pack(root: Path) -> LoadResult:
 
     glossary, found = _load_glossary(root)
     findings += found
+    board, tokens, found = load_board_files(root, pack, shown_root)
+    findings += found
 
     findings += _cross_check(root, pack_file, pack, decks, sources, glossary)
     if has_errors(findings):
         return LoadResult(None, findings)
     lines = _record_lines(pack_file, sources, root)
-    return LoadResult(PackData(root=root, pack=pack, decks=tuple(decks), glossary=glossary, lines=lines), findings)
+    data = PackData(
+        root=root, pack=pack, decks=tuple(decks), glossary=glossary, lines=lines, board=board, tokens=tokens
+    )
+    return LoadResult(data, findings)
 
 
 def _record_lines(pack_file: TomlFile, sources: dict[str, TomlFile], root: Path) -> dict[tuple[str, str], int]:
     """Where each record's table starts, so later stages can point at it."""
     lines: dict[tuple[str, str], int] = {}
     tables = [("deck", pack_file), ("swap", pack_file), ("manifest", pack_file)]
-    tables += [("card", source) for source in sources.values()]
     glossary_path = root / GLOSSARY_FILE
     if glossary_path.exists():
         glossary_file, _ = read_toml(glossary_path, shown_path(glossary_path))
@@ -118,6 +123,13 @@ def _record_lines(pack_file: TomlFile, sources: dict[str, TomlFile], root: Path)
             line = source.line_of(kind, index, None)
             if isinstance(key, str) and line is not None:
                 lines.setdefault((kind, key), line)
+    for source in sources.values():  # one pass over each deck file: ("card", id) and ("field", "<id>:text.es")
+        for raw, keys in zip(source.data.get("card", []), key_lines(source.text, "card"), strict=False):
+            if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+                lines.setdefault(("card", raw["id"]), keys[""])
+                for path, line in keys.items():
+                    if path:
+                        lines.setdefault(("field", f"{raw['id']}:{path}"), line)
     return lines
 
 
@@ -327,6 +339,7 @@ def _check_pack_refs(pack_file: TomlFile, pack: Pack) -> list[Finding]:
         ("deck", deck_ids),
         ("swap", [s.id for s in pack.swap]),
         ("manifest", [m.id for m in pack.manifest]),
+        ("quantity", [q.id for q in pack.quantity]),
     ):
         for index, dup in _duplicates(ids):
             findings.append(
@@ -391,6 +404,7 @@ def _check_pack_refs(pack_file: TomlFile, pack: Pack) -> list[Finding]:
         *(("card_type", i, r.id, r.name) for i, r in enumerate(pack.card_type)),
         *(("swap", i, r.id, r.name) for i, r in enumerate(pack.swap)),
         *(("manifest", i, r.id, r.name) for i, r in enumerate(pack.manifest)),
+        *(("quantity", i, r.id, r.name) for i, r in enumerate(pack.quantity)),
     ]
     for table, index, record_id, name in named:
         findings += _check_languages(
@@ -625,45 +639,83 @@ def _check_languages(
 
 
 def _check_swaps(pack_file: TomlFile, pack: Pack, cards: set[str]) -> list[Finding]:
-    findings = []
+    findings: list[Finding] = []
     deck_ids = [d.id for d in pack.deck]
-    for index, swap in enumerate(pack.swap):
-        if swap.deck not in deck_ids:
-            findings.append(
-                error(
-                    "load/unknown-ref",
-                    pack_file.shown,
-                    f'unknown deck "{swap.deck}"',
-                    line=pack_file.line_of("swap", index, "deck"),
-                    field=f"swap.{swap.id}.deck",
-                    hint=did_you_mean(swap.deck, deck_ids),
-                )
+    type_ids = [t.id for t in pack.card_type]
+    quantity_ids = [q.id for q in pack.quantity]
+
+    def unknown(what: str, name: str, index: int, key: str, field: str, known: Iterable[str], hint: str) -> None:
+        findings.append(
+            error(
+                "load/unknown-ref",
+                pack_file.shown,
+                f'unknown {what} "{name}"',
+                line=pack_file.line_of("swap", index, key),
+                field=field,
+                hint=did_you_mean(name, known) or hint,
             )
+        )
+
+    for index, swap in enumerate(pack.swap):
+        where = f"swap.{swap.id}"
+        if swap.deck not in deck_ids:
+            unknown("deck", swap.deck, index, "deck", f"{where}.deck", deck_ids, "declare it as a [[deck]]")
         for n, deck_id in enumerate(swap.add_decks):
             if deck_id not in deck_ids:
-                findings.append(
-                    error(
-                        "load/unknown-ref",
-                        pack_file.shown,
-                        f'unknown deck "{deck_id}"',
-                        line=pack_file.line_of("swap", index, "add_decks"),
-                        field=f"swap.{swap.id}.add_decks[{n}]",
-                        hint=did_you_mean(deck_id, deck_ids),
-                    )
+                unknown(
+                    "deck", deck_id, index, "add_decks", f"{where}.add_decks[{n}]", deck_ids, "declare it as a [[deck]]"
+                )
+        if swap.into is not None and swap.into not in deck_ids:
+            unknown("deck", swap.into, index, "into", f"{where}.into", deck_ids, "declare it as a [[deck]]")
+        for n, type_id in enumerate(swap.remove_types):
+            if type_id not in type_ids:
+                unknown(
+                    "card type",
+                    type_id,
+                    index,
+                    "remove_types",
+                    f"{where}.remove_types[{n}]",
+                    type_ids,
+                    "declare it as a [[card_type]]",
                 )
         for side, lines in (("remove", swap.remove), ("add", swap.add)):
             for n, line in enumerate(lines):
                 if line.card not in cards:
-                    findings.append(
-                        error(
-                            "load/unknown-ref",
-                            pack_file.shown,
-                            f'unknown card "{line.card}"',
-                            line=pack_file.line_of("swap", index, side),
-                            field=f"swap.{swap.id}.{side}[{n}].card",
-                            hint=did_you_mean(line.card, cards) or "add the card to a deck of the pack",
-                        )
+                    unknown(
+                        "card",
+                        line.card,
+                        index,
+                        side,
+                        f"{where}.{side}[{n}].card",
+                        cards,
+                        "add the card to a deck of the pack",
                     )
+                if line.per is not None and line.per not in quantity_ids:
+                    unknown(
+                        "quantity",
+                        line.per,
+                        index,
+                        side,
+                        f"{where}.{side}[{n}].per",
+                        quantity_ids,
+                        "declare it as a [[quantity]]",
+                    )
+        setup = swap.condition.setup if swap.condition else None
+        if setup is not None and setup not in cards:
+            unknown(
+                "card", setup, index, "condition", f"{where}.condition.setup", cards, "add the setup card to a deck"
+            )
+        for key, names in (("into", [swap.into]), ("add_decks", swap.add_decks)):
+            if swap.deck in names:
+                findings.append(
+                    error(
+                        "load/invalid",
+                        pack_file.shown,
+                        f'the swap changes deck "{swap.deck}": {key} must name another deck',
+                        line=pack_file.line_of("swap", index, key),
+                        field=f"{where}.{key}",
+                    )
+                )
     for index, deck in enumerate(pack.deck):
         for card_id in deck.must_keep:
             if card_id not in cards:

@@ -121,3 +121,52 @@ def locate(text: str, table: str | None, index: int | None, key: str | None) -> 
         if pattern.match(lines[n]) or (sub_table and sub_table.match(lines[n])):
             return n + 1
     return start + 1 if table is not None else None
+
+
+_ARRAY_HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_.-]+)\s*\]\]")
+_TABLE_HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_.-]+)\s*\]")
+_KEY = re.compile(r'^\s*((?:[A-Za-z0-9_-]+|"[^"\n]*")(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"\n]*"))*)\s*=')
+
+
+def key_lines(text: str, table: str) -> list[dict[str, int]]:
+    """For each `[[table]]` in order, the 1-based line of its header (path "") and of every key it sets.
+
+    `text.es = "..."` gives "text.es"; inside a `[card.back]` sub-table
+    `title.en = "..."` gives "back.title.en"; an inline table gives its key only
+    ("title").  One pass, skipping the inside of multi-line strings.
+    """
+    records: list[dict[str, int]] = []
+    current: dict[str, int] | None = None
+    prefix = ""
+    open_string: str | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if open_string is not None:
+            if line.count(open_string) % 2 == 1:
+                open_string = None
+            continue
+        if header := _ARRAY_HEADER.match(line):
+            current = {"": number} if header.group(1) == table else None
+            if current is not None:
+                records.append(current)
+            prefix = ""
+            continue
+        if header := _TABLE_HEADER.match(line):
+            name = header.group(1)
+            if current is not None and name.startswith(f"{table}."):
+                prefix = name[len(table) + 1 :] + "."
+                current.setdefault(prefix[:-1], number)
+            else:
+                current = None
+            continue
+        key = _KEY.match(line)
+        if key is None:
+            continue
+        if current is not None:
+            path = prefix + ".".join(part.strip().strip('"') for part in key.group(1).split("."))
+            current.setdefault(path, number)
+        rest = line[key.end() :]
+        for quotes in ('"""', "'''"):
+            if rest.count(quotes) % 2 == 1:
+                open_string = quotes
+                break
+    return records

@@ -163,8 +163,7 @@ def _text(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Render
     path.rect(x - 1, y - 1, width + 2, height + 2)
     canvas.clipPath(path, stroke=0, fill=0)  # overflow was reported above; never spill over the card
     cursor = top
-    for para in fitted.paragraphs:
-        _, h = para.wrap(width, 1e6)
+    for para, h in zip(fitted.paragraphs, fitted.heights, strict=True):
         para.drawOn(canvas, x, cursor - h)
         cursor -= h + para.style.spaceAfter
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab.lib.fonts import addMapping
@@ -18,13 +19,14 @@ class FontRole:
     """One role's family: ReportLab font names per style (missing styles fall back to regular)."""
 
     role: str
-    names: dict[str, str]
+    names: tuple[tuple[str, str], ...]  # (style, font name): a tuple, so a role can key a cache
 
     def name(self, bold: bool = False, italic: bool = False) -> str:
         style = {(False, False): "regular", (True, False): "bold", (False, True): "italic"}.get(
             (bold, italic), "bold_italic"
         )
-        return self.names.get(style) or self.names["regular"]
+        names = dict(self.names)
+        return names.get(style) or names["regular"]
 
 
 @dataclass
@@ -45,8 +47,11 @@ class FontRegistry:
         return sorted({ch for ch in text if ch not in "\n\r\t" and ord(ch) not in cmap})
 
 
+@lru_cache(maxsize=8)
 def load_fonts(fonts_dir: Path) -> FontRegistry:
-    """Register the fonts fonts.toml names; ReportLab's own registry is global, ours is explicit."""
+    """Register the fonts fonts.toml names; ReportLab's own registry is global, ours is explicit.
+
+    Cached: parsing the TrueType files is the slow part, and a registry is never changed after this."""
     config = tomllib.loads((fonts_dir / "fonts.toml").read_text(encoding="utf-8"))
     registry = FontRegistry()
     for role, styles in sorted(config.items()):
@@ -62,7 +67,7 @@ def load_fonts(fonts_dir: Path) -> FontRegistry:
                 registry._fonts[font_name] = font
                 registry.files[font_name] = fonts_dir / file_name
             names[style] = font_name
-        family = FontRole(role, names)
+        family = FontRole(role, tuple(sorted(names.items())))
         registry.roles[role] = family
         # <b> and <i> in paragraphs switch faces through ReportLab's family mapping
         addMapping(family.name(), 0, 0, family.name())

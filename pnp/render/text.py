@@ -7,6 +7,7 @@ card says ("<font size=900>", "</para>") can become ReportLab markup.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
@@ -40,7 +41,8 @@ class TextBox:
 
 @dataclass(frozen=True)
 class FittedText:
-    paragraphs: tuple[Paragraph, ...]
+    paragraphs: tuple[Paragraph, ...]  # wrapped to the box width, ready for drawOn
+    heights: tuple[float, ...]
     size: float
     height: float
     fits: bool
@@ -81,25 +83,29 @@ def _style(box: TextBox, size: float) -> ParagraphStyle:
     )
 
 
-def _build(box: TextBox, size: float) -> tuple[tuple[Paragraph, ...], float, bool]:
+def _build(box: TextBox, size: float) -> FittedText:
     style = _style(box, size)
     paragraphs = tuple(Paragraph(to_para_markup(p, size), style) for p in markup.parse(box.text))
-    height = 0.0
+    heights = []
     too_wide = False
-    for index, para in enumerate(paragraphs):
-        _, h = para.wrap(box.width, 1e6)
-        height += h + (style.spaceAfter if index < len(paragraphs) - 1 else 0)
+    for para in paragraphs:
+        heights.append(para.wrap(box.width, 1e6)[1])
         too_wide = too_wide or para.minWidth() > box.width + 0.01
-    return paragraphs, height, too_wide
+    height = sum(heights) + style.spaceAfter * max(0, len(paragraphs) - 1)
+    fits = height <= box.height + 0.01 and not too_wide
+    return FittedText(paragraphs, tuple(heights), size, height, fits)
 
 
+@lru_cache(maxsize=2048)
 def fit_text(box: TextBox) -> FittedText:
-    """The largest size from box.size down to box.min_size at which the text fits, width and height."""
+    """The largest size from box.size down to box.min_size at which the text fits, width and height.
+
+    Cached: the same label ("EQUIPO", a deck name) recurs on many cards, and a
+    fitted, wrapped paragraph can be drawn any number of times.
+    """
     size = box.size
     while True:
-        paragraphs, height, too_wide = _build(box, size)
-        if height <= box.height + 0.01 and not too_wide:
-            return FittedText(paragraphs, size, height, True)
-        if size - STEP < box.min_size - 1e-9:
-            return FittedText(paragraphs, size, height, False)
+        fitted = _build(box, size)
+        if fitted.fits or size - STEP < box.min_size - 1e-9:
+            return fitted
         size = round(size - STEP, 4)

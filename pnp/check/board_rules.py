@@ -1,0 +1,325 @@
+"""Rules about the board and the tokens: shapes, adjacency, citations, box counts.
+
+The loader has turned every length into points (PackData.board.shapes), so
+these rules are plain geometry; messages give millimetres, as the data does.
+"""
+
+from __future__ import annotations
+
+from pnp import geometry
+from pnp.check.rule import Rule
+from pnp.errors import Finding, Severity, did_you_mean, error, info, warning
+from pnp.load.pack import PACK_FILE, shown_path
+from pnp.model import LoadedBoard, PackData, Region, Standee, Token
+from pnp.units import mm
+
+EDGE_TOLERANCE = mm(1.5)  # measured positions are not exact: edges this close count as one line
+MIN_SHARED_EDGE = mm(2)  # neighbours share at least this much border; less is a corner touch
+BOARD_TOLERANCE = 0.01  # points: a shape on the board's edge is inside it
+
+
+def _mm(points: float) -> str:
+    return f"{round(points / mm(1), 1):g}"
+
+
+def _where(board: LoadedBoard, region: Region, field: str) -> dict[str, object]:
+    return {"line": board.lines.get(region.id), "field": f"region.{region.id}.{field}"}
+
+
+def check_regions_inside(pack: PackData) -> list[Finding]:
+    board = pack.board
+    if board is None:
+        return []
+    findings = []
+    frame = geometry.Box(0, 0, board.width, board.height)
+    for region in board.board.region:
+        corners = board.shapes.get(region.id, ())
+        if not corners or all(frame.contains(p, BOARD_TOLERANCE) for p in corners):
+            continue
+        box = geometry.bounding_box(corners)
+        overs = {
+            "left": -box.x,
+            "top": -box.y,
+            "right": box.right - board.width,
+            "bottom": box.bottom - board.height,
+        }
+        side, beyond = max(overs.items(), key=lambda item: item[1])
+        findings.append(
+            error(
+                "board/outside",
+                shown_path(board.file),
+                f'region "{region.id}" reaches {_mm(beyond)} mm beyond the board\'s {side} edge '
+                f"(the board is {_mm(board.width)} x {_mm(board.height)} mm)",
+                **_where(board, region, "rect" if region.rect else "polygon"),
+                hint="correct its position or size, or the board's width and height",
+            )
+        )
+    return findings
+
+
+def check_polygons(pack: PackData) -> list[Finding]:
+    board = pack.board
+    if board is None:
+        return []
+    findings = []
+    for region in board.board.region:
+        if region.polygon is None:
+            continue
+        corners = board.shapes.get(region.id, ())
+        message = None
+        if len(corners) < 3:
+            message = f"a polygon needs at least 3 corners, got {len(corners)}"
+        elif (crossing := geometry.first_crossing(corners)) is not None:
+            first, second = crossing
+            message = (
+                f"the polygon crosses itself: its edge from corner {first + 1} to {first + 2} meets "
+                f"the edge from corner {second + 1} to {(second + 1) % len(corners) + 1}"
+            )
+        elif geometry.area(corners) < mm(1) ** 2:
+            message = "the polygon has no area: its corners lie on one line"
+        if message:
+            findings.append(
+                error(
+                    "board/polygon",
+                    shown_path(board.file),
+                    message,
+                    **_where(board, region, "polygon"),
+                    hint="list the corners in order around the shape, clockwise or anticlockwise",
+                )
+            )
+    return findings
+
+
+def check_adjacency(pack: PackData) -> list[Finding]:
+    board = pack.board
+    if board is None:
+        return []
+    findings = []
+    regions = {r.id: r for r in board.board.region}
+    for region in board.board.region:
+        for other_id in region.adjacent:
+            other = regions.get(other_id)
+            if other is None or other.kind != "sector":
+                continue  # the loader reported it
+            mutual = region.id in other.adjacent
+            problem = _adjacency_problem(board, region, other) if region.id < other_id or not mutual else None
+            if problem:
+                findings.append(
+                    error(
+                        "board/adjacency",
+                        shown_path(board.file),
+                        problem,
+                        **_where(board, region, "adjacent"),
+                        hint="sectors are adjacent only when they share an edge: no diagonal moves",
+                    )
+                )
+            if not mutual:
+                findings.append(
+                    error(
+                        "board/adjacency",
+                        shown_path(board.file),
+                        f'"{region.id}" lists "{other_id}" as adjacent, but "{other_id}" does not list "{region.id}"',
+                        **_where(board, other, "adjacent"),
+                        hint=f'add "{region.id}" to the adjacent of "{other_id}", or remove the move both ways',
+                    )
+                )
+    return findings
+
+
+def _adjacency_problem(board: LoadedBoard, region: Region, other: Region) -> str | None:
+    a, b = board.shapes.get(region.id, ()), board.shapes.get(other.id, ())
+    if len(a) < 3 or len(b) < 3:
+        return None
+    if geometry.shared_edge_length(a, b, EDGE_TOLERANCE) >= MIN_SHARED_EDGE:
+        return None
+    gap = geometry.distance(a, b)
+    if gap <= EDGE_TOLERANCE:
+        return f'"{region.id}" and "{other.id}" touch only at a corner: that would be a diagonal move'
+    return f'"{region.id}" and "{other.id}" are listed as adjacent but lie {_mm(gap)} mm apart'
+
+
+def check_within(pack: PackData) -> list[Finding]:
+    board = pack.board
+    if board is None:
+        return []
+    findings = []
+    for region in board.board.region:
+        if region.within is None:
+            continue
+        inner, outer = board.shapes.get(region.id, ()), board.shapes.get(region.within, ())
+        if len(inner) < 3 or len(outer) < 3:
+            continue
+        if not geometry.contains(outer, geometry.centroid(inner)):
+            findings.append(
+                warning(
+                    "board/within",
+                    shown_path(board.file),
+                    f'sector "{region.id}" is within "{region.within}", but its centre lies outside that region',
+                    **_where(board, region, "within"),
+                    hint="correct the sector's position, the region's shape, or within",
+                )
+            )
+    return findings
+
+
+def check_cited_regions(pack: PackData) -> list[Finding]:
+    """Tokens cite regions by id in `regions`; cards in the `stats` the board names in place_stats."""
+    board = pack.board
+    known = {r.id: r for r in board.board.region if r.kind != "label"} if board else {}
+    findings: list[Finding] = []
+    tokens = pack.tokens
+    if tokens is not None:
+        for token in tokens.tokens.token:
+            for n, region_id in enumerate(token.regions):
+                if region_id in known:
+                    continue
+                findings.append(
+                    error(
+                        "board/unknown-region",
+                        shown_path(tokens.file),
+                        f'unknown region "{region_id}"'
+                        if board
+                        else f'the token cites region "{region_id}", but the pack has no board.toml',
+                        line=tokens.lines.get(("token", token.id)),
+                        field=f"token.{token.id}.regions[{n}]",
+                        hint=did_you_mean(region_id, known) if board else "add board.toml, or remove regions",
+                    )
+                )
+    if board is None or not board.board.place_stats:
+        return findings
+    for loaded in pack.decks:
+        for card in loaded.cards:
+            for stat in board.board.place_stats:
+                value = card.stats.get(stat)
+                if value is None or (isinstance(value, str) and value in known):
+                    continue
+                findings.append(
+                    error(
+                        "board/unknown-region",
+                        shown_path(loaded.file),
+                        f'"{stat}" names a region of the board, and there is no region "{value}"',
+                        card=card.id,
+                        line=pack.line("card", card.id),
+                        field=f"stats.{stat}",
+                        hint=did_you_mean(str(value), known) or "write the id of a sector or region of board.toml",
+                    )
+                )
+    return findings
+
+
+def check_label_translations(pack: PackData) -> list[Finding]:
+    board = pack.board
+    if board is None:
+        return []
+    return [
+        warning(
+            "board/untranslated",
+            shown_path(board.file),
+            f'label "{region.id}" has no text in "{lang}": pnp cannot print its sticker',
+            **_where(board, region, f"name.{lang}"),
+            hint=f'write name.{lang} = "..."',
+        )
+        for region in board.board.region
+        if region.kind == "label"
+        for lang in pack.pack.target_languages
+        if not region.name.get(lang, "").strip()
+    ]
+
+
+def check_token_counts(pack: PackData) -> list[Finding]:
+    """Tokens and standees name the box-contents line that counts them; the totals must agree."""
+    tokens = pack.tokens
+    if tokens is None:
+        return []
+    totals: dict[str, int] = {}
+    pieces: dict[str, list[str]] = {}
+    everything: list[Token | Standee] = [*tokens.tokens.token, *tokens.tokens.standee]
+    for piece in everything:
+        if piece.manifest is not None:
+            totals[piece.manifest] = totals.get(piece.manifest, 0) + piece.count
+            pieces.setdefault(piece.manifest, []).append(f"{piece.id} {piece.count}")
+    findings = []
+    for line in pack.pack.manifest:
+        if line.id not in totals or totals[line.id] == line.count:
+            continue
+        name = line.name.get(pack.pack.source_language) or line.id
+        findings.append(
+            warning(
+                "tokens/manifest",
+                shown_path(pack.root / PACK_FILE),
+                f'box contents "{name}": {line.count}, but tokens.toml counts {totals[line.id]} '
+                f"({', '.join(pieces[line.id])})",
+                line=pack.line("manifest", line.id),
+                field=f"manifest.{line.id}.count",
+                hint="correct the counts in tokens.toml, or this line's count",
+            )
+        )
+    return findings
+
+
+def check_board_verify(pack: PackData) -> list[Finding]:
+    findings = []
+    if pack.board is not None and pack.board.board.verify:
+        findings.append(
+            info("board/verify", shown_path(pack.board.file), f"to verify: {pack.board.board.verify}", field="verify")
+        )
+    tokens = pack.tokens
+    if tokens is not None:
+        shown = shown_path(tokens.file)
+        if tokens.tokens.verify:
+            findings.append(info("board/verify", shown, f"to verify: {tokens.tokens.verify}", field="verify"))
+        for table, pieces in (("token", tokens.tokens.token), ("standee", tokens.tokens.standee)):
+            for piece in pieces:
+                if piece.verify:
+                    findings.append(
+                        info(
+                            "board/verify",
+                            shown,
+                            f"to verify: {piece.verify}",
+                            line=tokens.lines.get((table, piece.id)),
+                            field=f"{table}.{piece.id}.verify",
+                        )
+                    )
+    return findings
+
+
+RULES = (
+    Rule("board/outside", Severity.ERROR, "Every region of board.toml lies inside the board.", check_regions_inside),
+    Rule(
+        "board/polygon",
+        Severity.ERROR,
+        "Polygons have 3 or more corners and do not cross themselves.",
+        check_polygons,
+    ),
+    Rule(
+        "board/adjacency",
+        Severity.ERROR,
+        "Adjacent sectors share an edge (no diagonal moves) and list each other.",
+        check_adjacency,
+    ),
+    Rule("board/within", Severity.WARNING, "A sector lies inside the region it is `within`.", check_within),
+    Rule(
+        "board/unknown-region",
+        Severity.ERROR,
+        "Regions that tokens (`regions`) and cards (place `stats`) cite exist on the board.",
+        check_cited_regions,
+    ),
+    Rule(
+        "board/untranslated",
+        Severity.WARNING,
+        "Every label has text in each target language, for its sticker.",
+        check_label_translations,
+    ),
+    Rule(
+        "tokens/manifest",
+        Severity.WARNING,
+        "Tokens and standees add up to the box-contents line they name.",
+        check_token_counts,
+    ),
+    Rule(
+        "board/verify",
+        Severity.INFO,
+        "Board positions and token counts marked `verify` still need checking.",
+        check_board_verify,
+    ),
+)

@@ -1,0 +1,89 @@
+"""Rules about card text: each translation against the glossary, the dictionary and its original.
+
+Every rule reads each card field (title, subtitle, text, flavour and the same
+fields of a back face) per target language, and compares it with the field in
+the source language when the card has one.  Markup is gone first: `{fuel}` is
+an icon, never a word.
+
+Why not Translate Toolkit's checkers (pofilter).  translate-toolkit 3.20 was
+tried on card texts.  Its `numbers`, `brackets`, `endpunc`, `doublespacing`,
+`startpunc`, `pythonbraceformat` and `musttranslatewords` checks are fast (5
+checks on 2,000 texts in 0.04 s, import 0.02 s) and right on simple cases, but:
+each failure is one fixed sentence ("Different numbers", "Different
+punctuation at the end") that names neither the number nor the fix, and a
+finding here must quote what is wrong and say what to write; `numbers` reads
+the digits inside icon names ({d8}) and rejects "Roba una carta" for "Draw 1
+card"; `startpunc` looks only at the start of the whole text, so "Roba.
+Estás seguro?" passes; `musttranslatewords` needs the word list handed in
+anyway.  It would also add lxml and a Rust-built wheel (about 20 MB installed)
+for what is here a few regular expressions.  So pnp does these checks itself,
+the way Translate Toolkit does them (numbers and icons compared as multisets,
+the end of a text compared by punctuation class, thousands separators
+ignored), with messages that say what is wrong and how to fix it.
+
+Spelling uses Hunspell's Spanish dictionary read by spylls (pure Python), and
+untranslated words an English word list; both ship in pnp/data.
+"""
+
+from __future__ import annotations
+
+from pnp.check.rule import Rule
+from pnp.check.text.consistency import check_consistency
+from pnp.check.text.glossary import check_glossary
+from pnp.check.text.keywords import check_keywords
+from pnp.check.text.names import check_cited_names
+from pnp.check.text.numbers import check_numbers
+from pnp.check.text.typography import check_typography
+from pnp.check.text.words import check_spelling, check_untranslated
+from pnp.errors import Severity
+
+RULES = (
+    Rule(
+        "text/glossary",
+        Severity.WARNING,
+        "Translations use the glossary's terms: no forbidden variant, no source term left without its translation.",
+        check_glossary,
+    ),
+    Rule(
+        "text/untranslated",
+        Severity.WARNING,
+        "No English word is left in a translation, unless the pack's word list has it.",
+        check_untranslated,
+    ),
+    Rule(
+        "text/keyword",
+        Severity.ERROR,
+        "Keywords carry a number exactly when the glossary says so, in the text and in `keywords`.",
+        check_keywords,
+    ),
+    Rule(
+        "text/cited-name",
+        Severity.WARNING,
+        "A name quoted in rules text is a card, deck or term of the pack, or in its word list.",
+        check_cited_names,
+    ),
+    Rule(
+        "text/numbers",
+        Severity.ERROR,
+        "Every number and icon of the original is in the translation, as many times.",
+        check_numbers,
+    ),
+    Rule(
+        "text/typography",
+        Severity.WARNING,
+        "Spanish punctuation: paired ¿? ¡! and quotes, single spaces, no space before a mark, the final period.",
+        check_typography,
+    ),
+    Rule(
+        "text/spelling",
+        Severity.WARNING,
+        "Every word of a Spanish text is in the dictionary or the pack's word list.",
+        check_spelling,
+    ),
+    Rule(
+        "text/consistency",
+        Severity.WARNING,
+        "The same source sentence is translated the same way on every card.",
+        check_consistency,
+    ),
+)

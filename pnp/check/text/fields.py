@@ -1,0 +1,126 @@
+"""The texts of a pack's cards, one per field and language, as the text rules read them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pnp import markup
+from pnp.errors import Finding, Severity
+from pnp.load.pack import shown_path
+from pnp.model import Card, PackData
+
+ICON = "\ufffc"  # an icon stands in plain text as one character that is neither a word nor a space
+RULES_TEXT = ("text", "back.text")
+ALL = ("title", "subtitle", "text", "flavour", "back.title", "back.text", "back.flavour")
+
+_TOKEN = re.compile(r"\w+(?:[-'’]\w+)*")
+_ROMAN = re.compile(r"^[IVXLCDM]+$")
+
+
+@dataclass(frozen=True)
+class Text:
+    """One field of one card in one language: `text.es` of "spare-parts"."""
+
+    file: str
+    card: str
+    path: str  # "text", "back.title"
+    lang: str
+    raw: str
+    line: int | None
+
+    @property
+    def field(self) -> str:
+        return f"{self.path}.{self.lang}"
+
+    @property
+    def plain(self) -> str:
+        return plain(self.raw)
+
+    def finding(self, severity: Severity, code: str, message: str, hint: str | None = None) -> Finding:
+        return Finding(severity, code, self.file, message, self.line, self.card, self.field, hint)
+
+
+@lru_cache(maxsize=1 << 16)  # every rule reads every text: parse each once
+def plain(raw: str) -> str:
+    """The words a reader sees: markup gone, each icon one ICON character, paragraphs apart by a blank line."""
+    return "\n\n".join(
+        "".join("\n" if s.line_break else (ICON if s.icon else s.text) for s in paragraph)
+        for paragraph in markup.parse(raw)
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def icons(raw: str) -> tuple[str, ...]:
+    return tuple(s.text for paragraph in markup.parse(raw) for s in paragraph if s.icon)
+
+
+def words(text: str) -> Iterator[re.Match[str]]:
+    """Words worth a dictionary look-up: no numbers or codes (X1, 2C), single letters or roman numerals."""
+    for match in _TOKEN.finditer(text):
+        word = match.group()
+        if len(word) < 2 or any(c.isdigit() or c == "_" for c in word) or _ROMAN.match(word):
+            continue
+        yield match
+
+
+def _localized(card: Card) -> dict[str, dict[str, str]]:
+    fields = {"title": card.title, "subtitle": card.subtitle, "text": card.text, "flavour": card.flavour}
+    if card.back is not None:
+        fields |= {"back.title": card.back.title, "back.text": card.back.text, "back.flavour": card.back.flavour}
+    return fields
+
+
+def field_line(pack: PackData, card_id: str, field: str) -> int | None:
+    """The line of the key (text.es), else of its table, else of the card."""
+    parts = field.split(".")
+    while parts:
+        line = pack.line("field", f"{card_id}:{'.'.join(parts)}")
+        if line is not None:
+            return line
+        parts.pop()
+    return pack.line("card", card_id)
+
+
+def texts(
+    pack: PackData, paths: tuple[str, ...] = ALL, languages: list[str] | None = None
+) -> Iterator[tuple[Text, Text | None]]:
+    """Each card text in the given languages (default: the targets), with the original of the same field."""
+    source_language = pack.pack.source_language
+    for loaded in pack.decks:
+        shown = shown_path(loaded.file)
+        for card in loaded.cards:
+            fields = _localized(card)
+            for path in paths:
+                localized = fields.get(path, {})
+                source = localized.get(source_language)
+                original = None
+                for lang in languages if languages is not None else pack.pack.target_languages:
+                    raw = localized.get(lang)
+                    if not raw or not raw.strip():
+                        continue
+                    text = Text(shown, card.id, path, lang, raw, field_line(pack, card.id, f"{path}.{lang}"))
+                    if source and lang != source_language and original is None:
+                        where = field_line(pack, card.id, f"{path}.{source_language}")
+                        original = Text(shown, card.id, path, source_language, source, where)
+                    yield text, (original if lang != source_language else None)
+
+
+def known_words(pack: PackData) -> frozenset[str]:
+    """The pack's own words, lowercase: its word list and every word of its glossary's terms."""
+    known: set[str] = set()
+    phrases = [*pack.pack.words]
+    phrases += [term.target for term in pack.glossary.term]
+    phrases += [keyword.target for keyword in pack.glossary.keyword]
+    for phrase in phrases:
+        known.add(phrase.casefold())
+        known |= {m.group().casefold() for m in _TOKEN.finditer(phrase)}
+    return frozenset(known)
+
+
+def quote(text: str, limit: int = 70) -> str:
+    """Text for a message: icons back as {…}, one line, shortened."""
+    shown = " ".join(text.replace(ICON, "{…}").split())
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"

@@ -1,0 +1,178 @@
+"""Word forms: folding for case- and accent-insensitive search, plurals and verb endings.
+
+Glossary terms are searched in folded text (lowercase, no accents: "Paraísos" ->
+"paraisos"), where every character keeps its place, so a match can quote the
+original.  A term matches in the singular and the plural, and a term that looks
+like a verb (Spanish "-ar/-er/-ir", or "-arse") in its regular forms, with
+the stem changes of volar (vuela), perder (pierde) and pedir (pide), and with
+enclitic pronouns.  Other irregular forms (tener -> tuvo) are not generated.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+
+
+def _fold_table() -> dict[int, str]:
+    table: dict[int, str] = {}
+    for code in range(0x41, 0x250):
+        char = chr(code)
+        base = unicodedata.normalize("NFD", char)[0].lower()
+        if len(base) == 1 and base != char:
+            table[code] = base
+    return table
+
+
+_FOLD = _fold_table()
+
+
+def fold(text: str) -> str:
+    """Lowercase without accents, one character for one ("Señor" -> "senor")."""
+    return text.translate(_FOLD)
+
+
+# --- Spanish ---------------------------------------------------------------------
+
+# fmt: off
+_ES_FUNCTION = frozenset({
+    "a", "al", "con", "de", "del", "e", "el", "en", "la", "las", "lo", "los", "mi", "mis", "o", "para", "por",
+    "que", "sin", "sobre", "su", "sus", "tu", "tus", "u", "un", "una", "unos", "unas", "y",
+})
+# fmt: on
+_ES_IRREGULAR = {"gran": ("grandes", "grande", "gran"), "grandes": ("grandes", "grande", "gran")}
+_ES_ENDINGS = {
+    "ar": "o as a amos ais an e aste o asteis aron aba abas abamos abais aban are aras ara aremos areis aran "
+    "aria arias ariamos ariais arian es emos eis en aramos arais asen ase ases ad ar ando ado ada ados adas",
+    "er": "o es e emos eis en i iste io imos isteis ieron ia ias iamos iais ian ere eras era eremos ereis eran "
+    "eria erias eriamos eriais erian a as amos ais an iera ieras ieramos ierais ieran iese ed er iendo ido ida "
+    "idos idas",
+    "ir": "o es e imos is en i iste io isteis ieron ia ias iamos iais ian ire iras ira iremos ireis iran iria "
+    "irias iriamos iriais irian a as amos ais an iera ieras ieramos ierais ieran iese id ir iendo ido ida idos "
+    "idas",
+}
+# before -e endings the stem changes its spelling: coloca -> coloque, paga -> pague, caza -> cace
+_ES_SOFT = {"c": "qu", "g": "gu", "z": "c"}
+_CLITICS = r"(?:me|te|se|nos|os|lo|la|los|las|le|les)"
+
+
+def _spanish_forms(word: str) -> tuple[list[str], bool]:
+    """(folded forms, whether it is a verb and takes enclitic pronouns)."""
+    w = fold(word)
+    if w in _ES_FUNCTION or len(w) <= 2:
+        return [w], False
+    if w in _ES_IRREGULAR:
+        return list(_ES_IRREGULAR[w]), False
+    forms = {w}
+    if w.endswith("z"):
+        forms.add(w[:-1] + "ces")
+    elif w[-1] in "aeiou":
+        forms.add(w + "s")
+    else:
+        forms.add(w + "es")
+    if w.endswith("ces"):
+        forms.add(w[:-3] + "z")
+    if w.endswith("es"):
+        forms.add(w[:-2])
+    if w.endswith("s"):
+        forms.add(w[:-1])
+    verb = False
+    infinitive = w[:-2] if w.endswith("se") else w
+    if len(infinitive) >= 5 and infinitive[-2:] in _ES_ENDINGS:
+        verb = True
+        stem, kind = infinitive[:-2], infinitive[-2:]
+        for changed in (stem, *_changed_stems(stem)):
+            for ending in _ES_ENDINGS[kind].split():
+                if kind == "ar" and ending.startswith("e") and changed[-1] in _ES_SOFT:
+                    forms.add(changed[:-1] + _ES_SOFT[changed[-1]] + ending)
+                else:
+                    forms.add(changed + ending)
+    return sorted(forms, key=lambda f: (-len(f), f)), verb
+
+
+def _changed_stems(stem: str) -> list[str]:
+    """The stressed stems of stem-changing verbs: volar -> vuel-, perder -> pierd-, pedir -> pid-, jugar -> jueg-."""
+    vowels = [i for i, c in enumerate(stem) if c in "aeiou"]
+    if not vowels:
+        return []
+    i = vowels[-1]
+    change = {"o": ["ue"], "e": ["ie", "i"], "u": ["ue"]}.get(stem[i], [])
+    return [stem[:i] + c + stem[i + 1 :] for c in change]
+
+
+# --- English -----------------------------------------------------------------------
+
+# fmt: off
+_EN_FUNCTION = frozenset({
+    "a", "an", "and", "at", "for", "in", "of", "on", "or", "the", "to", "with", "your", "my", "his", "her", "its",
+    "their",
+})
+# fmt: on
+
+
+def _english_forms(word: str) -> list[str]:
+    w = fold(word)
+    if w in _EN_FUNCTION or len(w) <= 2:
+        return [w]
+    forms = {w}
+    if w.endswith("y") and w[-2] not in "aeiou":
+        forms |= {w[:-1] + "ies", w[:-1] + "ied"}
+    elif w.endswith(("s", "x", "z", "ch", "sh")):
+        forms.add(w + "es")
+    else:
+        forms.add(w + "s")
+    forms |= {w + "d", w[:-1] + "ing"} if w.endswith("e") else {w + "ed", w + "ing"}
+    if w.endswith("ies"):
+        forms.add(w[:-3] + "y")
+    elif w.endswith("es"):
+        forms.add(w[:-2])
+    if w.endswith("s"):
+        forms.add(w[:-1])
+    return sorted(forms, key=lambda f: (-len(f), f))
+
+
+# --- phrases -------------------------------------------------------------------------
+
+_PIECE = re.compile(r"(\w+)|(\s+)|(.)", re.UNICODE)
+
+
+@cache
+def phrase_pattern(phrase: str, language: str) -> str:
+    """A regex (for folded text) matching the phrase in its inflected forms."""
+    parts = []
+    for word, space, other in _PIECE.findall(phrase.strip()):
+        if word:
+            if language.startswith("es"):
+                forms, verb = _spanish_forms(word)
+                alternatives = "|".join(map(re.escape, forms))
+                parts.append(f"(?:{alternatives}){_CLITICS}{{0,2}}" if verb else f"(?:{alternatives})")
+            elif language.startswith("en"):
+                alternatives = "|".join(map(re.escape, _english_forms(word)))
+                parts.append(f"(?:{alternatives})(?:['’]s)?")
+            else:
+                parts.append(re.escape(fold(word)) + "s?")
+        elif space:
+            parts.append(r"\s+")
+        else:
+            parts.append(re.escape(fold(other)) + r"\s*")
+    return r"(?<!\w)" + "".join(parts) + r"(?!\w)"
+
+
+# --- numbers written as words ----------------------------------------------------------
+
+NUMBER_WORDS = {
+    "es": {
+        "un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
+        "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "primer": 1, "primero": 1, "primera": 1, "segundo": 2,
+        "segunda": 2, "tercer": 3, "tercero": 3, "tercera": 3, "doble": 2,
+    },
+    "en": {
+        "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+        "nine": 9, "ten": 10, "first": 1, "second": 2, "third": 3, "once": 1, "twice": 2, "double": 2,
+    },
+}  # fmt: skip
+
+
+def number_words(language: str) -> dict[str, int]:
+    return NUMBER_WORDS.get(language.split("-")[0], {})

@@ -1,0 +1,137 @@
+"""The dictionaries: Hunspell's Spanish, read with spylls, and an English word list.
+
+Both ship in pnp/data (see the README there for their source and licence), so
+checking works offline right after `pip install`.  spylls reads the Spanish
+dictionary in 0.6 s or so, so it is read once per process and only when a
+Spanish text is checked; every answer is kept per word.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+
+_DATA = files("pnp") / "data"
+
+# Hunspell's Spanish dictionary lists enclitic forms for some verbs only
+# (colócalo, but not barájalo or descártala): those are derived here.
+_CLITIC_END = re.compile(r"(me|te|se|nos|os|lo|la|los|las|le|les)$")
+_STRESS = str.maketrans("áéíóú", "aeiou")
+
+
+class Speller:
+    """Does a dictionary know a word?  Cached per word."""
+
+    def __init__(self, path: Path) -> None:
+        from spylls.hunspell import Dictionary
+
+        self._dictionary = Dictionary.from_files(str(path))
+        self._known: dict[str, bool] = {}
+        self._suggested: dict[str, str | None] = {}
+
+    def knows(self, word: str) -> bool:
+        known = self._known.get(word)
+        if known is None:
+            known = self._known[word] = self._lookup(word)
+        return known
+
+    def _lookup(self, word: str) -> bool:
+        if self._dictionary.lookup(word):
+            return True
+        if "-" in word:
+            return all(self.knows(part) for part in word.split("-") if part)
+        return self._with_clitics(word)
+
+    def _with_clitics(self, word: str) -> bool:
+        """A verb form with one or two pronouns attached: barájalo, descártala, dárselo.
+
+        The stem without its written accent must be a dictionary word, and the
+        accent must be there exactly when the pronouns push the stress back to the
+        third syllable from the end, on the vowel that carries the stress
+        (muévela, not múevela)."""
+        lower = word.lower()
+        stem, pronouns = lower, 0
+        while pronouns < 2 and (match := _CLITIC_END.search(stem)) and len(stem) - len(match.group()) >= 2:
+            stem, pronouns = stem[: match.start()], pronouns + 1
+            plain = stem.translate(_STRESS)
+            accents = [i for i, c in enumerate(stem) if c in "áéíóú"]
+            if len(accents) > 1 or not self._dictionary.lookup(plain):
+                continue
+            nuclei = _nuclei(plain)
+            if not nuclei:
+                continue
+            llana = plain[-1] in "aeiou" and len(nuclei) >= 2  # descarta, descartando; not dar, pon
+            start, end = nuclei[-2] if llana else nuclei[-1]
+            if pronouns + (2 if llana else 1) < 3:
+                if not accents:
+                    return True
+            elif accents and accents[0] == _stressed_vowel(plain, start, end):
+                return True
+        return False
+
+    def suggest(self, word: str) -> str | None:
+        """A correction: one accent, one letter too many or two letters swapped, tried first
+        (a few dozen look-ups); else Hunspell's first suggestion, which tries far more."""
+        if word not in self._suggested:
+            quick = (c for c in _near(word) if c != word and self._dictionary.lookup(c))
+            self._suggested[word] = next(quick, None) or next(iter(self._dictionary.suggest(word)), None)
+        return self._suggested[word]
+
+
+def _nuclei(word: str) -> list[tuple[int, int]]:
+    """The vowel nuclei of an unaccented word, one per syllable: two of a, e, o are two syllables
+    (le-e), a weak vowel joins its neighbour (re-suel-ve), the u of que, qui, gue, gui is silent."""
+    spans: list[tuple[int, int]] = []
+    for i, char in enumerate(word):
+        if char not in "aeiouü" or (
+            char == "u" and word[i - 1 : i] in ("q", "g") and word[i + 1 : i + 2] in ("e", "i")
+        ):
+            continue
+        if spans and spans[-1][1] == i and not (char in "aeo" and word[i - 1] in "aeo"):
+            spans[-1] = (spans[-1][0], i + 1)
+        else:
+            spans.append((i, i + 1))
+    return spans
+
+
+def _stressed_vowel(word: str, start: int, end: int) -> int:
+    """Where a nucleus takes its written accent: on its strong vowel, or the second of two weak ones (cuídalo)."""
+    strong = [i for i in range(start, end) if word[i] in "aeo"]
+    return strong[0] if strong else end - 1
+
+
+_ACCENTED = {"a": "á", "e": "é", "i": "í", "o": "ó", "u": "úü", "n": "ñ", "á": "a", "é": "e", "í": "i", "ó": "o"}
+_ACCENTED |= {"ú": "u", "ü": "u", "ñ": "n"}
+
+
+def _near(word: str) -> Iterator[str]:
+    for i, char in enumerate(word):
+        for other in _ACCENTED.get(char, ""):
+            yield word[:i] + other + word[i + 1 :]
+    for i in range(len(word)):
+        yield word[:i] + word[i + 1 :]
+    for i in range(len(word) - 1):
+        yield word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+
+
+_DICTIONARIES = {"es": "es_ES"}  # language -> Hunspell files in data/hunspell; "es-MX" reads "es" too
+
+
+def speller(language: str) -> Speller | None:
+    """The speller for a language code ("es", "es-MX"), or None when pnp has no dictionary for it."""
+    name = _DICTIONARIES.get(language.split("-")[0])
+    return None if name is None else _speller(name)
+
+
+@cache
+def _speller(name: str) -> Speller:
+    return Speller(Path(str(_DATA / "hunspell" / name)))
+
+
+@cache
+def english_words() -> frozenset[str]:
+    """Common English words, lowercase (SCOWL size 50, the list Debian ships as wamerican)."""
+    return frozenset((_DATA / "wordlists" / "en_US.txt").read_text(encoding="utf-8").split())

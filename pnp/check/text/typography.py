@@ -1,0 +1,175 @@
+"""text/typography: Spanish punctuation (¿…?, ¡…!), quotes, spaces, and the final period against the original.
+
+The pairing of ¿ ¡ and the spaces around punctuation are Spanish rules and run
+on Spanish texts only (a French text puts a space before "?" on purpose); the
+double spaces and the final period are checked in every target language.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pnp import markup
+from pnp.check.text.fields import Text, quote, texts
+from pnp.errors import Finding, Severity
+from pnp.model import PackData
+
+CODE = "text/typography"
+
+_PAIRS = {"¿": "?", "¡": "!"}
+_QUOTES = {"“": "”", "«": "»"}
+_CLOSING_QUOTES = {v: k for k, v in _QUOTES.items()}
+_DOUBLE_SPACE = re.compile(r"(?<=\S) {2,}(?=\S)")
+_SPACE_BEFORE = re.compile(r"(?<=\S)[ \t]+([,.;:?!)»”…])")
+_SPACE_AFTER = re.compile(r"([¿¡(«“])[ \t]+(?=\S)")
+_END = re.compile(r"[\s”»\"')\]*]+$")
+_FINAL = ".!?…:"
+
+
+def check_typography(pack: PackData) -> list[Finding]:
+    findings = []
+    for text, original in texts(pack):
+        shown = markup.plain_text(text.raw)
+        spanish = text.lang.split("-")[0] == "es"
+        found = _spaces(shown, spanish)
+        if spanish:
+            for paragraph in shown.split("\n\n"):
+                found += _inverted_marks(paragraph) + _quotes(paragraph)
+        if original is not None:
+            found += _final_period(shown, markup.plain_text(original.raw), original)
+        findings += [text.finding(Severity.WARNING, CODE, message, hint) for message, hint in found]
+    return findings
+
+
+def _around(text: str, start: int, end: int) -> tuple[str, str, str]:
+    """The word before text[start:end], that text, and the word after, on one line."""
+    before = re.search(r"\S*[ \t]*$", text[:start])
+    after = re.match(r"[ \t]*\S*", text[end:])
+    head = before.group() if before else ""
+    tail = after.group() if after else ""
+    return head.replace("\n", " "), text[start:end], tail.replace("\n", " ")
+
+
+def _spaces(text: str, spanish: bool) -> list[tuple[str, str]]:
+    found = []
+    for m in _DOUBLE_SPACE.finditer(text):
+        head, spaces, tail = _around(text, m.start(), m.end())
+        found.append((f'two spaces in a row: "{head}{spaces}{tail}"', f'write "{head} {tail}"'))
+    if not spanish:
+        return found
+    for m in _SPACE_BEFORE.finditer(text):
+        mark = m.group(1)
+        if mark == "." and text[m.end() : m.end() + 2] == "..":
+            continue  # an ellipsis written " ..." is a separate, unusual choice; leave it
+        head, shown, tail = _around(text, m.start(), m.end())
+        gap = " " if tail[:1].isalnum() else ""
+        found.append((f'a space before "{mark}": "{head}{shown}{tail}"', f'write "{head}{mark}{gap}{tail}"'))
+    for m in _SPACE_AFTER.finditer(text):
+        _, shown, tail = _around(text, m.start(), m.end())
+        found.append((f'a space after "{m.group(1)}": "{shown}{tail}"', f'write "{m.group(1)}{tail}"'))
+    return found
+
+
+def _inverted_marks(paragraph: str) -> list[tuple[str, str]]:
+    """¿ and ¡ open what ? and ! close; they nest (¡¿Qué?!) and pair within a paragraph."""
+    found: list[tuple[str, str]] = []
+    stack: list[tuple[str, int]] = []
+    sentence_start = 0
+    for index, char in enumerate(paragraph):
+        if char in _PAIRS:
+            stack.append((char, index))
+        elif char in _PAIRS.values():
+            opening = next(k for k, v in _PAIRS.items() if v == char)
+            if stack and stack[-1][0] == opening:
+                stack.pop()
+            elif any(o == opening for o, _ in stack):
+                while stack and stack[-1][0] != opening:
+                    found.append(_unclosed(paragraph, *stack.pop()))
+                stack.pop()
+            else:
+                fragment = " ".join(paragraph[sentence_start : index + 1].split())
+                if len(fragment) > 40:
+                    fragment = "…" + fragment[-39:].split(" ", 1)[-1]
+                found.append(
+                    (
+                        f'"{char}" without its opening "{opening}": "{fragment}"',
+                        f'open the {"question" if char == "?" else "exclamation"} with "{opening}"',
+                    )
+                )
+        if char in ".?!\n" and not stack:
+            sentence_start = index + 1
+    found += [_unclosed(paragraph, mark, index) for mark, index in stack]
+    return found
+
+
+def _unclosed(paragraph: str, mark: str, index: int) -> tuple[str, str]:
+    return (
+        f'"{mark}" is never closed by "{_PAIRS[mark]}": "{quote(paragraph[index : index + 40], 40)}"',
+        f'close it with "{_PAIRS[mark]}"',
+    )
+
+
+def _quotes(paragraph: str) -> list[tuple[str, str]]:
+    """“…” and «…» pair (and nest); a straight " opens or closes what it can."""
+    found: list[tuple[str, str]] = []
+    stack: list[tuple[str, int]] = []
+    for index, char in enumerate(paragraph):
+        if char in _QUOTES:
+            stack.append((char, index))
+        elif char == '"':
+            if stack and stack[-1][0] == '"':
+                stack.pop()
+            elif stack and stack[-1][0] in _QUOTES:
+                opening, start = stack.pop()
+                found.append(
+                    (
+                        f'"{opening}" is closed by a straight quote: "{quote(paragraph[start : index + 1], 40)}"',
+                        f'close it with "{_QUOTES[opening]}"',
+                    )
+                )
+            else:
+                stack.append((char, index))
+        elif char in _CLOSING_QUOTES:
+            if stack and stack[-1][0] == _CLOSING_QUOTES[char]:
+                stack.pop()
+            elif stack and stack[-1][0] in _QUOTES:  # «…” : one mistake, one finding
+                opening, start = stack.pop()
+                found.append(
+                    (
+                        f'"{opening}" is closed by "{char}": "{quote(paragraph[start : index + 1], 40)}"',
+                        f'close it with "{_QUOTES[opening]}"',
+                    )
+                )
+            else:
+                found.append(
+                    (
+                        f'"{char}" closes a quotation that was not opened with "{_CLOSING_QUOTES[char]}": '
+                        f'"{"".join(_around(paragraph, index, index + 1))}"',
+                        f'open it with "{_CLOSING_QUOTES[char]}"',
+                    )
+                )
+    for mark, index in stack:
+        closing = _QUOTES.get(mark, '"')
+        found.append(
+            (
+                f'"{mark}" is never closed by "{closing}": "{quote(paragraph[index : index + 40], 40)}"',
+                f'close it with "{closing}"',
+            )
+        )
+    return found
+
+
+def _final_period(text: str, source: str, original: Text) -> list[tuple[str, str]]:
+    ours, theirs = _END.sub("", text), _END.sub("", source)
+    if not ours or not theirs:
+        return []
+    if theirs[-1] == "." and ours[-1] not in _FINAL:
+        return [(f"the original ({original.field}) ends with a period, this text does not", 'end it with "."')]
+    if ours[-1] == "." and theirs[-1] not in _FINAL:
+        return [
+            (
+                f"this text ends with a period, the original ({original.field}) does not",
+                "remove the final period, as in the original",
+            )
+        ]
+    return []

@@ -1,0 +1,105 @@
+"""text/untranslated and text/spelling: each word of a translation, judged once.
+
+A word the pack's word list or glossary knows is right.  Otherwise, a common
+English word that Spanish does not have is an untranslated word (when the
+original is English); any other word the dictionary does not know is a
+spelling mistake.  So one wrong word gives one finding, never two, and a
+glossary's forbidden variant ("Haven") is left to text/glossary.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from pnp.check.text.fields import Text, known_words, texts, words
+from pnp.check.text.forms import fold
+from pnp.check.text.glossary import GlossaryIndex
+from pnp.check.text.lexicon import Speller, english_words, speller
+from pnp.errors import Finding, Severity, did_you_mean
+from pnp.model import PackData
+
+UNTRANSLATED = "text/untranslated"
+SPELLING = "text/spelling"
+
+
+def _judged(pack: PackData) -> Iterator[tuple[Text, Text | None, str, str]]:
+    """(text, original, word, verdict) for each distinct unknown word of a field: "english" or "unknown"."""
+    known = known_words(pack)
+    index = GlossaryIndex(pack)
+    english = english_words() if pack.pack.source_language.split("-")[0] == "en" else frozenset()
+    for text, original in texts(pack):
+        checker = speller(text.lang)
+        if checker is None:
+            continue
+        plain = text.plain
+        forbidden = index.forbidden(plain, text.lang)
+        seen: set[str] = set()
+        for match in words(plain):
+            word = match.group()
+            if word in seen or _is_known(word, known):
+                continue
+            seen.add(word)
+            if any(hit.start < match.end() and match.start() < hit.end for hit in forbidden):
+                continue
+            verdict = _verdict(word, checker, english)
+            if verdict:
+                yield text, original, word, verdict
+
+
+def _is_known(word: str, known: frozenset[str]) -> bool:
+    lower = word.casefold()
+    if lower in known:
+        return True
+    for suffix in ("'s", "’s"):  # Kaylee's
+        if lower.endswith(suffix) and lower[: -len(suffix)] in known:
+            return True
+    return "-" in lower and all(part in known for part in lower.split("-") if part)
+
+
+def _verdict(word: str, checker: Speller, english: frozenset[str]) -> str | None:
+    if checker.knows(word):
+        return None
+    parts = [p.lower() for p in word.split("-") if p]
+    if all(p in english or checker.knows(p) for p in parts) and any(len(p) > 2 and p in english for p in parts):
+        return "english"  # "ho" in a Spanish text is a slip for "no", not English
+    return "unknown"
+
+
+def check_untranslated(pack: PackData) -> list[Finding]:
+    findings = []
+    for text, original, word, verdict in _judged(pack):
+        if verdict != "english":
+            continue
+        in_original = original is not None and re.search(rf"(?<!\w){re.escape(fold(word))}(?!\w)", fold(original.plain))
+        findings.append(
+            text.finding(
+                Severity.WARNING,
+                UNTRANSLATED,
+                f'"{word}" is English, left untranslated' + (" (the original has it too)" if in_original else ""),
+                f'translate it; if it is a name, add "{word}" to words in pack.toml',
+            )
+        )
+    return findings
+
+
+def check_spelling(pack: PackData) -> list[Finding]:
+    findings = []
+    names = sorted({*pack.pack.words, *(t.target for t in pack.glossary.term)})
+    for text, _, word, verdict in _judged(pack):
+        if verdict != "unknown":
+            continue
+        checker = speller(text.lang)
+        suggestion = did_you_mean(word, names)
+        if suggestion is None and checker is not None and (guess := checker.suggest(word)) and guess != word:
+            suggestion = f"did you mean '{guess}'?"
+        findings.append(
+            text.finding(
+                Severity.WARNING,
+                SPELLING,
+                f'"{word}" is not in the Spanish dictionary',
+                (f"{suggestion} " if suggestion else "")
+                + f'If "{word}" is right (a name, a game term), add it to words in pack.toml',
+            )
+        )
+    return findings

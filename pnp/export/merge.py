@@ -1,0 +1,45 @@
+"""Joining per-deck PDFs into one, reproducibly.
+
+pdfium copies pages with everything they use (forms, fonts, images), which is
+far faster than drawing them again.  It stamps the current date and a random
+file id into what it saves; both are overwritten with fixed values of the
+same length, so the byte offsets in the file stay valid and two builds of the
+same input are byte-identical.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+from collections.abc import Sequence
+
+import pypdfium2 as pdfium
+
+_FILE_ID = re.compile(rb"/ID\[<([0-9A-F]+)><([0-9A-F]+)>\]")
+_DATE = re.compile(rb"/CreationDate\(D:\d{14}[^)]*\)")
+FIXED_DATE = b"/CreationDate(D:20000101000000+00'00')"  # ReportLab's invariant date
+
+
+def merge_pdfs(documents: Sequence[bytes]) -> bytes:
+    merged = pdfium.PdfDocument.new()
+    sources = [pdfium.PdfDocument(data) for data in documents]
+    for source in sources:
+        merged.import_pages(source)
+    buffer = io.BytesIO()
+    merged.save(buffer, version=17)
+    for source in sources:
+        source.close()
+    merged.close()
+    return _reproducible(buffer.getvalue())
+
+
+def _reproducible(data: bytes) -> bytes:
+    data = _DATE.sub(lambda m: FIXED_DATE[: len(m.group(0))].ljust(len(m.group(0)), b" "), data)
+    stamp = _FILE_ID.search(data)
+    if stamp is None:
+        return data
+    digest = hashlib.md5(data[: stamp.start()], usedforsecurity=False).hexdigest().upper().encode()
+    width = len(stamp.group(1))
+    fixed = digest.ljust(width, b"0")[:width]
+    return data[: stamp.start()] + b"/ID[<" + fixed + b"><" + fixed + b">]" + data[stamp.end() :]

@@ -1,0 +1,413 @@
+"""load_board_files: read board.toml and tokens.toml, turn their lengths into points.
+
+Both files are optional.  Problems of structure (a wrong type, a length
+without a unit, a reference to nothing) are found here; problems of
+geometry (a region off the board, a polygon that crosses itself, a diagonal
+adjacency) are check rules, which see the shapes this loader builds.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pnp import geometry
+from pnp.errors import Finding, did_you_mean, error
+from pnp.load.toml import TomlFile, read_toml
+from pnp.load.validate import Problem, validate
+from pnp.model import Board, LoadedBoard, LoadedTokens, Pack, Region, TokenFace, TokenFile
+from pnp.units import UnitError, parse_length
+
+BOARD_FILE = "board.toml"
+TOKENS_FILE = "tokens.toml"
+
+HEX_HEIGHT = 2 / math.sqrt(3)  # a pointy-top hex is this many times as tall as it is wide
+
+
+def load_board_files(
+    root: Path, pack: Pack, shown: str
+) -> tuple[LoadedBoard | None, LoadedTokens | None, list[Finding]]:
+    """`shown` is how the pack folder is named in messages (relative to where the user stands)."""
+    board, findings = _load_board(root, pack, f"{shown}/{BOARD_FILE}")
+    tokens, found = _load_tokens(root, pack, f"{shown}/{TOKENS_FILE}")
+    return board, tokens, findings + found
+
+
+# --- board.toml ------------------------------------------------------------------
+
+
+def _load_board(root: Path, pack: Pack, shown: str) -> tuple[LoadedBoard | None, list[Finding]]:
+    path = root / BOARD_FILE
+    if not path.exists():
+        return None, []
+    source, findings = read_toml(path, shown)
+    if source is None:
+        return None, findings
+    board, problems = validate(Board, source.data)
+    findings += _located(source, problems)
+    if board is None:
+        return None, findings
+    where = _Where(source, "region", [r.id for r in board.region])
+    languages = [pack.source_language, *pack.target_languages]
+    width = _length(board.width, where.top("width"), findings, positive=True)
+    height = _length(board.height, where.top("height"), findings, positive=True)
+    findings += _languages(board.name, languages, where.top("name"), "name")
+
+    ids = [r.id for r in board.region]
+    findings += _duplicates(ids, "region", where)
+    kinds = {r.id: r.kind for r in board.region}
+    shapes: dict[str, tuple[tuple[float, float], ...]] = {}
+    frames: dict[str, tuple[float, float, float, float]] = {}
+    for index, region in enumerate(board.region):
+        findings += _languages(region.name, languages, where.record(index, "name"), f"region.{region.id}.name")
+        findings += _region_refs(region, index, kinds, where)
+        shape = _shape(region, index, where, findings)
+        if shape is not None:
+            shapes[region.id], frames[region.id] = shape
+    if width is None or height is None or any(f.severity.value == "error" for f in findings):
+        return None, findings
+    lines = {r.id: line for i, r in enumerate(board.region) if (line := source.line_of("region", i, None))}
+    loaded = LoadedBoard(board=board, file=path, width=width, height=height, shapes=shapes, frames=frames, lines=lines)
+    return loaded, findings
+
+
+def _region_refs(region: Region, index: int, kinds: Mapping[str, str], where: _Where) -> list[Finding]:
+    findings = []
+    regions = sorted(k for k, kind in kinds.items() if kind == "region")
+    sectors = sorted(k for k, kind in kinds.items() if kind == "sector")
+    if region.within is not None and kinds.get(region.within) != "region":
+        known = region.within in kinds
+        findings.append(
+            _error_at(
+                "load/unknown-ref",
+                f'"{region.within}" is a {kinds[region.within]}, not a region'
+                if known
+                else f'unknown region "{region.within}"',
+                where.record(index, "within", f"region.{region.id}.within"),
+                did_you_mean(region.within, regions) or f"regions: {', '.join(regions) or 'none yet'}",
+            )
+        )
+    if region.adjacent and region.kind != "sector":
+        findings.append(
+            _error_at(
+                "load/invalid",
+                f"only sectors have neighbours, and this is a {region.kind}",
+                where.record(index, "adjacent", f"region.{region.id}.adjacent"),
+                'remove adjacent, or set kind = "sector"',
+            )
+        )
+    for n, other in enumerate(region.adjacent):
+        if kinds.get(other) == "sector" and other != region.id:
+            continue
+        if other == region.id:
+            message = "a sector cannot be its own neighbour"
+        elif other in kinds:
+            message = f'"{other}" is a {kinds[other]}, not a sector'
+        else:
+            message = f'unknown sector "{other}"'
+        findings.append(
+            _error_at(
+                "load/unknown-ref",
+                message,
+                where.record(index, "adjacent", f"region.{region.id}.adjacent[{n}]"),
+                did_you_mean(other, [s for s in sectors if s != region.id]),
+            )
+        )
+    return findings
+
+
+def _shape(
+    region: Region, index: int, where: _Where, findings: list[Finding]
+) -> tuple[tuple[tuple[float, float], ...], tuple[float, float, float, float]] | None:
+    """The region's corners in points (rotation applied) and its unrotated bounding box."""
+    if (region.rect is None) == (region.polygon is None):
+        findings.append(
+            _error_at(
+                "load/invalid",
+                "a region needs a shape: give either rect or polygon"
+                if region.rect is None
+                else "a region has one shape: give rect or polygon, not both",
+                where.record(index, "rect" if region.rect else "id", f"region.{region.id}"),
+                'rect = { x = "10mm", y = "10mm", width = "60mm", height = "40mm" }'
+                if region.rect is None
+                else "keep the one that matches the board and delete the other",
+            )
+        )
+        return None
+    corners: list[tuple[float, float]] = []
+    if region.rect is not None:
+        rect = region.rect
+        values = [
+            _length(getattr(rect, key), where.record(index, "rect", f"region.{region.id}.rect.{key}"), findings)
+            for key in ("x", "y", "width", "height")
+        ]
+        if any(v is None for v in values):
+            return None
+        x, y, w, h = (v or 0.0 for v in values)
+        if w <= 0 or h <= 0:
+            findings.append(
+                _error_at(
+                    "load/invalid",
+                    "a rectangle's width and height must be larger than zero",
+                    where.record(index, "rect", f"region.{region.id}.rect"),
+                )
+            )
+            return None
+        corners = list(geometry.rectangle(x, y, w, h))
+    else:
+        for n, point in enumerate(region.polygon or []):
+            field = f"region.{region.id}.polygon[{n}]"
+            if len(point) != 2:
+                findings.append(
+                    _error_at(
+                        "load/invalid",
+                        f"a corner is two lengths [x, y], got {len(point)} values",
+                        where.record(index, "polygon", field),
+                        'write each corner as ["12mm", "30mm"]',
+                    )
+                )
+                return None
+            px = _length(point[0], where.record(index, "polygon", field), findings)
+            py = _length(point[1], where.record(index, "polygon", field), findings)
+            if px is None or py is None:
+                return None
+            corners.append((px, py))
+    if not corners:
+        return (), (0.0, 0.0, 0.0, 0.0)
+    box = geometry.bounding_box(corners)
+    return geometry.rotate(corners, region.rotation, box.centre), (box.x, box.y, box.width, box.height)
+
+
+# --- tokens.toml -----------------------------------------------------------------
+
+
+def _load_tokens(root: Path, pack: Pack, shown: str) -> tuple[LoadedTokens | None, list[Finding]]:
+    path = root / TOKENS_FILE
+    if not path.exists():
+        return None, []
+    source, findings = read_toml(path, shown)
+    if source is None:
+        return None, findings
+    tokens, problems = validate(TokenFile, source.data)
+    findings += _located(source, problems)
+    if tokens is None:
+        return None, findings
+    languages = [pack.source_language, *pack.target_languages]
+    manifest_ids = [m.id for m in pack.manifest]
+    token_where = _Where(source, "token", [t.id for t in tokens.token])
+    standee_where = _Where(source, "standee", [s.id for s in tokens.standee])
+    seen: set[str] = set()
+    for table, where, table_ids in (
+        ("token", token_where, [t.id for t in tokens.token]),
+        ("standee", standee_where, [s.id for s in tokens.standee]),
+    ):
+        for index, piece_id in enumerate(table_ids):
+            if piece_id in seen:
+                findings.append(
+                    _error_at(
+                        "load/duplicate-id",
+                        f'the id "{piece_id}" is used twice among the tokens and standees',
+                        where.record(index, "id", f"{table}.{piece_id}.id"),
+                    )
+                )
+            seen.add(piece_id)
+
+    sizes: dict[str, tuple[float, float]] = {}
+    for index, token in enumerate(tokens.token):
+        prefix = f"token.{token.id}"
+        size = _length(token.size, token_where.record(index, "size", f"{prefix}.size"), findings, positive=True)
+        if size is not None:
+            sizes[token.id] = (size, size * HEX_HEIGHT) if token.shape == "hex" else (size, size)
+        findings += _languages(token.name, languages, token_where.record(index, "name"), f"{prefix}.name")
+        findings += _manifest_ref(
+            token.manifest, manifest_ids, token_where.record(index, "manifest", f"{prefix}.manifest")
+        )
+        for side, face in (("front", token.front), ("back", token.back)):
+            if face is not None:
+                findings += _face(root, pack, face, languages, token_where.record(index, side, f"{prefix}.{side}"))
+    standee_sizes: dict[str, tuple[float, float, float]] = {}
+    for index, standee in enumerate(tokens.standee):
+        prefix = f"standee.{standee.id}"
+        lengths = [
+            _length(
+                getattr(standee, key),
+                standee_where.record(index, key, f"{prefix}.{key}"),
+                findings,
+                positive=True,
+            )
+            for key in ("width", "height", "base")
+        ]
+        if all(v is not None for v in lengths):
+            w, h, b = (v or 0.0 for v in lengths)
+            standee_sizes[standee.id] = (w, h, b)
+        findings += _languages(standee.name, languages, standee_where.record(index, "name"), f"{prefix}.name")
+        findings += _manifest_ref(
+            standee.manifest, manifest_ids, standee_where.record(index, "manifest", f"{prefix}.manifest")
+        )
+        for side, face in (("front", standee.front), ("back", standee.back)):
+            if face is not None:
+                findings += _face(root, pack, face, languages, standee_where.record(index, side, f"{prefix}.{side}"))
+    if any(f.severity.value == "error" for f in findings):
+        return None, findings
+    lines: dict[tuple[str, str], int] = {}
+    for table, table_ids in (("token", [t.id for t in tokens.token]), ("standee", [s.id for s in tokens.standee])):
+        for index, piece_id in enumerate(table_ids):
+            line = source.line_of(table, index, None)
+            if line is not None:
+                lines[(table, piece_id)] = line
+    loaded = LoadedTokens(tokens=tokens, file=path, sizes=sizes, standee_sizes=standee_sizes, lines=lines)
+    return loaded, findings
+
+
+def _face(root: Path, pack: Pack, face: TokenFace, languages: list[str], where: dict[str, Any]) -> list[Finding]:
+    field = where["field"]
+    findings = _languages(face.label, languages, where, f"{field}.label")
+    if face.icon is not None and face.icon not in pack.icons:
+        findings.append(
+            error(
+                "load/unknown-icon",
+                where["shown"],
+                f'unknown icon "{face.icon}"',
+                line=where["line"],
+                field=f"{field}.icon",
+                hint=did_you_mean(face.icon, pack.icons) or "declare it in pack.toml icons",
+            )
+        )
+    if face.art is not None:
+        target = (root / face.art).resolve()
+        try:
+            target.relative_to(root.resolve())
+        except ValueError:
+            findings.append(
+                error(
+                    "load/outside-pack",
+                    where["shown"],
+                    f'the path "{face.art}" leads outside the pack folder',
+                    line=where["line"],
+                    field=f"{field}.art",
+                    hint="put the file in the pack's art/ folder",
+                )
+            )
+            return findings
+        if not target.is_file():
+            findings.append(
+                error(
+                    "load/missing-file",
+                    where["shown"],
+                    f'the file "{face.art}" does not exist',
+                    line=where["line"],
+                    field=f"{field}.art",
+                )
+            )
+    return findings
+
+
+def _manifest_ref(manifest: str | None, known: list[str], where: dict[str, Any]) -> list[Finding]:
+    if manifest is None or manifest in known:
+        return []
+    return [
+        error(
+            "load/unknown-ref",
+            where["shown"],
+            f'unknown box-contents line "{manifest}"',
+            line=where["line"],
+            field=where["field"],
+            hint=did_you_mean(manifest, known) or "add a [[manifest]] line with this id to pack.toml",
+        )
+    ]
+
+
+# --- shared ----------------------------------------------------------------------
+
+
+class _Where:
+    """Locations inside one file of [[table]] records: the file, a line, a field path."""
+
+    def __init__(self, source: TomlFile, table: str, ids: list[str]) -> None:
+        self.source = source
+        self.table = table
+        self.ids = ids
+        self.shown = source.shown
+
+    def top(self, key: str) -> dict[str, Any]:
+        return {"shown": self.shown, "line": self.source.line_of(None, None, key), "field": key}
+
+    def record(self, index: int, key: str, field: str | None = None) -> dict[str, Any]:
+        name = self.ids[index] if index < len(self.ids) else f"#{index + 1}"
+        return {
+            "shown": self.shown,
+            "line": self.source.line_of(self.table, index, key),
+            "field": field or f"{self.table}.{name}.{key}",
+        }
+
+
+def _error_at(code: str, message: str, where: dict[str, Any], hint: str | None = None) -> Finding:
+    return error(code, where["shown"], message, line=where["line"], field=where["field"], hint=hint)
+
+
+def _length(text: str, where: dict[str, Any], findings: list[Finding], positive: bool = False) -> float | None:
+    try:
+        value = parse_length(text)
+    except UnitError as exc:
+        findings.append(_error_at("load/invalid", str(exc), where))
+        return None
+    if positive and value <= 0:
+        findings.append(_error_at("load/invalid", f"expected a length larger than zero, got {text!r}", where))
+        return None
+    return value
+
+
+def _languages(localized: dict[str, str], languages: list[str], where: dict[str, Any], field: str) -> list[Finding]:
+    return [
+        error(
+            "load/unknown-language",
+            where["shown"],
+            f'"{lang}" is not a language of this pack',
+            line=where["line"],
+            field=f"{field}.{lang}",
+            hint=did_you_mean(lang, languages) or f"languages: {', '.join(languages)}",
+        )
+        for lang in localized
+        if lang not in languages
+    ]
+
+
+def _duplicates(ids: list[str], table: str, where: _Where) -> list[Finding]:
+    seen: set[str] = set()
+    findings = []
+    for index, item in enumerate(ids):
+        if item in seen:
+            findings.append(
+                _error_at(
+                    "load/duplicate-id",
+                    f'the {table} id "{item}" is used twice',
+                    where.record(index, "id", f"{table}.{item}.id"),
+                )
+            )
+        seen.add(item)
+    return findings
+
+
+def _located(source: TomlFile, problems: list[Problem]) -> list[Finding]:
+    """Schema problems, named by record id where there is one: region.burnham.rect.x."""
+    findings = []
+    for problem in problems:
+        loc = problem.loc
+        table = loc[0] if len(loc) >= 2 and isinstance(loc[0], str) and isinstance(loc[1], int) else None
+        index = loc[1] if table is not None and isinstance(loc[1], int) else None
+        field = problem.field
+        key = None
+        if table is not None and index is not None:
+            raw = source.data.get(table, [])
+            record = raw[index] if isinstance(raw, list) and index < len(raw) else None
+            name = record.get("id") if isinstance(record, dict) else None
+            label = name if isinstance(name, str) and name else f"#{index + 1}"
+            field = f"{table}.{label}" + field[len(f"{table}[{index}]") :]
+            key = ".".join(str(p) for p in loc[2:] if isinstance(p, str)) or None
+        elif loc:
+            key = str(loc[0])
+        line = source.line_of(table, index, key) if table is not None else source.line_of(None, None, key)
+        findings.append(error("load/invalid", source.shown, problem.message, line=line, field=field, hint=problem.hint))
+    return findings

@@ -1,0 +1,370 @@
+"""Drawing a board: pnp's schematic map, label text fitted to its region, stickers.
+
+The map is pnp's own drawing (no copied art): sectors outlined in their
+region's colour, Reaver Space hatched with its permanent alert, asteroids in
+the Uroboros sectors, a disc for each planetary sector, and every label in the
+build's language.  The caller wraps `draw_map` in a PDF form, so the map is
+drawn once however many pages show a part of it.
+
+Board data is written from the top-left corner with y down; here the map is
+drawn with the board's bottom-left corner at (0, 0) and y up, as PDF draws.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp import geometry
+from pnp.errors import Finding, error, warning
+from pnp.model import LoadedBoard, Region
+from pnp.render.fonts import FontRegistry
+from pnp.render.icons import icon_file
+from pnp.render.text import FittedText, TextBox, fit_text
+from pnp.units import mm
+
+PAPER = "#f6f3ea"
+NEUTRAL = "#6d6a63"
+LABEL_ROLE = "title"
+LABEL_MIN_SIZE = 5.0  # points: smaller than this is unreadable on a board across the table
+PLANET_COLOURS = ("#5d8aa8", "#b5835a", "#7a9e7e", "#a86b8f", "#c2a34f", "#6f7fb3")
+
+# Words pnp itself prints on the sheets (not pack data), by language; English is the fallback.
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "schematic": "pnp's schematic: positions are approximate. Measure your board and correct board.toml.",
+        "join": "The base game's board joins on the right-hand edge.",
+        "assembly": "How to put the map together",
+        "pages": "{columns} x {rows} pages, {overlap} mm overlap; full size {width} x {height} mm",
+        "step1": "1. Print every page at 100 % (actual size): the bar at the foot of each page must measure 50 mm.",
+        "step2": "2. On each page with a neighbour to its left or above, cut off the white margin along the thin line.",
+        "step3": "3. Lay that edge over the neighbour so the round marks meet, and tape it from behind.",
+        "left": "left",
+        "right": "right",
+        "above": "above",
+        "below": "below",
+        "page": "page {number} of {total}",
+        "actual": "print at 100 %: the bar measures 50 mm",
+        "guide": "Where each sticker goes",
+        "guide_line": "{count} stickers on {sheets} sheet(s): {percent} % of the printable area. "
+        "Cut along the thin lines.",
+        "same": "Read the same in this language (no sticker): {names}",
+        "covers": "covers",
+        "sheet": "Stickers · sheet {number} of {total} · cut along the thin lines",
+        "tokens": "Tokens",
+        "standees": "Standees · cut along the solid line, fold along the dashed ones",
+        "base": "base",
+    },
+    "es": {
+        "schematic": "Esquema de pnp: las posiciones son aproximadas. Mide tu tablero y corrige board.toml.",
+        "join": "El tablero del juego base se une por el borde derecho.",
+        "assembly": "Cómo montar el mapa",
+        "pages": "{columns} x {rows} páginas, {overlap} mm de solape; tamaño real {width} x {height} mm",
+        "step1": "1. Imprime todas las páginas al 100 % (tamaño real): la barra del pie de cada página mide 50 mm.",
+        "step2": "2. En cada página con vecina a su izquierda o arriba, recorta el margen blanco por la línea fina.",
+        "step3": "3. Pon ese borde sobre la vecina de modo que coincidan las marcas redondas, y pégalo por detrás.",
+        "left": "izquierda",
+        "right": "derecha",
+        "above": "arriba",
+        "below": "abajo",
+        "page": "página {number} de {total}",
+        "actual": "imprime al 100 %: la barra mide 50 mm",
+        "guide": "Dónde va cada pegatina",
+        "guide_line": "{count} pegatinas en {sheets} hoja(s): el {percent} % del área imprimible. "
+        "Corta por las líneas finas.",
+        "same": "Se leen igual en este idioma (sin pegatina): {names}",
+        "covers": "tapa",
+        "sheet": "Pegatinas · hoja {number} de {total} · corta por las líneas finas",
+        "tokens": "Fichas",
+        "standees": "Figuras de cartón · corta por la línea continua, dobla por las discontinuas",
+        "base": "peana",
+    },
+}
+
+
+def words(language: str) -> dict[str, str]:
+    return WORDS.get(language.split("-")[0], WORDS["en"])
+
+
+@dataclass(frozen=True)
+class Label:
+    """A label region's text in the build's language, fitted once and drawn on the map, its sticker and the guide."""
+
+    region: Region
+    text: str
+    source_text: str
+    frame: tuple[float, float, float, float]  # unrotated box, board coordinates
+    fitted: FittedText
+    padding: float
+
+    @property
+    def needs_sticker(self) -> bool:
+        return self.text.strip() != self.source_text.strip()
+
+
+@dataclass
+class BoardArt:
+    """What drawing a board needs: the loaded board, the language, the fonts, the fitted labels."""
+
+    board: LoadedBoard
+    language: str
+    source_language: str
+    fonts: FontRegistry
+    labels: dict[str, Label] = field(default_factory=dict)
+
+
+def _colour(value: str | None, default: str) -> Color:
+    return HexColor(value or default)
+
+
+def fit_label_text(
+    text: str, width: float, height: float, fonts: FontRegistry, language: str, color: str = "#000000"
+) -> FittedText:
+    role = fonts.role(LABEL_ROLE) or next(iter(fonts.roles.values()))
+    size = max(LABEL_MIN_SIZE, min(height / 1.2, 48.0))
+    return fit_text(
+        TextBox(
+            text,
+            role,
+            width,
+            height,
+            size,
+            LABEL_MIN_SIZE,
+            leading=1.1,
+            align="center",
+            color=color,
+            language=language,
+            hyphenate=False,
+        )
+    )
+
+
+def label_padding(width: float, height: float) -> float:
+    return min(mm(0.8), 0.12 * min(width, height))
+
+
+def fit_labels(art: BoardArt, shown: str) -> list[Finding]:
+    """Fit every label's text into its region; text that does not fit is a finding, never clipped silently.
+    `shown` is board.toml as findings name it."""
+    findings: list[Finding] = []
+    board = art.board
+    role = art.fonts.role(LABEL_ROLE)
+    for region in board.board.region:
+        if region.kind != "label" or region.id not in board.frames:
+            continue
+        text = region.name.get(art.language) or region.name.get(art.source_language, "")
+        source_text = region.name.get(art.source_language, "")
+        x, y, width, height = board.frames[region.id]
+        pad = label_padding(width, height)
+        fitted = fit_label_text(
+            text, width - 2 * pad, height - 2 * pad, art.fonts, art.language, region.ink or "#000000"
+        )
+        art.labels[region.id] = Label(region, text, source_text, (x, y, width, height), fitted, pad)
+        where = {"line": board.lines.get(region.id), "field": f"region.{region.id}.name.{art.language}"}
+        if not fitted.fits:
+            findings.append(
+                error(
+                    "board/text-overflow",
+                    shown,
+                    f'label "{region.id}": "{text}" does not fit its {_mm(width)} x {_mm(height)} mm region, '
+                    f"even at {LABEL_MIN_SIZE:g} pt",
+                    **where,
+                    hint="shorten the translation, or measure the region again: the sticker may be larger",
+                )
+            )
+        missing = art.fonts.missing(role.name() if role else "", text)
+        if missing:
+            findings.append(
+                warning(
+                    "render/missing-glyph",
+                    shown,
+                    f"the label font has no glyph for {', '.join(repr(ch) for ch in missing)}",
+                    **where,
+                    hint="use another character",
+                )
+            )
+    return findings
+
+
+# --- the map ---------------------------------------------------------------------
+
+
+def _pdf_points(art: BoardArt, points: Sequence[geometry.Point]) -> list[geometry.Point]:
+    height = art.board.height
+    return [(x, height - y) for x, y in points]
+
+
+def _path(canvas: Canvas, points: Sequence[geometry.Point]):
+    path = canvas.beginPath()
+    first, *rest = points
+    path.moveTo(*first)
+    for point in rest:
+        path.lineTo(*point)
+    path.close()
+    return path
+
+
+def tint(colour: str, amount: float, paper: str = PAPER) -> Color:
+    """`colour` laid thinly on `paper`: flat colours print the same everywhere, transparency does not."""
+    ink, base = HexColor(colour), HexColor(paper)
+    return Color(*(b + (i - b) * amount for i, b in zip(ink.rgb(), base.rgb(), strict=True)))
+
+
+def draw_map(canvas: Canvas, art: BoardArt, title: str) -> None:
+    board = art.board
+    canvas.saveState()
+    canvas.setFillColor(_colour(board.board.color, PAPER))
+    canvas.rect(0, 0, board.width, board.height, stroke=0, fill=1)
+    regions = {r.id: r for r in board.board.region}
+    for region in board.board.region:
+        corners = board.shapes.get(region.id, ())
+        if region.kind == "region" and len(corners) >= 3:
+            canvas.setFillColor(tint(region.color or NEUTRAL, 0.09, board.board.color or PAPER))
+            canvas.drawPath(_path(canvas, _pdf_points(art, corners)), stroke=0, fill=1)
+    for region in board.board.region:
+        if region.kind == "sector" and len(board.shapes.get(region.id, ())) >= 3:
+            _sector(canvas, art, region, regions)
+    for region in board.board.region:
+        if region.kind == "sector" and len(board.shapes.get(region.id, ())) >= 3:
+            outline = region.color or (regions[region.within].color if region.within in regions else None)
+            canvas.setStrokeColor(_colour(outline, NEUTRAL))
+            canvas.setLineWidth(1.6)
+            canvas.setLineJoin(1)
+            canvas.drawPath(_path(canvas, _pdf_points(art, board.shapes[region.id])), stroke=1, fill=0)
+    for label in art.labels.values():
+        draw_label(canvas, art, label)
+    _title(canvas, art, title)
+    canvas.setStrokeColor(HexColor("#3a3833"))
+    canvas.setLineWidth(0.8)
+    canvas.rect(0, 0, board.width, board.height, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def _sector(canvas: Canvas, art: BoardArt, region: Region, regions: dict[str, Region]) -> None:
+    board = art.board
+    corners = board.shapes[region.id]
+    pdf = _pdf_points(art, corners)
+    box = geometry.bounding_box(pdf)
+    cx, cy = geometry.centroid(pdf)
+    canvas.saveState()
+    canvas.clipPath(_path(canvas, pdf), stroke=0, fill=0)
+    if "reaver-space" in region.flags:
+        canvas.setStrokeColor(tint("#c62828", 0.3, art.board.board.color or PAPER))
+        canvas.setLineWidth(1.2)
+        step = mm(4)
+        offset = -box.height
+        while offset < box.width:
+            canvas.line(box.x + offset, box.y, box.x + offset + box.height, box.y + box.height)
+            offset += step
+    if "uroboros" in region.flags:
+        _asteroids(canvas, region.id, pdf, box)
+    canvas.restoreState()
+    side = min(box.width, box.height)
+    if "planetary" in region.flags:
+        radius = min(mm(7), side * 0.13)
+        tint_colour = PLANET_COLOURS[int(hashlib.sha256(region.id.encode()).hexdigest(), 16) % len(PLANET_COLOURS)]
+        canvas.setFillColor(HexColor(tint_colour))
+        canvas.setStrokeColor(HexColor("#3a3833"))
+        canvas.setLineWidth(0.6)
+        canvas.circle(cx, cy, radius, stroke=1, fill=1)
+        canvas.setFillColor(tint("#ffffff", 0.35, tint_colour))
+        canvas.circle(cx - radius * 0.35, cy + radius * 0.35, radius * 0.35, stroke=0, fill=1)
+    if "reaver-space" in region.flags:
+        icon = min(mm(12), side * 0.22)
+        canvas.drawImage(icon_file("reaver-alert"), cx - icon / 2, cy - icon / 2, icon, icon, mask="auto")
+
+
+def _asteroids(canvas: Canvas, seed: str, pdf: Sequence[geometry.Point], box: geometry.Box) -> None:
+    """Rocks scattered the same way on every build: the generator is seeded with the sector's id."""
+    rng = random.Random(int(hashlib.sha256(seed.encode()).hexdigest(), 16))
+    canvas.setFillColor(HexColor("#8d8a83"))
+    canvas.setStrokeColor(HexColor("#5f5c56"))
+    canvas.setLineWidth(0.3)
+    placed = 0
+    for _ in range(200):
+        if placed >= 16:
+            break
+        x, y = box.x + rng.random() * box.width, box.y + rng.random() * box.height
+        if not geometry.contains(pdf, (x, y)):
+            continue
+        radius = mm(0.5 + rng.random() * 1.3)
+        canvas.circle(x, y, radius, stroke=1, fill=1)
+        placed += 1
+
+
+def draw_label(canvas: Canvas, art: BoardArt, label: Label) -> None:
+    """A label on the map: its plate and its text, turned as the region is."""
+    x, y, width, height = label.frame
+    centre_x, centre_y = x + width / 2, art.board.height - (y + height / 2)
+    canvas.saveState()
+    canvas.translate(centre_x, centre_y)
+    canvas.rotate(-label.region.rotation)  # the data turns clockwise; PDF turns anticlockwise
+    if label.region.polygon is not None:
+        corners = art.board.shapes[label.region.id]
+        unturned = geometry.rotate(corners, -label.region.rotation, (x + width / 2, y + height / 2))
+        local = [(px - (x + width / 2), (y + height / 2) - py) for px, py in unturned]
+        canvas.setFillColor(_colour(label.region.color, "#ffffff"))
+        canvas.drawPath(_path(canvas, local), stroke=0, fill=1)
+    elif label.region.color:
+        canvas.setFillColor(HexColor(label.region.color))
+        canvas.rect(-width / 2, -height / 2, width, height, stroke=0, fill=1)
+    draw_fitted(canvas, label, -width / 2, -height / 2)
+    canvas.restoreState()
+
+
+def draw_fitted(canvas: Canvas, label: Label, x: float, y: float) -> None:
+    """The label's fitted paragraphs, centred in its box whose bottom-left is (x, y)."""
+    _, _, width, height = label.frame
+    pad = label.padding
+    inner_width, inner_height = width - 2 * pad, height - 2 * pad
+    used = min(label.fitted.height, inner_height)
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(x, y, width, height)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    cursor = y + pad + (inner_height + used) / 2
+    for paragraph in label.fitted.paragraphs:
+        _, h = paragraph.wrap(inner_width, 1e6)
+        paragraph.drawOn(canvas, x + pad, cursor - h)
+        cursor -= h + paragraph.style.spaceAfter
+    canvas.restoreState()
+
+
+def _title(canvas: Canvas, art: BoardArt, title: str) -> None:
+    text = words(art.language)
+    role = art.fonts.role(LABEL_ROLE)
+    body = art.fonts.role("body") or role
+    top = art.board.height
+    canvas.setFillColor(HexColor("#3a3833"))
+    if role is not None:
+        canvas.setFont(role.name(), 15)
+        canvas.drawString(mm(7), top - mm(9), title)
+    if body is not None:
+        canvas.setFont(body.name(), 6.5)
+        canvas.drawString(mm(7), top - mm(14), text["schematic"])
+        canvas.drawString(mm(7), top - mm(17.5), text["join"])
+
+
+# --- stickers -------------------------------------------------------------------------
+
+
+def draw_sticker(canvas: Canvas, label: Label, width: float, height: float, margin: float, bleed: float) -> None:
+    """One sticker with its cut line's bottom-left at (0, 0): the background up to `bleed`
+    beyond the cut, the fitted text over the region's part, the cut line."""
+    canvas.saveState()
+    canvas.setFillColor(_colour(label.region.color, "#ffffff"))
+    canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
+    draw_fitted(canvas, label, margin, margin)
+    canvas.setStrokeColor(HexColor("#9e9e9e"))
+    canvas.setLineWidth(0.4)
+    canvas.rect(0, 0, width, height, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def _mm(points: float) -> str:
+    return f"{round(points / mm(1), 1):g}"

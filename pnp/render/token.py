@@ -1,0 +1,214 @@
+"""Drawing token faces and fold-over standees, pnp's own designs.
+
+A token face is drawn with the bottom-left corner of its bounding box at
+(0, 0); its colour runs `bleed` beyond the outline so that a cut a little
+outside, or a back printed a little off, shows no white.  The front carries a
+thin cut line along the outline (a round or hex token has no crop marks).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, UnidentifiedImageError
+from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.model import TokenFace
+from pnp.render.fonts import FontRegistry
+from pnp.render.icons import icon_file
+from pnp.render.text import FittedText, TextBox, fit_text
+
+CUT_LINE = "#8a8a8a"
+TEXT_MIN_SIZE = 4.5  # points
+
+
+@dataclass(frozen=True)
+class FaceText:
+    """A face's label, fitted into its box once and drawn wherever the face is."""
+
+    fitted: FittedText | None
+    box: tuple[float, float, float, float]  # x, y, width, height within the face
+
+
+def _outline(canvas: Canvas, shape: str, width: float, height: float, grow: float):
+    """The token's outline pushed `grow` outward, as a path: exact for circles, squares and regular hexes."""
+    path = canvas.beginPath()
+    cx, cy = width / 2, height / 2
+    if shape == "circle":
+        path.circle(cx, cy, width / 2 + grow)
+    elif shape == "square":
+        path.rect(-grow, -grow, width + 2 * grow, height + 2 * grow)
+    elif shape == "rounded":
+        path.roundRect(-grow, -grow, width + 2 * grow, height + 2 * grow, corner_radius(width) + grow)
+    else:  # a pointy-top hex: growing its apothem by `grow` scales it about the centre
+        scale = (width / 2 + grow) / (width / 2)
+        corners = [
+            (
+                cx + scale * height / 2 * math.cos(math.radians(90 + 60 * i)),
+                cy + scale * height / 2 * math.sin(math.radians(90 + 60 * i)),
+            )
+            for i in range(6)
+        ]
+        path.moveTo(*corners[0])
+        for corner in corners[1:]:
+            path.lineTo(*corner)
+        path.close()
+    return path
+
+
+def corner_radius(width: float) -> float:
+    return width * 0.18
+
+
+def text_box(shape: str, width: float, height: float, with_picture: bool) -> tuple[float, float, float, float]:
+    """Where a face's words go: under the picture, or across the middle when there is none."""
+    if not with_picture:
+        inset = 0.2 if shape in ("circle", "hex") else 0.12
+        return width * inset, height * 0.3, width * (1 - 2 * inset), height * 0.4
+    inset = 0.22 if shape in ("circle", "hex") else 0.1
+    return width * inset, height * 0.13, width * (1 - 2 * inset), height * 0.2
+
+
+def fit_face_text(
+    face: TokenFace, text: str, box: tuple[float, float, float, float], fonts: FontRegistry, language: str
+) -> FaceText:
+    if not text.strip():
+        return FaceText(None, box)
+    role = fonts.role("title") or next(iter(fonts.roles.values()))
+    _, _, width, height = box
+    size = max(TEXT_MIN_SIZE, min(height / 1.15, 14.0))
+    fitted = fit_text(
+        TextBox(
+            text,
+            role,
+            width,
+            height,
+            size,
+            TEXT_MIN_SIZE,
+            leading=1.05,
+            align="center",
+            color=face.ink,
+            language=language,
+            hyphenate=False,
+        )
+    )
+    return FaceText(fitted, box)
+
+
+def draw_token_face(
+    canvas: Canvas,
+    shape: str,
+    width: float,
+    height: float,
+    face: TokenFace,
+    text: FaceText,
+    bleed: float,
+    cut_line: bool,
+    pack_root: Path,
+) -> None:
+    canvas.saveState()
+    canvas.clipPath(_outline(canvas, shape, width, height, bleed), stroke=0, fill=0)
+    canvas.setFillColor(HexColor(face.color))
+    canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
+    _picture(canvas, face, (width * 0.29, height * 0.4, width * 0.42, height * 0.42), pack_root)
+    _words(canvas, text)
+    canvas.restoreState()
+    if cut_line:
+        canvas.saveState()
+        canvas.setStrokeColor(HexColor(CUT_LINE))
+        canvas.setLineWidth(0.35)
+        canvas.drawPath(_outline(canvas, shape, width, height, 0), stroke=1, fill=0)
+        canvas.restoreState()
+
+
+def _picture(canvas: Canvas, face: TokenFace, box: tuple[float, float, float, float], pack_root: Path) -> None:
+    x, y, width, height = box
+    if face.art is not None:
+        try:
+            with Image.open(pack_root / face.art) as probe:
+                image = probe.convert("RGBA")
+        except (OSError, UnidentifiedImageError, ValueError):
+            return  # the loader checked the path; a broken image leaves the face plain rather than stop the print
+        scale = min(width / image.width, height / image.height)
+        w, h = image.width * scale, image.height * scale
+        canvas.drawImage(ImageReader(image), x + (width - w) / 2, y + (height - h) / 2, w, h, mask="auto")
+    elif face.icon is not None:
+        side = min(width, height)
+        canvas.drawImage(icon_file(face.icon), x + (width - side) / 2, y + (height - side) / 2, side, side, mask="auto")
+
+
+def _words(canvas: Canvas, text: FaceText) -> None:
+    if text.fitted is None:
+        return
+    x, y, width, height = text.box
+    used = min(text.fitted.height, height)
+    cursor = y + (height + used) / 2
+    for paragraph in text.fitted.paragraphs:
+        _, h = paragraph.wrap(width, 1e6)
+        paragraph.drawOn(canvas, x, cursor - h)
+        cursor -= h + paragraph.style.spaceAfter
+
+
+# --- standees ---------------------------------------------------------------------------
+
+
+def standee_height(height: float, base: float) -> float:
+    """The flat strip: a base tab, the front, the back (upside down), another base tab."""
+    return 2 * height + 2 * base
+
+
+def draw_standee(
+    canvas: Canvas,
+    width: float,
+    height: float,
+    base: float,
+    front: tuple[TokenFace, FaceText],
+    back: tuple[TokenFace, FaceText],
+    base_word: str,
+    pack_root: Path,
+) -> None:
+    """With the strip's bottom-left at (0, 0).  The back is turned 180° so it stands upright once folded."""
+    canvas.saveState()
+    for bottom in (0.0, base + 2 * height):
+        canvas.setFillColor(HexColor("#e6e2d8"))
+        canvas.rect(0, bottom, width, base, stroke=0, fill=1)
+        canvas.setFillColor(HexColor("#7a766d"))
+        canvas.setFont("Helvetica", 5)
+        canvas.drawCentredString(width / 2, bottom + base / 2 - 1.5, base_word)
+    for (face, text), (origin_y, turned) in zip((front, back), ((base, False), (base + height, True)), strict=True):
+        canvas.saveState()
+        if turned:
+            canvas.translate(width, origin_y + height)
+            canvas.rotate(180)
+        else:
+            canvas.translate(0, origin_y)
+        clip = canvas.beginPath()
+        clip.rect(0, 0, width, height)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        canvas.setFillColor(HexColor(face.color))
+        canvas.rect(0, 0, width, height, stroke=0, fill=1)
+        _picture(canvas, face, (width * 0.12, height * 0.3, width * 0.76, height * 0.6), pack_root)
+        _words(canvas, text)
+        canvas.restoreState()
+    canvas.setStrokeColor(HexColor("#555555"))
+    canvas.setLineWidth(0.4)
+    canvas.setDash(3, 2)
+    for fold in (base, base + height, base + 2 * height):
+        canvas.line(0, fold, width, fold)
+    canvas.setDash()
+    canvas.setStrokeColor(HexColor(CUT_LINE))
+    canvas.rect(0, 0, width, standee_height(height, base), stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def standee_text_box(width: float, height: float) -> tuple[float, float, float, float]:
+    return width * 0.08, height * 0.06, width * 0.84, height * 0.18
+
+
+def tokens_crop_marks(shape: str) -> bool:
+    """Only square tokens are cut straight along the sheet; the others follow their printed outline."""
+    return shape == "square"
