@@ -194,7 +194,15 @@ def deck(
     help="Resolution of the PNGs; at most 1200, past which nothing looks sharper.",
 )
 @click.option("--no-bleed", is_flag=True, help="PNGs cut at the trim line, without the bleed.")
-@click.option("--no-cache", is_flag=True, help="Redraw every image instead of reusing <output>/.cache.")
+@click.option("--no-cache", is_flag=True, help="Draw everything again instead of reusing <output>/.cache.")
+@click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets and saved objects (tts/).")
+@click.option(
+    "--print-shop",
+    type=click.Choice(["mpc", "drivethru", "oneup"]),
+    default=None,
+    help="Also write files for a print shop: mpc (PNG, 300 dpi, 0.12 in bleed), drivethru "
+    "(PDF, one face a page, 0.125 in bleed) or oneup (the same with --bleed).",
+)
 @click.option(
     "-o",
     "--output",
@@ -216,6 +224,8 @@ def build(
     dpi: int,
     no_bleed: bool,
     no_cache: bool,
+    tts: bool,
+    print_shop: str | None,
     output: Path,
 ) -> None:
     """Build printable PDF sheets: one file per deck, and cards.pdf with all of them.
@@ -230,6 +240,7 @@ def build(
         pnp build cards/blue-sun --paper letter --duplex short --decks supply-meridian
         pnp build cards/blue-sun --bleed 0mm --duplex fold
         pnp build cards/blue-sun --png --dpi 300 --no-bleed
+        pnp build cards/blue-sun --tts --print-shop mpc
     """
     from pnp.pipeline import BuildOptions
     from pnp.pipeline import build as run_build
@@ -258,6 +269,8 @@ def build(
         dpi=dpi,
         png_bleed=not no_bleed,
         cache=not no_cache,
+        tts=tts,
+        print_shop=print_shop,
     )
     with click.progressbar(length=1, label="Drawing sheets", file=sys.stderr, show_pos=True) as bar:
 
@@ -278,12 +291,12 @@ def build(
             click.echo("Nothing was written: fix the errors above and build again.", err=True)
         sys.exit(1)
     for path in result.written:
-        if path.suffix != ".png":
+        if path.suffix == ".pdf" or path.suffix == ".json":
             click.echo(f"wrote {path}")
     summary = f"Built {result.cards} cards ({result.faces} distinct faces) on {result.sheets} sheets."
-    if png:
-        changed = sum(1 for p in result.written if p.suffix == ".png")
-        summary += f" {result.images} PNG images at {dpi} dpi: {result.images_drawn} drawn, {changed} files changed."
+    if png or tts or print_shop == "mpc":
+        changed = sum(1 for p in result.written if p.suffix in (".png", ".jpg"))
+        summary += f" Images: {result.images_drawn} drawn (the rest from the cache), {changed} files written."
     click.echo(summary)
 
 

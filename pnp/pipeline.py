@@ -8,16 +8,20 @@ build before anything is written, so a good previous output survives.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
+from pnp.build_exports import export_extras, pick
+from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.check import check_pack
 from pnp.errors import Finding, error, has_errors
 from pnp.export.files import write_atomic
 from pnp.export.merge import merge_pdfs
 from pnp.export.pdf import Placement, SheetSection, render_calibration
-from pnp.export.png import PngJob, RasterSettings, art_digest, cpu_workers, export_pngs, fonts_digest, job_digest
+from pnp.export.png import (
+    art_digest,
+    cpu_workers,
+    fonts_digest,
+)
 from pnp.export.sheets import DeckPdfJob, DrawSettings, deck_digest, draw_decks
 from pnp.impose import ImposeError, SheetSpec, plan_sheet
 from pnp.layout import FaceLayout, TemplateSet, layout_back, layout_card, load_family
@@ -25,57 +29,10 @@ from pnp.layout.faces import card_context, deck_context
 from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import LoadedDeck, PackData
-from pnp.render.fonts import FontRegistry
 from pnp.units import Size, mm, paper_size, parse_card_size
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-FONTS_DIR = PROJECT_ROOT / "fonts"
-TEMPLATES_DIR = PROJECT_ROOT / "templates"
 BACK_TEMPLATE = "back"
 DEFAULT_TEMPLATE = "default"
-
-Duplex = Literal["none", "long", "short", "fold"]
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    language: str | None = None
-    paper: str = "a4"
-    duplex: Duplex = "long"
-    decks: tuple[str, ...] = ()
-    bleed: float = mm(3)
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    output: Path = Path("output")
-    templates: Path = TEMPLATES_DIR
-    calibration: bool = False
-    png: bool = False
-    dpi: int = 300
-    png_bleed: bool = True
-    cache: bool = True
-
-
-@dataclass
-class DeckBuild:
-    deck: LoadedDeck
-    section: SheetSection
-    back_key: str  # the deck's shared back
-    faces: tuple[tuple[str, str, str], ...]  # (card id, front key, back key), one per design
-
-
-@dataclass
-class BuildResult:
-    findings: list[Finding] = field(default_factory=list)
-    written: list[Path] = field(default_factory=list)
-    cards: int = 0
-    sheets: int = 0
-    faces: int = 0
-    images: int = 0  # PNG files wanted
-    images_drawn: int = 0  # of which drawn now, not taken from the cache
-    decks_drawn: int = 0  # deck PDFs drawn now, not taken from the cache
-
-    @property
-    def ok(self) -> bool:
-        return not has_errors(self.findings)
 
 
 def build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int], None] | None = None) -> BuildResult:
@@ -139,7 +96,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     for built in builds:
         used = {key: faces[key] for placement in built.section.cards for key in (placement.front, placement.back)}
         deck_faces = tuple(used[key] for key in sorted(used))
-        title = _pick(pack, built.deck.deck.name, language)
+        title = pick(pack, built.deck.deck.name, language)
         art = [art_digest(face, pack.root) for face in deck_faces]
         jobs.append(
             DeckPdfJob(
@@ -188,70 +145,13 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
             )
             return result
         result.written.append(path)
-    if options.png:
-        _export_pngs(pack, builds, faces, templates, options, out_dir, result)
-        if has_errors(result.findings):
-            return result
+    export_extras(pack, builds, faces, templates, options, out_dir, result, language)
+    if has_errors(result.findings):
+        return result
     result.cards = total
     result.faces = len(faces)
     result.sheets = sum(-(-len(b.section.cards) // len(b.section.plan.fronts)) for b in builds)
     return result
-
-
-def _export_pngs(
-    pack: PackData,
-    builds: list[DeckBuild],
-    faces: dict[str, FaceLayout],
-    templates: TemplateSet,
-    options: BuildOptions,
-    out_dir: Path,
-    result: BuildResult,
-) -> None:
-    settings = RasterSettings(
-        dpi=options.dpi,
-        bleed=options.bleed,
-        keep_bleed=options.png_bleed,
-        pack_root=pack.root,
-        fonts_dir=FONTS_DIR,
-        template_files=tuple((n, t.file) for n, t in sorted(templates.templates.items())),
-    )
-    wanted: dict[str, list[Path]] = {}
-    for built in builds:
-        folder = out_dir / "png" / built.deck.deck.id
-        wanted.setdefault(built.back_key, []).append(folder / "back.png")
-        for card_id, front, back in built.faces:
-            wanted.setdefault(front, []).append(folder / f"{card_id}.png")
-            if back != built.back_key:
-                wanted.setdefault(back, []).append(folder / f"{card_id}-back.png")
-    fonts = fonts_digest(FONTS_DIR)
-    jobs = [
-        PngJob(faces[key], tuple(targets), job_digest(faces[key], settings, art_digest(faces[key], pack.root), fonts))
-        for key, targets in wanted.items()
-    ]
-    cache_dir = options.output / ".cache" / "png"
-    if not options.cache:
-        for job in jobs:
-            (cache_dir / f"{job.digest}.png").unlink(missing_ok=True)
-    try:
-        written, findings, drawn = export_pngs(jobs, settings, cache_dir, cpu_workers())
-    except OSError as exc:
-        result.findings.append(
-            error(
-                "export/write",
-                shown_path(cache_dir),
-                f"cannot write the images: {exc}",
-                hint="choose another folder with -o, or check its permissions and free space",
-            )
-        )
-        return
-    result.findings += findings
-    result.written += written
-    result.images_drawn = drawn
-    result.images = sum(len(job.targets) for job in jobs)
-
-
-def _pick(pack: PackData, localized: dict[str, str], language: str) -> str:
-    return localized.get(language) or localized.get(pack.pack.source_language, "")
 
 
 def _selected_decks(pack: PackData, options: BuildOptions, result: BuildResult) -> list[LoadedDeck]:
@@ -332,7 +232,7 @@ def _lay_out_deck(
         size,
         {
             "deck": deck_context(pack, deck.deck, language),
-            "pack": {"id": pack.pack.id, "name": _pick(pack, pack.pack.name, language)},
+            "pack": {"id": pack.pack.id, "name": pick(pack, pack.pack.name, language)},
             "lang": language,
         },
     )
@@ -381,7 +281,7 @@ def _lay_out_deck(
         faces[back.key] = back
         placements += [Placement(front.key, back.key)] * card.count
         designs.append((card.id, front.key, back.key))
-    title = _pick(pack, deck.deck.name, language)
+    title = pick(pack, deck.deck.name, language)
     return DeckBuild(deck, SheetSection(title, plan, tuple(placements), options.duplex), deck_back.key, tuple(designs))
 
 
@@ -397,4 +297,4 @@ def _dedupe(findings: list[Finding]) -> list[Finding]:
     return list(dict.fromkeys(findings))
 
 
-__all__ = ["BuildOptions", "BuildResult", "FontRegistry", "build"]
+__all__ = ["FONTS_DIR", "BuildOptions", "BuildResult", "build"]

@@ -27,3 +27,17 @@ def _umask() -> int:
     current = os.umask(0)
     os.umask(current)
     return current
+
+
+def write_if_changed(path: Path, data: bytes) -> bool:
+    """write_atomic, skipped when the file already holds these bytes; True when written.
+
+    Rebuilds then touch only what changed, which keeps sync tools and upload
+    folders quiet."""
+    try:
+        if path.read_bytes() == data:
+            return False
+    except OSError:
+        pass
+    write_atomic(path, data)
+    return True

@@ -92,7 +92,24 @@ def export_pngs(
     progress: Callable[[int], None] | None = None,
 ) -> tuple[list[Path], list[Finding], int]:
     """Write every job's targets; returns the files written, findings, and how many faces were drawn."""
-    missing = [job for job in jobs if not _cached(cache_dir, job.digest)]
+    findings, drawn = rasterize(jobs, settings, cache_dir, workers)
+    written = []
+    for job in jobs:
+        data = (cache_dir / f"{job.digest}.png").read_bytes()
+        for target in job.targets:
+            if not target.exists() or target.read_bytes() != data:
+                write_atomic(target, data)
+                written.append(target)
+        if progress:
+            progress(1)
+    return written, findings, drawn
+
+
+def rasterize(
+    jobs: Sequence[PngJob], settings: RasterSettings, cache_dir: Path, workers: int
+) -> tuple[list[Finding], int]:
+    """Make sure every job's image is in the cache: <cache_dir>/<digest>.png.  Returns findings and the count drawn."""
+    missing = list({job.digest: job for job in jobs if not _cached(cache_dir, job.digest)}.values())
     findings: list[Finding] = []
     if missing:
         chunks = [missing[i::workers] for i in range(workers)] if workers > 1 else [list(missing)]
@@ -104,16 +121,7 @@ def export_pngs(
             results = [_render_chunk(chunks[0], settings, cache_dir)]
         for chunk_findings in results:
             findings += chunk_findings
-    written = []
-    for job in jobs:
-        data = (cache_dir / f"{job.digest}.png").read_bytes()
-        for target in job.targets:
-            if not target.exists() or target.read_bytes() != data:
-                write_atomic(target, data)
-                written.append(target)
-        if progress:
-            progress(1)
-    return written, findings, len(missing)
+    return findings, len(missing)
 
 
 def _cached(cache_dir: Path, digest: str) -> bool:

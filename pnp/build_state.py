@@ -1,0 +1,61 @@
+"""The plain data a build passes between its stages: options in, a result out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pnp.errors import Finding, has_errors
+from pnp.export.pdf import SheetSection
+from pnp.model import LoadedDeck
+from pnp.units import mm
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+FONTS_DIR = PROJECT_ROOT / "fonts"
+TEMPLATES_DIR = PROJECT_ROOT / "templates"
+
+Duplex = Literal["none", "long", "short", "fold"]
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    language: str | None = None
+    paper: str = "a4"
+    duplex: Duplex = "long"
+    decks: tuple[str, ...] = ()
+    bleed: float = mm(3)
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    output: Path = Path("output")
+    templates: Path = TEMPLATES_DIR
+    calibration: bool = False
+    png: bool = False
+    dpi: int = 300
+    png_bleed: bool = True
+    cache: bool = True
+    tts: bool = False
+    print_shop: str | None = None  # mpc, drivethru or oneup
+
+
+@dataclass
+class DeckBuild:
+    deck: LoadedDeck
+    section: SheetSection
+    back_key: str  # the deck's shared back
+    faces: tuple[tuple[str, str, str], ...]  # (card id, front key, back key), one per design
+
+
+@dataclass
+class BuildResult:
+    findings: list[Finding] = field(default_factory=list)
+    written: list[Path] = field(default_factory=list)
+    cards: int = 0
+    sheets: int = 0
+    faces: int = 0
+    images: int = 0  # PNG files wanted
+    images_drawn: int = 0  # of which drawn now, not taken from the cache
+    decks_drawn: int = 0  # deck PDFs drawn now, not taken from the cache
+
+    @property
+    def ok(self) -> bool:
+        return not has_errors(self.findings)
