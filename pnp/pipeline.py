@@ -48,7 +48,6 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     pack = loaded.pack
     if pack is None:
         return result
-    result.findings += check_pack(pack)
     language = options.language or (pack.pack.target_languages or [pack.pack.source_language])[0]
     if language not in pack.languages:
         result.findings.append(
@@ -109,7 +108,15 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         )
     cache_dir = options.output / ".cache" / "pdf" if options.cache else None
     try:
-        drawn, draw_findings, result.decks_drawn = draw_decks(jobs, settings, cache_dir, cpu_workers(), advance)
+        drawn, draw_findings, result.decks_drawn = draw_decks(
+            jobs,
+            settings,
+            cache_dir,
+            cpu_workers(),
+            advance,
+            # the checks need no drawing and the drawing no checks: run them side by side
+            while_drawing=lambda: result.findings.extend(check_pack(pack)),
+        )
     except OSError as exc:
         result.findings.append(
             error(

@@ -70,8 +70,13 @@ def draw_decks(
     cache_dir: Path | None,
     workers: int,
     progress: Callable[[int], None] | None = None,
+    while_drawing: Callable[[], None] | None = None,
 ) -> tuple[dict[str, bytes], list[Finding], int]:
-    """Each deck's PDF bytes, the drawing findings, and how many decks were drawn (not cached)."""
+    """Each deck's PDF bytes, the drawing findings, and how many decks were drawn (not cached).
+
+    Decks are drawn in worker processes; `while_drawing` runs in this process
+    meanwhile (the build checks the pack's text then), so one core is not idle.
+    """
     documents: dict[str, bytes] = {}
     findings: list[Finding] = []
     missing = []
@@ -84,19 +89,17 @@ def draw_decks(
         findings += found
         if progress:
             progress(len(job.section.cards))
-    if len(missing) > 1 and workers > 1:
-        with ProcessPoolExecutor(max_workers=min(workers, len(missing))) as pool:
-            futures = {pool.submit(_draw, job, settings): job for job in missing}
-            for future in as_completed(futures):
-                job = futures[future]
-                documents[job.deck_id], found = future.result()
-                findings += found
-                _write_cache(cache_dir, job.digest, documents[job.deck_id], found)
-                if progress:
-                    progress(len(job.section.cards))
-    else:
-        for job in missing:
-            documents[job.deck_id], found = _draw(job, settings)
+    if not missing:
+        if while_drawing:
+            while_drawing()
+        return documents, findings, 0
+    with ProcessPoolExecutor(max_workers=max(1, min(workers, len(missing)))) as pool:
+        futures = {pool.submit(_draw, job, settings): job for job in missing}
+        if while_drawing:
+            while_drawing()
+        for future in as_completed(futures):
+            job = futures[future]
+            documents[job.deck_id], found = future.result()
             findings += found
             _write_cache(cache_dir, job.digest, documents[job.deck_id], found)
             if progress:
