@@ -34,6 +34,8 @@ class BuildOptions:
     png_bleed: bool = True
     cache: bool = True
     tts: bool = False
+    bilingual: bool = False  # both languages on each card, the original in smaller type
+    card_size: str | None = None  # print every deck at this size: the layouts scale
     print_shop: str | None = None  # mpc, drivethru or oneup
 
 

@@ -11,6 +11,7 @@ import click
 
 from pnp import __version__
 from pnp.check import RULES, check_pack
+from pnp.cli_translate import COMMANDS as TRANSLATE_COMMANDS
 from pnp.compose import Result, Selection, compose, selected_swaps, short_decks
 from pnp.errors import Finding, Severity, did_you_mean, has_errors
 from pnp.load import load_pack
@@ -195,6 +196,12 @@ def deck(
 )
 @click.option("--no-bleed", is_flag=True, help="PNGs cut at the trim line, without the bleed.")
 @click.option("--no-cache", is_flag=True, help="Draw everything again instead of reusing <output>/.cache.")
+@click.option("--bilingual", is_flag=True, help="Both languages on each card, the original in smaller type.")
+@click.option(
+    "--card-size",
+    default=None,
+    help="Print every deck at this size, the layout scaled: a name (poker, mini-american, ...) or 63mm x 88mm.",
+)
 @click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets and saved objects (tts/).")
 @click.option(
     "--print-shop",
@@ -224,6 +231,8 @@ def build(
     dpi: int,
     no_bleed: bool,
     no_cache: bool,
+    bilingual: bool,
+    card_size: str | None,
     tts: bool,
     print_shop: str | None,
     output: Path,
@@ -241,10 +250,11 @@ def build(
         pnp build cards/blue-sun --bleed 0mm --duplex fold
         pnp build cards/blue-sun --png --dpi 300 --no-bleed
         pnp build cards/blue-sun --tts --print-shop mpc
+        pnp build cards/blue-sun --bilingual --card-size poker
     """
     from pnp.pipeline import BuildOptions
     from pnp.pipeline import build as run_build
-    from pnp.units import UnitError, parse_length
+    from pnp.units import UnitError, parse_card_size, parse_length
 
     try:
         bleed_pt = parse_length(bleed)
@@ -254,6 +264,11 @@ def build(
             str(exc) if isinstance(exc, UnitError) else "write X,Y like 0.5mm,-1mm",
             param_hint="--bleed or --back-offset",
         ) from exc
+    if card_size is not None:
+        try:
+            parse_card_size(card_size)
+        except UnitError as exc:
+            raise click.BadParameter(str(exc), param_hint="--card-size") from exc
     if not 0 <= bleed_pt <= 36:
         raise click.BadParameter("bleed must be between 0mm and 12mm", param_hint="--bleed")
     options = BuildOptions(
@@ -271,6 +286,8 @@ def build(
         cache=not no_cache,
         tts=tts,
         print_shop=print_shop,
+        bilingual=bilingual,
+        card_size=card_size,
     )
     with click.progressbar(length=1, label="Drawing sheets", file=sys.stderr, show_pos=True) as bar:
 
@@ -396,6 +413,10 @@ def board(
         folder = result.written[0].path.parent
         files = ", ".join(f"{w.path.name} ({w.pages} page{'s' if w.pages != 1 else ''})" for w in result.written)
         click.echo(f"Wrote to {folder}: {files}.")
+
+
+for command in TRANSLATE_COMMANDS:  # proof, glossary apply, export, import: pnp/cli_translate.py
+    main.add_command(command)
 
 
 def _load_and_check(pack: Path) -> list[Finding]:

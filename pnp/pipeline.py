@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from pnp.build_exports import export_extras, pick
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
@@ -25,10 +26,11 @@ from pnp.export.png import (
 from pnp.export.sheets import DeckPdfJob, DrawSettings, deck_digest, draw_decks
 from pnp.impose import ImposeError, SheetSpec, plan_sheet
 from pnp.layout import FaceLayout, TemplateSet, layout_back, layout_card, load_family
+from pnp.layout.bilingual import resize, with_source_text
 from pnp.layout.faces import card_context, deck_context
 from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE, shown_path
-from pnp.model import LoadedDeck, PackData
+from pnp.model import Card, Face, LoadedDeck, PackData
 from pnp.units import Size, mm, paper_size, parse_card_size
 
 BACK_TEMPLATE = "back"
@@ -93,7 +95,12 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     fonts_hash = fonts_digest(FONTS_DIR)
     jobs = []
     for built in builds:
-        used = {key: faces[key] for placement in built.section.cards for key in (placement.front, placement.back)}
+        used = {
+            key: faces[key]
+            for placement in built.section.cards
+            for key in (placement.front, placement.back)
+            if key is not None
+        }
         deck_faces = tuple(used[key] for key in sorted(used))
         title = pick(pack, built.deck.deck.name, language)
         art = [art_digest(face, pack.root) for face in deck_faces]
@@ -184,9 +191,18 @@ def _selected_decks(pack: PackData, options: BuildOptions, result: BuildResult) 
     return chosen
 
 
-def deck_size(deck: LoadedDeck) -> Size:
+def deck_size(deck: LoadedDeck, card_size: str | None = None) -> Size:
+    """The deck's card size, or --card-size in the deck's orientation (the layout scales to it)."""
     size = parse_card_size(deck.deck.card_size)
-    return size.landscape() if deck.deck.orientation == "landscape" else size.portrait()
+    size = size.landscape() if deck.deck.orientation == "landscape" else size.portrait()
+    return resize(size, card_size)
+
+
+def _context(
+    pack: PackData, deck: LoadedDeck, card: Card, face: Face | None, language: str, options: BuildOptions
+) -> dict[str, Any]:
+    context = card_context(pack, deck.deck, card, face, language)
+    return with_source_text(context, pack, card, face) if options.bilingual else context
 
 
 def _lay_out_deck(
@@ -198,7 +214,7 @@ def _lay_out_deck(
     faces: dict[str, FaceLayout],
     result: BuildResult,
 ) -> DeckBuild | None:
-    size = deck_size(deck)
+    size = deck_size(deck, options.card_size)
     try:
         plan = plan_sheet(
             SheetSpec(
@@ -276,11 +292,11 @@ def _lay_out_deck(
                 )
             )
             continue
-        front, problems = layout_card(template, size, card_context(pack, deck.deck, card, None, language))
+        front, problems = layout_card(template, size, _context(pack, deck, card, None, language, options))
         result.findings += problems
         back: FaceLayout | None = deck_back
         if card.back is not None:
-            back, problems = layout_card(template, size, card_context(pack, deck.deck, card, card.back, language))
+            back, problems = layout_card(template, size, _context(pack, deck, card, card.back, language, options))
             result.findings += problems
         if front is None or back is None:
             continue

@@ -9,15 +9,18 @@ Like the card sheets, PDFs are byte-identical run to run (invariant=1).
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.export.pdf import Form as FaceForm
+from pnp.export.pdf import Placement, SheetSection
+from pnp.export.pdf import render_sheets as render_imposed
 from pnp.geometry import Box
-from pnp.impose import Mark, SheetPlan, Slot
+from pnp.impose import SheetPlan
 from pnp.packing import StickerSheets
 from pnp.render.board import BoardArt, Label, draw_map, draw_sticker, words
 from pnp.render.fonts import FontRegistry
@@ -349,92 +352,26 @@ class TokenSection:
     duplex: str
 
 
-FaceDraw = Callable[[Canvas], None]
-
-
-@dataclass(frozen=True)
-class FaceForm:
-    size: Size
-    bleed: float
-    draw: FaceDraw
-
-
 def render_sheets(
     sections: Sequence[TokenSection],
-    forms: dict[str, FaceForm],
+    forms: Mapping[str, FaceForm],
     fonts: FontRegistry,
     language: str,
     title: str,
     progress: Callable[[], None],
 ) -> Document:
-    """Token (or standee) sheets: fronts, then backs where the flip puts them, or both halves for fold."""
+    """Token (or standee) sheets, imposed like card sheets, with the board's footer."""
     text = words(language)
-    canvas, buffer = _canvas(title)
-    defined: set[str] = set()
-    pages = 0
-    for section in sections:
-        per_sheet = len(section.plan.fronts)
-        sheets = [section.placements[i : i + per_sheet] for i in range(0, len(section.placements), per_sheet)]
-        page = section.plan.page
-        for number, sheet in enumerate(sheets, start=1):
-            canvas.setPageSize((page.width, page.height))
-            _place(canvas, forms, defined, [front for front, _ in sheet], section.plan.fronts)
-            if section.duplex == "fold":
-                _place(canvas, forms, defined, [back for _, back in sheet], section.plan.backs)
-                if section.plan.fold_line:
-                    _fold(canvas, section.plan.fold_line)
-            _marks(canvas, section.plan.marks)
-            name = f"{section.title} · {number}/{len(sheets)}" + (" · fold" if section.duplex == "fold" else "")
-            footer(canvas, fonts, page.width, f"{title} · {name}", text["actual"])
-            canvas.showPage()
-            pages += 1
-            if section.duplex in ("long", "short"):
-                canvas.setPageSize((page.width, page.height))
-                _place(canvas, forms, defined, [back for _, back in sheet], section.plan.backs)
-                _marks(canvas, section.plan.back_marks)
-                canvas.showPage()
-                pages += 1
-            progress()
-    canvas.save()
-    return Document(buffer.getvalue(), pages)
 
+    def board_footer(canvas: Canvas, page: Size, name: str) -> None:
+        footer(canvas, fonts, page.width, f"{title} · {name}", text["actual"])
 
-def _place(
-    canvas: Canvas, forms: dict[str, FaceForm], defined: set[str], keys: Sequence[str | None], slots: Sequence[Slot]
-) -> None:
-    for key, slot in zip(keys, slots, strict=False):
-        if key is None:
-            continue  # a single-sided token: its back is left blank
-        form = forms[key]
-        if key not in defined:
-            b = form.bleed
-            canvas.beginForm(key, -b, -b, form.size.width + b, form.size.height + b)
-            form.draw(canvas)
-            canvas.endForm()
-            defined.add(key)
-        canvas.saveState()
-        canvas.translate(slot.x + slot.width / 2, slot.y + slot.height / 2)
-        canvas.rotate(slot.rotation)
-        canvas.translate(-form.size.width / 2, -form.size.height / 2)
-        canvas.doForm(key)
-        canvas.restoreState()
-
-
-def _marks(canvas: Canvas, marks: Sequence[Mark]) -> None:
-    canvas.saveState()
-    canvas.setLineWidth(0.3)
-    for mark in marks:
-        canvas.line(mark.x1, mark.y1, mark.x2, mark.y2)
-    canvas.restoreState()
-
-
-def _fold(canvas: Canvas, line: Mark) -> None:
-    canvas.saveState()
-    canvas.setStrokeColor(HexColor("#888888"))
-    canvas.setLineWidth(0.4)
-    canvas.setDash(4, 3)
-    canvas.line(line.x1, line.y1, line.x2, line.y2)
-    canvas.restoreState()
+    imposed = [
+        SheetSection(s.title, s.plan, tuple(Placement(front, back) for front, back in s.placements), s.duplex)
+        for s in sections
+    ]
+    data, pages = render_imposed(imposed, forms, title, board_footer, progress=lambda _count: progress())
+    return Document(data, pages)
 
 
 def _mm(points: float) -> str:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -13,18 +14,28 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.impose import Mark, SheetPlan, Slot
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext, draw_face
-from pnp.units import mm
+from pnp.units import Size, mm
 
 rl_config.invariant = 1  # byte-identical output for identical input: no dates, no random ids
 rl_config.useA85 = 0  # raw binary streams: smaller files and faster than ASCII85
 
 
 @dataclass(frozen=True)
+class Form:
+    """A face to draw once as a PDF form: its trim size, its bleed, and how to draw
+    it with the trim box's bottom-left corner at (0, 0)."""
+
+    size: Size
+    bleed: float
+    draw: Callable[[Canvas], None]
+
+
+@dataclass(frozen=True)
 class Placement:
-    """One printed card: the key of its front face and of its back face."""
+    """One printed card or token: the key of its front form and of its back form (None: a blank back)."""
 
     front: str
-    back: str
+    back: str | None
 
 
 @dataclass(frozen=True)
@@ -37,6 +48,9 @@ class SheetSection:
     duplex: str
 
 
+Footer = Callable[[Canvas, Size, str], None]
+
+
 def render_pdf(
     sections: Sequence[SheetSection],
     faces: dict[str, FaceLayout],
@@ -44,76 +58,98 @@ def render_pdf(
     title: str,
     progress: Callable[[int], None] | None = None,
 ) -> bytes:
+    """Card sheets: every face a form, drawn from its layout."""
+    forms = {key: Form(face.size, ctx.bleed, partial(_draw_layout, face=face, ctx=ctx)) for key, face in faces.items()}
+    data, _ = render_sheets(sections, forms, title, footer=home_footer, progress=progress)
+    return data
+
+
+def _draw_layout(canvas: Canvas, face: FaceLayout, ctx: RenderContext) -> None:
+    draw_face(canvas, face, ctx)
+
+
+def render_sheets(
+    sections: Sequence[SheetSection],
+    forms: Mapping[str, Form],
+    title: str,
+    footer: Footer,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[bytes, int]:
+    """Imposed sheets of any forms (cards, tokens, standees); returns the PDF and its page count.
+
+    Fronts go on a page; their backs follow on the next page where the flip
+    puts them (long or short edge), or on the lower half of the same page (fold).
+    """
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1, pageCompression=1)
     canvas.setTitle(title)
     canvas.setCreator("pnp")
-    drawn: set[str] = set()
+    defined: set[str] = set()
+    page_count = 0
     for section in sections:
         per_sheet = len(section.plan.fronts)
-        pages = [section.cards[i : i + per_sheet] for i in range(0, len(section.cards), per_sheet)]
-        for number, sheet in enumerate(pages, start=1):
-            page = section.plan.page
+        sheets = [section.cards[i : i + per_sheet] for i in range(0, len(section.cards), per_sheet)]
+        page = section.plan.page
+        fold = section.duplex == "fold"
+        for number, sheet in enumerate(sheets, start=1):
             canvas.setPageSize((page.width, page.height))
-            fold = section.duplex == "fold"
-            _place(canvas, faces, ctx, drawn, sheet, section.plan.fronts, "front")
+            place_forms(canvas, forms, defined, [card.front for card in sheet], section.plan.fronts)
             if fold:
-                _place(canvas, faces, ctx, drawn, sheet, section.plan.backs, "back")
+                place_forms(canvas, forms, defined, [card.back for card in sheet], section.plan.backs)
                 if section.plan.fold_line:
-                    _fold_line(canvas, section.plan.fold_line)
-            _marks(canvas, section.plan.marks)
-            _footer(canvas, page.width, f"{section.title} · {number}/{len(pages)}" + (" · fold" if fold else ""))
+                    draw_fold_line(canvas, section.plan.fold_line)
+            draw_marks(canvas, section.plan.marks)
+            footer(canvas, page, f"{section.title} · {number}/{len(sheets)}" + (" · fold" if fold else ""))
             canvas.showPage()
+            page_count += 1
             if section.duplex in ("long", "short"):
                 canvas.setPageSize((page.width, page.height))
-                _place(canvas, faces, ctx, drawn, sheet, section.plan.backs, "back")
-                _marks(canvas, section.plan.back_marks)
+                place_forms(canvas, forms, defined, [card.back for card in sheet], section.plan.backs)
+                draw_marks(canvas, section.plan.back_marks)
                 canvas.showPage()
+                page_count += 1
             if progress:
                 progress(len(sheet))
     canvas.save()
-    return buffer.getvalue()
+    return buffer.getvalue(), page_count
 
 
-def _form_name(key: str) -> str:
-    return f"face{key}"
-
-
-def _place(
-    canvas: Canvas,
-    faces: dict[str, FaceLayout],
-    ctx: RenderContext,
-    drawn: set[str],
-    cards: Sequence[Placement],
-    slots: Sequence[Slot],
-    side: str,
+def place_forms(
+    canvas: Canvas, forms: Mapping[str, Form], defined: set[str], keys: Sequence[str | None], slots: Sequence[Slot]
 ) -> None:
-    for card, slot in zip(cards, slots, strict=False):
-        key = card.front if side == "front" else card.back
-        face = faces[key]
-        if key not in drawn:
-            _define_form(canvas, face, ctx)
-            drawn.add(key)
+    """Each key's form in its slot, turned by the slot's rotation; a form is defined on first use."""
+    for key, slot in zip(keys, slots, strict=False):
+        if key is None:
+            continue  # a single-sided piece: its back stays blank
+        form = forms[key]
+        name = _form_name(key)
+        if key not in defined:
+            _define_form(canvas, name, form)
+            defined.add(key)
         canvas.saveState()
         # the form is drawn with its trim box at (0, 0); turn it about the slot's centre
         canvas.translate(slot.x + slot.width / 2, slot.y + slot.height / 2)
         canvas.rotate(slot.rotation)
-        canvas.translate(-face.size.width / 2, -face.size.height / 2)
-        canvas.doForm(_form_name(key))
+        canvas.translate(-form.size.width / 2, -form.size.height / 2)
+        canvas.doForm(name)
         canvas.restoreState()
 
 
-def _define_form(canvas: Canvas, face: FaceLayout, ctx: RenderContext) -> None:
-    b = ctx.bleed
-    canvas.beginForm(_form_name(face.key), -b, -b, face.size.width + b, face.size.height + b)
+def _form_name(key: str) -> str:
+    return "face" + "".join(ch if ch.isalnum() else "_" for ch in key)
+
+
+def _define_form(canvas: Canvas, name: str, form: Form) -> None:
+    b = form.bleed
+    canvas.beginForm(name, -b, -b, form.size.width + b, form.size.height + b)
     path = canvas.beginPath()
-    path.rect(-b, -b, face.size.width + 2 * b, face.size.height + 2 * b)
-    canvas.clipPath(path, stroke=0, fill=0)
-    draw_face(canvas, face, ctx)
+    path.rect(-b, -b, form.size.width + 2 * b, form.size.height + 2 * b)
+    canvas.clipPath(path, stroke=0, fill=0)  # nothing a face draws reaches past its bleed
+    form.draw(canvas)
     canvas.endForm()
 
 
-def _marks(canvas: Canvas, marks: Sequence[Mark]) -> None:
+def draw_marks(canvas: Canvas, marks: Sequence[Mark]) -> None:
     canvas.saveState()
     canvas.setStrokeColor(HexColor("#000000"))
     canvas.setLineWidth(0.3)
@@ -122,7 +158,7 @@ def _marks(canvas: Canvas, marks: Sequence[Mark]) -> None:
     canvas.restoreState()
 
 
-def _fold_line(canvas: Canvas, line: Mark) -> None:
+def draw_fold_line(canvas: Canvas, line: Mark) -> None:
     canvas.saveState()
     canvas.setStrokeColor(HexColor("#888888"))
     canvas.setLineWidth(0.4)
@@ -131,8 +167,9 @@ def _fold_line(canvas: Canvas, line: Mark) -> None:
     canvas.restoreState()
 
 
-def _footer(canvas: Canvas, page_width: float, text: str) -> None:
+def home_footer(canvas: Canvas, page: Size, text: str) -> None:
     """A label and a 50 mm scale bar: a user can check the print was made at 100 %."""
+    page_width = page.width
     canvas.saveState()
     canvas.setFont("Helvetica", 6)
     canvas.setFillColor(HexColor("#555555"))

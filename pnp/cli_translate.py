@@ -1,0 +1,385 @@
+"""The translators' commands: proof, glossary apply, export and import.
+
+Each parses, calls a stage under pnp/translate or pnp/proof, and reports;
+only this module writes their files, atomically, and only when nothing is wrong.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+from typing import NoReturn
+
+import click
+
+from pnp.errors import Finding, Severity, error, has_errors
+from pnp.export.files import write_atomic
+from pnp.load import load_pack
+from pnp.load.pack import shown_path
+from pnp.model import PackData
+from pnp.report import format_text
+from pnp.translate.fixes import parse_fixes, read_text_file
+from pnp.translate.glossary_apply import Change
+from pnp.translate.worddiff import format_word_diff, word_diff
+
+PACK_ARG = click.argument("pack", type=click.Path(path_type=Path))
+
+
+def _load_or_exit(pack: Path) -> PackData:
+    result = load_pack(pack)
+    if result.pack is None:
+        click.echo(format_text([f for f in result.findings if f.severity is Severity.ERROR]), err=True)
+        sys.exit(1)
+    return result.pack
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(f"pnp: {message}", err=True)
+    sys.exit(2)
+
+
+def _language(data: PackData, lang: str | None) -> str:
+    language = lang or (data.pack.target_languages or [data.pack.source_language])[0]
+    if language not in data.pack.target_languages:
+        _fail(f'"{language}" is not a target language of this pack (targets: {", ".join(data.pack.target_languages)})')
+    return language
+
+
+def _stop(findings: list[Finding], what: str) -> NoReturn:
+    click.echo(format_text(findings))
+    click.echo(f"Nothing was written: {what}", err=True)
+    sys.exit(1)
+
+
+def _write(writes: list[tuple[Path, bytes]]) -> list[Finding]:
+    """Every file atomically; the first that cannot be written stops the rest."""
+    for path, data in writes:
+        try:
+            write_atomic(path, data)
+        except OSError as exc:
+            return [
+                error(
+                    "export/write",
+                    shown_path(path),
+                    f"cannot write the file: {exc.strerror or exc}",
+                    hint="check the folder's permissions and free space",
+                )
+            ]
+    return []
+
+
+def _verify(data: PackData, writes: list[tuple[Path, bytes]]) -> list[Finding]:
+    """The pack as it would be after the edit must still load: a last net under the TOML editing."""
+    import shutil
+
+    with tempfile.TemporaryDirectory(prefix="pnp-edit-") as folder:
+        copy = Path(folder) / data.root.name
+        shutil.copytree(data.root, copy, symlinks=True)
+        for path, content in writes:
+            (copy / path.resolve().relative_to(data.root.resolve())).write_bytes(content)
+        result = load_pack(copy)
+    if result.pack is not None:
+        return []
+    first = next(f for f in result.findings if f.severity is Severity.ERROR)
+    return [
+        error(
+            "edit/broken",
+            first.file.replace(str(copy), shown_path(data.root)),
+            f"the edit would break the pack ({first.message}); nothing was changed",
+            line=first.line,
+            hint="this is a bug in pnp: run again with --debug and report it",
+        )
+    ]
+
+
+def _show_changes(changes: list[Change]) -> None:
+    for change in changes:
+        place = change.file + (f":{change.line}" if change.line else "")
+        subject = (f'card "{change.card}" ' if change.card else "") + f'field "{change.field}"'
+        click.echo(f"{place}: {subject}: {format_word_diff(word_diff(change.old, change.new))}")
+
+
+def _count(changes: list[Change], writes: list[tuple[Path, bytes]]) -> str:
+    texts = len(changes)
+    cards = len({(c.file, c.card) for c in changes if c.card})
+    files = len(writes)
+    return (
+        f"{texts} text{'s' if texts != 1 else ''} change{'' if texts != 1 else 's'}"
+        f" ({cards} card{'s' if cards != 1 else ''}), {files} file{'s' if files != 1 else ''}"
+    )
+
+
+# --- proof ---------------------------------------------------------------------------------------
+
+
+@click.command()
+@PACK_ARG
+@click.option("--lang", default=None, help="Target language to proof (default: the pack's first).")
+@click.option(
+    "--since",
+    metavar="REV|DIR",
+    default=None,
+    help="Show only the cards changed since this git revision of the pack, or this other pack folder, word by word.",
+)
+@click.option("--only-findings", is_flag=True, help="Show only the cards that have findings.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="Folder for proof.html and proof.pdf (default: output/<pack>/<lang>/proof).",
+)
+def proof(pack: Path, lang: str | None, since: str | None, only_findings: bool, output: Path | None) -> None:
+    """Write a proof for reviewers: proof.html (opens from disk) and proof.pdf.
+
+    A summary first (per deck: cards, how many translated and reviewed; the
+    findings by kind), then one entry per card: a thumbnail of the translated
+    card as the build draws it, the original and the translation side by side,
+    the status, and every finding highlighted where it is in the text.
+
+    With --since, only the cards changed since a git revision (or another copy
+    of the pack) are shown, with every changed field word by word.
+
+    \b
+    Example:
+        pnp proof cards/blue-sun
+        pnp proof cards/blue-sun --since HEAD~3 --only-findings -o review/
+        pnp proof cards/blue-sun --since ../old/blue-sun
+    """
+    from pnp.check import check_pack
+    from pnp.load.revision import pack_then
+    from pnp.proof.collect import collect, compare
+    from pnp.proof.collect import only_findings as keep_findings
+    from pnp.proof.html import render_html
+    from pnp.proof.pdf import render_pdf
+    from pnp.proof.thumbs import lay_out_fronts, thumbnails
+
+    loaded = load_pack(pack)
+    if loaded.pack is None:
+        _stop(loaded.findings, "a proof needs a pack that loads: fix the errors above.")
+    data = loaded.pack
+    language = _language(data, lang)
+    findings = [*loaded.findings, *check_pack(data)]
+    faces = lay_out_fronts(data, language)
+    images, drawn = thumbnails(faces)
+    findings += faces.findings + drawn
+    result = collect(data, language, findings)
+    if since is not None:
+        with pack_then(pack, since) as (earlier, label):
+            if earlier.pack is None:
+                _stop(earlier.findings, f"the pack at --since {since} cannot be read.")
+            compare(result, earlier.pack, label)
+    if only_findings:
+        keep_findings(result)
+    folder = output or Path("output") / data.pack.id / language / "proof"
+    writes = [
+        (folder / "proof.html", render_html(result, images).encode("utf-8")),
+        (folder / "proof.pdf", render_pdf(result, faces)),
+    ]
+    problems = _write(writes)
+    if problems:
+        _stop(problems, "choose another folder with -o.")
+    counted = sum(len(e.findings) for e in result.entries)
+    what = f"{len(result.entries)} card{'s' if len(result.entries) != 1 else ''}"
+    if result.since:
+        what += f" changed since {result.since} ({result.unchanged} unchanged)"
+    click.echo(
+        f"Wrote {shown_path(folder / 'proof.html')} and proof.pdf: {what}, "
+        f"{counted} finding{'s' if counted != 1 else ''} on them."
+    )
+
+
+# --- glossary apply ---------------------------------------------------------------------
+
+
+@click.group()
+def glossary() -> None:
+    """Work on a pack's glossary.
+
+    \b
+    Example:
+        pnp glossary apply cards/blue-sun fixes.txt
+    """
+
+
+@glossary.command("apply")
+@PACK_ARG
+@click.argument("fixes", type=click.Path(path_type=Path))
+@click.option("--lang", default=None, help="Target language the fixes are in (default: the pack's first).")
+@click.option("--write", is_flag=True, help="Apply the changes; without it, only show them.")
+@click.option(
+    "--allow-inside",
+    is_flag=True,
+    help="Change whole words even where a term is also part of longer words (those are left as they are).",
+)
+def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow_inside: bool) -> None:
+    """Apply a list of term fixes to every translation, and record them in the glossary.
+
+    FIXES is a text file of lines "wrong term >> right term", with # comments,
+    as translators list them in a forum thread. Whole words only, in any case:
+    "Paraíso" at the start of a sentence becomes "Refugio". Only translations
+    change (titles, texts, names, labels in the target language), and every
+    other byte of the TOML files stays as it was. The right terms become the
+    glossary's targets and the wrong ones their forbidden variants.
+
+    Without --write it prints each change, word by word, and writes nothing.
+
+    \b
+    Example:
+        pnp glossary apply cards/blue-sun cards/blue-sun/rulebook-fixes.txt
+        pnp glossary apply cards/blue-sun fixes.txt --write
+    """
+    from pnp.translate.glossary_apply import plan_fixes
+
+    data = _load_or_exit(pack)
+    language = _language(data, lang)
+    text, findings = read_text_file(fixes, "fixes/unreadable")
+    if text is None:
+        _stop(findings, "the fixes file cannot be read.")
+    shown = shown_path(fixes)
+    parsed, findings = parse_fixes(text, shown)
+    if has_errors(findings):
+        _stop(findings, f"correct {shown} and run again.")
+    if not parsed:
+        _fail(f'{shown} holds no fix: write lines like "Paraíso >> Refugio"')
+    plan = plan_fixes(data, parsed, shown, language, allow_inside)
+    findings += plan.findings
+    if has_errors(findings):
+        _stop(findings, f"correct {shown} and run again.")
+    if findings:
+        click.echo(format_text(findings))
+    _show_changes(plan.changes)
+    for line in plan.glossary:
+        click.echo(line)
+    changed = len(plan.glossary)
+    summary = f"{_count(plan.changes, plan.writes)}; the glossary: {changed} change{'s' if changed != 1 else ''}."
+    if not write:
+        click.echo(f"{summary} Nothing written: run again with --write to apply.")
+        return
+    problems = _verify(data, plan.writes) or _write(plan.writes)
+    if problems:
+        _stop(problems, "the pack is as it was.")
+    click.echo(f"{summary} Wrote {len(plan.writes)} file{'s' if len(plan.writes) != 1 else ''}.")
+
+
+# --- export and import --------------------------------------------------------------------------
+
+
+@click.command("export")
+@PACK_ARG
+@click.option(
+    "--format",
+    "file_format",
+    type=click.Choice(["csv", "po"]),
+    required=True,
+    help="csv for spreadsheets, po for translation tools.",
+)
+@click.option("--lang", default=None, help="Target language (default: the pack's first).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="The file to write (default: output/<pack>/<lang>/<pack>-<lang>.csv or .po).",
+)
+def export_texts(pack: Path, file_format: str, lang: str | None, output: Path | None) -> None:
+    """Export every card text and its translation for a spreadsheet or a translation tool.
+
+    CSV has one row per card text (card, field, original, translation, base)
+    and one "status" row per card; PO has one entry per card text, msgctxt
+    "<card>:<field>". The base (a hidden column, a "#. base:" comment) records
+    each translation as exported, so that `pnp import` can tell your changes
+    from changes made to the pack since. Leave it as it is.
+
+    \b
+    Example:
+        pnp export cards/blue-sun --format csv -o blue-sun-es.csv
+        pnp export cards/blue-sun --format po
+    """
+    from pnp.translate.csvfile import write_csv
+    from pnp.translate.interchange import entries
+    from pnp.translate.pofile import write_po
+
+    data = _load_or_exit(pack)
+    language = _language(data, lang)
+    found = entries(data, language)
+    if file_format == "csv":
+        content = write_csv(found, data.pack.source_language, language)
+    else:
+        content = write_po(data, found, language)
+    target = output or Path("output") / data.pack.id / language / f"{data.pack.id}-{language}.{file_format}"
+    problems = _write([(target, content)])
+    if problems:
+        _stop(problems, "choose another file with -o.")
+    texts = sum(1 for e in found if e.field != "status")
+    click.echo(f"Wrote {shown_path(target)}: {texts} texts of {len({e.card for e in found})} cards ({language}).")
+
+
+@click.command("import")
+@PACK_ARG
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--format",
+    "file_format",
+    type=click.Choice(["csv", "po"]),
+    default=None,
+    help="The file's format (default: by its extension).",
+)
+@click.option("--write", is_flag=True, help="Apply the changes; without it, only show them.")
+def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -> None:
+    """Import translations edited in a spreadsheet (CSV) or a translation tool (PO).
+
+    Only texts changed in the file are written, each in its card's TOML file,
+    keeping every other byte. A text changed in the file and also in the pack
+    since the export is a conflict: it is reported, never overwritten. A bad
+    row, an unknown card, or a file that is not UTF-8 is reported with its row
+    or entry, and nothing is written.
+
+    Without --write it prints each change, word by word, and writes nothing.
+
+    \b
+    Example:
+        pnp import cards/blue-sun blue-sun-es.csv
+        pnp import cards/blue-sun output/blue-sun/es/blue-sun-es.po --write
+    """
+    from pnp.translate.csvfile import read_csv
+    from pnp.translate.interchange import plan_import
+    from pnp.translate.pofile import read_po
+
+    data = _load_or_exit(pack)
+    kind = file_format or file.suffix.lower().lstrip(".")
+    if kind not in ("csv", "po"):
+        _fail(f"cannot tell the format of {shown_path(file)}: give --format csv or --format po")
+    text, findings = read_text_file(file, "import/unreadable")
+    if text is None:
+        _stop(findings, "the file cannot be read.")
+    shown = shown_path(file)
+    targets = data.pack.target_languages
+    if kind == "csv":
+        lang, rows, findings = read_csv(text, shown, data.pack.source_language, targets)
+    else:
+        lang, rows, findings = read_po(text, shown, targets)
+    if lang is None:
+        _stop(findings, f"correct {shown} and import again.")
+    plan = plan_import(data, rows, lang, shown)  # the rows that read well are checked too: every problem at once
+    findings += plan.findings
+    if has_errors(findings):
+        _stop(findings, f"correct {shown} and import again.")
+    if findings:
+        click.echo(format_text(findings))
+    _show_changes(plan.changes)
+    summary = _count(plan.changes, plan.writes) + "."
+    if not plan.changes:
+        click.echo("No changes: the pack already says what the file says.")
+        return
+    if not write:
+        click.echo(f"{summary} Nothing written: run again with --write to apply.")
+        return
+    problems = _verify(data, plan.writes) or _write(plan.writes)
+    if problems:
+        _stop(problems, "the pack is as it was.")
+    click.echo(f"{summary} Wrote {len(plan.writes)} file{'s' if len(plan.writes) != 1 else ''}.")
+
+
+COMMANDS = (proof, glossary, export_texts, import_texts)

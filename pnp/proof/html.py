@@ -1,0 +1,206 @@
+"""The proof as one static HTML page: styles and thumbnails inside it, so it opens from disk and travels by mail."""
+
+from __future__ import annotations
+
+import base64
+from html import escape
+
+from pnp.errors import Finding, Severity
+from pnp.proof.collect import CardEntry, FieldChange, Mark, Proof, segments
+from pnp.translate.worddiff import Piece
+
+SEVERITY_WORD = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+STATUS_WORD = {"": "no status", "draft": "draft", "translated": "translated", "reviewed": "reviewed"}
+
+STYLE = """
+:root { --ink: #1f2328; --muted: #656d76; --line: #d0d7de; --paper: #ffffff; --band: #f6f8fa;
+  --error: #ffc9c9; --error-ink: #a40e26; --warning: #ffe08a; --warning-ink: #7d4e00;
+  --note: #cfe3ff; --note-ink: #0b4a8b; --del: #ffd7d5; --ins: #ccffd8; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Open Sans", sans-serif;
+  color: var(--ink); background: var(--band); }
+header, main { max-width: 1180px; margin: 0 auto; padding: 0 20px; }
+header { padding-top: 18px; }
+h1 { font-size: 24px; margin: 0 0 4px; }
+h2 { font-size: 18px; margin: 26px 0 10px; }
+.meta { color: var(--muted); margin: 0; }
+table { border-collapse: collapse; background: var(--paper); }
+th, td { border: 1px solid var(--line); padding: 4px 10px; text-align: left; vertical-align: top; }
+th { background: var(--band); font-weight: 600; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+.summary { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
+.card { display: flex; gap: 18px; background: var(--paper); border: 1px solid var(--line); border-radius: 8px;
+  padding: 14px; margin: 0 0 14px; break-inside: avoid; }
+.card img { width: 160px; height: auto; flex: none; border-radius: 6px; box-shadow: 0 1px 3px rgba(0,0,0,.25);
+  align-self: flex-start; }
+.card .body { flex: 1; min-width: 0; }
+.card h3 { margin: 0 0 8px; font-size: 17px; }
+.card h3 small { color: var(--muted); font-weight: 400; font-size: 13px; }
+.status { display: inline-block; font-size: 12px; font-weight: 600; padding: 1px 8px; border-radius: 10px;
+  background: #eaeef2; color: var(--muted); vertical-align: 2px; }
+.status.translated { background: #ddf4ff; color: #0969da; }
+.status.reviewed { background: #dafbe1; color: #1a7f37; }
+.status.new { background: #fbefff; color: #8250df; }
+.texts { width: 100%; table-layout: fixed; }
+.texts th.f, .texts td.f { width: 88px; color: var(--muted); font-size: 13px; }
+.texts td.t { white-space: pre-wrap; overflow-wrap: anywhere; }
+mark { border-radius: 3px; padding: 0 1px; }
+mark.error { background: var(--error); box-shadow: inset 0 -2px var(--error-ink); }
+mark.warning { background: var(--warning); box-shadow: inset 0 -2px var(--warning-ink); }
+mark.note { background: var(--note); box-shadow: inset 0 -2px var(--note-ink); }
+sup.n { font-size: 11px; font-weight: 700; margin-left: 1px; }
+sup.error { color: var(--error-ink); } sup.warning { color: var(--warning-ink); } sup.note { color: var(--note-ink); }
+ol.findings { margin: 10px 0 0; padding-left: 26px; }
+ol.findings li { margin: 3px 0; }
+ol.findings li.error::marker { color: var(--error-ink); font-weight: 700; }
+ol.findings li.warning::marker { color: var(--warning-ink); font-weight: 700; }
+.sev { font-size: 12px; font-weight: 700; text-transform: uppercase; margin-right: 4px; }
+.sev.error { color: var(--error-ink); } .sev.warning { color: var(--warning-ink); }
+.sev.note { color: var(--note-ink); }
+code { font-size: 12.5px; background: var(--band); padding: 0 4px; border-radius: 4px; }
+.hint { color: var(--muted); }
+.changes { margin: 0 0 10px; }
+.changes td.t { white-space: pre-wrap; overflow-wrap: anywhere; }
+del { background: var(--del); text-decoration: line-through; }
+ins { background: var(--ins); text-decoration: none; }
+.none { color: var(--muted); font-style: italic; }
+"""
+
+
+def render_html(proof: Proof, images: dict[str, bytes]) -> str:
+    pack = proof.pack.pack
+    name = pack.name.get(proof.lang) or pack.name.get(pack.source_language, pack.id)
+    total = sum(d.cards for d in proof.decks)
+    parts = [
+        "<!DOCTYPE html>",
+        f'<html lang="{escape(proof.lang)}"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>Proof: {escape(name)} ({escape(proof.lang)})</title>",
+        f"<style>{STYLE}</style></head><body>",
+        "<header>",
+        f"<h1>Proof: {escape(name)}</h1>",
+        f'<p class="meta">{escape(pack.id)} · {escape(pack.source_language)} → {escape(proof.lang)} · '
+        f"{total} cards · {escape(_shown_line(proof))}</p>",
+        "</header><main>",
+        _summary(proof),
+        "<h2>Cards</h2>",
+    ]
+    if not proof.entries:
+        parts.append('<p class="none">No card to show.</p>')
+    for entry in proof.entries:
+        parts.append(_card(entry, proof, images.get(entry.card.id)))
+    parts.append("</main></body></html>\n")
+    return "\n".join(parts)
+
+
+def _shown_line(proof: Proof) -> str:
+    shown = []
+    if proof.since:
+        shown.append(f"changes since {proof.since}: {len(proof.entries)} cards changed, {proof.unchanged} unchanged")
+        if proof.removed:
+            shown.append(f"removed: {', '.join(proof.removed)}")
+    if proof.hidden:
+        shown.append(f"{proof.hidden} cards without findings left out")
+    return "; ".join(shown) or "every card"
+
+
+def _summary(proof: Proof) -> str:
+    rows = [
+        "<tr><th>Deck</th><th>Cards</th><th>Translated</th><th>Reviewed</th><th>Findings</th></tr>",
+        *(
+            f'<tr><td>{escape(d.name)} <code>{escape(d.id)}</code></td><td class="n">{d.cards}</td>'
+            f'<td class="n">{d.translated}</td><td class="n">{d.reviewed}</td><td class="n">{d.findings}</td></tr>'
+            for d in proof.decks
+        ),
+    ]
+    totals = [sum(getattr(d, key) for d in proof.decks) for key in ("cards", "translated", "reviewed", "findings")]
+    rows.append("<tr><th>All</th>" + "".join(f'<th class="n">{n}</th>' for n in totals) + "</tr>")
+    kinds = ["<tr><th>Finding</th><th>Errors</th><th>Warnings</th><th>Notes</th></tr>"]
+    kinds += [
+        f"<tr><td><code>{escape(code)}</code></td>" + "".join(f'<td class="n">{k}</td>' for k in (e, w, n)) + "</tr>"
+        for code, e, w, n in proof.kinds
+    ] or ['<tr><td colspan="4" class="none">No findings.</td></tr>']
+    out = [
+        "<h2>Summary</h2>",
+        '<div class="summary">',
+        f'<table class="decks">{"".join(rows)}</table>',
+        f'<table class="kinds">{"".join(kinds)}</table>',
+        "</div>",
+    ]
+    if proof.pack_findings:
+        out.append('<h2>About the whole pack</h2><ol class="findings">')
+        out += [_finding_item(f) for f in proof.pack_findings]
+        out.append("</ol>")
+    return "\n".join(out)
+
+
+def _card(entry: CardEntry, proof: Proof, image: bytes | None) -> str:
+    source = proof.pack.pack.source_language
+    status = "new" if entry.new else entry.status
+    label = "new card" if entry.new else STATUS_WORD.get(entry.status, entry.status)
+    picture = (
+        f'<img src="data:image/png;base64,{base64.b64encode(image).decode()}" alt="{escape(entry.title)}">'
+        if image
+        else ""
+    )
+    head = (
+        f'<h3>{escape(entry.title)} <span class="status {escape(status)}">{escape(label)}</span> '
+        f"<small>{escape(entry.card.id)} · {escape(entry.deck)} · {escape(entry.card.type)}"
+        f"{f' · ×{entry.card.count}' if entry.card.count > 1 else ''}</small></h3>"
+    )
+    body = [head]
+    if entry.changes:
+        body.append(_changes(entry.changes, proof.since or ""))
+    rows = [f'<tr><th class="f">field</th><th>{escape(source)}</th><th>{escape(proof.lang)}</th></tr>']
+    for row in entry.rows:
+        rows.append(
+            f'<tr><td class="f">{escape(row.name)}</td><td class="t">{_marked(row.source, row.source_marks)}</td>'
+            f'<td class="t">{_marked(row.target, row.target_marks)}</td></tr>'
+        )
+    body.append(f'<table class="texts">{"".join(rows)}</table>')
+    if entry.findings:
+        body.append(
+            '<ol class="findings">' + "".join(_finding_item(f, n) for n, f in enumerate(entry.findings, 1)) + "</ol>"
+        )
+    return (
+        f'<article class="card" id="card-{escape(entry.card.id)}">{picture}'
+        f'<div class="body">{"".join(body)}</div></article>'
+    )
+
+
+def _changes(changes: list[FieldChange], since: str) -> str:
+    rows = [f'<tr><th class="f">changed</th><th>since {escape(since)}</th></tr>']
+    rows += [f'<tr><td class="f">{escape(c.name)}</td><td class="t">{_pieces(c.pieces)}</td></tr>' for c in changes]
+    return f'<table class="texts changes">{"".join(rows)}</table>'
+
+
+def _pieces(pieces: tuple[Piece, ...]) -> str:
+    tags = {"delete": "del", "insert": "ins"}
+    return "".join(f"<{tags[p.op]}>{escape(p.text)}</{tags[p.op]}>" if p.op in tags else escape(p.text) for p in pieces)
+
+
+def _marked(text: str, marks: tuple[Mark, ...]) -> str:
+    if not text:
+        return '<span class="none">—</span>'
+    out = []
+    for piece, severity, ending in segments(text, marks):
+        shown = escape(piece)
+        if severity is not None:
+            shown = f'<mark class="{SEVERITY_WORD[severity]}">{shown}</mark>'
+        out.append(shown)
+        for number in ending:
+            word = SEVERITY_WORD[next(m.severity for m in marks if m.number == number)]
+            out.append(f'<sup class="n {word}" title="finding {number}">{number}</sup>')
+    return "".join(out)
+
+
+def _finding_item(finding: Finding, number: int | None = None) -> str:
+    word = SEVERITY_WORD[finding.severity]
+    where = f"<code>{escape(finding.field)}</code> " if finding.field else ""
+    hint = f' <span class="hint">— {escape(finding.hint)}</span>' if finding.hint else ""
+    value = f' value="{number}"' if number else ""
+    place = "" if finding.card else f"{escape(finding.file)}{f':{finding.line}' if finding.line else ''}: "
+    return (
+        f'<li class="{word}"{value}><span class="sev {word}">{word}</span>{place}{where}'
+        f"{escape(finding.message)} <code>{escape(finding.code)}</code>{hint}</li>"
+    )

@@ -1,0 +1,229 @@
+"""The proof as a PDF for reading on paper or a tablet: the same entries as the HTML, faces drawn as vectors."""
+
+from __future__ import annotations
+
+import io
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from pnp.errors import Finding, Severity
+from pnp.layout import FaceLayout
+from pnp.proof.collect import CardEntry, Mark, Proof, segments
+from pnp.proof.html import SEVERITY_WORD, STATUS_WORD
+from pnp.proof.thumbs import Faces
+from pnp.render.face import RenderContext, draw_face
+from pnp.translate.worddiff import Piece
+
+THUMB_WIDTH = 34 * mm
+MARK = {
+    Severity.ERROR: ("#ffc9c9", "#a40e26"),
+    Severity.WARNING: ("#ffe08a", "#7d4e00"),
+    Severity.INFO: ("#cfe3ff", "#0b4a8b"),
+}
+LINE = colors.HexColor("#d0d7de")
+BAND = colors.HexColor("#f6f8fa")
+
+
+class FaceThumb(Flowable):
+    """A card face drawn by the build's own renderer, scaled to THUMB_WIDTH."""
+
+    def __init__(self, face: FaceLayout, context: RenderContext) -> None:
+        super().__init__()
+        self.face, self.context = face, context
+        self.scale = THUMB_WIDTH / face.size.width
+        self.width, self.height = THUMB_WIDTH, face.size.height * self.scale
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.saveState()
+        canvas.scale(self.scale, self.scale)
+        clip = canvas.beginPath()
+        clip.rect(0, 0, self.face.size.width, self.face.size.height)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        draw_face(canvas, self.face, self.context)
+        canvas.restoreState()
+        canvas.setStrokeColor(LINE)
+        canvas.rect(0, 0, self.width, self.height, stroke=1, fill=0)
+
+
+def render_pdf(proof: Proof, faces: Faces) -> bytes:
+    context = faces.context
+    assert context is not None
+    body = context.fonts.role("body")
+    regular = body.name() if body else "Helvetica"
+    bold = body.name(bold=True) if body else "Helvetica-Bold"
+    styles = {
+        "title": ParagraphStyle("title", fontName=bold, fontSize=16, leading=20, spaceAfter=2),
+        "meta": ParagraphStyle(
+            "meta", fontName=regular, fontSize=8.5, leading=11, textColor=colors.HexColor("#656d76")
+        ),
+        "h2": ParagraphStyle("h2", fontName=bold, fontSize=12, leading=15, spaceBefore=8, spaceAfter=4),
+        "head": ParagraphStyle("head", fontName=bold, fontSize=10.5, leading=13, spaceAfter=3),
+        "cell": ParagraphStyle("cell", fontName=regular, fontSize=8, leading=10.2),
+        "small": ParagraphStyle(
+            "small", fontName=regular, fontSize=7.5, leading=9.5, textColor=colors.HexColor("#656d76")
+        ),
+        "finding": ParagraphStyle(
+            "finding", fontName=regular, fontSize=7.5, leading=9.6, leftIndent=10, firstLineIndent=-10
+        ),
+    }
+    pack = proof.pack.pack
+    name = pack.name.get(proof.lang) or pack.name.get(pack.source_language, pack.id)
+    story: list[Flowable] = [
+        Paragraph(f"Proof: {escape(name)}", styles["title"]),
+        Paragraph(
+            escape(f"{pack.id} · {pack.source_language} → {proof.lang} · {sum(d.cards for d in proof.decks)} cards"),
+            styles["meta"],
+        ),
+        Paragraph("Summary", styles["h2"]),
+        _summary(proof, styles),
+    ]
+    if proof.pack_findings:
+        story.append(Paragraph("About the whole pack", styles["h2"]))
+        story += [Paragraph(_finding(f, None), styles["finding"]) for f in proof.pack_findings]
+    story.append(Paragraph("Cards", styles["h2"]))
+    for entry in proof.entries:
+        face = faces.faces.get(entry.card.id)
+        story.append(_entry(entry, proof, FaceThumb(face, context) if face else Spacer(THUMB_WIDTH, 1), styles))
+        story.append(Spacer(1, 3 * mm))
+    buffer = io.BytesIO()
+    document = SimpleDocTemplate(
+        buffer,
+        pagesize=A4,
+        leftMargin=14 * mm,
+        rightMargin=14 * mm,
+        topMargin=12 * mm,
+        bottomMargin=12 * mm,
+        title=f"Proof: {name} ({proof.lang})",
+        author="pnp",
+        invariant=1,
+    )
+    document.build(story)
+    return buffer.getvalue()
+
+
+def _grid(rows: list[list[object]], widths: list[float] | None = None, header: bool = True) -> Table:
+    table = Table(rows, colWidths=widths, hAlign="LEFT", repeatRows=1 if header else 0)
+    commands: list[tuple[object, ...]] = [
+        ("GRID", (0, 0), (-1, -1), 0.5, LINE),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 4),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]
+    if header:
+        commands.append(("BACKGROUND", (0, 0), (-1, 0), BAND))
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def _summary(proof: Proof, styles: dict[str, ParagraphStyle]) -> Table:
+    cell = styles["cell"]
+    decks = [[Paragraph(t, cell) for t in ("Deck", "Cards", "Translated", "Reviewed", "Findings")]]
+    for d in proof.decks:
+        decks.append(
+            [
+                Paragraph(escape(f"{d.name} ({d.id})"), cell),
+                *(Paragraph(str(n), cell) for n in (d.cards, d.translated, d.reviewed, d.findings)),
+            ]
+        )
+    kinds = [[Paragraph(t, cell) for t in ("Finding", "Errors", "Warnings", "Notes")]]
+    kinds += [
+        [Paragraph(escape(code), cell), *(Paragraph(str(n), cell) for n in counts)] for code, *counts in proof.kinds
+    ]
+    if len(kinds) == 1:
+        kinds.append([Paragraph("No findings.", cell), "", "", ""])
+    left = _grid(decks, [58 * mm, 13 * mm, 17 * mm, 16 * mm, 15 * mm])
+    right = _grid(kinds, [34 * mm, 10 * mm, 14 * mm, 10 * mm])
+    outer = Table([[left, right]], hAlign="LEFT")
+    outer.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    return outer
+
+
+def _entry(entry: CardEntry, proof: Proof, thumb: Flowable, styles: dict[str, ParagraphStyle]) -> Table:
+    cell = styles["cell"]
+    status = "new card" if entry.new else STATUS_WORD.get(entry.status, entry.status)
+    count = f" · ×{entry.card.count}" if entry.card.count > 1 else ""
+    parts: list[Flowable] = [
+        Paragraph(
+            f"{escape(entry.title)} <font size=8 color='#656d76'>[{escape(status)}] "
+            f"{escape(entry.card.id)} · {escape(entry.deck)} · {escape(entry.card.type)}{count}</font>",
+            styles["head"],
+        )
+    ]
+    width = A4[0] - 28 * mm - THUMB_WIDTH - 6 * mm
+    if entry.changes:
+        rows = [[Paragraph("changed", cell), Paragraph(escape(f"since {proof.since}"), cell)]]
+        rows += [[Paragraph(escape(c.name), cell), Paragraph(_pieces(c.pieces), cell)] for c in entry.changes]
+        parts += [_grid(rows, [20 * mm, width - 20 * mm]), Spacer(1, 2 * mm)]
+    rows = [[Paragraph(t, cell) for t in ("field", proof.pack.pack.source_language, proof.lang)]]
+    text_width = (width - 20 * mm) / 2
+    for row in entry.rows:
+        rows.append(
+            [
+                Paragraph(escape(row.name), styles["small"]),
+                Paragraph(_marked(row.source, row.source_marks), cell),
+                Paragraph(_marked(row.target, row.target_marks), cell),
+            ]
+        )
+    parts.append(_grid(rows, [20 * mm, text_width, text_width]))
+    parts += [Paragraph(_finding(f, n), styles["finding"]) for n, f in enumerate(entry.findings, start=1)]
+    outer = Table([[thumb, parts]], colWidths=[THUMB_WIDTH + 6 * mm, width], hAlign="LEFT")
+    outer.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("LINEABOVE", (0, 0), (-1, 0), 0.5, LINE),
+                ("TOPPADDING", (0, 0), (-1, -1), 5),
+            ]
+        )
+    )
+    return outer
+
+
+def _text(text: str) -> str:
+    return escape(text).replace("\n", "<br/>")
+
+
+def _marked(text: str, marks: tuple[Mark, ...]) -> str:
+    if not text:
+        return "<font color='#656d76'>—</font>"
+    out = []
+    for piece, severity, ending in segments(text, marks):
+        out.append(f"<font backColor='{MARK[severity][0]}'>{_text(piece)}</font>" if severity else _text(piece))
+        for number in ending:
+            ink = MARK[next(m.severity for m in marks if m.number == number)][1]
+            out.append(f"<super><font color='{ink}' size=6>{number}</font></super>")
+    return "".join(out)
+
+
+def _pieces(pieces: tuple[Piece, ...]) -> str:
+    out = []
+    for piece in pieces:
+        if piece.op == "delete":
+            out.append(f"<font backColor='#ffd7d5'><strike>{_text(piece.text)}</strike></font>")
+        elif piece.op == "insert":
+            out.append(f"<font backColor='#ccffd8'>{_text(piece.text)}</font>")
+        else:
+            out.append(_text(piece.text))
+    return "".join(out)
+
+
+def _finding(finding: Finding, number: int | None) -> str:
+    word = SEVERITY_WORD[finding.severity]
+    ink = MARK[finding.severity][1]
+    lead = f"{number}. " if number else "• "
+    where = f"{escape(finding.field)}: " if finding.field else ""
+    place = "" if finding.card else escape(f"{finding.file}{f':{finding.line}' if finding.line else ''}: ")
+    hint = f" <font color='#656d76'>— {escape(finding.hint)}</font>" if finding.hint else ""
+    return (
+        f"{lead}<font color='{ink}'><b>{word.upper()}</b></font> {place}{where}{escape(finding.message)} "
+        f"<font color='#656d76'>({escape(finding.code)})</font>{hint}"
+    )

@@ -1,0 +1,90 @@
+"""CSV for spreadsheets: one row per card text, `card,field,<source>,<target>,base`.
+
+The file is UTF-8 with a byte-order mark, so that Excel opens accents
+right; a file saved back with semicolons or tabs (Excel in Spanish) reads too.
+`base` is the hash of the translation at export time: leave it as it is.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from pnp.errors import Finding, error
+from pnp.translate.interchange import Entry, Row
+
+BASE = "base"
+
+
+def header(source: str, target: str) -> list[str]:
+    return ["card", "field", source, target, BASE]
+
+
+def write_csv(entries: list[Entry], source: str, target: str) -> bytes:
+    buffer = io.StringIO(newline="")
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(header(source, target))
+    for entry in entries:
+        writer.writerow([entry.card, entry.field, entry.source, entry.target, entry.base])
+    return ("\ufeff" + buffer.getvalue()).encode("utf-8")
+
+
+def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[str | None, list[Row], list[Finding]]:
+    """(the target language its header names, its rows, findings); rows are named as a spreadsheet numbers them."""
+    first = text.split("\n", 1)[0]
+    delimiter = max((",", ";", "\t"), key=first.count)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        head = next(reader, [])
+    except csv.Error as exc:
+        return None, [], [error("import/bad-file", shown, f"not a CSV file: {exc}", line=1)]
+    lang = head[3] if len(head) == 5 else None
+    expected = header(source, lang if lang in targets else targets[0])
+    if [cell.strip() for cell in head] != expected:
+        hint = "export again with pnp export PACK --format csv, and keep its first row as it is"
+        if len(head) == 5 and head[:3] == expected[:3] and head[4] == BASE:
+            hint = f"{head[3]!r} is not a target language of the pack ({', '.join(targets)})"
+        return (
+            None,
+            [],
+            [
+                error(
+                    "import/bad-header",
+                    shown,
+                    f'expected the header "{",".join(expected)}", found "{delimiter.join(head)}"',
+                    line=1,
+                    hint=hint,
+                )
+            ],
+        )
+    rows: list[Row] = []
+    findings: list[Finding] = []
+    line = reader.line_num + 1
+    number = 1
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            findings.append(error("import/bad-row", shown, f"row {number + 1}: not readable as CSV: {exc}", line=line))
+            break
+        number += 1
+        start, line = line, reader.line_num + 1
+        if not any(cell.strip() for cell in cells):
+            continue
+        label = f"row {number}"
+        if len(cells) != 5:
+            findings.append(
+                error(
+                    "import/bad-row",
+                    shown,
+                    f"{label}: expected 5 cells ({','.join(expected)}), found {len(cells)}",
+                    line=start,
+                    hint="a text with commas, quotes or line breaks must be in double quotes; save from a spreadsheet",
+                )
+            )
+            continue
+        card, field, original, target, base = cells
+        rows.append(Row(card.strip(), field.strip(), original, target, base.strip(), start, label))
+    return lang, rows, findings

@@ -1,0 +1,166 @@
+"""`pnp glossary apply`: a FIXES list applied to every translation of a pack, and recorded in its glossary."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import tomlkit
+
+from pnp.check.text.forms import fold, phrase_pattern
+from pnp.errors import Finding, error, info
+from pnp.load.pack import shown_path
+from pnp.model import PackData
+from pnp.translate.files import glossary_path, text_files
+from pnp.translate.fixes import Fix
+from pnp.translate.replace import Inside, Replacer
+from pnp.translate.tomledit import localized_values, set_text
+
+MAX_LISTED = 3
+
+
+@dataclass(frozen=True)
+class Change:
+    """One text that changes: where it is, and its old and new value."""
+
+    file: str
+    line: int | None
+    card: str | None
+    field: str
+    old: str
+    new: str
+
+
+@dataclass
+class Plan:
+    """What applying would do: new file contents, the changes for people, and what stops it."""
+
+    writes: list[tuple[Path, bytes]] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+    glossary: list[str] = field(default_factory=list)  # one line per glossary change
+    findings: list[Finding] = field(default_factory=list)
+
+
+def plan_fixes(pack: PackData, fixes: list[Fix], fixes_shown: str, lang: str, allow_inside: bool) -> Plan:
+    plan = Plan()
+    replacer = Replacer(fixes)
+    used: set[Fix] = set()
+    inside: dict[Fix, list[str]] = {}
+    for source in text_files(pack):
+        for value in localized_values(source.document, source.model, source.text):
+            if value.lang != lang:
+                continue
+            where = f"{source.shown}:{value.line}" if value.line else source.shown
+            for found in replacer.inside_words(value.value):
+                inside.setdefault(found.fix, []).append(f'"{found.word}" ({where})')
+            new, replacements = replacer.apply(value.value)
+            if not replacements:
+                continue
+            used |= {r.fix for r in replacements}
+            set_text(value.table, value.lang, new, lambda raw: replacer.apply(raw)[0])
+            plan.changes.append(Change(source.shown, value.line, value.record_id, value.field, value.value, new))
+        if source.changed():
+            plan.writes.append((source.path, source.new_bytes()))
+    if not allow_inside:
+        plan.findings += [
+            _inside_finding(fix, words, fixes_shown) for fix, words in sorted(inside.items(), key=_by_line)
+        ]
+    for fix in fixes:
+        if fix not in used and fix not in inside:
+            plan.findings.append(
+                info(
+                    "fixes/unused",
+                    fixes_shown,
+                    f'"{fix.wrong}" is in no translation ({lang}) of the pack',
+                    line=fix.line,
+                )
+            )
+    glossary_write, plan.glossary = _record_in_glossary(pack, fixes, lang, fixes_shown)
+    if glossary_write is not None:
+        plan.writes.append(glossary_write)
+    return plan
+
+
+def _by_line(item: tuple[Fix, list[str]]) -> int:
+    return item[0].line
+
+
+def _inside_finding(fix: Fix, words: list[str], fixes_shown: str) -> Finding:
+    listed = ", ".join(words[:MAX_LISTED]) + (f" and {len(words) - MAX_LISTED} more" if len(words) > MAX_LISTED else "")
+    example = Inside(fix, words[0].split('"')[1]).word
+    return error(
+        "fixes/inside-word",
+        fixes_shown,
+        f'"{fix.wrong}" is also part of longer words, which whole-word matching leaves as they are: {listed}',
+        line=fix.line,
+        hint=f'add a line for each of them ("{example} >> ..."), or run again with --allow-inside '
+        "to change the whole words only",
+    )
+
+
+# --- the glossary ------------------------------------------------------------------
+
+
+def _record_in_glossary(
+    pack: PackData, fixes: list[Fix], lang: str, fixes_shown: str
+) -> tuple[tuple[Path, bytes] | None, list[str]]:
+    """Right terms become canonical targets, wrong ones their forbidden variants."""
+    path = glossary_path(pack)
+    exists = path.exists()
+    raw = path.read_bytes().decode("utf-8") if exists else ""
+    bom = raw.startswith("\ufeff")
+    text = raw.removeprefix("\ufeff")
+    document = tomlkit.parse(text)
+    default = (pack.pack.target_languages or [pack.pack.source_language])[0]
+    terms = document.get("term")
+    added: list[tomlkit.items.Table] = []  # new terms go at the end of the file, each after a blank line
+    said: list[str] = []
+    shown = shown_path(path)
+    for fix in sorted(fixes, key=lambda f: f.line):
+        candidates = [t for t in [*(terms or []), *added] if str(t.get("lang", default)) == lang]
+        term = next((t for t in candidates if _same(str(t.get("target", "")), fix.right, lang)), None)
+        done = []
+        if term is None:
+            term = next((t for t in candidates if _same(str(t.get("target", "")), fix.wrong, lang)), None)
+            if term is not None:
+                set_text(term, "target", fix.right)
+                _drop_forbidden(term, fix.right)
+                done.append(f'target "{fix.wrong}" -> "{fix.right}"')
+        if term is None:
+            term = tomlkit.table()
+            term.add("source", "")
+            term.add("target", fix.right)
+            term.add("forbidden", tomlkit.array())
+            term.add("note", f"From {fixes_shown} line {fix.line} (pnp glossary apply): write the source term.")
+            added.append(term)
+            done.append("new term (its source is empty: write it)")
+        forbidden = [str(v) for v in term.get("forbidden", [])]
+        if not any(_same(v, fix.wrong, lang) for v in forbidden):
+            if "forbidden" not in term:
+                term.add("forbidden", tomlkit.array())
+            term["forbidden"].append(fix.wrong)
+            done.append(f'forbidden += "{fix.wrong}"')
+        if done:
+            name = term.get("source") or term.get("target")
+            said.append(f'{shown}: term "{name}": {", ".join(done)}')
+    new = tomlkit.dumps(document)
+    for term in added:
+        new = new.rstrip("\n") + ("\n\n" if new.strip() else "") + "[[term]]\n" + tomlkit.dumps(term)
+    if new == text:
+        return None, said
+    return (path, (("\ufeff" if bom else "") + new).encode("utf-8")), said
+
+
+def _same(term: str, other: str, lang: str) -> bool:
+    """One term in another form: "refugios" is "refugio", "Grandes Desafíos" is "Gran Desafío"."""
+    return re.fullmatch(phrase_pattern(term, lang), fold(other)) is not None
+
+
+def _drop_forbidden(term: tomlkit.items.Table, right: str) -> None:
+    forbidden = term.get("forbidden")
+    if forbidden is None:
+        return
+    for index in reversed(range(len(forbidden))):
+        if _same(str(forbidden[index]), right, "") or fold(str(forbidden[index])) == fold(right):
+            del forbidden[index]

@@ -1,0 +1,265 @@
+"""pnp glossary apply: the forum's "wrong >> right" lists applied across a pack, byte for byte."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.translate.fixes import Fix, parse_fixes
+from pnp.translate.replace import Replacer, adapt_case
+from tests.conftest import BLUE_SUN
+
+RULEBOOK_FIXES = "blue-sun/rulebook-fixes.txt"
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def snapshot(folder: Path) -> dict[Path, bytes]:
+    return {p: p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def rulebook_pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Blue Sun with three cards typed as the rulebook words them: Haven, Paraíso, marcador, Con tus manos."""
+    pack = tmp_path / "blue-sun"
+    shutil.copytree(BLUE_SUN, pack)
+    edit(
+        pack / "setup.toml",
+        'title.es = "Mucha gente en mi cielo"\n',
+        'title.es = "Mucha gente en mi cielo"\ntext.es = "Durante la configuración, coloca tu ficha de Haven en '
+        'lugar de tu nave. Las fichas de Paraíso van en sectores con planetas. Tu nave empieza en tu paraíso."\n',
+    )
+    edit(pack / "supply-meridian.toml", "resolver las fichas de Alerta", "resolver cada marcador de Alerta")
+    edit(pack / "supply-meridian.toml", "el número de fichas de Alerta", "el número de indicadores de Alerta")
+    edit(pack / "deal.toml", 'title.es = "Con las manos atadas"', 'title.es = "Con tus manos"')
+    monkeypatch.chdir(tmp_path)
+    return pack
+
+
+UNUSED = """\
+blue-sun/rulebook-fixes.txt:11: info: "paraísos" is in no translation (es) of the pack
+blue-sun/rulebook-fixes.txt:12: info: "Señor Universo" is in no translation (es) of the pack
+blue-sun/rulebook-fixes.txt:13: info: "Gran Reto Maldito" is in no translation (es) of the pack
+blue-sun/rulebook-fixes.txt:14: info: "Grandes Retos Malditos" is in no translation (es) of the pack
+blue-sun/rulebook-fixes.txt:16: info: "marcadores de Alerta" is in no translation (es) of the pack
+blue-sun/rulebook-fixes.txt:17: info: "indicador de Alerta" is in no translation (es) of the pack
+blue-sun/rulebook-fixes.txt:20: info: "piezas" is in no translation (es) of the pack
+Found 0 errors, 0 warnings and 7 notes in 1 file.
+"""
+CHANGES = """\
+blue-sun/supply-meridian.toml:151: card "long-range-scanner-array" field "text.es": … momento, puedes resolver \
+cada [-marcador-]{+ficha+} de Alerta de un … que el número de [-indicadores-]{+fichas+} de Alerta de ese …
+blue-sun/deal.toml:9: card "hands-tied" field "title.es": Con [-tus-]{+las+} manos{+ atadas+}
+blue-sun/setup.toml:9: card "awful-crowded-in-my-sky" field "text.es": … coloca tu ficha de [-Haven-]{+Refugio+} \
+en lugar de tu nave. Las fichas de [-Paraíso-]{+Refugio+} van en sectores con planetas. Tu nave empieza en tu \
+[-paraíso-]{+refugio+}.
+"""
+
+
+def test_glossary_apply_shows_the_words_it_would_change_and_writes_nothing(rulebook_pack: Path) -> None:
+    before = snapshot(rulebook_pack)
+    result = CliRunner().invoke(main, ["glossary", "apply", "blue-sun", RULEBOOK_FIXES])
+    assert result.exit_code == 0, result.output
+    assert result.output == (
+        UNUSED + CHANGES + "3 texts change (3 cards), 3 files; the glossary: 0 changes. "
+        "Nothing written: run again with --write to apply.\n"
+    )
+    assert snapshot(rulebook_pack) == before
+
+
+def test_glossary_apply_write_fixes_the_rulebooks_terms_and_changes_exactly_those_words(rulebook_pack: Path) -> None:
+    before = snapshot(rulebook_pack)
+    result = CliRunner().invoke(main, ["glossary", "apply", "blue-sun", RULEBOOK_FIXES, "--write"])
+    assert result.exit_code == 0, result.output
+    assert result.output.endswith(
+        CHANGES + "3 texts change (3 cards), 3 files; the glossary: 0 changes. Wrote 3 files.\n"
+    )
+    after = snapshot(rulebook_pack)
+    changed = {p.name for p in after if after[p] != before[p]}
+    assert changed == {"setup.toml", "supply-meridian.toml", "deal.toml"}
+    swaps = {
+        "setup.toml": [
+            ("de Haven en", "de Refugio en"),
+            ("de Paraíso van", "de Refugio van"),
+            ("tu paraíso.", "tu refugio."),
+        ],
+        "supply-meridian.toml": [("cada marcador de", "cada ficha de"), ("de indicadores de", "de fichas de")],
+        "deal.toml": [('"Con tus manos"', '"Con las manos atadas"')],
+    }
+    for path, data in before.items():
+        expected = data.decode("utf-8")
+        for old, new in swaps.get(path.name, []):
+            expected = expected.replace(old, new, 1)
+        assert after[path].decode("utf-8") == expected, path.name
+    check = CliRunner().invoke(main, ["check", "blue-sun"])
+    assert "text/" not in check.output and "forbidden variant" not in check.output
+    again = CliRunner().invoke(main, ["glossary", "apply", "blue-sun", RULEBOOK_FIXES])
+    assert again.output.endswith(
+        "0 texts change (0 cards), 0 files; the glossary: 0 changes. "
+        "Nothing written: run again with --write to apply.\n"
+    )
+
+
+def test_glossary_apply_records_right_terms_as_canonical_and_wrong_ones_as_forbidden(tiny_copy: Path) -> None:
+    edit(tiny_copy / "supply.toml", 'text.es = "Gana 2 {fuel}."', 'text.es = "Gana 2 {fuel}. Guarda la vela."')
+    (tiny_copy.parent / "fixes.txt").write_text(
+        "# a comment line\nvela >> lona  # trailing comments too\ncombustible >> gasolina\n", encoding="utf-8"
+    )
+    result = CliRunner().invoke(main, ["glossary", "apply", "tiny", "fixes.txt", "--write"])
+    assert result.exit_code == 0, result.output
+    assert result.output == (
+        'tiny/supply.toml:6: card "fuel-cell" field "title.es": Célula de [-combustible-]{+gasolina+}\n'
+        'tiny/supply.toml:8: card "fuel-cell" field "text.es": Gana 2 {fuel}. Guarda la [-vela-]{+lona+}.\n'
+        'tiny/glossary.toml: term "lona": new term (its source is empty: write it), forbidden += "vela"\n'
+        'tiny/glossary.toml: term "Fuel": target "combustible" -> "gasolina", forbidden += "combustible"\n'
+        "2 texts change (1 card), 2 files; the glossary: 2 changes. Wrote 2 files.\n"
+    )
+    assert (tiny_copy / "glossary.toml").read_text(encoding="utf-8") == (
+        "[[term]]\n"
+        'source = "Fuel"\n'
+        'target = "gasolina"\n'
+        'forbidden = ["fuel", "combustible"]\n'
+        "\n"
+        "[[keyword]]\n"
+        'id = "boarding"\n'
+        'source = "Boarding"\n'
+        'target = "Abordaje"\n'
+        'value = "number"\n'
+        "\n"
+        "[[term]]\n"
+        'source = ""\n'
+        'target = "lona"\n'
+        'forbidden = ["vela"]\n'
+        'note = "From fixes.txt line 2 (pnp glossary apply): write the source term."\n'
+    )
+
+
+# --- bad input: a clear message, and nothing changed on disk ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fixes", "expected"),
+    [
+        (
+            "vela >> lona\nGasolina combustible\n",
+            'fixes.txt:2: error: expected "wrong term >> right term", found no ">>"\n'
+            "    hint: write one fix a line: Paraíso >> Refugio\n",
+        ),
+        (
+            "vela >>   # nothing after\n",
+            'fixes.txt:1: error: nothing after ">>": "vela" would be replaced by nothing\n'
+            "    hint: write the term to use after >>; to delete words, edit the cards themselves\n",
+        ),
+        (
+            ">> lona\n",
+            'fixes.txt:1: error: nothing before ">>": which term is wrong?\n'
+            "    hint: write one fix a line: Paraíso >> Refugio\n",
+        ),
+        (
+            "vela >> lona >> tela\n",
+            'fixes.txt:1: error: more than one ">>" on the line\n    hint: write one fix a line: Paraíso >> Refugio\n',
+        ),
+        (
+            "vela >> lona\nvela >> tela\n",
+            'fixes.txt:2: error: "vela" is corrected to "lona" on line 1 and to "tela" here\n'
+            "    hint: keep one of the two lines\n",
+        ),
+        (
+            "Repuesto >> Pieza\n",
+            'fixes.txt:1: error: "Repuesto" is also part of longer words, which whole-word matching leaves as they '
+            'are: "Repuestos" (tiny/supply.toml:16)\n'
+            '    hint: add a line for each of them ("Repuestos >> ..."), or run again with --allow-inside to change '
+            "the whole words only\n",
+        ),
+    ],
+    ids=["no-separator", "empty-right", "empty-left", "two-separators", "contradiction", "inside-words"],
+)
+def test_a_bad_fixes_file_names_its_line_and_changes_nothing(tiny_copy: Path, fixes: str, expected: str) -> None:
+    (tiny_copy.parent / "fixes.txt").write_text(fixes, encoding="utf-8")
+    before = snapshot(tiny_copy)
+    result = CliRunner().invoke(main, ["glossary", "apply", "tiny", "fixes.txt", "--write"])
+    assert result.exit_code == 1
+    assert result.stdout == expected + "Found 1 error and 0 warnings in 1 file.\n"
+    assert "Nothing was written" in result.stderr
+    assert snapshot(tiny_copy) == before
+
+
+def test_a_fixes_file_that_is_not_utf8_is_named_with_its_line(tiny_copy: Path) -> None:
+    (tiny_copy.parent / "fixes.txt").write_bytes("vela >> lona\nParaíso >> Refugio\n".encode("latin-1"))
+    before = snapshot(tiny_copy)
+    result = CliRunner().invoke(main, ["glossary", "apply", "tiny", "fixes.txt", "--write"])
+    assert result.exit_code == 1
+    assert result.stdout == (
+        "fixes.txt:2: error: the file is not UTF-8 text: byte 0xED cannot be read\n"
+        "    hint: save the file as UTF-8 (most editors: 'Save with encoding')\n"
+        "Found 1 error and 0 warnings in 1 file.\n"
+    )
+    assert snapshot(tiny_copy) == before
+
+
+def test_allow_inside_changes_whole_words_and_leaves_longer_ones(tiny_copy: Path) -> None:
+    (tiny_copy.parent / "fixes.txt").write_text("repuesto >> recambio\n", encoding="utf-8")
+    edit(tiny_copy / "supply.toml", 'text.es = "Gana 2 {fuel}."', 'text.es = "Gana 2 {fuel} y un repuesto."')
+    result = CliRunner().invoke(main, ["glossary", "apply", "tiny", "fixes.txt", "--write", "--allow-inside"])
+    assert result.exit_code == 0, result.output
+    supply = (tiny_copy / "supply.toml").read_text(encoding="utf-8")
+    assert 'text.es = "Gana 2 {fuel} y un recambio."' in supply
+    assert 'title.es = "Repuestos"' in supply
+
+
+# --- matching -----------------------------------------------------------------------------------
+
+
+def test_case_follows_the_text_when_both_sides_start_alike() -> None:
+    fix = Fix("paraíso", "refugio", 1)
+    assert adapt_case("Paraíso", fix) == "Refugio"
+    assert adapt_case("paraíso", fix) == "refugio"
+    assert adapt_case("PARAÍSO", fix) == "REFUGIO"
+    assert adapt_case("segador", Fix("segador", "Reaver", 1)) == "Reaver"  # a name stays a name
+
+
+def test_whole_words_only_never_inside_an_icon_or_a_longer_word() -> None:
+    fixes, findings = parse_fixes("fuel >> combustible\nmarcador de Alerta >> ficha de Alerta\n", "f")
+    assert findings == []
+    new, _ = Replacer(fixes).apply("Gana {fuel}: fuel, fuels y Marcador de\nalerta.")
+    assert new == "Gana {fuel}: combustible, fuels y Ficha de Alerta."
+
+
+def test_every_kind_of_toml_string_keeps_its_quoting_and_escapes() -> None:
+    import tomllib
+
+    import tomlkit
+
+    from pnp.translate.tomledit import set_text
+
+    source = (
+        "[t]\n"
+        'a = "Un \\"paraíso\\" aquí\\tya"  # a comment stays\n'
+        "b = 'C:\\paraíso'\n"
+        'c = """\nLínea uno: paraíso.\n\nLínea dos."""\n'
+        "d = '''\nparaíso \\n literal'''\n"
+    )
+    document = tomlkit.parse(source)
+    replacer = Replacer([Fix("paraíso", "refugio", 1)])
+    for key in "abcd":
+        new, _ = replacer.apply(str(document["t"][key]))
+        set_text(document["t"], key, new, lambda raw: replacer.apply(raw)[0])
+    assert tomlkit.dumps(document) == source.replace("paraíso", "refugio")
+    assert tomllib.loads(tomlkit.dumps(document))["t"]["a"] == 'Un "refugio" aquí\tya'
+    set_text(document["t"], "b", "it's")  # a literal string cannot hold a quote: it becomes a basic one
+    set_text(document["t"], "a", 'dos\nlíneas "y" \\')
+    assert tomllib.loads(tomlkit.dumps(document))["t"] == {
+        "a": 'dos\nlíneas "y" \\',
+        "b": "it's",
+        "c": "Línea uno: refugio.\n\nLínea dos.",
+        "d": "refugio \\n literal",
+    }
+    assert 'a = "dos\\nlíneas \\"y\\" \\\\"  # a comment stays\n' in tomlkit.dumps(document)

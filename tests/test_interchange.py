@@ -1,0 +1,256 @@
+"""pnp export and pnp import: spreadsheets (CSV) and translation tools (PO), round trips without loss."""
+
+from __future__ import annotations
+
+import csv
+import io
+import shutil
+from pathlib import Path
+
+import polib
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from tests.conftest import BLUE_SUN
+from tests.test_glossary_apply import edit, snapshot
+
+TRICKY = 'text.es = "Gana 2 {fuel}."'
+# quotes, a backslash, a tab, trailing spaces, a blank line, TOML's own delimiters and a literal star
+TRICKY_TEXT = 'Di \\"¡ya!\\" y\\tsigue \\\\ con \'\'\' y \\"\\"\\"  \\n\\nGana 2 {fuel}. 7\\\\* 2  '
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def blue_sun(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    pack = tmp_path / "blue-sun"
+    shutil.copytree(BLUE_SUN, pack)
+    monkeypatch.chdir(tmp_path)
+    return pack
+
+
+@pytest.mark.parametrize("kind", ["csv", "po"])
+@pytest.mark.parametrize("pack_name", ["blue-sun", "tiny"])
+def test_export_then_import_changes_nothing_byte_for_byte(
+    kind: str, pack_name: str, blue_sun: Path, tmp_path: Path
+) -> None:
+    pack = blue_sun if pack_name == "blue-sun" else tmp_path / "tiny"
+    if pack_name == "tiny":
+        shutil.copytree(Path(__file__).parent.parent / "examples" / "tiny", pack)
+        edit(pack / "supply.toml", TRICKY, f'text.es = "{TRICKY_TEXT}"')
+    before = snapshot(pack)
+    code, out, _ = run("export", pack.name, "--format", kind, "-o", f"texts.{kind}")
+    assert code == 0, out
+    first = (tmp_path / f"texts.{kind}").read_bytes()
+    code, out, err = run("import", pack.name, f"texts.{kind}", "--write")
+    assert (code, out, err) == (0, "No changes: the pack already says what the file says.\n", "")
+    assert snapshot(pack) == before
+    run("export", pack.name, "--format", kind, "-o", f"again.{kind}")
+    assert (tmp_path / f"again.{kind}").read_bytes() == first  # no timestamps, same order
+
+
+def test_csv_export_has_one_row_per_text_and_a_status_row(blue_sun: Path) -> None:
+    code, out, _ = run("export", "blue-sun", "--format", "csv")
+    assert (code, out) == (0, "Wrote output/blue-sun/es/blue-sun-es.csv: 42 texts of 34 cards (es).\n")
+    data = Path("output/blue-sun/es/blue-sun-es.csv").read_bytes()
+    assert data.startswith(b"\xef\xbb\xbfcard,field,en,es,base\r\n")
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+    assert rows[1] == ["cortland", "title", "Cortland", "Cortland", "bc94f32fe7fa"]
+    assert rows[2][:4] == ["cortland", "status", "", "draft"]
+
+
+def _edit_csv(path: Path, card: str, field: str, value: str, delimiter: str = ",") -> None:
+    text = path.read_text(encoding="utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text), delimiter=";" if text.startswith("card;") else ","))
+    for row in rows:
+        if row[:2] == [card, field]:
+            row[3] = value
+            break
+    else:
+        raise AssertionError((card, field))
+    buffer = io.StringIO()
+    csv.writer(buffer, delimiter=delimiter).writerows(rows)
+    path.write_text(buffer.getvalue(), encoding="utf-8-sig")
+
+
+def test_a_spreadsheet_edit_changes_exactly_that_text(blue_sun: Path) -> None:
+    run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
+    # saved back by a Spanish Excel: semicolons
+    _edit_csv(Path("t.csv"), "murphy", "text", "Murphy sobresale en el comercio de bienes y de carga.", ";")
+    _edit_csv(Path("t.csv"), "murphy", "status", "translated", ";")
+    before = snapshot(blue_sun)
+    code, out, _ = run("import", "blue-sun", "t.csv")
+    assert code == 0
+    assert out == (
+        'blue-sun/leader.toml:8: card "murphy" field "text.es": … el comercio de bienes{+ y de carga+}.\n'
+        'blue-sun/leader.toml:9: card "murphy" field "status.es": [-draft-]{+translated+}\n'
+        "2 texts change (1 card), 1 file. Nothing written: run again with --write to apply.\n"
+    )
+    assert snapshot(blue_sun) == before
+    code, out, _ = run("import", "blue-sun", "t.csv", "--write")
+    assert out.endswith("2 texts change (1 card), 1 file. Wrote 1 file.\n")
+    leader = before[blue_sun / "leader.toml"].decode("utf-8")
+    expected = leader.replace("comercio de bienes.", "comercio de bienes y de carga.").replace(
+        'status.es = "draft"', 'status.es = "translated"', 1
+    )
+    assert (blue_sun / "leader.toml").read_text(encoding="utf-8") == expected
+
+
+def test_a_new_translation_becomes_a_dotted_key_of_its_card(blue_sun: Path) -> None:
+    run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
+    path = Path("t.csv")
+    text = path.read_text(encoding="utf-8-sig")
+    empty = "e3b0c44298fc"  # the base of no text
+    path.write_text(text + f'cortland,text,,"Cortland dice: ""hola"".\n\nY se va.",{empty}\r\n', encoding="utf-8-sig")
+    code, out, _ = run("import", "blue-sun", "t.csv", "--write")
+    assert code == 0, out
+    supply = (blue_sun / "supply-meridian.toml").read_text(encoding="utf-8")
+    assert 'cost = 300\nstatus.es = "draft"\ntext.es = """\nCortland dice: "hola".\n\nY se va."""\n\n' in supply
+
+
+def test_a_po_edit_made_by_a_translation_tool_changes_exactly_that_text(blue_sun: Path) -> None:
+    run("export", "blue-sun", "--format", "po", "-o", "t.po")
+    po = polib.pofile("t.po")
+    entry = next(e for e in po if e.msgctxt == "hands-tied:text")
+    entry.msgstr = entry.msgstr.replace("el trabajo adjunto", "el trabajo que tiene adjunto")
+    po.save("t.po")
+    before = snapshot(blue_sun)
+    code, out, _ = run("import", "blue-sun", "t.po", "--write")
+    assert code == 0, out
+    assert out == (
+        'blue-sun/deal.toml:10: card "hands-tied" field "text.es": Mientras trabajas el trabajo{+ que tiene+} '
+        "adjunto, no sumas la …\n"
+        "1 text changes (1 card), 1 file. Wrote 1 file.\n"
+    )
+    deal = before[blue_sun / "deal.toml"].decode("utf-8")
+    assert (blue_sun / "deal.toml").read_text(encoding="utf-8") == deal.replace(
+        "el trabajo adjunto", "el trabajo que tiene adjunto"
+    )
+
+
+def test_a_text_changed_in_the_file_and_in_the_pack_is_a_conflict(blue_sun: Path) -> None:
+    run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
+    _edit_csv(Path("t.csv"), "murphy", "text", "Murphy comercia con bienes.")
+    edit(blue_sun / "leader.toml", "sobresale en el comercio", "destaca en el comercio")
+    before = snapshot(blue_sun)
+    code, out, err = run("import", "blue-sun", "t.csv", "--write")
+    assert code == 1
+    assert out == (
+        't.csv:69: error: card "murphy" field "text.es": row 65: changed in the file and in the pack since the '
+        'export: the file says "Murphy comercia con bienes.", the pack now says "Murphy destaca en el comercio de '
+        'bienes."\n'
+        "    hint: delete the row to keep the pack's text, or export again and make the change in the new file\n"
+        "Found 1 error and 0 warnings in 1 file.\n"
+    )
+    assert err == "Nothing was written: correct t.csv and import again.\n"
+    assert snapshot(blue_sun) == before
+
+
+def test_a_text_changed_only_in_the_pack_since_the_export_stays(blue_sun: Path) -> None:
+    run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
+    edit(blue_sun / "leader.toml", "sobresale en el comercio", "destaca en el comercio")
+    assert run("import", "blue-sun", "t.csv", "--write")[1] == "No changes: the pack already says what the file says.\n"
+    assert "destaca en el comercio" in (blue_sun / "leader.toml").read_text(encoding="utf-8")
+
+
+# --- bad input: a clear message with its row or entry, and nothing changed on disk -------------------
+
+
+def _bad(blue_sun: Path, name: str, data: bytes, expected: str) -> None:
+    Path(name).write_bytes(data)
+    before = snapshot(blue_sun)
+    code, out, err = run("import", "blue-sun", name, "--write")
+    assert (code, out) == (1, expected)
+    assert err.startswith("Nothing was written")
+    assert snapshot(blue_sun) == before
+
+
+def test_a_csv_with_a_wrong_header(blue_sun: Path) -> None:
+    _bad(
+        blue_sun,
+        "t.csv",
+        b"id,text,es\r\ncortland,Cortland,x\r\n",
+        't.csv:1: error: expected the header "card,field,en,es,base", found "id,text,es"\n'
+        "    hint: export again with pnp export PACK --format csv, and keep its first row as it is\n"
+        "Found 1 error and 0 warnings in 1 file.\n",
+    )
+
+
+def test_csv_rows_that_are_bad_are_named_by_row(blue_sun: Path) -> None:
+    run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
+    lines = Path("t.csv").read_bytes().split(b"\r\n")
+    lines[2] = b"cortlan,status,,translated,7743ce348d92"
+    lines[3] = b"gun-hand,title,Gun Hand"
+    lines[4] = b"gun-hand,status,,done,7743ce348d92"
+    _bad(
+        blue_sun,
+        "t.csv",
+        b"\r\n".join(lines),
+        't.csv:3: error: row 3: no card "cortlan" in the pack\n'
+        "    hint: did you mean 'cortland'?\n"
+        "t.csv:4: error: row 4: expected 5 cells (card,field,en,es,base), found 3\n"
+        "    hint: a text with commas, quotes or line breaks must be in double quotes; save from a spreadsheet\n"
+        't.csv:5: error: card "gun-hand" field "status.es": row 5: "done" is not a status\n'
+        "    hint: write one of: draft, translated, reviewed\n"
+        "Found 3 errors and 0 warnings in 1 file.\n",
+    )
+
+
+def test_a_csv_that_is_not_utf8(blue_sun: Path) -> None:
+    _bad(
+        blue_sun,
+        "t.csv",
+        "card,field,en,es,base\r\nhead-goon,title,Head Goon,Matón,aa735cab9d08\r\n".encode("cp1252"),
+        "t.csv:2: error: the file is not UTF-8 text: byte 0xF3 cannot be read\n"
+        "    hint: save the file as UTF-8 (most editors: 'Save with encoding')\n"
+        "Found 1 error and 0 warnings in 1 file.\n",
+    )
+
+
+def test_a_po_file_whose_plural_forms_do_not_match(blue_sun: Path) -> None:
+    run("export", "blue-sun", "--format", "po", "-o", "t.po")
+    text = Path("t.po").read_text(encoding="utf-8")
+    text = text.replace(
+        'msgctxt "gun-hand:title"\nmsgid "Gun Hand"\nmsgstr "Pistolero"\n',
+        'msgctxt "gun-hand:title"\nmsgid "Gun Hand"\nmsgid_plural "Gun Hands"\n'
+        'msgstr[0] "Pistolero"\nmsgstr[1] "Pistoleros"\nmsgstr[2] "Pistoleras"\n',
+    )
+    _bad(
+        blue_sun,
+        "t.po",
+        text.encode("utf-8"),
+        "t.po:20: error: entry 2: 3 plural forms, but the header's Plural-Forms says nplurals=2; card texts have no "
+        "plural forms\n"
+        "    hint: write the translation as one msgstr; export again to see the entry as pnp wrote it\n"
+        "Found 1 error and 0 warnings in 1 file.\n",
+    )
+
+
+def test_an_unknown_card_in_a_po_file_is_named_by_entry(blue_sun: Path) -> None:
+    run("export", "blue-sun", "--format", "po", "-o", "t.po")
+    text = Path("t.po").read_text(encoding="utf-8").replace('msgctxt "sheydra:title"', 'msgctxt "sheyda:title"')
+    _bad(
+        blue_sun,
+        "t.po",
+        text.encode("utf-8"),
+        't.po:34: error: entry 4: no card "sheyda" in the pack\n'
+        "    hint: did you mean 'sheydra'?\n"
+        "Found 1 error and 0 warnings in 1 file.\n",
+    )
+
+
+def test_a_po_file_that_is_not_utf8(blue_sun: Path) -> None:
+    run("export", "blue-sun", "--format", "po", "-o", "t.po")
+    text = Path("t.po").read_text(encoding="utf-8").replace('msgstr "Matón jefe"', 'msgstr "Matón mayor"')
+    _bad(
+        blue_sun,
+        "t.po",
+        text.encode("latin-1", errors="replace"),
+        "t.po:32: error: the file is not UTF-8 text: byte 0xF3 cannot be read\n"
+        "    hint: save the file as UTF-8 (most editors: 'Save with encoding')\n"
+        "Found 1 error and 0 warnings in 1 file.\n",
+    )

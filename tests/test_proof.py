@@ -1,0 +1,193 @@
+"""pnp proof: the reviewers' HTML and PDF, findings in place, changes since a revision, opened in a browser."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from pnp.cli import main
+from tests.test_glossary_apply import edit, rulebook_pack, snapshot  # noqa: F401  (a fixture)
+
+BROWSER_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+WARNING_MARK = (0xFF, 0xE0, 0x8A)  # mark.warning in pnp/proof/html.py
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_the_proof_shows_every_finding_in_place(rulebook_pack: Path) -> None:  # noqa: F811
+    code, out, _ = run("proof", "blue-sun", "-o", "proof")
+    assert (code, out) == (0, "Wrote proof/proof.html and proof.pdf: 34 cards, 14 findings on them.\n")
+    html = Path("proof/proof.html").read_text(encoding="utf-8")
+    assert '<mark class="warning">Haven</mark><sup class="n warning" title="finding 1">1</sup>' in html
+    assert '<mark class="warning">Paraíso</mark><sup class="n warning" title="finding 2">2</sup>' in html
+    assert '<mark class="warning">paraíso</mark><sup class="n warning" title="finding 3">3</sup>' in html
+    assert '<mark class="warning">marcador de Alerta</mark>' in html
+    assert '<mark class="warning">indicadores de Alerta</mark>' in html
+    assert '<mark class="warning">Con tus manos</mark>' in html
+    # the summary: per deck cards, translated, reviewed, findings; then findings by kind
+    assert re.search(
+        r"Tratos: trabajos y Grandes Desafíos Malditos <code>deal</code></td>"
+        r'<td class="n">1</td><td class="n">0</td><td class="n">0</td><td class="n">2</td>',
+        html,
+    )
+    assert '<tr><td><code>text/glossary</code></td><td class="n">0</td><td class="n">6</td>' in html
+    assert html.count('<article class="card"') == 34
+    assert html.count('src="data:image/png;base64,') == 34
+    assert "http://" not in html and "https://" not in html and "<script" not in html  # opens from disk, alone
+    pdf = Path("proof/proof.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF-")
+    run("proof", "blue-sun", "-o", "again")
+    assert Path("again/proof.pdf").read_bytes() == pdf  # invariant: no dates, same bytes
+
+
+def test_only_findings_leaves_out_the_clean_cards(rulebook_pack: Path) -> None:  # noqa: F811
+    code, out, _ = run("proof", "blue-sun", "--only-findings", "-o", "proof")
+    assert code == 0
+    assert out == "Wrote proof/proof.html and proof.pdf: 10 cards, 14 findings on them.\n"
+    html = Path("proof/proof.html").read_text(encoding="utf-8")
+    assert "24 cards without findings left out" in html
+    assert 'id="card-cortland"' not in html and 'id="card-awful-crowded-in-my-sky"' in html
+
+
+def _git(folder: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-c", "user.name=pnp", "-c", "user.email=pnp@example.invalid", *args],
+        cwd=folder,
+        check=True,
+        capture_output=True,
+    )
+
+
+def test_since_a_git_revision_shows_only_what_changed_word_by_word(rulebook_pack: Path) -> None:  # noqa: F811
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    repo = rulebook_pack.parent
+    _git(repo, "init", "-q")
+    _git(repo, "add", "blue-sun")
+    _git(repo, "commit", "-q", "-m", "first proof")
+    edit(
+        rulebook_pack / "leader.toml",
+        'sobresale en el comercio de bienes."\nstatus.es = "draft"',
+        'destaca en el comercio de bienes."\nstatus.es = "translated"',
+    )
+    code, out, _ = run("proof", "blue-sun", "--since", "HEAD", "-o", "proof")
+    assert (code, out) == (
+        0,
+        "Wrote proof/proof.html and proof.pdf: 1 card changed since git HEAD (33 unchanged), 1 finding on them.\n",
+    )
+    html = Path("proof/proof.html").read_text(encoding="utf-8")
+    assert '<td class="f">status.es</td><td class="t"><del>draft</del><ins>translated</ins></td>' in html
+    assert "Murphy <del>sobresale</del><ins>destaca</ins> en el comercio de bienes." in html
+    assert 'id="card-murphy"' in html and html.count('<article class="card"') == 1
+
+
+def test_since_another_pack_folder(rulebook_pack: Path) -> None:  # noqa: F811
+    shutil.copytree(rulebook_pack, rulebook_pack.parent / "old" / "blue-sun")
+    edit(rulebook_pack / "deal.toml", 'title.es = "Con tus manos"', 'title.es = "Con las manos atadas"')
+    code, out, _ = run("proof", "blue-sun", "--since", "old/blue-sun", "-o", "proof")
+    assert code == 0
+    assert out == (
+        "Wrote proof/proof.html and proof.pdf: 1 card changed since folder old/blue-sun (33 unchanged), "
+        "1 finding on them.\n"
+    )
+    html = Path("proof/proof.html").read_text(encoding="utf-8")
+    assert "Con <del>tus</del><ins>las</ins> manos<ins> atadas</ins>" in html
+
+
+def test_since_something_that_is_neither_a_folder_nor_a_revision(rulebook_pack: Path) -> None:  # noqa: F811
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    before = snapshot(rulebook_pack.parent)
+    code, out, err = run("proof", "blue-sun", "--since", "last-week", "-o", "proof")
+    assert code == 1
+    assert out == (
+        'blue-sun: error: "--since" names no folder with a pack.toml, and blue-sun is not in a git repository\n'
+        "    hint: give a git revision (HEAD~1, a tag) of the pack's repository, or another pack folder\n"
+        "Found 1 error and 0 warnings in 1 file.\n"
+    )
+    assert err == "Nothing was written: the pack at --since last-week cannot be read.\n"
+    assert snapshot(rulebook_pack.parent) == before
+
+
+# --- in a browser ---------------------------------------------------------------------------------
+
+
+def _chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        pytest.skip("chromium is not installed (Debian: apt-get install -y chromium): the HTML proof was not opened")
+    profile = tmp_path / "chromium-profile"
+    return subprocess.run(
+        [browser, *BROWSER_FLAGS, f"--user-data-dir={profile}", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_the_html_proof_opens_from_disk_in_chromium_with_its_findings_marked(
+    rulebook_pack: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    run("proof", "blue-sun", "--only-findings", "-o", "proof")
+    page = (tmp_path / "proof" / "proof.html").as_uri()
+    dom = _chromium(tmp_path, "--dump-dom", page)
+    assert dom.returncode == 0, dom.stderr
+    assert "<h1>Proof: Firefly: El Juego — Sol Azul</h1>" in dom.stdout
+    assert dom.stdout.count('<mark class="warning">') == 6
+    shot = tmp_path / "proof.png"
+    done = _chromium(tmp_path, f"--screenshot={shot}", "--window-size=1280,2000", page)
+    assert done.returncode == 0 and shot.exists(), done.stderr
+    image = Image.open(shot).convert("RGB")
+    assert image.size == (1280, 2000)
+    colours = dict((colour, n) for n, colour in image.getcolors(maxcolors=1 << 20) or [])
+    marked = sum(n for c, n in colours.items() if all(abs(a - b) <= 6 for a, b in zip(c, WARNING_MARK, strict=True)))
+    assert marked > 2000, f"{marked} pixels of the warning mark: the marks did not render ({shot})"
+    supply_band = colours.get((0x1F, 0x4E, 0x79), 0)  # the thumbnails drew: the supply deck's colour
+    assert supply_band > 1000, f"no thumbnail in the screenshot ({shot})"
+
+
+def test_every_kind_of_text_finding_is_placed_where_it_is(tiny_copy: Path) -> None:
+    from pnp.check import check_pack
+    from pnp.load import load_pack
+    from pnp.proof.collect import collect
+
+    edit(
+        tiny_copy / "supply.toml",
+        'text.es = "Gana 2 {fuel}."',
+        'text.es = "Gana 3 {fuel}  de gasolina ,  market y combustibel. Estás listo? Ve a “Tormentas."',
+    )
+    pack = load_pack(tiny_copy).pack
+    assert pack is not None
+    entry = collect(pack, "es", check_pack(pack)).entries[0]
+    row = next(r for r in entry.rows if r.name == "text")
+    placed = {m.number: row.target[m.start : m.end] for m in row.target_marks}
+    assert [(f.code, placed.get(n)) for n, f in enumerate(entry.findings, start=1)] == [
+        ("text/numbers", "3"),
+        ("text/typography", "{fuel}  de"),
+        ("text/glossary", "gasolina"),
+        ("text/typography", "gasolina ,  market"),
+        ("text/typography", ",  market"),
+        ("text/untranslated", "market"),
+        ("text/spelling", "combustibel"),
+        ("text/typography", "Estás listo?"),
+        ("text/typography", "“Tormentas."),
+    ]
