@@ -170,3 +170,21 @@ def key_lines(text: str, table: str) -> list[dict[str, int]]:
                 open_string = quotes
                 break
     return records
+
+
+def shown_path(path: Path) -> str:
+    """Paths in messages are relative to where the user stands, when they can be."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def inside_pack(root: Path, relative: str) -> Path | None:
+    """The path of a pack file, or None when it would leave the pack ("../x.png")."""
+    candidate = (root / relative).resolve()
+    try:
+        candidate.relative_to(root.resolve())
+    except ValueError:
+        return None
+    return candidate

@@ -1,0 +1,465 @@
+"""Cross-checks of a loaded pack: references between records, languages, files, icons.
+
+The records each validated on their own (pnp.load.validate); here they are
+checked against each other: a deck names card types that exist, a card's
+type is one its deck holds, a swap's cards exist, art is inside the pack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from pnp import markup
+from pnp.errors import Finding, did_you_mean, error, has_errors, warning
+from pnp.load.toml import TomlFile, inside_pack, shown_path
+from pnp.model import Card, Glossary, LoadedDeck, Pack
+from pnp.units import UnitError, parse_card_size
+
+
+def cross_check(
+    root: Path,
+    pack_file: TomlFile,
+    pack: Pack,
+    decks: list[LoadedDeck],
+    sources: dict[str, TomlFile],
+    glossary: Glossary,
+) -> list[Finding]:
+    findings: list[Finding] = []
+    findings += _check_pack_refs(pack_file, pack)
+    findings += _check_duplicate_ids(decks, sources)
+    cards = {card.id: card for deck in decks for card in deck.cards}
+    for deck in decks:
+        for card in deck.cards:
+            findings += _check_card(root, pack, deck, card, glossary, sources[deck.deck.id])
+    if len(decks) == len(pack.deck):  # else references into an unread deck cannot be judged
+        known = set(cards) | {
+            raw["id"]
+            for source in sources.values()
+            for raw in source.data.get("card", [])
+            if isinstance(raw, dict) and isinstance(raw.get("id"), str)
+        }
+        findings += _check_swaps(pack_file, pack, known)
+    if not cards and not has_errors(findings):
+        findings.append(
+            error(
+                "load/empty-pack",
+                pack_file.shown,
+                "the pack has no cards",
+                hint="add [[card]] tables to the deck files that pack.toml names",
+            )
+        )
+    return findings
+
+
+def _check_pack_refs(pack_file: TomlFile, pack: Pack) -> list[Finding]:
+    findings: list[Finding] = []
+    languages = [pack.source_language, *pack.target_languages]
+    type_ids = [t.id for t in pack.card_type]
+    deck_ids = [d.id for d in pack.deck]
+    for label, ids in (
+        ("card_type", type_ids),
+        ("deck", deck_ids),
+        ("swap", [s.id for s in pack.swap]),
+        ("manifest", [m.id for m in pack.manifest]),
+        ("quantity", [q.id for q in pack.quantity]),
+    ):
+        for index, dup in _duplicates(ids):
+            findings.append(
+                error(
+                    "load/duplicate-id",
+                    pack_file.shown,
+                    f'the {label} id "{dup}" is used twice',
+                    line=pack_file.line_of(label, index, "id"),
+                    field=f"{label}.{dup}.id",
+                )
+            )
+    for index, deck in enumerate(pack.deck):
+        for card_type in deck.card_types:
+            if card_type not in type_ids:
+                findings.append(
+                    error(
+                        "load/unknown-ref",
+                        pack_file.shown,
+                        f'unknown card type "{card_type}"',
+                        line=pack_file.line_of("deck", index, "card_types"),
+                        field=f"deck.{deck.id}.card_types",
+                        hint=did_you_mean(card_type, type_ids) or "declare it as a [[card_type]]",
+                    )
+                )
+        try:
+            parse_card_size(deck.card_size)
+        except UnitError as exc:
+            findings.append(
+                error(
+                    "load/invalid",
+                    pack_file.shown,
+                    str(exc),
+                    line=pack_file.line_of("deck", index, "card_size"),
+                    field=f"deck.{deck.id}.card_size",
+                    hint=did_you_mean(
+                        deck.card_size, ["poker", "bridge", "mini-american", "mini-euro", "tarot", "square"]
+                    ),
+                )
+            )
+        findings += _check_languages(
+            pack_file.shown,
+            languages,
+            {"name": deck.name, "back.label": deck.back.label},
+            pack_file.line_of("deck", index, "name"),
+            prefix=f"deck.{deck.id}.",
+        )
+    for index, line in enumerate(pack.manifest):
+        for deck_id in line.decks:
+            if deck_id not in deck_ids:
+                findings.append(
+                    error(
+                        "load/unknown-ref",
+                        pack_file.shown,
+                        f'unknown deck "{deck_id}"',
+                        line=pack_file.line_of("manifest", index, "decks"),
+                        field=f"manifest.{line.id}.decks",
+                        hint=did_you_mean(deck_id, deck_ids),
+                    )
+                )
+    findings += _check_languages(pack_file.shown, languages, {"name": pack.name}, pack_file.line_of(None, None, "name"))
+    named: list[tuple[str, int, str, dict[str, str]]] = [
+        *(("card_type", i, r.id, r.name) for i, r in enumerate(pack.card_type)),
+        *(("swap", i, r.id, r.name) for i, r in enumerate(pack.swap)),
+        *(("manifest", i, r.id, r.name) for i, r in enumerate(pack.manifest)),
+        *(("quantity", i, r.id, r.name) for i, r in enumerate(pack.quantity)),
+    ]
+    for table, index, record_id, name in named:
+        findings += _check_languages(
+            pack_file.shown,
+            languages,
+            {"name": name},
+            pack_file.line_of(table, index, "name"),
+            prefix=f"{table}.{record_id}.",
+        )
+    card_fields = set(Card.model_fields)
+    for index, kind in enumerate(pack.card_type):
+        for required in kind.requires:
+            if required not in card_fields:
+                findings.append(
+                    error(
+                        "load/unknown-ref",
+                        pack_file.shown,
+                        f'"{required}" is not a card field',
+                        line=pack_file.line_of("card_type", index, "requires"),
+                        field=f"card_type.{kind.id}.requires",
+                        hint=did_you_mean(required, card_fields),
+                    )
+                )
+    for index, deck in enumerate(pack.deck):
+        if deck.back.image is not None:
+            findings += _check_file_ref(
+                pack_file.path.parent,
+                pack_file.shown,
+                deck.back.image,
+                {"line": pack_file.line_of("deck", index, "back"), "field": f"deck.{deck.id}.back.image"},
+            )
+    return findings
+
+
+def _check_duplicate_ids(decks: list[LoadedDeck], sources: dict[str, TomlFile]) -> list[Finding]:
+    findings = []
+    first_seen: dict[str, LoadedDeck] = {}
+    for deck in decks:
+        deck_file = sources[deck.deck.id]
+        for card in deck.cards:
+            if card.id in first_seen:
+                other = first_seen[card.id]
+                findings.append(
+                    error(
+                        "load/duplicate-id",
+                        shown_path(deck.file),
+                        f'the card id "{card.id}" is used twice',
+                        line=_card_line(deck_file, card.id, occurrence=2 if other is deck else 1),
+                        card=card.id,
+                        field="id",
+                        hint=f"it is also in {shown_path(other.file)}; give one of them another id",
+                    )
+                )
+            else:
+                first_seen[card.id] = deck
+    return findings
+
+
+def _card_line(deck_file: TomlFile | None, card_id: str, occurrence: int = 1, key: str | None = "id") -> int | None:
+    if deck_file is None:
+        return None
+    seen = 0
+    for index, raw in enumerate(deck_file.data.get("card", [])):
+        if isinstance(raw, dict) and raw.get("id") == card_id:
+            seen += 1
+            if seen == occurrence:
+                return deck_file.line_of("card", index, key)
+    return None
+
+
+def _check_card(
+    root: Path, pack: Pack, deck: LoadedDeck, card: Card, glossary: Glossary, deck_file: TomlFile | None
+) -> list[Finding]:
+    shown = shown_path(deck.file)
+    findings: list[Finding] = []
+
+    def where(key: str) -> dict:
+        return {"line": _card_line(deck_file, card.id, key=key), "card": card.id, "field": key}
+
+    type_ids = [t.id for t in pack.card_type]
+    if card.type not in type_ids:
+        findings.append(
+            error(
+                "load/unknown-ref",
+                shown,
+                f'unknown card type "{card.type}"',
+                **where("type"),
+                hint=did_you_mean(card.type, type_ids) or "declare it in pack.toml as a [[card_type]]",
+            )
+        )
+    elif card.type not in deck.deck.card_types:
+        findings.append(
+            error(
+                "load/wrong-deck",
+                shown,
+                f'deck "{deck.deck.id}" does not hold cards of type "{card.type}"',
+                **where("type"),
+                hint=f"this deck holds: {', '.join(deck.deck.card_types)}",
+            )
+        )
+    else:
+        card_type = next(t for t in pack.card_type if t.id == card.type)
+        for required in card_type.requires:
+            if getattr(card, required, None) in (None, {}, [], ""):
+                findings.append(
+                    error(
+                        "load/missing-field",
+                        shown,
+                        f'cards of type "{card.type}" need the field "{required}"',
+                        **where(required),
+                    )
+                )
+    languages = [pack.source_language, *pack.target_languages]
+    texts = {"title": card.title, "subtitle": card.subtitle, "text": card.text, "flavour": card.flavour}
+    if card.back is not None:
+        texts |= {"back.title": card.back.title, "back.text": card.back.text, "back.flavour": card.back.flavour}
+    findings += _check_languages(
+        shown, languages, texts, None, card=card.id, line_of=lambda key: _card_line(deck_file, card.id, key=key)
+    )
+    if pack.source_language not in card.title:
+        findings.append(
+            error(
+                "load/missing-field",
+                shown,
+                f"the title in the source language ({pack.source_language}) is missing",
+                **where("title"),
+                hint=f'write title.{pack.source_language} = "..."',
+            )
+        )
+    for lang in card.status:
+        if lang not in pack.target_languages:
+            findings.append(
+                error(
+                    "load/unknown-language",
+                    shown,
+                    f'status is per target language, and "{lang}" is not one',
+                    **where("status"),
+                    hint=f"target languages: {', '.join(pack.target_languages)}",
+                )
+            )
+    for key, localized in texts.items():
+        for lang, text in localized.items():
+            for icon in markup.icons_in(text):
+                if icon not in pack.icons:
+                    findings.append(
+                        error(
+                            "load/unknown-icon",
+                            shown,
+                            f"unknown icon {{{icon}}}",
+                            **where(f"{key}.{lang}"),
+                            hint=did_you_mean(icon, pack.icons) or "declare it in pack.toml icons",
+                        )
+                    )
+            for problem in markup.problems(text):
+                findings.append(
+                    warning("load/markup", shown, problem.message, **where(f"{key}.{lang}"), hint=problem.hint)
+                )
+    keyword_ids = [k.id for k in glossary.keyword]
+    for keyword in card.keywords:
+        keyword_id = keyword.rsplit(" ", 1)[0] if keyword.rsplit(" ", 1)[-1].isdigit() else keyword
+        if keyword_id not in keyword_ids:
+            findings.append(
+                error(
+                    "load/unknown-ref",
+                    shown,
+                    f'unknown keyword "{keyword}"',
+                    **where("keywords"),
+                    hint=did_you_mean(keyword_id, keyword_ids) or "declare it in glossary.toml as a [[keyword]]",
+                )
+            )
+    for key, art in (("art", card.art), ("back.art", card.back.art if card.back else None)):
+        if art is not None:
+            findings += _check_file_ref(root, shown, art, where(key))
+    return findings
+
+
+def _check_file_ref(root: Path, shown: str, relative: str, where: dict) -> list[Finding]:
+    path = inside_pack(root, relative)
+    if path is None:
+        return [
+            error(
+                "load/outside-pack",
+                shown,
+                f'the path "{relative}" leads outside the pack folder',
+                **where,
+                hint='put the file in the pack\'s art/ folder and write art = "art/<name>"',
+            )
+        ]
+    if not path.is_file():
+        nearby = (
+            [f"{Path(relative).parent / p.name}".removeprefix("./") for p in path.parent.glob("*")]
+            if path.parent.is_dir()
+            else []
+        )
+        return [
+            error(
+                "load/missing-file",
+                shown,
+                f'the file "{relative}" does not exist',
+                **where,
+                hint=did_you_mean(relative, nearby) or "check the name, or remove the field until the file exists",
+            )
+        ]
+    return []
+
+
+def _check_languages(
+    shown: str,
+    languages: list[str],
+    fields: dict[str, dict[str, str]],
+    line: int | None,
+    prefix: str = "",
+    card: str | None = None,
+    line_of=None,
+) -> list[Finding]:
+    findings = []
+    for key, localized in fields.items():
+        for lang in localized:
+            if lang not in languages:
+                findings.append(
+                    error(
+                        "load/unknown-language",
+                        shown,
+                        f'"{lang}" is not a language of this pack',
+                        line=line_of(key) if line_of else line,
+                        card=card,
+                        field=f"{prefix}{key}.{lang}",
+                        hint=did_you_mean(lang, languages) or f"languages: {', '.join(languages)}",
+                    )
+                )
+    return findings
+
+
+def _check_swaps(pack_file: TomlFile, pack: Pack, cards: set[str]) -> list[Finding]:
+    findings: list[Finding] = []
+    deck_ids = [d.id for d in pack.deck]
+    type_ids = [t.id for t in pack.card_type]
+    quantity_ids = [q.id for q in pack.quantity]
+
+    def unknown(what: str, name: str, index: int, key: str, field: str, known: Iterable[str], hint: str) -> None:
+        findings.append(
+            error(
+                "load/unknown-ref",
+                pack_file.shown,
+                f'unknown {what} "{name}"',
+                line=pack_file.line_of("swap", index, key),
+                field=field,
+                hint=did_you_mean(name, known) or hint,
+            )
+        )
+
+    for index, swap in enumerate(pack.swap):
+        where = f"swap.{swap.id}"
+        if swap.deck not in deck_ids:
+            unknown("deck", swap.deck, index, "deck", f"{where}.deck", deck_ids, "declare it as a [[deck]]")
+        for n, deck_id in enumerate(swap.add_decks):
+            if deck_id not in deck_ids:
+                unknown(
+                    "deck", deck_id, index, "add_decks", f"{where}.add_decks[{n}]", deck_ids, "declare it as a [[deck]]"
+                )
+        if swap.into is not None and swap.into not in deck_ids:
+            unknown("deck", swap.into, index, "into", f"{where}.into", deck_ids, "declare it as a [[deck]]")
+        for n, type_id in enumerate(swap.remove_types):
+            if type_id not in type_ids:
+                unknown(
+                    "card type",
+                    type_id,
+                    index,
+                    "remove_types",
+                    f"{where}.remove_types[{n}]",
+                    type_ids,
+                    "declare it as a [[card_type]]",
+                )
+        for side, lines in (("remove", swap.remove), ("add", swap.add)):
+            for n, line in enumerate(lines):
+                if line.card not in cards:
+                    unknown(
+                        "card",
+                        line.card,
+                        index,
+                        side,
+                        f"{where}.{side}[{n}].card",
+                        cards,
+                        "add the card to a deck of the pack",
+                    )
+                if line.per is not None and line.per not in quantity_ids:
+                    unknown(
+                        "quantity",
+                        line.per,
+                        index,
+                        side,
+                        f"{where}.{side}[{n}].per",
+                        quantity_ids,
+                        "declare it as a [[quantity]]",
+                    )
+        setup = swap.condition.setup if swap.condition else None
+        if setup is not None and setup not in cards:
+            unknown(
+                "card", setup, index, "condition", f"{where}.condition.setup", cards, "add the setup card to a deck"
+            )
+        for key, names in (("into", [swap.into]), ("add_decks", swap.add_decks)):
+            if swap.deck in names:
+                findings.append(
+                    error(
+                        "load/invalid",
+                        pack_file.shown,
+                        f'the swap changes deck "{swap.deck}": {key} must name another deck',
+                        line=pack_file.line_of("swap", index, key),
+                        field=f"{where}.{key}",
+                    )
+                )
+    for index, deck in enumerate(pack.deck):
+        for card_id in deck.must_keep:
+            if card_id not in cards:
+                findings.append(
+                    error(
+                        "load/unknown-ref",
+                        pack_file.shown,
+                        f'unknown card "{card_id}"',
+                        line=pack_file.line_of("deck", index, "must_keep"),
+                        field=f"deck.{deck.id}.must_keep",
+                        hint=did_you_mean(card_id, cards),
+                    )
+                )
+    return findings
+
+
+def _duplicates(ids: Iterable[str]) -> list[tuple[int, str]]:
+    seen: set[str] = set()
+    found = []
+    for index, item in enumerate(ids):
+        if item in seen:
+            found.append((index, item))
+        seen.add(item)
+    return found
