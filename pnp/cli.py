@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import NoReturn
 
 import click
 
 from pnp import __version__
 from pnp.check import RULES, check_pack
+from pnp.cli_common import PACK_ARG, echo_findings, fail, load_or_exit, with_progress
 from pnp.cli_translate import COMMANDS as TRANSLATE_COMMANDS
 from pnp.compose import Selection, compose, selected_swaps
 from pnp.deck_report import format_composition, format_deck, format_decks
@@ -19,7 +19,6 @@ from pnp.load.pack import shown_path
 from pnp.model import PackData
 from pnp.report import format_json, format_text
 
-PACK_ARG = click.argument("pack", type=click.Path(path_type=Path))
 OPTIONAL_PACK_ARG = click.argument("pack", type=click.Path(path_type=Path), required=False)
 
 
@@ -139,14 +138,14 @@ def deck(
         pnp deck cards/bsg loyalty --players 2 --quantity resources-at-half=1
         pnp deck cards/bsg --variant cylon-attack
     """
-    data = _load_or_exit(pack)
+    data = load_or_exit(pack)
     language = lang or (data.pack.target_languages or [data.pack.source_language])[0]
     if language not in data.languages:
-        _fail(f'"{language}" is not a language of this pack (languages: {", ".join(data.languages)})')
+        fail(f'"{language}" is not a language of this pack (languages: {", ".join(data.languages)})')
     loaded = data.deck(deck) if deck is not None else None
     if deck is not None and loaded is None:
         hint = did_you_mean(deck, [d.deck.id for d in data.decks])
-        _fail(f'no deck "{deck}" in {pack}' + (f"; {hint}" if hint else ""))
+        fail(f'no deck "{deck}" in {pack}' + (f"; {hint}" if hint else ""))
     selection = Selection(swaps=swaps, players=players, variants=variants, setups=setups)
     values = _quantities(data, quantities)
     if selection.empty:
@@ -289,16 +288,8 @@ def build(
         bilingual=bilingual,
         card_size=card_size,
     )
-    with click.progressbar(length=1, label="Drawing sheets", file=sys.stderr, show_pos=True) as bar:
-
-        def progress(done: int, total: int) -> None:
-            bar.length = max(total, 1)
-            bar.update(done - bar.pos)
-
-        result = run_build(pack, options, progress)
-    shown = [f for f in result.findings if f.severity is not Severity.INFO]
-    if shown:
-        click.echo(format_text(shown))
+    result = with_progress("Drawing sheets", lambda progress: run_build(pack, options, progress))
+    echo_findings(result.findings)
     if not result.ok:
         if result.written:
             click.echo(
@@ -388,16 +379,8 @@ def board(
         duplex=duplex,  # type: ignore[arg-type]
         output=output,
     )
-    with click.progressbar(length=1, label="Drawing the board", file=sys.stderr, show_pos=True) as bar:
-
-        def progress(done: int, total: int) -> None:
-            bar.length = max(total, 1)
-            bar.update(done - bar.pos)
-
-        result = build_board(pack, options, progress)
-    shown = [f for f in result.findings if f.severity is not Severity.INFO]
-    if shown:
-        click.echo(format_text(shown))
+    result = with_progress("Drawing the board", lambda progress: build_board(pack, options, progress))
+    echo_findings(result.findings)
     if not result.ok:
         what = f"Stopped after writing {len(result.written)} files" if result.written else "Nothing was written"
         click.echo(f"{what}: fix the errors above and run pnp board again.", err=True)
@@ -426,19 +409,6 @@ def _load_and_check(pack: Path) -> list[Finding]:
     return result.findings + check_pack(result.pack)
 
 
-def _load_or_exit(pack: Path) -> PackData:
-    result = load_pack(pack)
-    if result.pack is None:
-        click.echo(format_text([f for f in result.findings if f.severity is Severity.ERROR]), err=True)
-        sys.exit(1)
-    return result.pack
-
-
-def _fail(message: str) -> NoReturn:
-    click.echo(f"pnp: {message}", err=True)
-    sys.exit(2)
-
-
 def _check_selection(data: PackData, selection: Selection) -> None:
     """Names that match nothing are usage errors: a typo must not silently print the box deck."""
     swap_ids = [s.id for s in data.pack.swap]
@@ -451,7 +421,7 @@ def _check_selection(data: PackData, selection: Selection) -> None:
     ):
         if given not in known:
             hint = did_you_mean(given, known) or (f"{what}s: {', '.join(known)}" if known else f"it has no {what}s")
-            _fail(f'no {what} "{given}" in {shown_path(data.root)}; {hint}')
+            fail(f'no {what} "{given}" in {shown_path(data.root)}; {hint}')
 
 
 def _quantities(data: PackData, given: tuple[str, ...]) -> dict[str, int]:
@@ -461,11 +431,9 @@ def _quantities(data: PackData, given: tuple[str, ...]) -> dict[str, int]:
         name, _, number = item.partition("=")
         if name not in declared:
             hint = did_you_mean(name, declared) or f"quantities: {', '.join(declared) or 'none'}"
-            _fail(f'no quantity "{name}" in {shown_path(data.root)}; {hint}')
+            fail(f'no quantity "{name}" in {shown_path(data.root)}; {hint}')
         top = declared[name].max
         if not number.isdigit() or (top is not None and int(number) > top):
-            _fail(
-                f"--quantity {item}: write {name}=N with N a whole number from 0 to {top if top is not None else 999}"
-            )
+            fail(f"--quantity {item}: write {name}=N with N a whole number from 0 to {top if top is not None else 999}")
         values[name] = int(number)
     return values

@@ -13,6 +13,7 @@ from typing import NoReturn
 
 import click
 
+from pnp.cli_common import PACK_ARG, fail, load_or_exit
 from pnp.errors import Finding, Severity, error, has_errors
 from pnp.export.files import write_atomic
 from pnp.load import load_pack
@@ -23,26 +24,11 @@ from pnp.translate.fixes import parse_fixes, read_text_file
 from pnp.translate.glossary_apply import Change
 from pnp.translate.worddiff import format_word_diff, word_diff
 
-PACK_ARG = click.argument("pack", type=click.Path(path_type=Path))
-
-
-def _load_or_exit(pack: Path) -> PackData:
-    result = load_pack(pack)
-    if result.pack is None:
-        click.echo(format_text([f for f in result.findings if f.severity is Severity.ERROR]), err=True)
-        sys.exit(1)
-    return result.pack
-
-
-def _fail(message: str) -> NoReturn:
-    click.echo(f"pnp: {message}", err=True)
-    sys.exit(2)
-
 
 def _language(data: PackData, lang: str | None) -> str:
     language = lang or (data.pack.target_languages or [data.pack.source_language])[0]
     if language not in data.pack.target_languages:
-        _fail(f'"{language}" is not a target language of this pack (targets: {", ".join(data.pack.target_languages)})')
+        fail(f'"{language}" is not a target language of this pack (targets: {", ".join(data.pack.target_languages)})')
     return language
 
 
@@ -232,7 +218,7 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
     """
     from pnp.translate.glossary_apply import plan_fixes
 
-    data = _load_or_exit(pack)
+    data = load_or_exit(pack)
     language = _language(data, lang)
     text, findings = read_text_file(fixes, "fixes/unreadable")
     if text is None:
@@ -242,7 +228,7 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
     if has_errors(findings):
         _stop(findings, f"correct {shown} and run again.")
     if not parsed:
-        _fail(f'{shown} holds no fix: write lines like "Paraíso >> Refugio"')
+        fail(f'{shown} holds no fix: write lines like "Paraíso >> Refugio"')
     plan = plan_fixes(data, parsed, shown, language, allow_inside)
     findings += plan.findings
     if has_errors(findings):
@@ -301,7 +287,7 @@ def export_texts(pack: Path, file_format: str, lang: str | None, output: Path | 
     from pnp.translate.interchange import entries
     from pnp.translate.pofile import write_po
 
-    data = _load_or_exit(pack)
+    data = load_or_exit(pack)
     language = _language(data, lang)
     found = entries(data, language)
     if file_format == "csv":
@@ -347,10 +333,10 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
     from pnp.translate.interchange import plan_import
     from pnp.translate.pofile import read_po
 
-    data = _load_or_exit(pack)
+    data = load_or_exit(pack)
     kind = file_format or file.suffix.lower().lstrip(".")
     if kind not in ("csv", "po"):
-        _fail(f"cannot tell the format of {shown_path(file)}: give --format csv or --format po")
+        fail(f"cannot tell the format of {shown_path(file)}: give --format csv or --format po")
     text, findings = read_text_file(file, "import/unreadable")
     if text is None:
         _stop(findings, "the file cannot be read.")

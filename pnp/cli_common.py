@@ -1,0 +1,52 @@
+"""What every command shares: the pack argument, loading or stopping, progress, findings."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import NoReturn, TypeVar
+
+import click
+
+from pnp.errors import Finding, Severity
+from pnp.load import load_pack
+from pnp.model import PackData
+from pnp.report import format_text
+
+PACK_ARG = click.argument("pack", type=click.Path(path_type=Path))
+
+T = TypeVar("T")
+
+
+def load_or_exit(pack: Path) -> PackData:
+    """The loaded pack, or its errors printed and exit 1."""
+    result = load_pack(pack)
+    if result.pack is None:
+        click.echo(format_text([f for f in result.findings if f.severity is Severity.ERROR]), err=True)
+        sys.exit(1)
+    return result.pack
+
+
+def fail(message: str) -> NoReturn:
+    """A usage error: one line, exit 2."""
+    click.echo(f"pnp: {message}", err=True)
+    sys.exit(2)
+
+
+def with_progress(label: str, work: Callable[[Callable[[int, int], None]], T]) -> T:
+    """Run work(progress) under a progress bar on stderr; work reports (done, total)."""
+    with click.progressbar(length=1, label=label, file=sys.stderr, show_pos=True) as bar:
+
+        def progress(done: int, total: int) -> None:
+            bar.length = max(total, 1)
+            bar.update(done - bar.pos)
+
+        return work(progress)
+
+
+def echo_findings(findings: Sequence[Finding]) -> None:
+    """Errors and warnings, file first, with a count line; notes are for pnp check."""
+    shown = [f for f in findings if f.severity is not Severity.INFO]
+    if shown:
+        click.echo(format_text(shown))
