@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
-from pnp.errors import Finding, error
-from pnp.export.files import write_if_changed
+from pnp.errors import Finding
+from pnp.export.files import write_error, write_if_changed
 from pnp.export.png import (
     PngJob,
     RasterSettings,
@@ -24,7 +24,6 @@ from pnp.export.png import (
 from pnp.export.printshop import PROFILES, one_up_pdf
 from pnp.export.tts import TtsCard, write_tts_deck
 from pnp.layout import FaceLayout, TemplateSet
-from pnp.load.pack import shown_path
 from pnp.model import PackData
 from pnp.render.face import RenderContext
 from pnp.render.fonts import load_fonts
@@ -241,9 +240,4 @@ def _write_file(path: Path, data: bytes, result: BuildResult) -> None:
 
 
 def _write_error(path: Path, exc: OSError) -> Finding:
-    return error(
-        "export/write",
-        shown_path(path),
-        f"cannot write: {exc.strerror or exc}",
-        hint="choose another folder with -o, or check its permissions and free space",
-    )
+    return write_error(path, exc)

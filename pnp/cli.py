@@ -17,7 +17,7 @@ from pnp.errors import Finding, Severity, did_you_mean, has_errors
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
 from pnp.model import PackData
-from pnp.report import format_json, format_text
+from pnp.report import format_json, format_text, plural
 
 OPTIONAL_PACK_ARG = click.argument("pack", type=click.Path(path_type=Path), required=False)
 
@@ -177,12 +177,12 @@ def deck(
     help="Backs: on the next page for long- or short-edge duplex printing, none, or gutter-fold.",
 )
 @click.option("--decks", default="", help="Comma-separated deck ids to build (default: every printable deck).")
-@click.option("--bleed", default="3mm", show_default=True, help="Image beyond the cut line, like 3mm; 0mm for none.")
+@click.option("--bleed", default="3mm", show_default=True, help="Image beyond the cut line, 0mm to 12mm; 0mm for none.")
 @click.option(
     "--back-offset",
     default="0mm,0mm",
     show_default=True,
-    help="Shift backs by X,Y to correct a printer's misregistration (see --calibration).",
+    help="Shift backs by X,Y (each -10mm to 10mm) to correct a printer's misregistration (see --calibration).",
 )
 @click.option("--calibration", is_flag=True, help="Also write a duplex calibration page to measure --back-offset.")
 @click.option("--png", is_flag=True, help="Also write one PNG per face, under <output>/<pack>/<lang>/png/<deck>/.")
@@ -253,23 +253,23 @@ def build(
     """
     from pnp.pipeline import BuildOptions
     from pnp.pipeline import build as run_build
-    from pnp.units import UnitError, parse_card_size, parse_length
+    from pnp.units import UnitError, parse_card_size
 
-    try:
-        bleed_pt = parse_length(bleed)
-        offset_x, offset_y = (parse_length(part) for part in back_offset.split(","))
-    except (UnitError, ValueError) as exc:
-        raise click.BadParameter(
-            str(exc) if isinstance(exc, UnitError) else "write X,Y like 0.5mm,-1mm",
-            param_hint="--bleed or --back-offset",
-        ) from exc
+    bleed_pt = _length_option("--bleed", bleed, 0, 12)
+    parts = back_offset.split(",")
+    if len(parts) != 2:
+        raise click.BadParameter("write X,Y like 0.5mm,-1mm", param_hint="--back-offset")
+    # the calibration page reads +-5 mm; past 10 mm the backs would leave their cards
+    offset_x, offset_y = (_length_option("--back-offset", part, -10, 10) for part in parts)
     if card_size is not None:
         try:
             parse_card_size(card_size)
         except UnitError as exc:
             raise click.BadParameter(str(exc), param_hint="--card-size") from exc
-    if not 0 <= bleed_pt <= 36:
-        raise click.BadParameter("bleed must be between 0mm and 12mm", param_hint="--bleed")
+    if no_bleed and not (png or tts):
+        raise click.UsageError("--no-bleed is for images: give it with --png or --tts")
+    if calibration and duplex not in ("long", "short"):
+        raise click.UsageError("--calibration measures duplex printing: use it with --duplex long or short")
     options = BuildOptions(
         language=lang,
         paper=paper,
@@ -293,19 +293,44 @@ def build(
     if not result.ok:
         if result.written:
             click.echo(
-                f"Stopped after writing {len(result.written)} files: fix the error above and build again.", err=True
+                f"Stopped after writing {plural(len(result.written), 'file')}: fix the error above and build again.",
+                err=True,
             )
         else:
             click.echo("Nothing was written: fix the errors above and build again.", err=True)
         sys.exit(1)
+    images = [p for p in result.written if p.suffix in (".png", ".jpg")]
     for path in result.written:
-        if path.suffix == ".pdf" or path.suffix == ".json":
+        if path not in images:
             click.echo(f"wrote {path}")
-    summary = f"Built {result.cards} cards ({result.faces} distinct faces) on {result.sheets} sheets."
+    folders = sorted({str(p.parent) for p in images})
+    if folders:
+        click.echo(f"wrote {plural(len(images), 'image')} in {', '.join(folders)}")
+    summary = (
+        f"Built {plural(result.cards, 'card')} ({plural(result.faces, 'distinct face')}) "
+        f"on {plural(result.sheets, 'sheet')}."
+    )
     if png or tts or print_shop == "mpc":
-        changed = sum(1 for p in result.written if p.suffix in (".png", ".jpg"))
-        summary += f" Images: {result.images_drawn} drawn (the rest from the cache), {changed} files written."
+        cached = max(0, result.images - result.images_drawn)
+        summary += (
+            f" Images: {result.images_drawn} drawn, {cached} from the cache; {plural(len(images), 'file')} changed."
+        )
     click.echo(summary)
+
+
+def _length_option(option: str, text: str, low_mm: float, high_mm: float) -> float:
+    """A length option in points, or a usage error naming the option and its range."""
+    from pnp.units import UnitError, mm, parse_length
+
+    try:
+        value = parse_length(text)
+    except UnitError as exc:
+        raise click.BadParameter(str(exc), param_hint=option) from exc
+    if not mm(low_mm) - 1e-9 <= value <= mm(high_mm) + 1e-9:
+        raise click.BadParameter(
+            f"must be between {low_mm:g}mm and {high_mm:g}mm, got {text.strip()}", param_hint=option
+        )
+    return value
 
 
 @main.command()

@@ -15,7 +15,7 @@ from pnp.build_exports import export_extras, pick
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.check import check_pack
 from pnp.errors import Finding, error, has_errors
-from pnp.export.files import write_atomic
+from pnp.export.files import write_atomic, write_error
 from pnp.export.merge import merge_pdfs
 from pnp.export.pdf import Placement, SheetSection, render_calibration
 from pnp.export.png import (
@@ -125,14 +125,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
             while_drawing=lambda: result.findings.extend(check_pack(pack)),
         )
     except OSError as exc:
-        result.findings.append(
-            error(
-                "export/write",
-                shown_path(options.output / ".cache"),
-                f"cannot write the build cache: {exc.strerror or exc}",
-                hint="choose another folder with -o, or check its permissions and free space",
-            )
-        )
+        result.findings.append(write_error(options.output / ".cache", exc))
         return result
     result.findings += draw_findings
     documents: list[tuple[Path, bytes]] = [(out_dir / f"cards-{job.deck_id}.pdf", drawn[job.deck_id]) for job in jobs]
@@ -149,14 +142,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         try:
             write_atomic(path, data)
         except OSError as exc:
-            result.findings.append(
-                error(
-                    "export/write",
-                    shown_path(path),
-                    f"cannot write the file: {exc.strerror or exc}",
-                    hint="choose another folder with -o, or check its permissions and free space",
-                )
-            )
+            result.findings.append(write_error(path, exc))
             return result
         result.written.append(path)
     export_extras(pack, builds, faces, templates, options, out_dir, result, language)

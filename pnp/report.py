@@ -32,12 +32,12 @@ def summary_line(findings: Sequence[Finding]) -> str:
     counts = {s: sum(1 for f in findings if f.severity is s) for s in Severity}
     if not findings:
         return "No problems found."
-    parts = [_plural(counts[Severity.ERROR], "error"), _plural(counts[Severity.WARNING], "warning")]
+    parts = [plural(counts[Severity.ERROR], "error"), plural(counts[Severity.WARNING], "warning")]
     if counts[Severity.INFO]:
-        parts.append(_plural(counts[Severity.INFO], "note"))
+        parts.append(plural(counts[Severity.INFO], "note"))
     files = len({f.file for f in findings})
     listed = ", ".join(parts[:-1]) + " and " + parts[-1]
-    return f"Found {listed} in {_plural(files, 'file')}."
+    return f"Found {listed} in {plural(files, 'file')}."
 
 
 def format_json(findings: Sequence[Finding]) -> str:
@@ -50,5 +50,6 @@ def format_json(findings: Sequence[Finding]) -> str:
     return json.dumps(document, ensure_ascii=False, indent=2)
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
+    """'1 card', '2 cards'."""
     return f"{n} {word}" + ("" if n == 1 else "s")

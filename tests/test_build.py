@@ -320,7 +320,7 @@ def test_an_output_folder_that_cannot_be_written_is_reported_once(tiny_copy: Pat
     assert result.exit_code == 1
     assert result.output.count("error:") == 1
     assert "export/write" not in result.output
-    assert "out/.cache: error: cannot write the build cache: Not a directory\n" in result.output
+    assert "out/.cache/pdf: error: cannot write: Not a directory\n" in result.output
     assert "Nothing was written" in result.output
 
 

@@ -6,6 +6,9 @@ import os
 import tempfile
 from pathlib import Path
 
+from pnp.errors import Finding, error
+from pnp.load.toml import shown_path
+
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write data to path so that a reader sees the old file or the new one, never half of one."""
@@ -23,10 +26,29 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
-def _umask() -> int:
+def _read_umask() -> int:
     current = os.umask(0)
     os.umask(current)
     return current
+
+
+_UMASK = _read_umask()  # read once: setting it, even briefly, is process-wide
+
+
+def _umask() -> int:
+    return _UMASK
+
+
+def write_error(path: Path, exc: OSError) -> Finding:
+    """A file that could not be written, named as the system named it (the folder that
+    refused may be deeper than the one the user chose)."""
+    failed = Path(exc.filename) if getattr(exc, "filename", None) else path
+    return error(
+        "export/write",
+        shown_path(failed),
+        f"cannot write: {exc.strerror or exc}",
+        hint="choose another folder with -o, or check its permissions and free space",
+    )
 
 
 def write_if_changed(path: Path, data: bytes) -> bool:

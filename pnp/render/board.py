@@ -24,7 +24,7 @@ from pnp import geometry
 from pnp.errors import Finding, error, warning
 from pnp.model import LoadedBoard, Region
 from pnp.render.fonts import FontRegistry
-from pnp.render.icons import icon_file
+from pnp.render.icons import icon_reader
 from pnp.render.text import FittedText, TextBox, fit_text
 from pnp.units import mm
 
@@ -276,7 +276,7 @@ def _sector(canvas: Canvas, art: BoardArt, region: Region, regions: dict[str, Re
         canvas.circle(cx - radius * 0.35, cy + radius * 0.35, radius * 0.35, stroke=0, fill=1)
     if "reaver-space" in region.flags:
         icon = min(mm(12), side * 0.22)
-        canvas.drawImage(icon_file("reaver-alert"), cx - icon / 2, cy - icon / 2, icon, icon, mask="auto")
+        canvas.drawImage(icon_reader("reaver-alert"), cx - icon / 2, cy - icon / 2, icon, icon, mask="auto")
 
 
 def _asteroids(canvas: Canvas, seed: str, pdf: Sequence[geometry.Point], box: geometry.Box) -> None:

@@ -21,7 +21,7 @@ from pnp import markup
 from pnp.errors import Finding, error, warning
 from pnp.layout import FaceLayout, LaidOutElement
 from pnp.render.fonts import FontRegistry
-from pnp.render.icons import icon_file
+from pnp.render.icons import icon_reader
 from pnp.render.text import TextBox, fit_text
 
 MAX_IMAGE_PIXELS = 50_000_000  # 50 MP: a tarot card at 600 dpi needs under 5 MP
@@ -248,14 +248,14 @@ def _icons(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rende
     total = len(names) * height + max(0, len(names) - 1) * gap
     start = x if align == "left" else x + width - total if align == "right" else x + (width - total) / 2
     for index, name in enumerate(names):
-        canvas.drawImage(icon_file(name), start + index * (height + gap), y, height, height, mask="auto")
+        canvas.drawImage(icon_reader(name), start + index * (height + gap), y, height, height, mask="auto")
 
 
 def _symbol(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
     x, y, width, height = _box(face, element, 0)
     side = min(width, height)
     canvas.drawImage(
-        icon_file(str(element.get("shape", "blue-sun"))),
+        icon_reader(str(element.get("shape", "blue-sun"))),
         x + (width - side) / 2,
         y + (height - side) / 2,
         side,

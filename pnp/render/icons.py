@@ -5,16 +5,14 @@ Drawn at 4x and downsampled for smooth edges; the bytes are deterministic.
 
 from __future__ import annotations
 
-import hashlib
+import base64
 import io
 import math
-import os
-import tempfile
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 
 from PIL import Image, ImageDraw
+from reportlab.lib.utils import ImageReader
 
 SIZE = 96
 SCALE = 4
@@ -136,15 +134,13 @@ def icon_png(name: str) -> bytes:
 
 
 @cache
-def icon_file(name: str) -> str:
-    """A path to the icon's PNG.  ReportLab's inline <img> reads files only (data URIs
-    are refused), so icons live in a temporary folder named by their content."""
-    data = icon_png(name)
-    folder = Path(tempfile.gettempdir()) / "pnp-icons"
-    folder.mkdir(exist_ok=True)
-    path = folder / f"{hashlib.sha256(data).hexdigest()[:20]}.png"
-    if not path.exists() or path.read_bytes() != data:
-        partial = path.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_bytes(data)
-        partial.replace(path)
-    return str(path)
+def icon_uri(name: str) -> str:
+    """The icon as a data: URI, for ReportLab's inline <img> in paragraphs."""
+    return "data:image/png;base64," + base64.b64encode(icon_png(name)).decode("ascii")
+
+
+@cache
+def icon_reader(name: str) -> ImageReader:
+    """The icon for canvas.drawImage.  Drawn from its bytes, not a file name: ReportLab names
+    an image by what it is given, and a temporary path would change the PDF's bytes."""
+    return ImageReader(io.BytesIO(icon_png(name)))

@@ -10,13 +10,19 @@ from dataclasses import dataclass
 from functools import lru_cache
 from xml.sax.saxutils import escape
 
+from reportlab import rl_config
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
 from pnp import markup
 from pnp.render.fonts import FontRole
-from pnp.render.icons import icon_file
+from pnp.render.icons import icon_uri
+
+# ReportLab reads an <img> source through its URL opener, which refuses every scheme until
+# trustedHosts is set.  A host that matches nothing allows data: URIs (our icons) and
+# nothing else: no file:, no network.  Card text cannot reach this: it is escaped.
+rl_config.trustedHosts = ["pnp.invalid"]
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 HYPHENATION = {"es": "es_ES", "en": "en_US", "fr": "fr_FR", "de": "de_DE", "it": "it_IT", "pt": "pt_PT"}
@@ -56,7 +62,7 @@ def to_para_markup(paragraph: markup.Paragraph, size: float) -> str:
             continue
         if span.icon:
             side = size * 1.15
-            piece = f'<img src="{icon_file(span.text)}" width="{side:.2f}" height="{side:.2f}" valign="-20%"/>'
+            piece = f'<img src="{icon_uri(span.text)}" width="{side:.2f}" height="{side:.2f}" valign="-20%"/>'
         else:
             piece = escape(span.text)
         if span.italic:

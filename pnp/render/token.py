@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.model import TokenFace
 from pnp.render.fonts import FontRegistry
-from pnp.render.icons import icon_file
+from pnp.render.icons import icon_reader
 from pnp.render.text import FittedText, TextBox, fit_text
 
 CUT_LINE = "#8a8a8a"
@@ -138,7 +138,8 @@ def _picture(canvas: Canvas, face: TokenFace, box: tuple[float, float, float, fl
         canvas.drawImage(ImageReader(image), x + (width - w) / 2, y + (height - h) / 2, w, h, mask="auto")
     elif face.icon is not None:
         side = min(width, height)
-        canvas.drawImage(icon_file(face.icon), x + (width - side) / 2, y + (height - side) / 2, side, side, mask="auto")
+        left, bottom = x + (width - side) / 2, y + (height - side) / 2
+        canvas.drawImage(icon_reader(face.icon), left, bottom, side, side, mask="auto")
 
 
 def _words(canvas: Canvas, text: FaceText) -> None:
