@@ -278,11 +278,14 @@ def _lay_out_deck(
                 )
             )
             continue
-        front, problems = layout_card(template, size, _context(pack, deck, card, None, language, options))
+        where = (shown_path(deck.file), pack.line("card", card.id))
+        front, problems = layout_card(template, size, _context(pack, deck, card, None, language, options), where)
         result.findings += problems
         back: FaceLayout | None = deck_back
         if card.back is not None:
-            back, problems = layout_card(template, size, _context(pack, deck, card, card.back, language, options))
+            back, problems = layout_card(
+                template, size, _context(pack, deck, card, card.back, language, options), where
+            )
             result.findings += problems
         if front is None or back is None:
             continue

@@ -104,8 +104,8 @@ def test_a_template_that_extends_itself(tiny_copy: Path, tmp_path: Path) -> None
 def test_a_corrupt_image_is_a_finding_and_nothing_is_written(tiny_copy: Path, tmp_path: Path) -> None:
     (tiny_copy / "art" / "spare-parts.png").write_bytes(b"not a png at all")
     assert _findings(tiny_copy, tmp_path / "out") == [
-        'render/image spare-parts element.art: element "art": the image spare-parts.png cannot be read '
-        "(UnidentifiedImageError): is it a PNG or JPEG?"
+        "load/bad-image spare-parts art: the image spare-parts.png cannot be read "
+        "(UnidentifiedImageError): is it a whole PNG or JPEG?"
     ]
     assert not (tmp_path / "out" / "tiny").exists()  # only the build cache may be there
 
@@ -123,7 +123,7 @@ def _png_header(width: int, height: int) -> bytes:
 def test_a_40000_pixel_image_is_refused_before_decoding(tiny_copy: Path, tmp_path: Path) -> None:
     (tiny_copy / "art" / "spare-parts.png").write_bytes(_png_header(40000, 40000))
     assert _findings(tiny_copy, tmp_path / "out") == [
-        'render/image spare-parts element.art: element "art": the image has 1600 MP; the limit is 50 MP'
+        "load/bad-image spare-parts art: the image is 1600 MP; the limit is 50 MP"
     ]
 
 
@@ -138,7 +138,8 @@ def test_text_that_cannot_fit_is_reported_not_clipped_silently(tiny_copy: Path, 
     found = _findings(tiny_copy, tmp_path / "out")
     assert len(found) == 1
     assert found[0].startswith(
-        'render/text-overflow fuel-cell element.text: element "text": the text does not fit, even at 4.5 pt'
+        'render/text-overflow fuel-cell element.text: layout "gear" element "text": '
+        "the text does not fit, even at 4.5 pt"
     )
 
 
@@ -148,7 +149,7 @@ def test_a_glyph_the_font_lacks_is_a_finding(tiny_copy: Path, tmp_path: Path) ->
         supply.read_text().replace('title.es = "Repuestos"', 'title.es = "Repuestos ★"'), encoding="utf-8"
     )
     assert _findings(tiny_copy, tmp_path / "out") == [
-        'render/missing-glyph spare-parts element.title: element "title": the font RobotoCondensed-Bold '
+        'render/missing-glyph spare-parts element.title: layout "gear" element "title": the font RobotoCondensed-Bold '
         "has no glyph for '★' (U+2605)"
     ]
 
@@ -343,3 +344,37 @@ def test_cards_pdf_holds_every_deck_in_order(tiny_copy: Path, tmp_path: Path) ->
     folder = tmp_path / "out" / "tiny" / "es"
     texts = [_text(folder / name) for name in ("cards-supply.pdf", "cards-nav.pdf", "cards.pdf")]
     assert texts[2] == f"{texts[0]} {texts[1]}"
+
+
+def test_the_back_of_a_double_sided_card_shows_only_its_own_face(tiny_copy: Path, tmp_path: Path) -> None:
+    supply = tiny_copy / "supply.toml"
+    supply.write_text(supply.read_text().replace(
+        'status.es = "draft"',
+        'status.es = "draft"\nback.title = { en = "Pilot, retired", es = "Piloto retirado" }\n'
+        'back.text.es = "Ya no vuela."'), encoding="utf-8")
+    _build(tiny_copy, tmp_path / "out", decks=("supply",))
+    document = pdfium.PdfDocument(str(tmp_path / "out" / "tiny" / "es" / "cards-supply.pdf"))
+    back_page = " ".join(document[1].get_textpage().get_text_range().split())
+    assert "Piloto retirado" in back_page and "Ya no vuela." in back_page
+    assert "$300" not in back_page  # the pilot's cost is printed on its front only
+    front_page = " ".join(document[0].get_textpage().get_text_range().split())
+    assert "$300" in front_page
+
+
+def test_a_truncated_png_is_found_by_check_at_its_card(tiny_copy: Path, tmp_path: Path) -> None:
+    art = tiny_copy / "art" / "spare-parts.png"
+    art.write_bytes(art.read_bytes()[:300])
+    result = CliRunner().invoke(main, ["check", "tiny"])
+    assert result.exit_code == 1
+    assert result.output.startswith(
+        'tiny/supply.toml:20: error: card "spare-parts" field "art": the image spare-parts.png cannot be read'
+    )
+
+
+def test_the_renderer_refuses_bad_art_that_reaches_it(tmp_path: Path) -> None:
+    """Art can change between loading and drawing: the renderer checks again, the same way."""
+    from pnp.render.face import _prepared_image
+
+    bad = tmp_path / "x.png"
+    bad.write_bytes(_png_header(40000, 40000))
+    assert _prepared_image(str(bad), 100, 100, "cover") == (None, "the image is 1600 MP; the limit is 50 MP")

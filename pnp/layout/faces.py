@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -46,6 +46,9 @@ class FaceLayout:
     card: str | None
     elements: tuple[LaidOutElement, ...]
     language: str
+    # where the card is written, so drawing problems point at the card, not only the layout
+    card_file: str | None = field(default=None, compare=False)
+    card_line: int | None = field(default=None, compare=False)
 
 
 def _money(value: Any, language: str = "en") -> str:
@@ -110,11 +113,12 @@ def card_context(pack: PackData, deck: Deck, card: Card, face: Face | None, lang
             "subtitle": pick(card.subtitle) if face is None else "",
             "text": pick(shown.text),
             "flavour": pick(shown.flavour),
-            "cost": card.cost,
-            "legality": card.legality,
-            "skills": dict(card.skills),
-            "keywords": keywords,
-            "stats": dict(card.stats),
+            # printed values belong to the front; a back face carries only its own texts and art
+            "cost": card.cost if face is None else None,
+            "legality": card.legality if face is None else None,
+            "skills": dict(card.skills) if face is None else {},
+            "keywords": keywords if face is None else [],
+            "stats": dict(card.stats) if face is None else {},
             "art": art,
             "side": "back" if face else "front",
         },
@@ -135,8 +139,13 @@ def deck_context(pack: PackData, deck: Deck, language: str) -> dict[str, Any]:
     }
 
 
-def layout_card(template: Template, size: Size, context: dict[str, Any]) -> tuple[FaceLayout | None, list[Finding]]:
-    return _layout(template, size, context, context["card"]["id"])
+def layout_card(
+    template: Template, size: Size, context: dict[str, Any], where: tuple[str, int | None] | None = None
+) -> tuple[FaceLayout | None, list[Finding]]:
+    face, findings = _layout(template, size, context, context["card"]["id"])
+    if face is not None and where is not None:
+        face = replace(face, card_file=where[0], card_line=where[1])
+    return face, findings
 
 
 def layout_back(template: Template, size: Size, context: dict[str, Any]) -> tuple[FaceLayout | None, list[Finding]]:

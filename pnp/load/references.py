@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pnp import markup
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
+from pnp.images import image_problem
 from pnp.load.toml import TomlFile, inside_pack, shown_path
 from pnp.model import Card, Glossary, LoadedDeck, Pack
 from pnp.units import UnitError, parse_card_size
@@ -329,6 +330,17 @@ def _check_file_ref(root: Path, shown: str, relative: str, where: dict) -> list[
                 f'the file "{relative}" does not exist',
                 **where,
                 hint=did_you_mean(relative, nearby) or "check the name, or remove the field until the file exists",
+            )
+        ]
+    problem = image_problem(path)
+    if problem is not None:
+        return [
+            error(
+                "load/bad-image",
+                shown,
+                problem,
+                **where,
+                hint="export the art again as PNG or JPEG, at most about 600 dpi at its printed size",
             )
         ]
     return []

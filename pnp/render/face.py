@@ -7,7 +7,6 @@ an image that cannot be used) come back as findings naming the element.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -19,12 +18,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp import markup
 from pnp.errors import Finding, error, warning
+from pnp.images import image_problem
 from pnp.layout import FaceLayout, LaidOutElement
 from pnp.render.fonts import FontRegistry
 from pnp.render.icons import icon_reader
 from pnp.render.text import TextBox, fit_text
 
-MAX_IMAGE_PIXELS = 50_000_000  # 50 MP: a tarot card at 600 dpi needs under 5 MP
 MAX_DPI = 600  # art is downsampled to this at its printed size: sharper than any home printer
 
 
@@ -46,15 +45,17 @@ class RenderContext:
         code: str = "render/element",
     ) -> None:
         make = error if severity == "error" else warning
-        self.findings.append(
-            make(
-                code,
-                self.template_file.get(face.template, face.template),
-                f'element "{element.name}": {message}',
-                card=face.card,
-                field=f"element.{element.name}",
-                hint=hint,
+        layout = self.template_file.get(face.template, face.template)
+        if face.card_file is not None:  # point at the card; name the layout in the message
+            file, line, text = (
+                face.card_file,
+                face.card_line,
+                f'layout "{face.template}" element "{element.name}": {message}',
             )
+        else:
+            file, line, text = layout, None, f'element "{element.name}": {message}'
+        self.findings.append(
+            make(code, file, text, line=line, card=face.card, field=f"element.{element.name}", hint=hint)
         )
 
 
@@ -210,25 +211,28 @@ def _image(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rende
     canvas.drawImage(ImageReader(picture), x + (width - dw) / 2, y + (height - dh) / 2, dw, dh, mask="auto")
 
 
-@lru_cache(maxsize=256)
 def _prepared_image(path: str, width_pt: int, height_pt: int, fit: str) -> tuple[Image.Image | None, str | None]:
+    try:
+        stamp = Path(path).stat()
+    except OSError:
+        return None, f"the image {Path(path).name} does not exist"
+    # keyed by size and time too: art replaced under the same name must not be served stale
+    return _prepared_image_cached(path, stamp.st_size, stamp.st_mtime_ns, width_pt, height_pt, fit)
+
+
+@lru_cache(maxsize=256)
+def _prepared_image_cached(
+    path: str, _size: int, _mtime: int, width_pt: int, height_pt: int, fit: str
+) -> tuple[Image.Image | None, str | None]:
     """Open, check and downsample an image once per size; never load a decompression bomb."""
+    problem = image_problem(Path(path))
+    if problem is not None:
+        return None, problem
     try:
         with Image.open(path) as probe:
-            w, h = probe.size
-            if w * h > MAX_IMAGE_PIXELS:
-                return None, (
-                    f"the image is {w} x {h} px ({w * h / 1e6:.0f} MP); the limit is {MAX_IMAGE_PIXELS // 1_000_000} MP"
-                )
             image = probe.convert("RGBA") if probe.mode in ("RGBA", "LA", "P") else probe.convert("RGB")
-    except FileNotFoundError:
-        return None, f"the image {Path(path).name} does not exist"
-    except Image.DecompressionBombError as exc:  # Pillow refuses before decoding: say it in our words
-        pixels = re.search(r"\((\d+) pixels\)", str(exc))
-        size = f"{int(pixels.group(1)) / 1e6:.0f} MP" if pixels else "too many pixels"
-        return None, f"the image has {size}; the limit is {MAX_IMAGE_PIXELS // 1_000_000} MP"
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        return None, f"the image {Path(path).name} cannot be read ({type(exc).__name__}): is it a PNG or JPEG?"
+        return None, f"the image {Path(path).name} cannot be read ({type(exc).__name__}): is it a whole PNG or JPEG?"
     target = (max(1, round(width_pt / 72 * MAX_DPI)), max(1, round(height_pt / 72 * MAX_DPI)))
     ratio = max(target[0] / image.width, target[1] / image.height)
     if fit != "cover":
