@@ -143,14 +143,13 @@ def test_text_that_cannot_fit_is_reported_not_clipped_silently(tiny_copy: Path, 
     )
 
 
-def test_a_glyph_the_font_lacks_is_a_finding(tiny_copy: Path, tmp_path: Path) -> None:
+def test_a_glyph_the_element_font_lacks_is_a_finding(tiny_copy: Path, tmp_path: Path) -> None:
+    """'Ɓ' is in the title font but not in the body font: only drawing it in the text can tell."""
     supply = tiny_copy / "supply.toml"
-    supply.write_text(
-        supply.read_text().replace('title.es = "Repuestos"', 'title.es = "Repuestos ★"'), encoding="utf-8"
-    )
+    supply.write_text(supply.read_text().replace("Gana 1 {parts}.", "Gana 1 {parts} de Ɓ."), encoding="utf-8")
     assert _findings(tiny_copy, tmp_path / "out") == [
-        'render/missing-glyph spare-parts element.title: layout "gear" element "title": the font RobotoCondensed-Bold '
-        "has no glyph for '★' (U+2605)"
+        'render/missing-glyph spare-parts element.text: layout "gear" element "text": the font OpenSans-Regular '
+        "has no glyph for 'Ɓ' (U+0181)"
     ]
 
 
@@ -348,10 +347,14 @@ def test_cards_pdf_holds_every_deck_in_order(tiny_copy: Path, tmp_path: Path) ->
 
 def test_the_back_of_a_double_sided_card_shows_only_its_own_face(tiny_copy: Path, tmp_path: Path) -> None:
     supply = tiny_copy / "supply.toml"
-    supply.write_text(supply.read_text().replace(
-        'status.es = "draft"',
-        'status.es = "draft"\nback.title = { en = "Pilot, retired", es = "Piloto retirado" }\n'
-        'back.text.es = "Ya no vuela."'), encoding="utf-8")
+    supply.write_text(
+        supply.read_text().replace(
+            'status.es = "draft"',
+            'status.es = "draft"\nback.title = { en = "Pilot, retired", es = "Piloto retirado" }\n'
+            'back.text.es = "Ya no vuela."',
+        ),
+        encoding="utf-8",
+    )
     _build(tiny_copy, tmp_path / "out", decks=("supply",))
     document = pdfium.PdfDocument(str(tmp_path / "out" / "tiny" / "es" / "cards-supply.pdf"))
     back_page = " ".join(document[1].get_textpage().get_text_range().split())
@@ -378,3 +381,17 @@ def test_the_renderer_refuses_bad_art_that_reaches_it(tmp_path: Path) -> None:
     bad = tmp_path / "x.png"
     bad.write_bytes(_png_header(40000, 40000))
     assert _prepared_image(str(bad), 100, 100, "cover") == (None, "the image is 1600 MP; the limit is 50 MP")
+
+
+def test_check_finds_characters_no_bundled_font_can_draw(tiny_copy: Path, tmp_path: Path) -> None:
+    supply = tiny_copy / "supply.toml"
+    supply.write_text(
+        supply.read_text().replace('title.es = "Repuestos"', 'title.es = "Repuestos 🚀 星"'), encoding="utf-8"
+    )
+    result = CliRunner().invoke(main, ["check", "tiny"])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[:2] == [
+        'tiny/supply.toml:12: error: card "spare-parts" field "title.es": no bundled font can draw '
+        "'星' (U+661F), '🚀' (U+1F680)",
+        "    hint: use another character (a word, or an {icon} of the pack)",
+    ]

@@ -38,6 +38,9 @@ class FontRegistry:
     def role(self, name: str) -> FontRole | None:
         return self.roles.get(name)
 
+    def fonts(self) -> list[TTFont]:
+        return list(self._fonts.values())
+
     def missing(self, font_name: str, text: str) -> list[str]:
         """Characters of text the font has no glyph for (spaces and line breaks aside)."""
         font = self._fonts.get(font_name)
