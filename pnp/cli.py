@@ -9,7 +9,7 @@ import click
 
 from pnp import __version__
 from pnp.check import RULES, check_pack
-from pnp.cli_common import PACK_ARG, echo_findings, fail, load_or_exit, with_progress
+from pnp.cli_common import PACK_ARG, QUIET_OPTION, echo_findings, fail, load_or_exit, with_progress
 from pnp.cli_translate import COMMANDS as TRANSLATE_COMMANDS
 from pnp.compose import Selection, compose, selected_swaps
 from pnp.deck_report import format_composition, format_deck, format_decks
@@ -185,6 +185,7 @@ def deck(
     help="Shift backs by X,Y (each -10mm to 10mm) to correct a printer's misregistration (see --calibration).",
 )
 @click.option("--calibration", is_flag=True, help="Also write a duplex calibration page to measure --back-offset.")
+@QUIET_OPTION
 @click.option("--png", is_flag=True, help="Also write one PNG per face, under <output>/<pack>/<lang>/png/<deck>/.")
 @click.option(
     "--dpi",
@@ -235,6 +236,7 @@ def build(
     tts: bool,
     print_shop: str | None,
     output: Path,
+    quiet: bool,
 ) -> None:
     """Build printable PDF sheets: one file per deck, and cards.pdf with all of them.
 
@@ -289,7 +291,7 @@ def build(
         card_size=card_size,
     )
     result = with_progress("Drawing sheets", lambda progress: run_build(pack, options, progress))
-    echo_findings(result.findings)
+    echo_findings(result.findings, quiet)
     if not result.ok:
         if result.written:
             click.echo(

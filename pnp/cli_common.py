@@ -12,7 +12,7 @@ import click
 from pnp.errors import Finding, Severity
 from pnp.load import load_pack
 from pnp.model import PackData
-from pnp.report import format_text
+from pnp.report import format_text, plural
 
 PACK_ARG = click.argument("pack", type=click.Path(path_type=Path))
 
@@ -45,8 +45,16 @@ def with_progress(label: str, work: Callable[[Callable[[int, int], None]], T]) -
         return work(progress)
 
 
-def echo_findings(findings: Sequence[Finding]) -> None:
-    """Errors and warnings, file first, with a count line; notes are for pnp check."""
-    shown = [f for f in findings if f.severity is not Severity.INFO]
+def echo_findings(findings: Sequence[Finding], quiet: bool = False) -> None:
+    """Errors and warnings, file first, with a count line; notes are for pnp check.
+
+    Quiet shows errors only, and counts the warnings in one line."""
+    shown = [f for f in findings if f.severity is Severity.ERROR or (not quiet and f.severity is Severity.WARNING)]
     if shown:
         click.echo(format_text(shown))
+    warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
+    if quiet and warnings:
+        click.echo(f"{plural(warnings, 'warning')} not shown: pnp check lists them.")
+
+
+QUIET_OPTION = click.option("-q", "--quiet", is_flag=True, help="Show errors only; count the warnings in one line.")

@@ -14,7 +14,7 @@ from typing import Any
 from pnp.build_exports import export_extras, pick
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.check import check_pack
-from pnp.errors import Finding, error, has_errors
+from pnp.errors import Finding, did_you_mean, error, has_errors, warning
 from pnp.export.files import write_atomic, write_error
 from pnp.export.merge import merge_pdfs
 from pnp.export.pdf import Placement, SheetSection, render_calibration
@@ -162,8 +162,6 @@ def _selected_decks(pack: PackData, options: BuildOptions, result: BuildResult) 
     for deck_id in options.decks:
         deck = pack.deck(deck_id)
         if deck is None:
-            from pnp.errors import did_you_mean
-
             result.findings.append(
                 error(
                     "build/unknown-deck",
@@ -172,7 +170,25 @@ def _selected_decks(pack: PackData, options: BuildOptions, result: BuildResult) 
                     hint=did_you_mean(deck_id, [d.deck.id for d in printable]),
                 )
             )
-        elif deck.cards:
+        elif not deck.cards:
+            result.findings.append(
+                warning(
+                    "build/empty-deck",
+                    shown_path(deck.file),
+                    f'deck "{deck_id}" has no cards entered yet: nothing to print',
+                    hint=f"enter its cards in {shown_path(deck.file)}",
+                )
+            )
+        else:
+            if deck.deck.origin is not None:
+                result.findings.append(
+                    warning(
+                        "build/other-product",
+                        shown_path(pack.root / PACK_FILE),
+                        f'deck "{deck_id}" belongs to {deck.deck.origin}: printed because --decks asked for it',
+                        field=f"deck.{deck_id}.origin",
+                    )
+                )
             chosen.append(deck)
     return chosen
 

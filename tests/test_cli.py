@@ -108,3 +108,10 @@ def test_supply_deck_matches_the_facts() -> None:
     assert sum(c.count for c in supply.cards) == 25
     cards = {c.id: c for c in supply.cards}
     assert (cards["love-bot"].cost, cards["xunsu-whisper-x1"].cost, cards["reaver-flage"].count) == (1200, 1600, 2)
+
+
+def test_build_quiet_counts_the_warnings_in_one_line(tmp_path: Path) -> None:
+    code, output = run("build", "cards/blue-sun", "--quiet", "-o", str(tmp_path))
+    assert code == 0
+    assert "warning:" not in output
+    assert "6 warnings not shown: pnp check lists them." in output.splitlines()
