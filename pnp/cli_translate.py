@@ -19,7 +19,7 @@ from pnp.export.files import write_atomic
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
 from pnp.model import PackData
-from pnp.report import format_text
+from pnp.report import format_text, plural
 from pnp.translate.fixes import parse_fixes, read_text_file
 from pnp.translate.glossary_apply import Change
 from pnp.translate.worddiff import format_word_diff, word_diff
@@ -83,17 +83,15 @@ def _show_changes(changes: list[Change]) -> None:
     for change in changes:
         place = change.file + (f":{change.line}" if change.line else "")
         subject = (f'card "{change.card}" ' if change.card else "") + f'field "{change.field}"'
-        click.echo(f"{place}: {subject}: {format_word_diff(word_diff(change.old, change.new))}")
+        why = f" ({change.why})" if change.why else ""
+        click.echo(f"{place}: {subject}: {format_word_diff(word_diff(change.old, change.new))}{why}")
 
 
-def _count(changes: list[Change], writes: list[tuple[Path, bytes]]) -> str:
-    texts = len(changes)
+def _count(changes: list[Change]) -> str:
+    """'3 changes (2 cards) in 1 file': the card texts, names and labels that change, and their statuses."""
     cards = len({(c.file, c.card) for c in changes if c.card})
-    files = len(writes)
-    return (
-        f"{texts} text{'s' if texts != 1 else ''} change{'' if texts != 1 else 's'}"
-        f" ({cards} card{'s' if cards != 1 else ''}), {files} file{'s' if files != 1 else ''}"
-    )
+    files = len({c.file for c in changes})
+    return f"{plural(len(changes), 'change')} ({plural(cards, 'card')}) in {plural(files, 'file')}"
 
 
 # --- proof ---------------------------------------------------------------------------------------
@@ -167,12 +165,11 @@ def proof(pack: Path, lang: str | None, since: str | None, only_findings: bool, 
     if problems:
         _stop(problems, "choose another folder with -o.")
     counted = sum(len(e.findings) for e in result.entries)
-    what = f"{len(result.entries)} card{'s' if len(result.entries) != 1 else ''}"
+    what = plural(len(result.entries), "card")
     if result.since:
         what += f" changed since {result.since} ({result.unchanged} unchanged)"
     click.echo(
-        f"Wrote {shown_path(folder / 'proof.html')} and proof.pdf: {what}, "
-        f"{counted} finding{'s' if counted != 1 else ''} on them."
+        f"Wrote {shown_path(folder / 'proof.html')} and proof.pdf: {what}, {plural(counted, 'finding')} on them."
     )
 
 
@@ -238,15 +235,14 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
     _show_changes(plan.changes)
     for line in plan.glossary:
         click.echo(line)
-    changed = len(plan.glossary)
-    summary = f"{_count(plan.changes, plan.writes)}; the glossary: {changed} change{'s' if changed != 1 else ''}."
+    summary = f"{_count(plan.changes)}; the glossary: {plural(len(plan.glossary), 'change')}."
     if not write:
         click.echo(f"{summary} Nothing written: run again with --write to apply.")
         return
     problems = _verify(data, plan.writes) or _write(plan.writes)
     if problems:
         _stop(problems, "the pack is as it was.")
-    click.echo(f"{summary} Wrote {len(plan.writes)} file{'s' if len(plan.writes) != 1 else ''}.")
+    click.echo(f"{summary} Wrote {plural(len(plan.writes), 'file')}.")
 
 
 # --- export and import --------------------------------------------------------------------------
@@ -269,7 +265,8 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
     default=None,
     help="The file to write (default: output/<pack>/<lang>/<pack>-<lang>.csv or .po).",
 )
-def export_texts(pack: Path, file_format: str, lang: str | None, output: Path | None) -> None:
+@click.option("--force", is_flag=True, help="Overwrite the file even when it differs from this export.")
+def export_texts(pack: Path, file_format: str, lang: str | None, output: Path | None, force: bool) -> None:
     """Export every card text and its translation for a spreadsheet or a translation tool.
 
     CSV has one row per card text (card, field, original, translation, base)
@@ -277,6 +274,9 @@ def export_texts(pack: Path, file_format: str, lang: str | None, output: Path | 
     "<card>:<field>". The base (a hidden column, a "#. base:" comment) records
     each translation as exported, so that `pnp import` can tell your changes
     from changes made to the pack since. Leave it as it is.
+
+    A file that is already there and says something else (it may hold edits
+    not imported yet) is never overwritten without --force.
 
     \b
     Example:
@@ -295,11 +295,30 @@ def export_texts(pack: Path, file_format: str, lang: str | None, output: Path | 
     else:
         content = write_po(data, found, language)
     target = output or Path("output") / data.pack.id / language / f"{data.pack.id}-{language}.{file_format}"
+    shown = shown_path(target)
+    if not force and _differs(target, content):
+        problem = error(
+            "export/exists",
+            shown,
+            "the file is already there and differs from this export: it may hold edits not imported yet",
+            hint=f"to keep its edits, import them first (pnp import {shown_path(pack)} {shown}); "
+            "to replace it, run again with --force; or write another file with -o",
+        )
+        _stop([problem], f"{shown} is as it was.")
     problems = _write([(target, content)])
     if problems:
         _stop(problems, "choose another file with -o.")
     texts = sum(1 for e in found if e.field != "status")
-    click.echo(f"Wrote {shown_path(target)}: {texts} texts of {len({e.card for e in found})} cards ({language}).")
+    cards = len({e.card for e in found})
+    click.echo(f"Wrote {shown}: {plural(texts, 'text')} of {plural(cards, 'card')} ({language}).")
+
+
+def _differs(path: Path, content: bytes) -> bool:
+    """The file exists and holds something else (a path that cannot be read is left to the write to report)."""
+    try:
+        return path.read_bytes() != content
+    except OSError:
+        return False
 
 
 @click.command("import")
@@ -355,7 +374,7 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
     if findings:
         click.echo(format_text(findings))
     _show_changes(plan.changes)
-    summary = _count(plan.changes, plan.writes) + "."
+    summary = _count(plan.changes) + "."
     if not plan.changes:
         click.echo("No changes: the pack already says what the file says.")
         return
@@ -365,7 +384,7 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
     problems = _verify(data, plan.writes) or _write(plan.writes)
     if problems:
         _stop(problems, "the pack is as it was.")
-    click.echo(f"{summary} Wrote {len(plan.writes)} file{'s' if len(plan.writes) != 1 else ''}.")
+    click.echo(f"{summary} Wrote {plural(len(plan.writes), 'file')}.")
 
 
 COMMANDS = (proof, glossary, export_texts, import_texts)

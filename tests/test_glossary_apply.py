@@ -69,7 +69,7 @@ def test_glossary_apply_shows_the_words_it_would_change_and_writes_nothing(ruleb
     result = CliRunner().invoke(main, ["glossary", "apply", "blue-sun", RULEBOOK_FIXES])
     assert result.exit_code == 0, result.output
     assert result.output == (
-        UNUSED + CHANGES + "3 texts change (3 cards), 3 files; the glossary: 0 changes. "
+        UNUSED + CHANGES + "3 changes (3 cards) in 3 files; the glossary: 0 changes. "
         "Nothing written: run again with --write to apply.\n"
     )
     assert snapshot(rulebook_pack) == before
@@ -79,9 +79,7 @@ def test_glossary_apply_write_fixes_the_rulebooks_terms_and_changes_exactly_thos
     before = snapshot(rulebook_pack)
     result = CliRunner().invoke(main, ["glossary", "apply", "blue-sun", RULEBOOK_FIXES, "--write"])
     assert result.exit_code == 0, result.output
-    assert result.output.endswith(
-        CHANGES + "3 texts change (3 cards), 3 files; the glossary: 0 changes. Wrote 3 files.\n"
-    )
+    assert result.output.endswith(CHANGES + "3 changes (3 cards) in 3 files; the glossary: 0 changes. Wrote 3 files.\n")
     after = snapshot(rulebook_pack)
     changed = {p.name for p in after if after[p] != before[p]}
     assert changed == {"setup.toml", "supply-meridian.toml", "deal.toml"}
@@ -103,8 +101,7 @@ def test_glossary_apply_write_fixes_the_rulebooks_terms_and_changes_exactly_thos
     assert "text/" not in check.output and "forbidden variant" not in check.output
     again = CliRunner().invoke(main, ["glossary", "apply", "blue-sun", RULEBOOK_FIXES])
     assert again.output.endswith(
-        "0 texts change (0 cards), 0 files; the glossary: 0 changes. "
-        "Nothing written: run again with --write to apply.\n"
+        "0 changes (0 cards) in 0 files; the glossary: 0 changes. Nothing written: run again with --write to apply.\n"
     )
 
 
@@ -118,10 +115,14 @@ def test_glossary_apply_records_right_terms_as_canonical_and_wrong_ones_as_forbi
     assert result.output == (
         'tiny/supply.toml:6: card "fuel-cell" field "title.es": Célula de [-combustible-]{+gasolina+}\n'
         'tiny/supply.toml:8: card "fuel-cell" field "text.es": Gana 2 {fuel}. Guarda la [-vela-]{+lona+}.\n'
+        'tiny/supply.toml:10: card "fuel-cell" field "status.es": [-reviewed-]{+translated+} '
+        "(its text changed: review it again)\n"
         'tiny/glossary.toml: term "lona": new term (its source is empty: write it), forbidden += "vela"\n'
         'tiny/glossary.toml: term "Fuel": target "combustible" -> "gasolina", forbidden += "combustible"\n'
-        "2 texts change (1 card), 2 files; the glossary: 2 changes. Wrote 2 files.\n"
+        "3 changes (1 card) in 1 file; the glossary: 2 changes. Wrote 2 files.\n"
     )
+    supply = (tiny_copy / "supply.toml").read_text(encoding="utf-8")
+    assert 'cost = 100\nstatus.es = "translated"\n\n[[card]]\nid = "spare-parts"' in supply
     assert (tiny_copy / "glossary.toml").read_text(encoding="utf-8") == (
         "[[term]]\n"
         'source = "Fuel"\n'
@@ -140,6 +141,15 @@ def test_glossary_apply_records_right_terms_as_canonical_and_wrong_ones_as_forbi
         'forbidden = ["vela"]\n'
         'note = "From fixes.txt line 2 (pnp glossary apply): write the source term."\n'
     )
+    check = CliRunner().invoke(main, ["check", "tiny"])
+    assert check.output == (
+        'tiny/glossary.toml:13: warning: field "term[1].source": term "lona" has no source: the word of the '
+        "original it translates is not written\n"
+        '    hint: write the original\'s word for "lona" in source: until then, no text that uses it is checked '
+        'for "lona"\n'
+        "Found 0 errors and 1 warning in 1 file.\n"
+    )
+    assert check.exit_code == 0
 
 
 # --- bad input: a clear message, and nothing changed on disk ---------------------------------------
@@ -263,3 +273,40 @@ def test_every_kind_of_toml_string_keeps_its_quoting_and_escapes() -> None:
         "d": "refugio \\n literal",
     }
     assert 'a = "dos\\nlíneas \\"y\\" \\\\"  # a comment stays\n' in tomlkit.dumps(document)
+
+
+def test_files_with_windows_line_endings_get_them_in_what_is_written(tiny_copy: Path) -> None:
+    edit(tiny_copy / "glossary.toml", 'forbidden = ["fuel", "gasolina"]\n', "")  # so a forbidden key is added
+    edit(tiny_copy / "supply.toml", 'text.es = "Gana 2 {fuel}."', 'text.es = "Gana 2 {fuel}. Guarda la vela."')
+    for name in ("glossary.toml", "supply.toml"):
+        path = tiny_copy / name
+        path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    supply = (tiny_copy / "supply.toml").read_bytes()
+    (tiny_copy.parent / "fixes.txt").write_text("vela >> lona\ncombustible >> gasolina\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["glossary", "apply", "tiny", "fixes.txt", "--write"])
+    assert result.exit_code == 0, result.output
+    assert result.output.endswith("3 changes (1 card) in 1 file; the glossary: 2 changes. Wrote 2 files.\n")
+    assert (tiny_copy / "glossary.toml").read_bytes() == (
+        b"[[term]]\r\n"
+        b'source = "Fuel"\r\n'
+        b'target = "gasolina"\r\n'
+        b'forbidden = ["combustible"]\r\n'
+        b"\r\n"
+        b"[[keyword]]\r\n"
+        b'id = "boarding"\r\n'
+        b'source = "Boarding"\r\n'
+        b'target = "Abordaje"\r\n'
+        b'value = "number"\r\n'
+        b"\r\n"
+        b"[[term]]\r\n"
+        b'source = ""\r\n'
+        b'target = "lona"\r\n'
+        b'forbidden = ["vela"]\r\n'
+        b'note = "From fixes.txt line 1 (pnp glossary apply): write the source term."\r\n'
+    )
+    expected = (
+        supply.replace(b"de combustible", b"de gasolina")
+        .replace(b"la vela.", b"la lona.")
+        .replace(b'cost = 100\r\nstatus.es = "reviewed"', b'cost = 100\r\nstatus.es = "translated"')
+    )
+    assert (tiny_copy / "supply.toml").read_bytes() == expected

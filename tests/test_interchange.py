@@ -77,6 +77,29 @@ def _edit_csv(path: Path, card: str, field: str, value: str, delimiter: str = ",
     path.write_text(buffer.getvalue(), encoding="utf-8-sig")
 
 
+def test_export_never_overwrites_a_file_that_differs_without_force(blue_sun: Path) -> None:
+    assert run("export", "blue-sun", "--format", "csv", "-o", "t.csv")[:2] == (
+        0,
+        "Wrote t.csv: 42 texts of 34 cards (es).\n",
+    )
+    assert run("export", "blue-sun", "--format", "csv", "-o", "t.csv")[0] == 0  # the same bytes: nothing lost
+    _edit_csv(Path("t.csv"), "murphy", "text", "Murphy sobresale en el comercio de bienes y de carga.")
+    edited = Path("t.csv").read_bytes()
+    code, out, err = run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
+    assert (code, out, err) == (
+        1,
+        "t.csv: error: the file is already there and differs from this export: it may hold edits not imported yet\n"
+        "    hint: to keep its edits, import them first (pnp import blue-sun t.csv); to replace it, run again with "
+        "--force; or write another file with -o\n"
+        "Found 1 error and 0 warnings in 1 file.\n",
+        "Nothing was written: t.csv is as it was.\n",
+    )
+    assert Path("t.csv").read_bytes() == edited
+    code, out, _ = run("export", "blue-sun", "--format", "csv", "-o", "t.csv", "--force")
+    assert (code, out) == (0, "Wrote t.csv: 42 texts of 34 cards (es).\n")
+    assert Path("t.csv").read_bytes() != edited
+
+
 def test_a_spreadsheet_edit_changes_exactly_that_text(blue_sun: Path) -> None:
     run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
     # saved back by a Spanish Excel: semicolons
@@ -88,11 +111,11 @@ def test_a_spreadsheet_edit_changes_exactly_that_text(blue_sun: Path) -> None:
     assert out == (
         'blue-sun/leader.toml:8: card "murphy" field "text.es": … el comercio de bienes{+ y de carga+}.\n'
         'blue-sun/leader.toml:9: card "murphy" field "status.es": [-draft-]{+translated+}\n'
-        "2 texts change (1 card), 1 file. Nothing written: run again with --write to apply.\n"
+        "2 changes (1 card) in 1 file. Nothing written: run again with --write to apply.\n"
     )
     assert snapshot(blue_sun) == before
     code, out, _ = run("import", "blue-sun", "t.csv", "--write")
-    assert out.endswith("2 texts change (1 card), 1 file. Wrote 1 file.\n")
+    assert out.endswith("2 changes (1 card) in 1 file. Wrote 1 file.\n")
     leader = before[blue_sun / "leader.toml"].decode("utf-8")
     expected = leader.replace("comercio de bienes.", "comercio de bienes y de carga.").replace(
         'status.es = "draft"', 'status.es = "translated"', 1
@@ -124,7 +147,7 @@ def test_a_po_edit_made_by_a_translation_tool_changes_exactly_that_text(blue_sun
     assert out == (
         'blue-sun/deal.toml:10: card "hands-tied" field "text.es": Mientras trabajas el trabajo{+ que tiene+} '
         "adjunto, no sumas la …\n"
-        "1 text changes (1 card), 1 file. Wrote 1 file.\n"
+        "1 change (1 card) in 1 file. Wrote 1 file.\n"
     )
     deal = before[blue_sun / "deal.toml"].decode("utf-8")
     assert (blue_sun / "deal.toml").read_text(encoding="utf-8") == deal.replace(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -41,12 +40,21 @@ def test_the_proof_shows_every_finding_in_place(rulebook_pack: Path) -> None:  #
     assert '<mark class="warning">marcador de Alerta</mark>' in html
     assert '<mark class="warning">indicadores de Alerta</mark>' in html
     assert '<mark class="warning">Con tus manos</mark>' in html
-    # the summary: per deck cards, translated, reviewed, findings; then findings by kind
-    assert re.search(
-        r"Tratos: trabajos y Grandes Desafíos Malditos <code>deal</code></td>"
-        r'<td class="n">1</td><td class="n">0</td><td class="n">0</td><td class="n">2</td>',
-        html,
+    # the summary: per deck designs, copies, translated, reviewed, findings, and all decks; then findings by kind
+    assert (
+        "<tr><th>Deck</th><th>Designs</th><th>Copies</th><th>Translated</th><th>Reviewed</th><th>Findings</th></tr>"
+        in html
     )
+    assert (
+        "<tr><td>Tratos: trabajos y Grandes Desafíos Malditos <code>deal</code></td>"
+        '<td class="n">1</td><td class="n">1</td><td class="n">0</td><td class="n">0</td><td class="n">2</td></tr>'
+        in html
+    )
+    assert (
+        '<tr><th>All</th><th class="n">34</th><th class="n">45</th><th class="n">0</th><th class="n">0</th>'
+        '<th class="n">14</th></tr>' in html
+    )
+    assert '<p class="meta">blue-sun · en → es · 34 card designs, 45 copies · every card</p>' in html
     assert '<tr><td><code>text/glossary</code></td><td class="n">0</td><td class="n">6</td>' in html
     assert html.count('<article class="card"') == 34
     assert html.count('src="data:image/png;base64,') == 34
@@ -55,6 +63,65 @@ def test_the_proof_shows_every_finding_in_place(rulebook_pack: Path) -> None:  #
     assert pdf.startswith(b"%PDF-")
     run("proof", "blue-sun", "-o", "again")
     assert Path("again/proof.pdf").read_bytes() == pdf  # invariant: no dates, same bytes
+
+
+def _glyph_overlaps(pdf_path: Path, page: int) -> list[str]:
+    """Characters drawn over one another on a page: two tables laid out on top of each other."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf_path)
+    text = document[page].get_textpage()
+    boxes = sorted(
+        (text.get_charbox(i), text.get_text_range(i, 1))
+        for i in range(text.count_chars())
+        if text.get_text_range(i, 1).strip()
+    )
+    found = []
+    for n, ((left, bottom, right, top), char) in enumerate(boxes):
+        for (left2, bottom2, right2, top2), char2 in boxes[n + 1 :]:
+            if left2 >= right - 0.5:
+                break
+            if min(right, right2) - max(left, left2) > 0.5 and min(top, top2) - max(bottom, bottom2) > 0.5:
+                found.append(f"{char!r} and {char2!r} at ({left:.0f}, {bottom:.0f})")
+    document.close()
+    return found
+
+
+def test_the_pdf_summary_fits_the_page_and_every_character_is_in_its_font(
+    rulebook_pack: Path,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen.textobject import PDFTextObject
+
+    from pnp.build_state import FONTS_DIR
+    from pnp.render.fonts import load_fonts
+
+    drawn: list[tuple[str, str]] = []  # (font, text): every string the PDF draws, faces included
+    format_text = PDFTextObject._formatText
+
+    def recording(self: PDFTextObject, text: str) -> str:
+        drawn.append((self._fontname, text))
+        return format_text(self, text)
+
+    monkeypatch.setattr(PDFTextObject, "_formatText", recording)
+    code, out, _ = run("proof", "blue-sun", "-o", "proof")
+    assert (code, out) == (0, "Wrote proof/proof.html and proof.pdf: 34 cards, 14 findings on them.\n")
+    fonts = load_fonts(FONTS_DIR)
+    assert drawn and {(font, char) for font, text in drawn for char in fonts.missing(font, text)} == set()
+    document = pdfium.PdfDocument("proof/proof.pdf")
+    lines = document[0].get_textpage().get_text_range().splitlines()
+    document.close()
+    assert lines[:4] == [
+        "Proof: Firefly: El Juego — Sol Azul",
+        "blue-sun · en to es · 34 card designs, 45 copies · every card",
+        "Summary",
+        "Deck Designs Copies Translated Reviewed Findings",  # each heading on one line, not "Error s"
+    ]
+    assert "Tratos: trabajos y Grandes Desafíos Malditos (deal) 1 1 0 0 2" in lines
+    assert "All 34 45 0 0 14" in lines
+    assert "Finding Errors Warnings Notes" in lines
+    assert _glyph_overlaps(Path("proof/proof.pdf"), 0) == []
 
 
 def test_only_findings_leaves_out_the_clean_cards(rulebook_pack: Path) -> None:  # noqa: F811
@@ -109,6 +176,7 @@ def test_since_another_pack_folder(rulebook_pack: Path) -> None:  # noqa: F811
     )
     html = Path("proof/proof.html").read_text(encoding="utf-8")
     assert "Con <del>tus</del><ins>las</ins> manos<ins> atadas</ins>" in html
+    assert "34 card designs, 45 copies · changes since folder old/blue-sun: 1 card changed, 33 unchanged</p>" in html
 
 
 def test_since_something_that_is_neither_a_folder_nor_a_revision(rulebook_pack: Path) -> None:  # noqa: F811

@@ -249,6 +249,31 @@ def test_spelling_against_the_spanish_dictionary_and_the_word_list(tiny_copy: Pa
     ]
 
 
+def test_spelling_reports_a_shout_and_a_very_long_word_at_once(tiny_copy: Path) -> None:
+    """Hunspell's own suggest tries every accent pattern of a word (3 ** 12 for "AAAAAAAAAAAA", two minutes):
+    a word this long or with a letter three times in a row gets no suggestion, and every other one a bounded
+    search. This test runs in well under a second (most of it reading the dictionary)."""
+    long = "Ra" + "ta" * 99
+    edit(tiny_copy, "nav.toml", 'text.es = "Sigue volando."', f'text.es = "¡Aaaaaaaaaaaaaaaargh! Sigue, {long}."')
+    assert len(long) == 200
+    assert text_findings(tiny_copy) == [
+        'tiny/nav.toml:27: warning: card "clear-skies" field "text.es": '
+        '"Aaaaaaaaaaaaaaaargh" is not in the Spanish dictionary',
+        '    hint: If "Aaaaaaaaaaaaaaaargh" is right (a name, a game term), add it to words in pack.toml',
+        f'tiny/nav.toml:27: warning: card "clear-skies" field "text.es": "{long}" is not in the Spanish dictionary',
+        f'    hint: If "{long}" is right (a name, a game term), add it to words in pack.toml',
+    ]
+    spanish = speller("es")
+    assert spanish is not None
+    assert [spanish.suggest(w) for w in ("AAAAAAAAAAAA", "aeaeaeaeaeaeaea", "aeiouaeiouaeio")] == [None, None, None]
+    assert [spanish.suggest(w) for w in ("descartalo", "delmazo", "conbustible", "tirpulación")] == [
+        "descártalo",
+        "del mazo",
+        "combustible",
+        "tripulación",
+    ]
+
+
 def test_consistency_of_one_source_sentence_across_cards(tiny_copy: Path) -> None:
     edit(tiny_copy, "nav.toml", 'text.en = "Keep flying."', 'text.en = "Shuffle the discards back into the deck."')
     edit(tiny_copy, "nav.toml", 'text.es = "Sigue volando."', 'text.es = "Mezcla los descartes con el mazo."')

@@ -62,8 +62,9 @@ class CardEntry:
 class DeckSummary:
     id: str
     name: str
-    cards: int  # designs
-    translated: int  # status translated or reviewed
+    designs: int  # cards as written in the deck file, one entry each in the proof
+    copies: int  # cards as built and as `pnp deck` counts them: the designs times their count
+    translated: int  # designs whose status is translated or reviewed
     reviewed: int
     findings: int
 
@@ -102,6 +103,7 @@ def collect(pack: PackData, lang: str, findings: list[Finding]) -> Proof:
                 loaded.deck.id,
                 name,
                 len(loaded.cards),
+                loaded.total,
                 sum(1 for e in deck_entries if e.status in ("translated", "reviewed")),
                 sum(1 for e in deck_entries if e.status == "reviewed"),
                 sum(len(e.findings) for e in deck_entries),

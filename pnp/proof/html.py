@@ -7,6 +7,7 @@ from html import escape
 
 from pnp.errors import Finding, Severity
 from pnp.proof.collect import CardEntry, FieldChange, Mark, Proof, segments
+from pnp.report import plural
 from pnp.translate.worddiff import Piece
 
 SEVERITY_WORD = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -27,7 +28,7 @@ h2 { font-size: 18px; margin: 26px 0 10px; }
 table { border-collapse: collapse; background: var(--paper); }
 th, td { border: 1px solid var(--line); padding: 4px 10px; text-align: left; vertical-align: top; }
 th { background: var(--band); font-weight: 600; }
-td.n { text-align: right; font-variant-numeric: tabular-nums; }
+td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 .summary { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
 .card { display: flex; gap: 18px; background: var(--paper); border: 1px solid var(--line); border-radius: 8px;
   padding: 14px; margin: 0 0 14px; break-inside: avoid; }
@@ -70,7 +71,6 @@ ins { background: var(--ins); text-decoration: none; }
 def render_html(proof: Proof, images: dict[str, bytes]) -> str:
     pack = proof.pack.pack
     name = pack.name.get(proof.lang) or pack.name.get(pack.source_language, pack.id)
-    total = sum(d.cards for d in proof.decks)
     parts = [
         "<!DOCTYPE html>",
         f'<html lang="{escape(proof.lang)}"><head><meta charset="utf-8">',
@@ -80,7 +80,7 @@ def render_html(proof: Proof, images: dict[str, bytes]) -> str:
         "<header>",
         f"<h1>Proof: {escape(name)}</h1>",
         f'<p class="meta">{escape(pack.id)} · {escape(pack.source_language)} → {escape(proof.lang)} · '
-        f"{total} cards · {escape(_shown_line(proof))}</p>",
+        f"{escape(count_line(proof))} · {escape(shown_line(proof))}</p>",
         "</header><main>",
         _summary(proof),
         "<h2>Cards</h2>",
@@ -93,28 +93,45 @@ def render_html(proof: Proof, images: dict[str, bytes]) -> str:
     return "\n".join(parts)
 
 
-def _shown_line(proof: Proof) -> str:
+SUMMARY_COLUMNS = ("Designs", "Copies", "Translated", "Reviewed", "Findings")
+SUMMARY_KEYS = ("designs", "copies", "translated", "reviewed", "findings")
+
+
+def totals(proof: Proof) -> list[int]:
+    """The "All" row of the summary: SUMMARY_KEYS summed over the decks."""
+    return [sum(getattr(d, key) for d in proof.decks) for key in SUMMARY_KEYS]
+
+
+def count_line(proof: Proof) -> str:
+    """'34 card designs, 45 copies': the proof shows designs; a build prints, and `pnp deck` counts, copies."""
+    designs, copies = totals(proof)[:2]
+    return f"{plural(designs, 'card design')}, {copies} {'copy' if copies == 1 else 'copies'}"
+
+
+def shown_line(proof: Proof) -> str:
     shown = []
     if proof.since:
-        shown.append(f"changes since {proof.since}: {len(proof.entries)} cards changed, {proof.unchanged} unchanged")
+        shown.append(
+            f"changes since {proof.since}: {plural(len(proof.entries), 'card')} changed, {proof.unchanged} unchanged"
+        )
         if proof.removed:
             shown.append(f"removed: {', '.join(proof.removed)}")
     if proof.hidden:
-        shown.append(f"{proof.hidden} cards without findings left out")
+        shown.append(f"{plural(proof.hidden, 'card')} without findings left out")
     return "; ".join(shown) or "every card"
 
 
 def _summary(proof: Proof) -> str:
     rows = [
-        "<tr><th>Deck</th><th>Cards</th><th>Translated</th><th>Reviewed</th><th>Findings</th></tr>",
+        "<tr><th>Deck</th>" + "".join(f"<th>{c}</th>" for c in SUMMARY_COLUMNS) + "</tr>",
         *(
-            f'<tr><td>{escape(d.name)} <code>{escape(d.id)}</code></td><td class="n">{d.cards}</td>'
-            f'<td class="n">{d.translated}</td><td class="n">{d.reviewed}</td><td class="n">{d.findings}</td></tr>'
+            f"<tr><td>{escape(d.name)} <code>{escape(d.id)}</code></td>"
+            + "".join(f'<td class="n">{getattr(d, key)}</td>' for key in SUMMARY_KEYS)
+            + "</tr>"
             for d in proof.decks
         ),
     ]
-    totals = [sum(getattr(d, key) for d in proof.decks) for key in ("cards", "translated", "reviewed", "findings")]
-    rows.append("<tr><th>All</th>" + "".join(f'<th class="n">{n}</th>' for n in totals) + "</tr>")
+    rows.append("<tr><th>All</th>" + "".join(f'<th class="n">{n}</th>' for n in totals(proof)) + "</tr>")
     kinds = ["<tr><th>Finding</th><th>Errors</th><th>Warnings</th><th>Notes</th></tr>"]
     kinds += [
         f"<tr><td><code>{escape(code)}</code></td>" + "".join(f'<td class="n">{k}</td>' for k in (e, w, n)) + "</tr>"

@@ -6,6 +6,7 @@ import io
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -14,12 +15,15 @@ from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, T
 from pnp.errors import Finding, Severity
 from pnp.layout import FaceLayout
 from pnp.proof.collect import CardEntry, Mark, Proof, segments
-from pnp.proof.html import SEVERITY_WORD, STATUS_WORD
+from pnp.proof.html import SEVERITY_WORD, STATUS_WORD, SUMMARY_COLUMNS, SUMMARY_KEYS, count_line, shown_line, totals
 from pnp.proof.thumbs import Faces
 from pnp.render.face import RenderContext, draw_face
 from pnp.translate.worddiff import Piece
 
 THUMB_WIDTH = 34 * mm
+MARGIN = 14 * mm
+FRAME_WIDTH = A4[0] - 2 * MARGIN  # 182 mm: every table is laid out to it
+NUMBER_WIDTH = 20 * mm  # a column of counts, wide enough for its heading ("Translated") on one line
 MARK = {
     Severity.ERROR: ("#ffc9c9", "#a40e26"),
     Severity.WARNING: ("#ffe08a", "#7d4e00"),
@@ -65,6 +69,8 @@ def render_pdf(proof: Proof, faces: Faces) -> bytes:
         "h2": ParagraphStyle("h2", fontName=bold, fontSize=12, leading=15, spaceBefore=8, spaceAfter=4),
         "head": ParagraphStyle("head", fontName=bold, fontSize=10.5, leading=13, spaceAfter=3),
         "cell": ParagraphStyle("cell", fontName=regular, fontSize=8, leading=10.2),
+        "number": ParagraphStyle("number", fontName=regular, fontSize=8, leading=10.2, alignment=TA_RIGHT),
+        "total": ParagraphStyle("total", fontName=bold, fontSize=8, leading=10.2, alignment=TA_RIGHT),
         "small": ParagraphStyle(
             "small", fontName=regular, fontSize=7.5, leading=9.5, textColor=colors.HexColor("#656d76")
         ),
@@ -76,12 +82,12 @@ def render_pdf(proof: Proof, faces: Faces) -> bytes:
     name = pack.name.get(proof.lang) or pack.name.get(pack.source_language, pack.id)
     story: list[Flowable] = [
         Paragraph(f"Proof: {escape(name)}", styles["title"]),
-        Paragraph(
-            escape(f"{pack.id} · {pack.source_language} → {proof.lang} · {sum(d.cards for d in proof.decks)} cards"),
+        Paragraph(  # "to", not an arrow: the body font has none
+            escape(f"{pack.id} · {pack.source_language} to {proof.lang} · {count_line(proof)} · {shown_line(proof)}"),
             styles["meta"],
         ),
         Paragraph("Summary", styles["h2"]),
-        _summary(proof, styles),
+        *_summary(proof, styles),
     ]
     if proof.pack_findings:
         story.append(Paragraph("About the whole pack", styles["h2"]))
@@ -95,8 +101,8 @@ def render_pdf(proof: Proof, faces: Faces) -> bytes:
     document = SimpleDocTemplate(
         buffer,
         pagesize=A4,
-        leftMargin=14 * mm,
-        rightMargin=14 * mm,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
         topMargin=12 * mm,
         bottomMargin=12 * mm,
         title=f"Proof: {name} ({proof.lang})",
@@ -123,27 +129,31 @@ def _grid(rows: list[list[object]], widths: list[float] | None = None, header: b
     return table
 
 
-def _summary(proof: Proof, styles: dict[str, ParagraphStyle]) -> Table:
-    cell = styles["cell"]
-    decks = [[Paragraph(t, cell) for t in ("Deck", "Cards", "Translated", "Reviewed", "Findings")]]
+def _summary(proof: Proof, styles: dict[str, ParagraphStyle]) -> list[Flowable]:
+    """The decks, then the findings by kind, one table under the other, both as wide as the page."""
+    cell, number = styles["cell"], styles["number"]
+    heads = [Paragraph(escape(t), number) for t in SUMMARY_COLUMNS]
+    decks = [[Paragraph("Deck", cell), *heads]]
     for d in proof.decks:
         decks.append(
             [
                 Paragraph(escape(f"{d.name} ({d.id})"), cell),
-                *(Paragraph(str(n), cell) for n in (d.cards, d.translated, d.reviewed, d.findings)),
+                *(Paragraph(str(getattr(d, key)), number) for key in SUMMARY_KEYS),
             ]
         )
-    kinds = [[Paragraph(t, cell) for t in ("Finding", "Errors", "Warnings", "Notes")]]
-    kinds += [
-        [Paragraph(escape(code), cell), *(Paragraph(str(n), cell) for n in counts)] for code, *counts in proof.kinds
-    ]
+    decks.append([Paragraph("<b>All</b>", cell), *(Paragraph(str(n), styles["total"]) for n in totals(proof))])
+    deck_table = _grid(decks, _widths(len(SUMMARY_COLUMNS)))
+    deck_table.setStyle(TableStyle([("BACKGROUND", (0, -1), (-1, -1), BAND)]))
+    kinds = [[Paragraph("Finding", cell), *(Paragraph(t, number) for t in ("Errors", "Warnings", "Notes"))]]
+    kinds += [[Paragraph(escape(code), cell), *(Paragraph(str(n), number) for n in ns)] for code, *ns in proof.kinds]
     if len(kinds) == 1:
         kinds.append([Paragraph("No findings.", cell), "", "", ""])
-    left = _grid(decks, [58 * mm, 13 * mm, 17 * mm, 16 * mm, 15 * mm])
-    right = _grid(kinds, [34 * mm, 10 * mm, 14 * mm, 10 * mm])
-    outer = Table([[left, right]], hAlign="LEFT")
-    outer.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
-    return outer
+    return [deck_table, Spacer(1, 3 * mm), _grid(kinds, _widths(3))]
+
+
+def _widths(numbers: int) -> list[float]:
+    """A first column of names taking what `numbers` columns of counts leave of the page's width."""
+    return [FRAME_WIDTH - numbers * NUMBER_WIDTH] + [NUMBER_WIDTH] * numbers
 
 
 def _entry(entry: CardEntry, proof: Proof, thumb: Flowable, styles: dict[str, ParagraphStyle]) -> Table:
@@ -157,7 +167,7 @@ def _entry(entry: CardEntry, proof: Proof, thumb: Flowable, styles: dict[str, Pa
             styles["head"],
         )
     ]
-    width = A4[0] - 28 * mm - THUMB_WIDTH - 6 * mm
+    width = FRAME_WIDTH - THUMB_WIDTH - 6 * mm
     if entry.changes:
         rows = [[Paragraph("changed", cell), Paragraph(escape(f"since {proof.since}"), cell)]]
         rows += [[Paragraph(escape(c.name), cell), Paragraph(_pieces(c.pieces), cell)] for c in entry.changes]

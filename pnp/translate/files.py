@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,10 +31,20 @@ class PackFile:
         return shown_path(self.path)
 
     def new_bytes(self) -> bytes:
-        return ((BOM if self.bom else "") + tomlkit.dumps(self.document)).encode("utf-8")
+        return ((BOM if self.bom else "") + keep_line_endings(self.text, tomlkit.dumps(self.document))).encode("utf-8")
 
     def changed(self) -> bool:
         return tomlkit.dumps(self.document) != self.text
+
+
+def keep_line_endings(old: str, new: str) -> str:
+    """A file with Windows line endings (CRLF) gets them in what an edit inserts too (tomlkit writes LF)."""
+    if "\r\n" in old and "\n" not in old.replace("\r\n", ""):
+        return _LONE_LF.sub("\r\n", new)
+    return new
+
+
+_LONE_LF = re.compile(r"(?<!\r)\n")
 
 
 def open_file(path: Path, model: type[BaseModel]) -> PackFile:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import tomlkit
 
@@ -12,12 +13,13 @@ from pnp.check.text.forms import fold, phrase_pattern
 from pnp.errors import Finding, error, info
 from pnp.load.pack import shown_path
 from pnp.model import PackData
-from pnp.translate.files import glossary_path, text_files
+from pnp.translate.files import glossary_path, keep_line_endings, text_files
 from pnp.translate.fixes import Fix
 from pnp.translate.replace import Inside, Replacer
 from pnp.translate.tomledit import localized_values, set_text
 
 MAX_LISTED = 3
+REVIEWED, TRANSLATED = "reviewed", "translated"
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,7 @@ class Change:
     field: str
     old: str
     new: str
+    why: str = ""  # said after the diff: why a text nobody named changes (a status back to "translated")
 
 
 @dataclass
@@ -48,6 +51,7 @@ def plan_fixes(pack: PackData, fixes: list[Fix], fixes_shown: str, lang: str, al
     used: set[Fix] = set()
     inside: dict[Fix, list[str]] = {}
     for source in text_files(pack):
+        changes: list[Change] = []
         for value in localized_values(source.document, source.model, source.text):
             if value.lang != lang:
                 continue
@@ -59,7 +63,8 @@ def plan_fixes(pack: PackData, fixes: list[Fix], fixes_shown: str, lang: str, al
                 continue
             used |= {r.fix for r in replacements}
             set_text(value.table, value.lang, new, lambda raw: replacer.apply(raw)[0])
-            plan.changes.append(Change(source.shown, value.line, value.record_id, value.field, value.value, new))
+            changes.append(Change(source.shown, value.line, value.record_id, value.field, value.value, new))
+        plan.changes += _with_reviews_undone(pack, source.document, source.shown, changes, lang)
         if source.changed():
             plan.writes.append((source.path, source.new_bytes()))
     if not allow_inside:
@@ -80,6 +85,27 @@ def plan_fixes(pack: PackData, fixes: list[Fix], fixes_shown: str, lang: str, al
     if glossary_write is not None:
         plan.writes.append(glossary_write)
     return plan
+
+
+def _with_reviews_undone(pack: PackData, document: Any, shown: str, changes: list[Change], lang: str) -> list[Change]:
+    """A reviewed card whose text changes is "translated" again: someone must review the new text.
+
+    Its status change follows the card's last text change."""
+    out: list[Change] = []
+    for index, change in enumerate(changes):
+        out.append(change)
+        last = index + 1 == len(changes) or changes[index + 1].card != change.card
+        if change.card is None or not last:
+            continue
+        table = next((t for t in document.get("card", []) if t.get("id") == change.card), None)
+        status = table.get("status") if table is not None else None
+        if status is None or status.get(lang) != REVIEWED:
+            continue
+        set_text(status, lang, TRANSLATED)
+        line = pack.line("field", f"{change.card}:status.{lang}") or pack.line("card", change.card)
+        why = "its text changed: review it again"
+        out.append(Change(shown, line, change.card, f"status.{lang}", REVIEWED, TRANSLATED, why))
+    return out
 
 
 def _by_line(item: tuple[Fix, list[str]]) -> int:
@@ -146,7 +172,8 @@ def _record_in_glossary(
             said.append(f'{shown}: term "{name}": {", ".join(done)}')
     new = tomlkit.dumps(document)
     for term in added:
-        new = new.rstrip("\n") + ("\n\n" if new.strip() else "") + "[[term]]\n" + tomlkit.dumps(term)
+        new = new.rstrip("\r\n") + ("\n\n" if new.strip() else "") + "[[term]]\n" + tomlkit.dumps(term)
+    new = keep_line_endings(text, new)
     if new == text:
         return None, said
     return (path, (("\ufeff" if bom else "") + new).encode("utf-8")), said

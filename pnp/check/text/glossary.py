@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from pnp.check.text.fields import Text, texts
 from pnp.check.text.forms import fold, phrase_pattern
 from pnp.check.text.lexicon import speller
-from pnp.errors import Finding, Severity
+from pnp.errors import Finding, Severity, warning
+from pnp.load.pack import GLOSSARY_FILE, shown_path
+from pnp.load.toml import key_lines
 from pnp.model import PackData, Term
 
 CODE = "text/glossary"
@@ -89,7 +91,7 @@ def _needle(phrase: str) -> str:
 
 def check_glossary(pack: PackData) -> list[Finding]:
     index = GlossaryIndex(pack)
-    findings: list[Finding] = []
+    findings = _without_source(pack)
     for text, original in texts(pack):
         plain = text.plain
         hits = index.forbidden(plain, text.lang)
@@ -105,6 +107,30 @@ def check_glossary(pack: PackData) -> list[Finding]:
             )
         if original is not None:
             findings += _missing_terms(index, text, original, {hit.term.source for hit in hits})
+    return findings
+
+
+def _without_source(pack: PackData) -> list[Finding]:
+    """A term with an empty source (as `pnp glossary apply` adds them): no original can be checked for it."""
+    terms = [(i, t) for i, t in enumerate(pack.glossary.term) if not t.source.strip()]
+    if not terms:
+        return []
+    path = pack.root / GLOSSARY_FILE
+    lines = key_lines(path.read_text(encoding="utf-8-sig"), "term") if path.exists() else []
+    findings = []
+    for i, term in terms:
+        keys = lines[i] if i < len(lines) else {}
+        findings.append(
+            warning(
+                CODE,
+                shown_path(path),
+                f'term "{term.target}" has no source: the word of the original it translates is not written',
+                line=keys.get("source", keys.get("")),
+                field=f"term[{i}].source",
+                hint=f'write the original\'s word for "{term.target}" in source: until then, no text that uses '
+                f'it is checked for "{term.target}"',
+            )
+        )
     return findings
 
 

@@ -73,12 +73,58 @@ class Speller:
         return False
 
     def suggest(self, word: str) -> str | None:
-        """A correction: one accent, one letter too many or two letters swapped, tried first
-        (a few dozen look-ups); else Hunspell's first suggestion, which tries far more."""
+        """A correction, or None: the first dictionary word among a bounded number of edits of the word.
+
+        One accent, one letter too many or two letters swapped first (judged as
+        the words of a text are: "descártalo"); then Hunspell's edits, in at most
+        MAX_LOOKUPS look-ups: its REP table, two words run together, a letter
+        forgotten, moved or wrong.  Not Hunspell's own suggest, which also tries
+        every accent pattern of the word at once (3 ** 12 spellings of
+        "AAAAAAAAAAAA": two minutes) and compares it with every word of the
+        dictionary.  A word of more than MAX_SUGGEST_LETTERS letters, or with a
+        letter three times in a row ("Aaaargh"), gets none: it is a shout or a
+        typing accident, not a slip of one letter."""
         if word not in self._suggested:
-            quick = (c for c in _near(word) if c != word and self._dictionary.lookup(c))
-            self._suggested[word] = next(quick, None) or next(iter(self._dictionary.suggest(word)), None)
+            self._suggested[word] = self._suggest(word)
         return self._suggested[word]
+
+    def _suggest(self, word: str) -> str | None:
+        if len(word) > MAX_SUGGEST_LETTERS or _TRIPLED.search(word.casefold()):
+            return None
+        lookups = 0
+        for near in _near(word):  # a few dozen, judged as words of a text are: descártalo
+            lookups += 1
+            if near != word and self._lookup(near):
+                return near
+        for candidate in self._edits(word):
+            parts = candidate if isinstance(candidate, list) else [candidate]
+            for part in parts:
+                lookups += 1
+                if lookups > MAX_LOOKUPS:
+                    return None
+                if not self._dictionary.lookup(part):
+                    break
+            else:
+                return " ".join(parts)
+        return None
+
+    def _edits(self, word: str) -> Iterator[str | list[str]]:
+        from spylls.hunspell.algo import permutations as edits
+
+        aff = self._dictionary.aff
+        letters = "".join(dict.fromkeys(aff.TRY.upper() if word.isupper() else aff.TRY.lower()))
+        yield from edits.replchars(word, aff.REP)
+        yield from edits.twowords(word)  # "delmazo": before Hunspell's "pelmazo", as card texts run words together
+        yield from edits.longswapchar(word)
+        yield from edits.forgotchar(word, letters)
+        yield from edits.movechar(word)
+        yield from edits.badchar(word, letters)
+        yield from edits.doubletwochars(word)
+
+
+MAX_SUGGEST_LETTERS = 15
+MAX_LOOKUPS = 1000  # for one correction: 0.4 s at most, 0.1 s or less for most words
+_TRIPLED = re.compile(r"(\w)\1\1")
 
 
 def _nuclei(word: str) -> list[tuple[int, int]]:
