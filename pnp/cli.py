@@ -176,7 +176,11 @@ def deck(
     show_default=True,
     help="Backs: on the next page for long- or short-edge duplex printing, none, or gutter-fold.",
 )
-@click.option("--decks", default="", help="Comma-separated deck ids to build (default: every printable deck).")
+@click.option(
+    "--decks",
+    default="",
+    help="Comma-separated deck ids to build (default: every printable deck); cards.pdf is written by full builds only.",
+)
 @click.option("--bleed", default="3mm", show_default=True, help="Image beyond the cut line, 0mm to 12mm; 0mm for none.")
 @click.option(
     "--back-offset",

@@ -129,8 +129,9 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         return result
     result.findings += draw_findings
     documents: list[tuple[Path, bytes]] = [(out_dir / f"cards-{job.deck_id}.pdf", drawn[job.deck_id]) for job in jobs]
-    if jobs:
-        # the decks already drawn, joined: every face is drawn once per build, not once per file
+    if jobs and not options.decks:
+        # the decks already drawn, joined: every face is drawn once per build, not once per file.
+        # With --decks, cards.pdf is left as it was: it holds every deck, or nothing.
         documents.append((out_dir / "cards.pdf", merge_pdfs([drawn[job.deck_id] for job in jobs])))
     if options.calibration and options.duplex in ("long", "short") and builds:
         documents.append(

@@ -395,3 +395,11 @@ def test_check_finds_characters_no_bundled_font_can_draw(tiny_copy: Path, tmp_pa
         "'星' (U+661F), '🚀' (U+1F680)",
         "    hint: use another character (a word, or an {icon} of the pack)",
     ]
+
+
+def test_building_some_decks_leaves_cards_pdf_as_it_was(tiny_copy: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    _build(tiny_copy, out)
+    everything = (out / "tiny" / "es" / "cards.pdf").read_bytes()
+    assert _build(tiny_copy, out, decks=("supply",)) == ["cards-supply.pdf"]
+    assert (out / "tiny" / "es" / "cards.pdf").read_bytes() == everything
