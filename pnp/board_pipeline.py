@@ -14,79 +14,33 @@ Writes, under <output>/<pack>/<lang>/:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
 from PIL import Image, UnidentifiedImageError
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.board_state import BoardOptions, BoardResult, Written
+from pnp.board_tokens import token_documents
+from pnp.build_exports import pick
 from pnp.check import check_pack
-from pnp.errors import Finding, error, has_errors, warning
-from pnp.export.board_pdf import Document, FaceForm, TokenSection, render_sheets, render_stickers, render_tiles
+from pnp.errors import error, has_errors, warning
+from pnp.export.board_pdf import Document, render_stickers, render_tiles
 from pnp.export.files import write_atomic
-from pnp.impose import ImposeError, SheetSpec, plan_sheet
 from pnp.load import load_pack
 from pnp.load.board import BOARD_FILE, TOKENS_FILE
 from pnp.load.pack import PACK_FILE, shown_path
-from pnp.model import LoadedBoard, LoadedTokens, PackData, TokenFace
-from pnp.packing import Sticker, StickerSheets, pack_stickers, sticker_size
+from pnp.model import LoadedBoard, PackData
+from pnp.packing import Sticker, pack_stickers, sticker_size
 from pnp.pipeline import FONTS_DIR
-from pnp.render.board import BoardArt, draw_map, fit_labels, words
+from pnp.render.board import BoardArt, draw_map, fit_labels
 from pnp.render.fonts import FontRegistry, load_fonts
-from pnp.render.token import (
-    FaceText,
-    draw_standee,
-    draw_token_face,
-    fit_face_text,
-    standee_height,
-    standee_text_box,
-    text_box,
-    tokens_crop_marks,
-)
 from pnp.tiling import TileError, plan_tiles
 from pnp.units import Size, mm, paper_size
 
-BoardDuplex = Literal["long", "short", "fold"]
-
 MIN_IMAGE_DPI = 150  # below this a board image prints visibly soft at arm's length
 MAX_IMAGE_PIXELS = 200_000_000  # a 10 x 20 in board at 600 dpi is 72 MP; beyond this is a mistake or a bomb
-TOKEN_BLEED = mm(1)
-TOKEN_SPACING = mm(2)
 STICKER_SHEET_MARGIN = mm(8)
 STICKER_GAP = mm(3)
-
-
-@dataclass(frozen=True)
-class BoardOptions:
-    language: str | None = None
-    paper: str = "a4"
-    overlap: float = mm(10)
-    margin: float = mm(1)  # sticker margin beyond each label region, every side
-    image: Path | None = None
-    duplex: BoardDuplex = "long"
-    output: Path = Path("output")
-
-
-@dataclass(frozen=True)
-class Written:
-    path: Path
-    pages: int
-
-
-@dataclass
-class BoardResult:
-    findings: list[Finding] = field(default_factory=list)
-    written: list[Written] = field(default_factory=list)
-    tiles: int = 0
-    stickers: StickerSheets | None = None
-    same: list[str] = field(default_factory=list)  # labels that read the same in the build's language
-    tokens: int = 0
-    standees: int = 0
-
-    @property
-    def ok(self) -> bool:
-        return not has_errors(self.findings)
 
 
 def build_board(
@@ -135,12 +89,12 @@ def build_board(
         return result
 
     fonts = load_fonts(FONTS_DIR)
-    title = _pick(pack, pack.board.board.name if pack.board else pack.pack.name, language)
+    title = pick(pack, pack.board.board.name if pack.board else pack.pack.name, language)
     documents: list[tuple[str, Callable[[Callable[[], None]], Document], int]] = []
     if pack.board is not None:
         documents += _board_documents(pack, pack.board, options, language, fonts, title, result)
     if pack.tokens is not None:
-        documents += _token_documents(pack, pack.tokens, options, language, fonts, result)
+        documents += token_documents(pack, pack.tokens, options, language, fonts, result)
     if has_errors(result.findings):
         return result
 
@@ -170,13 +124,6 @@ def build_board(
             return result
         result.written.append(Written(path, document.pages))
     return result
-
-
-def _pick(pack: PackData, localized: dict[str, str], language: str) -> str:
-    return localized.get(language) or localized.get(pack.pack.source_language, "")
-
-
-# --- the board: tiles and stickers ---------------------------------------------------------
 
 
 def _board_documents(
@@ -326,182 +273,6 @@ def _image_source(board: LoadedBoard, image: Path, result: BoardResult) -> Calla
 
 
 # --- tokens and standees --------------------------------------------------------------------
-
-
-def _token_documents(
-    pack: PackData,
-    tokens: LoadedTokens,
-    options: BoardOptions,
-    language: str,
-    fonts: FontRegistry,
-    result: BoardResult,
-) -> list[tuple[str, Callable[[Callable[[], None]], Document], int]]:
-    paper = paper_size(options.paper)
-    shown = shown_path(tokens.file)
-    forms: dict[str, FaceForm] = {}
-    groups: dict[tuple[float, float, bool], list[tuple[str, str | None]]] = {}
-    names: dict[tuple[float, float, bool], list[str]] = {}
-    for token in tokens.tokens.token:
-        width, height = tokens.sizes[token.id]
-        keys: list[str | None] = []
-        for side, face in (("front", token.front), ("back", token.back)):
-            if face is None:
-                keys.append(None)
-                continue
-            text = _face_text(pack, face, language, text_box(token.shape, width, height, _has_picture(face)), fonts)
-            result.findings += _overflow(
-                text, shown, tokens.lines.get(("token", token.id)), f"token.{token.id}.{side}", language
-            )
-            key = f"token-{token.id}-{side}"
-            forms[key] = FaceForm(
-                Size(width, height),
-                TOKEN_BLEED,
-                _token_drawer(token.shape, width, height, face, text, side == "front", pack.root),
-            )
-            keys.append(key)
-        group = (round(width, 2), round(height, 2), tokens_crop_marks(token.shape))
-        groups.setdefault(group, []).extend([(keys[0] or "", keys[1])] * token.count)
-        names.setdefault(group, []).append(_pick(pack, token.name, language))
-        result.tokens += token.count
-    sections: list[TokenSection] = []
-    for (width, height, crop), placements in groups.items():
-        try:
-            plan = plan_sheet(
-                SheetSpec(
-                    paper=paper,
-                    card=Size(width, height),
-                    bleed=TOKEN_BLEED,
-                    spacing=TOKEN_SPACING,
-                    margin=mm(8),
-                    duplex=options.duplex,
-                    crop_marks=crop,
-                    mark_length=mm(3),
-                )
-            )
-        except ImposeError as exc:
-            result.findings.append(error("board/impose", shown, str(exc), hint="make the token smaller"))
-            continue
-        sections.append(TokenSection(" + ".join(names[(width, height, crop)]), plan, tuple(placements), options.duplex))
-    documents: list[tuple[str, Callable[[Callable[[], None]], Document], int]] = []
-    if sections:
-        steps = sum(-(-len(s.placements) // len(s.plan.fronts)) for s in sections)
-        tokens_title = f"{words(language)['tokens']} · {_pick(pack, pack.pack.name, language)}"
-        documents.append(
-            ("tokens.pdf", lambda step: render_sheets(sections, forms, fonts, language, tokens_title, step), steps)
-        )
-    standees = _standee_section(pack, tokens, paper, language, fonts, forms, result)
-    if standees is not None:
-        standees_title = f"{words(language)['standees']} · {_pick(pack, pack.pack.name, language)}"
-        steps = -(-len(standees.placements) // len(standees.plan.fronts))
-        documents.append(
-            (
-                "standees.pdf",
-                lambda step: render_sheets([standees], forms, fonts, language, standees_title, step),
-                steps,
-            )
-        )
-    return documents
-
-
-def _has_picture(face: TokenFace) -> bool:
-    return face.icon is not None or face.art is not None
-
-
-def _face_text(
-    pack: PackData, face: TokenFace, language: str, box: tuple[float, float, float, float], fonts: FontRegistry
-) -> FaceText:
-    return fit_face_text(face, _pick(pack, face.label, language), box, fonts, language)
-
-
-def _overflow(text: FaceText, shown: str, line: int | None, field: str, language: str) -> list[Finding]:
-    if text.fitted is None or text.fitted.fits:
-        return []
-    return [
-        error(
-            "board/text-overflow",
-            shown,
-            f"the label does not fit on the face, even at {text.fitted.size:g} pt",
-            line=line,
-            field=f"{field}.label.{language}",
-            hint="shorten it, or make the token larger",
-        )
-    ]
-
-
-def _token_drawer(
-    shape: str, width: float, height: float, face: TokenFace, text: FaceText, front: bool, root: Path
-) -> Callable[[Canvas], None]:
-    def draw(canvas: Canvas) -> None:
-        draw_token_face(canvas, shape, width, height, face, text, TOKEN_BLEED, front, root)
-
-    return draw
-
-
-def _standee_section(
-    pack: PackData,
-    tokens: LoadedTokens,
-    paper: Size,
-    language: str,
-    fonts: FontRegistry,
-    forms: dict[str, FaceForm],
-    result: BoardResult,
-) -> TokenSection | None:
-    shown = shown_path(tokens.file)
-    placements: list[tuple[str, str | None]] = []
-    sizes: set[tuple[float, float]] = set()
-    for standee in tokens.tokens.standee:
-        width, height, base = tokens.standee_sizes[standee.id]
-        box = standee_text_box(width, height)
-        front_face = standee.front
-        back_face = standee.back or standee.front
-        faces = []
-        for side, face in (("front", front_face), ("back", back_face)):
-            text = _face_text(pack, face, language, box, fonts)
-            result.findings += _overflow(
-                text, shown, tokens.lines.get(("standee", standee.id)), f"standee.{standee.id}.{side}", language
-            )
-            faces.append((face, text))
-        key = f"standee-{standee.id}"
-        strip = Size(width, standee_height(height, base))
-        forms[key] = FaceForm(strip, 0.0, _standee_drawer(width, height, base, faces[0], faces[1], language, pack.root))
-        sizes.add((round(strip.width, 2), round(strip.height, 2)))
-        placements += [(key, None)] * standee.count
-        result.standees += standee.count
-    if not placements:
-        return None
-    largest = max(sizes, key=lambda s: s[0] * s[1])
-    try:
-        plan = plan_sheet(
-            SheetSpec(
-                paper=paper,
-                card=Size(*largest),
-                bleed=0.0,
-                spacing=mm(4),
-                margin=mm(8),
-                duplex="none",
-                crop_marks=False,
-            )
-        )
-    except ImposeError as exc:
-        result.findings.append(error("board/impose", shown, str(exc), hint="make the standee smaller"))
-        return None
-    names = " + ".join(_pick(pack, s.name, language) for s in tokens.tokens.standee)
-    return TokenSection(names, plan, tuple(placements), "none")
-
-
-def _standee_drawer(
-    width: float,
-    height: float,
-    base: float,
-    front: tuple[TokenFace, FaceText],
-    back: tuple[TokenFace, FaceText],
-    language: str,
-    root: Path,
-) -> Callable[[Canvas], None]:
-    def draw(canvas: Canvas) -> None:
-        draw_standee(canvas, width, height, base, front, back, words(language)["base"], root)
-
-    return draw
 
 
 def _mm(points: float) -> str:

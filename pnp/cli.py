@@ -390,7 +390,8 @@ def board(
         pnp board cards/blue-sun --paper letter --overlap 15mm --duplex fold
         pnp board cards/blue-sun --image my-board-scan.jpg --margin 2mm
     """
-    from pnp.board_pipeline import BoardOptions, build_board
+    from pnp.board_pipeline import build_board
+    from pnp.board_state import BoardOptions
     from pnp.units import UnitError, parse_length
 
     lengths = {}

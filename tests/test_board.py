@@ -15,7 +15,8 @@ from PIL import Image, ImageChops, ImageOps, ImageStat
 from pydantic import BaseModel
 
 from pnp import geometry, model
-from pnp.board_pipeline import BoardOptions, BoardResult, build_board
+from pnp.board_pipeline import build_board
+from pnp.board_state import BoardOptions, BoardResult
 from pnp.cli import main
 from pnp.load import load_pack
 from pnp.packing import Sticker, pack_stickers, sticker_size
