@@ -1,0 +1,103 @@
+"""Swaps and must-keep cards: every deck, card, type, setup card and quantity they name exists."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pnp.errors import Finding, did_you_mean, error
+from pnp.load.toml import TomlFile
+from pnp.model import Pack
+
+
+def check_swap_refs(pack_file: TomlFile, pack: Pack, cards: set[str]) -> list[Finding]:
+    findings: list[Finding] = []
+    deck_ids = [d.id for d in pack.deck]
+    type_ids = [t.id for t in pack.card_type]
+    quantity_ids = [q.id for q in pack.quantity]
+
+    def unknown(what: str, name: str, index: int, key: str, field: str, known: Iterable[str], hint: str) -> None:
+        findings.append(
+            error(
+                "load/unknown-ref",
+                pack_file.shown,
+                f'unknown {what} "{name}"',
+                line=pack_file.line_of("swap", index, key),
+                field=field,
+                hint=did_you_mean(name, known) or hint,
+            )
+        )
+
+    for index, swap in enumerate(pack.swap):
+        where = f"swap.{swap.id}"
+        if swap.deck not in deck_ids:
+            unknown("deck", swap.deck, index, "deck", f"{where}.deck", deck_ids, "declare it as a [[deck]]")
+        for n, deck_id in enumerate(swap.add_decks):
+            if deck_id not in deck_ids:
+                unknown(
+                    "deck", deck_id, index, "add_decks", f"{where}.add_decks[{n}]", deck_ids, "declare it as a [[deck]]"
+                )
+        if swap.into is not None and swap.into not in deck_ids:
+            unknown("deck", swap.into, index, "into", f"{where}.into", deck_ids, "declare it as a [[deck]]")
+        for n, type_id in enumerate(swap.remove_types):
+            if type_id not in type_ids:
+                unknown(
+                    "card type",
+                    type_id,
+                    index,
+                    "remove_types",
+                    f"{where}.remove_types[{n}]",
+                    type_ids,
+                    "declare it as a [[card_type]]",
+                )
+        for side, lines in (("remove", swap.remove), ("add", swap.add)):
+            for n, line in enumerate(lines):
+                if line.card not in cards:
+                    unknown(
+                        "card",
+                        line.card,
+                        index,
+                        side,
+                        f"{where}.{side}[{n}].card",
+                        cards,
+                        "add the card to a deck of the pack",
+                    )
+                if line.per is not None and line.per not in quantity_ids:
+                    unknown(
+                        "quantity",
+                        line.per,
+                        index,
+                        side,
+                        f"{where}.{side}[{n}].per",
+                        quantity_ids,
+                        "declare it as a [[quantity]]",
+                    )
+        setup = swap.condition.setup if swap.condition else None
+        if setup is not None and setup not in cards:
+            unknown(
+                "card", setup, index, "condition", f"{where}.condition.setup", cards, "add the setup card to a deck"
+            )
+        for key, names in (("into", [swap.into]), ("add_decks", swap.add_decks)):
+            if swap.deck in names:
+                findings.append(
+                    error(
+                        "load/invalid",
+                        pack_file.shown,
+                        f'the swap changes deck "{swap.deck}": {key} must name another deck',
+                        line=pack_file.line_of("swap", index, key),
+                        field=f"{where}.{key}",
+                    )
+                )
+    for index, deck in enumerate(pack.deck):
+        for card_id in deck.must_keep:
+            if card_id not in cards:
+                findings.append(
+                    error(
+                        "load/unknown-ref",
+                        pack_file.shown,
+                        f'unknown card "{card_id}"',
+                        line=pack_file.line_of("deck", index, "must_keep"),
+                        field=f"deck.{deck.id}.must_keep",
+                        hint=did_you_mean(card_id, cards),
+                    )
+                )
+    return findings
