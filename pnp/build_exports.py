@@ -116,15 +116,7 @@ def _export_pngs(
     result: BuildResult,
 ) -> None:
     settings = _raster_settings(pack, templates, options.dpi, options.bleed, options.png_bleed)
-    wanted: dict[str, list[Path]] = {}
-    for built in builds:
-        folder = out_dir / "png" / built.deck.deck.id
-        wanted.setdefault(built.back_key, []).append(folder / "back.png")
-        for card_id, front, back in built.faces:
-            wanted.setdefault(front, []).append(folder / f"{card_id}.png")
-            if back != built.back_key:
-                wanted.setdefault(back, []).append(folder / f"{card_id}-back.png")
-    _write_images(pack, faces, wanted, settings, options, result)
+    _write_images(pack, faces, _face_files(builds, out_dir / "png"), settings, options, result)
 
 
 def _export_mpc(
@@ -138,20 +130,29 @@ def _export_mpc(
 ) -> None:
     profile = PROFILES["mpc"]
     settings = _raster_settings(pack, templates, profile.dpi, (profile.bleed_in or 0) * 72, True)
-    wanted: dict[str, list[Path]] = {}
     for built in builds:
-        folder = out_dir / "mpc" / built.deck.deck.id
-        wanted.setdefault(built.back_key, []).append(folder / "back.png")
         counts = [f"back.png\t{len(built.section.cards)}"]
         for card_id, front, back in built.faces:
             copies = sum(1 for p in built.section.cards if p.front == front and p.back == back)
-            wanted.setdefault(front, []).append(folder / f"{card_id}.png")
             counts.append(f"{card_id}.png\t{copies}")
             if back != built.back_key:
-                wanted.setdefault(back, []).append(folder / f"{card_id}-back.png")
                 counts.append(f"{card_id}-back.png\t{copies}")
-        _write_file(folder / "quantities.tsv", ("image\tcopies\n" + "\n".join(counts) + "\n").encode(), result)
-    _write_images(pack, faces, wanted, settings, options, result)
+        tsv = ("image\tcopies\n" + "\n".join(counts) + "\n").encode()
+        _write_file(out_dir / "mpc" / built.deck.deck.id / "quantities.tsv", tsv, result)
+    _write_images(pack, faces, _face_files(builds, out_dir / "mpc"), settings, options, result)
+
+
+def _face_files(builds: list[DeckBuild], root: Path) -> dict[str, list[Path]]:
+    """Each face's image files: <root>/<deck>/<card>.png, <card>-back.png for its own back, back.png."""
+    wanted: dict[str, list[Path]] = {}
+    for built in builds:
+        folder = root / built.deck.deck.id
+        wanted.setdefault(built.back_key, []).append(folder / "back.png")
+        for card_id, front, back in built.faces:
+            wanted.setdefault(front, []).append(folder / f"{card_id}.png")
+            if back != built.back_key:
+                wanted.setdefault(back, []).append(folder / f"{card_id}-back.png")
+    return wanted
 
 
 def _export_one_up(

@@ -9,7 +9,17 @@ import click
 
 from pnp import __version__
 from pnp.check import RULES, check_pack
-from pnp.cli_common import PACK_ARG, QUIET_OPTION, echo_findings, fail, load_or_exit, with_progress
+from pnp.cli_common import (
+    LANG_OPTION,
+    OUTPUT_OPTION,
+    PACK_ARG,
+    PAPER_OPTION,
+    QUIET_OPTION,
+    echo_findings,
+    fail,
+    load_or_exit,
+    with_progress,
+)
 from pnp.cli_translate import COMMANDS as TRANSLATE_COMMANDS
 from pnp.compose import Selection, compose, selected_swaps
 from pnp.deck_report import format_composition, format_deck, format_decks
@@ -167,8 +177,8 @@ def deck(
 
 @main.command()
 @PACK_ARG
-@click.option("--lang", default=None, help="Language to print (default: the pack's first target language).")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="Paper size.")
+@LANG_OPTION
+@PAPER_OPTION
 @click.option(
     "--duplex",
     type=click.Choice(["long", "short", "none", "fold"]),
@@ -214,14 +224,7 @@ def deck(
     help="Also write files for a print shop: mpc (PNG, 300 dpi, 0.12 in bleed), drivethru "
     "(PDF, one face a page, 0.125 in bleed) or oneup (the same with --bleed).",
 )
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(path_type=Path),
-    default=Path("output"),
-    show_default=True,
-    help="Output folder; files go to <output>/<pack>/<lang>/.",
-)
+@OUTPUT_OPTION
 def build(
     pack: Path,
     lang: str | None,
@@ -341,8 +344,8 @@ def _length_option(option: str, text: str, low_mm: float, high_mm: float) -> flo
 
 @main.command()
 @PACK_ARG
-@click.option("--lang", default=None, help="Language to print (default: the pack's first target language).")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="Paper size.")
+@LANG_OPTION
+@PAPER_OPTION
 @click.option("--overlap", default="10mm", show_default=True, help="How far neighbouring map pages overlap, like 10mm.")
 @click.option("--margin", default="1mm", show_default=True, help="How far each sticker reaches beyond its label.")
 @click.option(
@@ -358,14 +361,7 @@ def _length_option(option: str, text: str, low_mm: float, high_mm: float) -> flo
     show_default=True,
     help="Token backs: on the next page for long- or short-edge duplex printing, or gutter-fold.",
 )
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(path_type=Path),
-    default=Path("output"),
-    show_default=True,
-    help="Output folder; files go to <output>/<pack>/<lang>/.",
-)
+@OUTPUT_OPTION
 def board(
     pack: Path,
     lang: str | None,

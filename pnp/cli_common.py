@@ -58,3 +58,18 @@ def echo_findings(findings: Sequence[Finding], quiet: bool = False) -> None:
 
 
 QUIET_OPTION = click.option("-q", "--quiet", is_flag=True, help="Show errors only; count the warnings in one line.")
+
+LANG_OPTION = click.option(
+    "--lang", default=None, help="Language to print (default: the pack's first target language)."
+)
+PAPER_OPTION = click.option(
+    "--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="Paper size."
+)
+OUTPUT_OPTION = click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Output folder; files go to <output>/<pack>/<lang>/.",
+)
