@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pnp.build_exports import export_extras, pick
+from pnp.build_exports import LaidOut, export_extras, pick
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.check import check_pack
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
@@ -146,7 +146,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
             result.findings.append(write_error(path, exc))
             return result
         result.written.append(path)
-    export_extras(pack, builds, faces, templates, options, out_dir, result, language)
+    export_extras(LaidOut(pack, builds, faces, templates, options, out_dir, language), result)
     if has_errors(result.findings):
         return result
     result.cards = total
