@@ -11,7 +11,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from pnp import geometry
 from pnp.errors import Finding, did_you_mean, error
@@ -19,6 +21,8 @@ from pnp.load.toml import TomlFile, read_toml
 from pnp.load.validate import Problem, validate
 from pnp.model import Board, LoadedBoard, LoadedTokens, Pack, Region, TokenFace, TokenFile
 from pnp.units import UnitError, parse_length
+
+M = TypeVar("M", bound=BaseModel)
 
 BOARD_FILE = "board.toml"
 TOKENS_FILE = "tokens.toml"
@@ -35,19 +39,23 @@ def load_board_files(
     return board, tokens, findings + found
 
 
+def _read_validated(path: Path, shown: str, model: type[M]) -> tuple[TomlFile | None, M | None, list[Finding]]:
+    """An optional file of the pack, read and validated; (None, None, []) when it is absent."""
+    if not path.exists():
+        return None, None, []
+    source, findings = read_toml(path, shown)
+    if source is None:
+        return None, None, findings
+    record, problems = validate(model, source.data)
+    return source, record, findings + _located(source, problems)
+
+
 # --- board.toml ------------------------------------------------------------------
 
 
 def _load_board(root: Path, pack: Pack, shown: str) -> tuple[LoadedBoard | None, list[Finding]]:
-    path = root / BOARD_FILE
-    if not path.exists():
-        return None, []
-    source, findings = read_toml(path, shown)
-    if source is None:
-        return None, findings
-    board, problems = validate(Board, source.data)
-    findings += _located(source, problems)
-    if board is None:
+    source, board, findings = _read_validated(root / BOARD_FILE, shown, Board)
+    if source is None or board is None:
         return None, findings
     where = _Where(source, "region", [r.id for r in board.region])
     languages = [pack.source_language, *pack.target_languages]
@@ -69,7 +77,9 @@ def _load_board(root: Path, pack: Pack, shown: str) -> tuple[LoadedBoard | None,
     if width is None or height is None or any(f.severity.value == "error" for f in findings):
         return None, findings
     lines = {r.id: line for i, r in enumerate(board.region) if (line := source.line_of("region", i, None))}
-    loaded = LoadedBoard(board=board, file=path, width=width, height=height, shapes=shapes, frames=frames, lines=lines)
+    loaded = LoadedBoard(
+        board=board, file=source.path, width=width, height=height, shapes=shapes, frames=frames, lines=lines
+    )
     return loaded, findings
 
 
@@ -184,15 +194,8 @@ def _shape(
 
 
 def _load_tokens(root: Path, pack: Pack, shown: str) -> tuple[LoadedTokens | None, list[Finding]]:
-    path = root / TOKENS_FILE
-    if not path.exists():
-        return None, []
-    source, findings = read_toml(path, shown)
-    if source is None:
-        return None, findings
-    tokens, problems = validate(TokenFile, source.data)
-    findings += _located(source, problems)
-    if tokens is None:
+    source, tokens, findings = _read_validated(root / TOKENS_FILE, shown, TokenFile)
+    if source is None or tokens is None:
         return None, findings
     languages = [pack.source_language, *pack.target_languages]
     manifest_ids = [m.id for m in pack.manifest]
@@ -257,7 +260,7 @@ def _load_tokens(root: Path, pack: Pack, shown: str) -> tuple[LoadedTokens | Non
             line = source.line_of(table, index, None)
             if line is not None:
                 lines[(table, piece_id)] = line
-    loaded = LoadedTokens(tokens=tokens, file=path, sizes=sizes, standee_sizes=standee_sizes, lines=lines)
+    loaded = LoadedTokens(tokens=tokens, file=source.path, sizes=sizes, standee_sizes=standee_sizes, lines=lines)
     return loaded, findings
 
 

@@ -14,7 +14,7 @@ from pnp import markup
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
 from pnp.images import image_problem
 from pnp.load.swap_refs import check_swap_refs
-from pnp.load.toml import TomlFile, inside_pack, shown_path
+from pnp.load.toml import TomlFile, inside_pack, shown_path, unknown_reference
 from pnp.model import Card, Glossary, LoadedDeck, Pack
 from pnp.units import UnitError, parse_card_size
 
@@ -80,13 +80,16 @@ def _check_pack_refs(pack_file: TomlFile, pack: Pack) -> list[Finding]:
         for card_type in deck.card_types:
             if card_type not in type_ids:
                 findings.append(
-                    error(
-                        "load/unknown-ref",
-                        pack_file.shown,
-                        f'unknown card type "{card_type}"',
-                        line=pack_file.line_of("deck", index, "card_types"),
-                        field=f"deck.{deck.id}.card_types",
-                        hint=did_you_mean(card_type, type_ids) or "declare it as a [[card_type]]",
+                    unknown_reference(
+                        pack_file,
+                        "deck",
+                        index,
+                        "card_types",
+                        f"deck.{deck.id}.card_types",
+                        "card type",
+                        card_type,
+                        type_ids,
+                        "declare it as a [[card_type]]",
                     )
                 )
         try:
@@ -115,13 +118,8 @@ def _check_pack_refs(pack_file: TomlFile, pack: Pack) -> list[Finding]:
         for deck_id in line.decks:
             if deck_id not in deck_ids:
                 findings.append(
-                    error(
-                        "load/unknown-ref",
-                        pack_file.shown,
-                        f'unknown deck "{deck_id}"',
-                        line=pack_file.line_of("manifest", index, "decks"),
-                        field=f"manifest.{line.id}.decks",
-                        hint=did_you_mean(deck_id, deck_ids),
+                    unknown_reference(
+                        pack_file, "manifest", index, "decks", f"manifest.{line.id}.decks", "deck", deck_id, deck_ids
                     )
                 )
     findings += _check_languages(pack_file.shown, languages, {"name": pack.name}, pack_file.line_of(None, None, "name"))

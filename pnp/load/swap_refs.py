@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pnp.errors import Finding, did_you_mean, error
-from pnp.load.toml import TomlFile
+from pnp.errors import Finding, error
+from pnp.load.toml import TomlFile, unknown_reference
 from pnp.model import Pack
 
 
@@ -16,16 +16,7 @@ def check_swap_refs(pack_file: TomlFile, pack: Pack, cards: set[str]) -> list[Fi
     quantity_ids = [q.id for q in pack.quantity]
 
     def unknown(what: str, name: str, index: int, key: str, field: str, known: Iterable[str], hint: str) -> None:
-        findings.append(
-            error(
-                "load/unknown-ref",
-                pack_file.shown,
-                f'unknown {what} "{name}"',
-                line=pack_file.line_of("swap", index, key),
-                field=field,
-                hint=did_you_mean(name, known) or hint,
-            )
-        )
+        findings.append(unknown_reference(pack_file, "swap", index, key, field, what, name, known, hint))
 
     for index, swap in enumerate(pack.swap):
         where = f"swap.{swap.id}"
@@ -91,13 +82,8 @@ def check_swap_refs(pack_file: TomlFile, pack: Pack, cards: set[str]) -> list[Fi
         for card_id in deck.must_keep:
             if card_id not in cards:
                 findings.append(
-                    error(
-                        "load/unknown-ref",
-                        pack_file.shown,
-                        f'unknown card "{card_id}"',
-                        line=pack_file.line_of("deck", index, "must_keep"),
-                        field=f"deck.{deck.id}.must_keep",
-                        hint=did_you_mean(card_id, cards),
+                    unknown_reference(
+                        pack_file, "deck", index, "must_keep", f"deck.{deck.id}.must_keep", "card", card_id, cards
                     )
                 )
     return findings

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Finding, error
+from pnp.errors import Finding, did_you_mean, error
 
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 _HEADER = re.compile(r"^\s*\[")
@@ -188,3 +189,25 @@ def inside_pack(root: Path, relative: str) -> Path | None:
     except ValueError:
         return None
     return candidate
+
+
+def unknown_reference(
+    source: TomlFile,
+    table: str,
+    index: int,
+    key: str,
+    field: str,
+    what: str,
+    name: str,
+    known: Iterable[str],
+    hint: str | None = None,
+) -> Finding:
+    """A reference in the index-th [[table]] of a file that names nothing of its kind."""
+    return error(
+        "load/unknown-ref",
+        source.shown,
+        f'unknown {what} "{name}"',
+        line=source.line_of(table, index, key),
+        field=field,
+        hint=did_you_mean(name, known) or hint,
+    )
