@@ -362,6 +362,7 @@ def _length_option(option: str, text: str, low_mm: float, high_mm: float) -> flo
     help="Token backs: on the next page for long- or short-edge duplex printing, or gutter-fold.",
 )
 @OUTPUT_OPTION
+@QUIET_OPTION
 def board(
     pack: Path,
     lang: str | None,
@@ -371,6 +372,7 @@ def board(
     image: Path | None,
     duplex: str,
     output: Path,
+    quiet: bool,
 ) -> None:
     """Print a pack's board, label stickers, tokens and standees.
 
@@ -408,7 +410,7 @@ def board(
         output=output,
     )
     result = with_progress("Drawing the board", lambda progress: build_board(pack, options, progress))
-    echo_findings(result.findings)
+    echo_findings(result.findings, quiet)
     if not result.ok:
         what = f"Stopped after writing {len(result.written)} files" if result.written else "Nothing was written"
         click.echo(f"{what}: fix the errors above and run pnp board again.", err=True)

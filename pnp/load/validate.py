@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
 import types
 import typing
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -12,6 +14,7 @@ from pydantic import BaseModel, ValidationError
 from pnp.errors import did_you_mean
 
 M = TypeVar("M", bound=BaseModel)
+MISSING = "required field is missing"
 
 _TYPE_NAMES = {
     "int_type": "a whole number",
@@ -33,6 +36,7 @@ class Problem:
     loc: tuple[str | int, ...]
     message: str
     hint: str | None = None
+    suggests: str | None = None  # for an unknown field: the known field it most likely means
 
     @property
     def field(self) -> str:
@@ -46,7 +50,15 @@ def validate(model: type[M], data: Any) -> tuple[M | None, list[Problem]]:
     try:
         return model.model_validate(data), []
     except ValidationError as exc:
-        return None, [_problem(model, err) for err in exc.errors(include_url=False)]
+        return None, _without_renamed(_problem(model, err) for err in exc.errors(include_url=False))
+
+
+def _without_renamed(problems: Iterable[Problem]) -> list[Problem]:
+    """A misspelt field ("cardsize") is one mistake, not two: when an unknown field
+    suggests a missing one beside it, only the unknown field is reported."""
+    found = list(problems)
+    renamed = {(p.loc[:-1], p.suggests) for p in found if p.suggests}
+    return [p for p in found if not (p.message == MISSING and (p.loc[:-1], p.loc[-1]) in renamed)]
 
 
 def _problem(model: type[BaseModel], err: Any) -> Problem:
@@ -57,10 +69,15 @@ def _problem(model: type[BaseModel], err: Any) -> Problem:
     if kind == "extra_forbidden":
         known = _fields_at(model, loc[:-1])
         name = str(loc[-1])
-        hint = did_you_mean(name, known) or (f"known fields: {', '.join(sorted(known))}" if known else None)
-        return Problem(loc, "unknown field", hint)
+        suggests = _suggested(name, known)
+        hint = (
+            f"did you mean '{suggests}'?"
+            if suggests
+            else (f"known fields: {', '.join(sorted(known))}" if known else None)
+        )
+        return Problem(loc, "unknown field", hint, suggests=suggests)
     if kind == "missing":
-        return Problem(loc, "required field is missing")
+        return Problem(loc, MISSING)
     if kind in _TYPE_NAMES:
         expected = _TYPE_NAMES[kind]
         if _is_localized(model, loc):
@@ -92,6 +109,12 @@ def _problem(model: type[BaseModel], err: Any) -> Problem:
         hint = did_you_mean(str(given), choices) if isinstance(given, str) else None
         return Problem(loc, f"expected one of {', '.join(repr(c) for c in choices)}, got {_show(given)}", hint)
     return Problem(loc, f"{err['msg'][0].lower()}{err['msg'][1:]}, got {_show(given)}")
+
+
+def _suggested(name: str, known: list[str]) -> str | None:
+    """The known field a misspelt one most likely means (the same match as did_you_mean)."""
+    matches = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+    return matches[0] if matches else None
 
 
 def _show(value: Any) -> str:
