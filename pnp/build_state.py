@@ -9,10 +9,10 @@ from typing import Literal
 from pnp.errors import Finding, has_errors
 from pnp.export.pdf import SheetSection
 from pnp.model import LoadedDeck
-from pnp.paths import FONTS_DIR, PROJECT_ROOT, TEMPLATES_DIR
+from pnp.paths import FONTS_DIR, TEMPLATES_DIR
 from pnp.units import mm
 
-__all__ = ["FONTS_DIR", "PROJECT_ROOT", "TEMPLATES_DIR", "BuildOptions", "BuildResult", "DeckBuild", "Duplex"]
+__all__ = ["FONTS_DIR", "TEMPLATES_DIR", "BuildOptions", "BuildResult", "DeckBuild", "Duplex"]
 
 Duplex = Literal["none", "long", "short", "fold"]
 

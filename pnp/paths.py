@@ -1,7 +1,12 @@
-"""Where pnp's bundled data lives: fonts and layout families next to the package."""
+"""Where pnp's bundled data lives: fonts and layout families are package data.
 
+They are read through importlib.resources so that a wheel installed outside the
+checkout (pip, pipx) finds them exactly as an editable install does.
+"""
+
+from importlib.resources import files
 from pathlib import Path
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-FONTS_DIR = PROJECT_ROOT / "fonts"
-TEMPLATES_DIR = PROJECT_ROOT / "templates"
+PACKAGE_DIR = Path(str(files("pnp")))
+FONTS_DIR = PACKAGE_DIR / "fonts"
+TEMPLATES_DIR = PACKAGE_DIR / "templates"

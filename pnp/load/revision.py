@@ -62,21 +62,82 @@ def _checkout(root: Path, revision: str, into: Path) -> tuple[Path | None, Findi
             f'"{revision}" is neither a pack folder nor a git revision of this repository',
             "try HEAD~1, a tag or a commit id (git log --oneline lists them)",
         )
-    listed = _git(root, "ls-tree", "-r", "-z", "--name-only", "--full-tree", revision, "--", _prefix(root) or ".")
     prefix = _prefix(root)
-    names = [n for n in listed.stdout.decode("utf-8", "replace").split("\0") if n]
-    if not any(n == f"{prefix}pack.toml" for n in names):
+    listed = _git(root, "ls-tree", "-r", "-z", "--full-tree", revision, "--", prefix or ".")
+    entries, refused = _tree_entries(listed.stdout, prefix)
+    if refused:
+        return fail(
+            f'{revision} holds a path pnp will not copy: "{_printable(refused)}"',
+            "a pack's history may hold only plain files with plain names: no '..', no absolute paths, no symlinks",
+        )
+    if f"{prefix}pack.toml" not in entries:
         return fail(
             f"the pack did not exist at {revision}: {prefix}pack.toml is not in that revision",
             "give an older revision, or another pack folder",
         )
     top = into / root.resolve().name
-    for name in names:
-        blob = _git(root, "show", f"{revision}:{name}")
-        target = top / name[len(prefix) :]
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(blob.stdout)
+    top.mkdir()
+    for name, object_id in sorted(entries.items()):
+        target = _inside(top, name[len(prefix) :])
+        if target is None:  # _tree_entries already refused such names; this is the last guard
+            return fail(f'{revision} holds a path pnp will not copy: "{_printable(name)}"', "")
+        blob = _git(root, "cat-file", "blob", object_id)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            # "xb": never replace what is there, so two entries cannot write through one another.
+            with target.open("xb") as handle:
+                handle.write(blob.stdout)
+        except OSError as problem:
+            return fail(f'could not copy "{_printable(name)}" from {revision}: {problem.strerror}', "")
     return top, None
+
+
+# git ls-tree -z lines: "<mode> SP <type> SP <object> TAB <path>"; only plain files are copied.
+_PLAIN_FILE_MODES = {"100644", "100755"}
+
+
+def _tree_entries(listing: bytes, prefix: str) -> tuple[dict[str, str], str | None]:
+    """The pack's plain files at a revision (path -> blob id), and the first entry refused, if any.
+
+    A tree from a stranger's repository may hold entries named "..", absolute
+    paths, symlinks or submodules; none of them is ever written to disk.
+    """
+    entries: dict[str, str] = {}
+    for record in listing.split(b"\0"):
+        if not record:
+            continue
+        header, _, raw_name = record.partition(b"\t")
+        name = raw_name.decode("utf-8", "replace")
+        fields = header.decode("ascii", "replace").split(" ")
+        if len(fields) != 3 or not name.startswith(prefix):
+            return entries, name or header.decode("ascii", "replace")
+        mode, kind, object_id = fields
+        if kind != "blob" or mode not in _PLAIN_FILE_MODES or not _is_plain_relative(name[len(prefix) :]):
+            return entries, name
+        entries[name] = object_id
+    return entries, None
+
+
+def _is_plain_relative(name: str) -> bool:
+    parts = name.split("/")
+    return (
+        bool(name)
+        and not name.startswith("/")
+        and "\\" not in name
+        and ":" not in parts[0]
+        and all(part not in ("", ".", "..") and "\0" not in part for part in parts)
+    )
+
+
+def _inside(top: Path, relative: str) -> Path | None:
+    if not _is_plain_relative(relative):
+        return None
+    target = top.joinpath(*relative.split("/"))
+    return target if target.resolve().is_relative_to(top.resolve()) else None
+
+
+def _printable(name: str) -> str:
+    return name.encode("unicode_escape").decode("ascii")
 
 
 def _renamed(result: LoadResult, copy: Path, label: str) -> LoadResult:

@@ -14,13 +14,11 @@ from pnp.layout import FaceLayout, layout_card, load_family
 from pnp.layout.faces import card_context
 from pnp.load.pack import shown_path
 from pnp.model import LoadedDeck, PackData
+from pnp.paths import FONTS_DIR, TEMPLATES_DIR
 from pnp.render.face import RenderContext
 from pnp.render.fonts import load_fonts
 from pnp.units import Size, parse_card_size
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
-FONTS_DIR = PROJECT_ROOT / "fonts"
-TEMPLATES_DIR = PROJECT_ROOT / "templates"
 THUMBNAIL_DPI = 150  # a mini card is 242 x 372 px: sharp at twice its on-screen size, ~20 KB
 
 
