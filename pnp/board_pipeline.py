@@ -26,6 +26,7 @@ from pnp.check import check_pack
 from pnp.errors import error, has_errors, warning
 from pnp.export.board_pdf import Document, render_stickers, render_tiles
 from pnp.export.files import write_atomic
+from pnp.i18n import _
 from pnp.load import load_pack
 from pnp.load.board import BOARD_FILE, TOKENS_FILE
 from pnp.load.pack import PACK_FILE, shown_path
@@ -60,8 +61,8 @@ def build_board(
             error(
                 "build/language",
                 pack_file,
-                f'"{language}" is not a language of this pack',
-                hint=f"languages: {', '.join(pack.languages)}",
+                _('"{language}" is not a language of this pack').format(language=language),
+                hint=_("languages: {languages}").format(languages=", ".join(pack.languages)),
             )
         )
         return result
@@ -70,8 +71,10 @@ def build_board(
             error(
                 "board/nothing",
                 shown_path(pack.root),
-                f"this pack has no {BOARD_FILE} and no {TOKENS_FILE}: there is no board or token to print",
-                hint="describe the board in board.toml and the tokens in tokens.toml (docs/pack-format.md)",
+                _("this pack has no {BOARD_FILE} and no {TOKENS_FILE}: there is no board or token to print").format(
+                    BOARD_FILE=BOARD_FILE, TOKENS_FILE=TOKENS_FILE
+                ),
+                hint=_("describe the board in board.toml and the tokens in tokens.toml (docs/pack-format.md)"),
             )
         )
         return result
@@ -80,8 +83,10 @@ def build_board(
             error(
                 "board/image",
                 str(options.image),
-                f"a board image is printed at the board's size, and this pack has no {BOARD_FILE}",
-                hint='add board.toml with the board\'s width and height (width = "254mm")',
+                _("a board image is printed at the board's size, and this pack has no {BOARD_FILE}").format(
+                    BOARD_FILE=BOARD_FILE
+                ),
+                hint=_('add board.toml with the board\'s width and height (width = "254mm")'),
             )
         )
         return result
@@ -98,7 +103,7 @@ def build_board(
     if has_errors(result.findings):
         return result
 
-    total = sum(steps for _, _, steps in documents)
+    total = sum(steps for _name, _draw, steps in documents)
     done = 0
 
     def advance() -> None:
@@ -108,7 +113,7 @@ def build_board(
             progress(done, total)
 
     out_dir = options.output / pack.pack.id / language
-    rendered = [(out_dir / name, draw(advance)) for name, draw, _ in documents]
+    rendered = [(out_dir / name, draw(advance)) for name, draw, _steps in documents]
     for path, document in rendered:
         try:
             write_atomic(path, document.data)
@@ -117,8 +122,8 @@ def build_board(
                 error(
                     "export/write",
                     shown_path(path),
-                    f"cannot write the file: {exc.strerror or exc}",
-                    hint="choose another folder with -o, or check its permissions and free space",
+                    _("cannot write the file: {value}").format(value=exc.strerror or exc),
+                    hint=_("choose another folder with -o, or check its permissions and free space"),
                 )
             )
             return result
@@ -146,7 +151,7 @@ def _board_documents(
             plan = plan_tiles(Size(board.width, board.height), paper, options.overlap)
         except TileError as exc:
             result.findings.append(
-                error("board/tiles", shown_path(board.file), str(exc), hint="try --overlap 10mm or --paper a4")
+                error("board/tiles", shown_path(board.file), str(exc), hint=_("try --overlap 10mm or --paper a4"))
             )
         else:
             result.tiles = len(plan.tiles)
@@ -171,12 +176,20 @@ def _board_documents(
                 error(
                     "board/sticker-too-large",
                     shown_path(board.file),
-                    f'the sticker for label "{sticker.region}" is {_mm(sticker.width)} x {_mm(sticker.height)} mm, '
-                    f"larger than the {_mm(right - left)} x {_mm(top - bottom)} mm a {options.paper.upper()} "
-                    "sheet can print either way round",
+                    _(
+                        'the sticker for label "{region}" is {width} x {height} mm, larger than '
+                        "the {value} x {value2} mm a {upper} sheet can print either way round"
+                    ).format(
+                        region=sticker.region,
+                        width=_mm(sticker.width),
+                        height=_mm(sticker.height),
+                        value=_mm(right - left),
+                        value2=_mm(top - bottom),
+                        upper=options.paper.upper(),
+                    ),
                     line=board.lines.get(sticker.region),
                     field=f"region.{sticker.region}.{'rect' if region and region.rect else 'polygon'}",
-                    hint="split the label into two regions, or print on larger paper",
+                    hint=_("split the label into two regions, or print on larger paper"),
                 )
             )
         labels = dict(art.labels)
@@ -203,7 +216,7 @@ def _stickers(board: LoadedBoard, art: BoardArt, margin: float) -> list[Sticker]
     wanted.sort(key=lambda label: (round(label.frame[1] + label.frame[3] / 2), label.frame[0], label.region.id))
     stickers = []
     for number, label in enumerate(wanted, start=1):
-        _, _, width, height = board.frames[label.region.id]
+        _left, _bottom, width, height = board.frames[label.region.id]
         size = sticker_size(Size(width, height), margin)
         stickers.append(Sticker(label.region.id, number, size.width, size.height))
     return stickers
@@ -220,24 +233,33 @@ def _image_source(board: LoadedBoard, image: Path, result: BoardResult) -> Calla
                     error(
                         "board/image",
                         shown,
-                        f"the image is {pixels_wide} x {pixels_high} px; the limit is {MAX_IMAGE_PIXELS // 10**6} MP",
-                        hint="export it at 300 dpi",
+                        _("the image is {pixels_wide} x {pixels_high} px; the limit is {value} MP").format(
+                            pixels_wide=pixels_wide, pixels_high=pixels_high, value=MAX_IMAGE_PIXELS // 10**6
+                        ),
+                        hint=_("export it at 300 dpi"),
                     )
                 )
                 return None
     except FileNotFoundError:
-        result.findings.append(error("board/image", shown, "no such file", hint="give the path of a PNG or JPEG"))
+        result.findings.append(error("board/image", shown, _("no such file"), hint=_("give the path of a PNG or JPEG")))
         return None
     except Image.DecompressionBombError:
         result.findings.append(
             error(
-                "board/image", shown, "the image has far too many pixels to be read safely", hint="export it at 300 dpi"
+                "board/image",
+                shown,
+                _("the image has far too many pixels to be read safely"),
+                hint=_("export it at 300 dpi"),
             )
         )
         return None
     except (UnidentifiedImageError, OSError, ValueError) as exc:
         result.findings.append(
-            error("board/image", shown, f"the image cannot be read ({type(exc).__name__}): is it a PNG or JPEG?")
+            error(
+                "board/image",
+                shown,
+                _("the image cannot be read ({name}): is it a PNG or JPEG?").format(name=type(exc).__name__),
+            )
         )
         return None
     width_in, height_in = board.width / 72, board.height / 72
@@ -247,9 +269,21 @@ def _image_source(board: LoadedBoard, image: Path, result: BoardResult) -> Calla
             warning(
                 "board/image-dpi",
                 shown,
-                f"the image is {pixels_wide} x {pixels_high} px: {dpi:.0f} dpi at the board's "
-                f"{_mm(board.width)} x {_mm(board.height)} mm, and below {MIN_IMAGE_DPI} dpi it prints blurred",
-                hint=f"scan or export it at 300 dpi: {round(width_in * 300)} x {round(height_in * 300)} px",
+                _(
+                    "the image is {pixels_wide} x {pixels_high} px: {dpi:.0f} dpi at the "
+                    "board's {width} x {height} mm, and below {MIN_IMAGE_DPI} dpi it prints "
+                    "blurred"
+                ).format(
+                    pixels_wide=pixels_wide,
+                    pixels_high=pixels_high,
+                    dpi=dpi,
+                    width=_mm(board.width),
+                    height=_mm(board.height),
+                    MIN_IMAGE_DPI=MIN_IMAGE_DPI,
+                ),
+                hint=_("scan or export it at 300 dpi: {value} x {value2} px").format(
+                    value=round(width_in * 300), value2=round(height_in * 300)
+                ),
             )
         )
     image_ratio, board_ratio = pixels_wide / pixels_high, board.width / board.height
@@ -258,10 +292,18 @@ def _image_source(board: LoadedBoard, image: Path, result: BoardResult) -> Calla
             warning(
                 "board/image-aspect",
                 shown,
-                f"the image's proportions ({pixels_wide} x {pixels_high} px) differ from the board's "
-                f"({_mm(board.width)} x {_mm(board.height)} mm) by {abs(image_ratio / board_ratio - 1) * 100:.0f} %: "
-                "it is stretched to the board's size",
-                hint="crop the image to the board's edges",
+                _(
+                    "the image's proportions ({pixels_wide} x {pixels_high} px) differ from "
+                    "the board's ({width} x {height} mm) by {value:.0f} %: it is stretched "
+                    "to the board's size"
+                ).format(
+                    pixels_wide=pixels_wide,
+                    pixels_high=pixels_high,
+                    width=_mm(board.width),
+                    height=_mm(board.height),
+                    value=abs(image_ratio / board_ratio - 1) * 100,
+                ),
+                hint=_("crop the image to the board's edges"),
             )
         )
     path = str(image.resolve())

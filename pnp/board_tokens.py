@@ -11,6 +11,7 @@ from pnp.board_state import BoardOptions, BoardResult
 from pnp.build_exports import pick
 from pnp.errors import Finding, error
 from pnp.export.board_pdf import Document, FaceForm, TokenSection, render_sheets
+from pnp.i18n import _
 from pnp.impose import ImposeError, SheetSpec, plan_sheet
 from pnp.load.pack import shown_path
 from pnp.model import LoadedTokens, PackData, TokenFace
@@ -83,7 +84,7 @@ def token_documents(
                 )
             )
         except ImposeError as exc:
-            result.findings.append(error("board/impose", shown, str(exc), hint="make the token smaller"))
+            result.findings.append(error("board/impose", shown, str(exc), hint=_("make the token smaller")))
             continue
         sections.append(TokenSection(" + ".join(names[(width, height, crop)]), plan, tuple(placements), options.duplex))
     documents: list[tuple[str, Callable[[Callable[[], None]], Document], int]] = []
@@ -124,10 +125,10 @@ def _overflow(text: FaceText, shown: str, line: int | None, field: str, language
         error(
             "board/text-overflow",
             shown,
-            f"the label does not fit on the face, even at {text.fitted.size:g} pt",
+            _("the label does not fit on the face, even at {size:g} pt").format(size=text.fitted.size),
             line=line,
             field=f"{field}.label.{language}",
-            hint="shorten it, or make the token larger",
+            hint=_("shorten it, or make the token larger"),
         )
     ]
 
@@ -187,7 +188,7 @@ def _standee_section(
             )
         )
     except ImposeError as exc:
-        result.findings.append(error("board/impose", shown, str(exc), hint="make the standee smaller"))
+        result.findings.append(error("board/impose", shown, str(exc), hint=_("make the standee smaller")))
         return None
     names = " + ".join(pick(pack, s.name, language) for s in tokens.tokens.standee)
     return TokenSection(names, plan, tuple(placements), "none")

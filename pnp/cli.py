@@ -20,10 +20,12 @@ from pnp.cli_common import (
     load_or_exit,
     with_progress,
 )
+from pnp.cli_i18n import UI_LANG_OPTION, start_invocation
 from pnp.cli_translate import COMMANDS as TRANSLATE_COMMANDS
 from pnp.compose import Selection, compose, selected_swaps
 from pnp.deck_report import format_composition, format_deck, format_decks
 from pnp.errors import Finding, Severity, did_you_mean, has_errors
+from pnp.i18n import _
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
 from pnp.model import PackData
@@ -35,25 +37,32 @@ OPTIONAL_PACK_ARG = click.argument("pack", type=click.Path(path_type=Path), requ
 class PnpGroup(click.Group):
     """Turns an unexpected exception into one line, unless --debug asks for the traceback."""
 
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: object
+    ) -> click.Context:
+        start_invocation(self, args)  # the language first: --help may print while the context is made
+        return super().make_context(info_name, args, parent, **extra)
+
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort):
             raise
         except KeyboardInterrupt:
-            click.echo("pnp: interrupted", err=True)
+            click.echo(_("pnp: interrupted"), err=True)
             sys.exit(130)
         except Exception as exc:  # the last net: a traceback is a bug, so say so
             if ctx.params.get("debug") or (ctx.obj or {}).get("debug"):
                 raise
-            click.echo(f"pnp: internal error: {type(exc).__name__}: {exc}", err=True)
-            click.echo("This is a bug in pnp. Run again with --debug and report the traceback.", err=True)
+            click.echo(_("pnp: internal error: {name}: {exc}").format(name=type(exc).__name__, exc=exc), err=True)
+            click.echo(_("This is a bug in pnp. Run again with --debug and report the traceback."), err=True)
             sys.exit(3)
 
 
 @click.group(cls=PnpGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
-@click.option("--debug", is_flag=True, help="Show Python tracebacks (for reporting bugs).")
+@UI_LANG_OPTION
+@click.option("--debug", is_flag=True, help=_("Show Python tracebacks (for reporting bugs)."))
 @click.pass_context
 def main(ctx: click.Context, debug: bool) -> None:
     """pnp: a card database, rules validator and print-and-play generator.
@@ -77,10 +86,10 @@ def main(ctx: click.Context, debug: bool) -> None:
     type=click.Choice(["text", "json"]),
     default="text",
     show_default=True,
-    help="text for people, json for tools (schema: docs/findings.md).",
+    help=_("text for people, json for tools (schema: docs/findings.md)."),
 )
-@click.option("--strict", is_flag=True, help="Exit 1 on warnings too, not only on errors.")
-@click.option("--rules", "list_rules", is_flag=True, help="List the rules and exit.")
+@click.option("--strict", is_flag=True, help=_("Exit 1 on warnings too, not only on errors."))
+@click.option("--rules", "list_rules", is_flag=True, help=_("List the rules and exit."))
 def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool) -> None:
     """Check a pack: its files, its decks against the box, its text.
 
@@ -98,7 +107,7 @@ def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool)
             click.echo(f"{rule.id:<{width}} {rule.severity.value:<8} {rule.doc}")
         return
     if pack is None:
-        raise click.UsageError("give the pack folder to check, like: pnp check cards/blue-sun")
+        raise click.UsageError(_("give the pack folder to check, like: pnp check cards/blue-sun"))
     findings = _load_and_check(pack)
     click.echo(format_json(findings) if output_format == "json" else format_text(findings))
     failing = has_errors(findings) or (strict and any(f.severity is Severity.WARNING for f in findings))
@@ -108,21 +117,23 @@ def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool)
 @main.command()
 @PACK_ARG
 @click.argument("deck", required=False)
-@click.option("--lang", default=None, help="Language of the titles shown (default: the first target language).")
+@click.option("--lang", default=None, help=_("Language of the titles shown (default: the first target language)."))
 @click.option(
-    "--swap", "swaps", multiple=True, metavar="ID", help="Apply this swap, whatever its condition (repeatable)."
+    "--swap", "swaps", multiple=True, metavar="ID", help=_("Apply this swap, whatever its condition (repeatable).")
 )
-@click.option("--players", type=click.IntRange(1, 99), help="Apply the swaps whose condition lists this player count.")
 @click.option(
-    "--variant", "variants", multiple=True, metavar="ID", help="Apply the swaps of this variant (repeatable)."
+    "--players", type=click.IntRange(1, 99), help=_("Apply the swaps whose condition lists this player count.")
 )
-@click.option("--setup", "setups", multiple=True, metavar="CARD", help="Apply the swaps this setup card prescribes.")
+@click.option(
+    "--variant", "variants", multiple=True, metavar="ID", help=_("Apply the swaps of this variant (repeatable).")
+)
+@click.option("--setup", "setups", multiple=True, metavar="CARD", help=_("Apply the swaps this setup card prescribes."))
 @click.option(
     "--quantity",
     "quantities",
     multiple=True,
     metavar="ID=N",
-    help="A number known only during play, for swap lines that count per it (resources-at-half=2).",
+    help=_("A number known only during play, for swap lines that count per it (resources-at-half=2)."),
 )
 def deck(
     pack: Path,
@@ -151,11 +162,15 @@ def deck(
     data = load_or_exit(pack)
     language = lang or (data.pack.target_languages or [data.pack.source_language])[0]
     if language not in data.languages:
-        fail(f'"{language}" is not a language of this pack (languages: {", ".join(data.languages)})')
+        fail(
+            _('"{language}" is not a language of this pack (languages: {languages})').format(
+                language=language, languages=", ".join(data.languages)
+            )
+        )
     loaded = data.deck(deck) if deck is not None else None
     if deck is not None and loaded is None:
         hint = did_you_mean(deck, [d.deck.id for d in data.decks])
-        fail(f'no deck "{deck}" in {pack}' + (f"; {hint}" if hint else ""))
+        fail(_('no deck "{deck}" in {pack}').format(deck=deck, pack=pack) + (f"; {hint}" if hint else ""))
     selection = Selection(swaps=swaps, players=players, variants=variants, setups=setups)
     values = _quantities(data, quantities)
     if selection.empty:
@@ -170,7 +185,7 @@ def deck(
         else [d.deck.id for d in data.decks if any(d.deck.id in (s.deck, s.into) for s in chosen)]
     )
     if not shown:
-        click.echo("No swap applies to what was asked: the decks are as in the box.")
+        click.echo(_("No swap applies to what was asked: the decks are as in the box."))
         return
     click.echo("\n\n".join(format_composition(data, result, deck_id, language) for deck_id in shown))
 
@@ -184,45 +199,52 @@ def deck(
     type=click.Choice(["long", "short", "none", "fold"]),
     default="long",
     show_default=True,
-    help="Backs: on the next page for long- or short-edge duplex printing, none, or gutter-fold.",
+    help=_("Backs: on the next page for long- or short-edge duplex printing, none, or gutter-fold."),
 )
 @click.option(
     "--decks",
     default="",
-    help="Comma-separated deck ids to build (default: every printable deck); cards.pdf is written by full builds only.",
+    help=_(
+        "Comma-separated deck ids to build (default: every printable deck); cards.pdf is written by full builds only."
+    ),
 )
-@click.option("--bleed", default="3mm", show_default=True, help="Image beyond the cut line, 0mm to 12mm; 0mm for none.")
+@click.option(
+    "--bleed", default="3mm", show_default=True, help=_("Image beyond the cut line, 0mm to 12mm; 0mm for none.")
+)
 @click.option(
     "--back-offset",
     default="0mm,0mm",
     show_default=True,
-    help="Shift backs by X,Y (each -10mm to 10mm) to correct a printer's misregistration (see --calibration).",
+    help=_("Shift backs by X,Y (each -10mm to 10mm) to correct a printer's misregistration (see --calibration)."),
 )
-@click.option("--calibration", is_flag=True, help="Also write a duplex calibration page to measure --back-offset.")
+@click.option("--calibration", is_flag=True, help=_("Also write a duplex calibration page to measure --back-offset."))
 @QUIET_OPTION
-@click.option("--png", is_flag=True, help="Also write one PNG per face, under <output>/<pack>/<lang>/png/<deck>/.")
+@click.option("--png", is_flag=True, help=_("Also write one PNG per face, under <output>/<pack>/<lang>/png/<deck>/."))
 @click.option(
     "--dpi",
     type=click.IntRange(36, 1200),
     default=300,
     show_default=True,
-    help="Resolution of the PNGs; at most 1200, past which nothing looks sharper.",
+    help=_("Resolution of the PNGs; at most 1200, past which nothing looks sharper."),
 )
-@click.option("--no-bleed", is_flag=True, help="PNGs cut at the trim line, without the bleed.")
-@click.option("--no-cache", is_flag=True, help="Draw everything again instead of reusing <output>/.cache.")
-@click.option("--bilingual", is_flag=True, help="Both languages on each card, the original in smaller type.")
+@click.option("--no-bleed", is_flag=True, help=_("PNGs cut at the trim line, without the bleed."))
+@click.option("--no-cache", is_flag=True, help=_("Draw everything again instead of reusing <output>/.cache."))
+@click.option("--bilingual", is_flag=True, help=_("Both languages on each card, the original in smaller type."))
 @click.option(
     "--card-size",
     default=None,
-    help="Print every deck at this size, the layout scaled: a name (poker, mini-american, ...) or 63mm x 88mm.",
+    help=_("Print every deck at this size, the layout scaled: a name (poker, mini-american, ...) or 63mm x 88mm."),
 )
-@click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets and saved objects (tts/).")
+@click.option("--tts", is_flag=True, help=_("Also write Tabletop Simulator deck sheets and saved objects (tts/)."))
 @click.option(
     "--print-shop",
     type=click.Choice(["mpc", "drivethru", "oneup"]),
     default=None,
-    help="Also write files for a print shop: mpc (PNG, 300 dpi, 0.12 in bleed), drivethru "
-    "(PDF, one face a page, 0.125 in bleed) or oneup (the same with --bleed).",
+    help=_(
+        "Also write files for a print shop: mpc (PNG, 300 dpi, 0.12 in bleed), "
+        "drivethru (PDF, one face a page, 0.125 in bleed) or oneup (the same "
+        "with --bleed)."
+    ),
 )
 @OUTPUT_OPTION
 def build(
@@ -267,7 +289,7 @@ def build(
     bleed_pt = _length_option("--bleed", bleed, 0, 12)
     parts = back_offset.split(",")
     if len(parts) != 2:
-        raise click.BadParameter("write X,Y like 0.5mm,-1mm", param_hint="--back-offset")
+        raise click.BadParameter(_("write X,Y like 0.5mm,-1mm"), param_hint="--back-offset")
     # the calibration page reads +-5 mm; past 10 mm the backs would leave their cards
     offset_x, offset_y = (_length_option("--back-offset", part, -10, 10) for part in parts)
     if card_size is not None:
@@ -276,9 +298,9 @@ def build(
         except UnitError as exc:
             raise click.BadParameter(str(exc), param_hint="--card-size") from exc
     if no_bleed and not (png or tts):
-        raise click.UsageError("--no-bleed is for images: give it with --png or --tts")
+        raise click.UsageError(_("--no-bleed is for images: give it with --png or --tts"))
     if calibration and duplex not in ("long", "short"):
-        raise click.UsageError("--calibration measures duplex printing: use it with --duplex long or short")
+        raise click.UsageError(_("--calibration measures duplex printing: use it with --duplex long or short"))
     options = BuildOptions(
         language=lang,
         paper=paper,
@@ -297,32 +319,36 @@ def build(
         bilingual=bilingual,
         card_size=card_size,
     )
-    result = with_progress("Drawing sheets", lambda progress: run_build(pack, options, progress))
+    result = with_progress(_("Drawing sheets"), lambda progress: run_build(pack, options, progress))
     echo_findings(result.findings, quiet)
     if not result.ok:
         if result.written:
             click.echo(
-                f"Stopped after writing {plural(len(result.written), 'file')}: fix the error above and build again.",
+                _("Stopped after writing {n_written}: fix the error above and build again.").format(
+                    n_written=plural(len(result.written), "file")
+                ),
                 err=True,
             )
         else:
-            click.echo("Nothing was written: fix the errors above and build again.", err=True)
+            click.echo(_("Nothing was written: fix the errors above and build again."), err=True)
         sys.exit(1)
     images = [p for p in result.written if p.suffix in (".png", ".jpg")]
     for path in result.written:
         if path not in images:
-            click.echo(f"wrote {path}")
+            click.echo(_("wrote {path}").format(path=path))
     folders = sorted({str(p.parent) for p in images})
     if folders:
-        click.echo(f"wrote {plural(len(images), 'image')} in {', '.join(folders)}")
+        click.echo(
+            _("wrote {n_images} in {folders}").format(n_images=plural(len(images), "image"), folders=", ".join(folders))
+        )
     summary = (
         f"Built {plural(result.cards, 'card')} ({plural(result.faces, 'distinct face')}) "
         f"on {plural(result.sheets, 'sheet')}."
     )
     if png or tts or print_shop == "mpc":
         cached = max(0, result.images - result.images_drawn)
-        summary += (
-            f" Images: {result.images_drawn} drawn, {cached} from the cache; {plural(len(images), 'file')} changed."
+        summary += _(" Images: {images_drawn} drawn, {cached} from the cache; {n_images} changed.").format(
+            images_drawn=result.images_drawn, cached=cached, n_images=plural(len(images), "file")
         )
     click.echo(summary)
 
@@ -337,7 +363,10 @@ def _length_option(option: str, text: str, low_mm: float, high_mm: float) -> flo
         raise click.BadParameter(str(exc), param_hint=option) from exc
     if not mm(low_mm) - 1e-9 <= value <= mm(high_mm) + 1e-9:
         raise click.BadParameter(
-            f"must be between {low_mm:g}mm and {high_mm:g}mm, got {text.strip()}", param_hint=option
+            _("must be between {low_mm:g}mm and {high_mm:g}mm, got {strip}").format(
+                low_mm=low_mm, high_mm=high_mm, strip=text.strip()
+            ),
+            param_hint=option,
         )
     return value
 
@@ -346,20 +375,22 @@ def _length_option(option: str, text: str, low_mm: float, high_mm: float) -> flo
 @PACK_ARG
 @LANG_OPTION
 @PAPER_OPTION
-@click.option("--overlap", default="10mm", show_default=True, help="How far neighbouring map pages overlap, like 10mm.")
-@click.option("--margin", default="1mm", show_default=True, help="How far each sticker reaches beyond its label.")
+@click.option(
+    "--overlap", default="10mm", show_default=True, help=_("How far neighbouring map pages overlap, like 10mm.")
+)
+@click.option("--margin", default="1mm", show_default=True, help=_("How far each sticker reaches beyond its label."))
 @click.option(
     "--image",
     type=click.Path(path_type=Path, dir_okay=False),
     default=None,
-    help="Tile this image of the board (PNG or JPEG) instead of pnp's drawn map.",
+    help=_("Tile this image of the board (PNG or JPEG) instead of pnp's drawn map."),
 )
 @click.option(
     "--duplex",
     type=click.Choice(["long", "short", "fold"]),
     default="long",
     show_default=True,
-    help="Token backs: on the next page for long- or short-edge duplex printing, or gutter-fold.",
+    help=_("Token backs: on the next page for long- or short-edge duplex printing, or gutter-fold."),
 )
 @OUTPUT_OPTION
 @QUIET_OPTION
@@ -399,7 +430,10 @@ def board(
         except UnitError as exc:
             raise click.BadParameter(str(exc), param_hint=name) from exc
         if not low <= lengths[name] / (72 / 25.4) <= high:
-            raise click.BadParameter(f"must be between {low}mm and {high}mm, got {value}", param_hint=name)
+            raise click.BadParameter(
+                _("must be between {low}mm and {high}mm, got {value}").format(low=low, high=high, value=value),
+                param_hint=name,
+            )
     options = BoardOptions(
         language=lang,
         paper=paper,
@@ -409,23 +443,34 @@ def board(
         duplex=duplex,  # type: ignore[arg-type]
         output=output,
     )
-    result = with_progress("Drawing the board", lambda progress: build_board(pack, options, progress))
+    result = with_progress(_("Drawing the board"), lambda progress: build_board(pack, options, progress))
     echo_findings(result.findings, quiet)
     if not result.ok:
-        what = f"Stopped after writing {len(result.written)} files" if result.written else "Nothing was written"
-        click.echo(f"{what}: fix the errors above and run pnp board again.", err=True)
+        what = (
+            _("Stopped after writing {n_written} files").format(n_written=len(result.written))
+            if result.written
+            else _("Nothing was written")
+        )
+        click.echo(_("{what}: fix the errors above and run pnp board again.").format(what=what), err=True)
         sys.exit(1)
     sheets = result.stickers
     if sheets is not None:
-        same = f"; {len(result.same)} labels read the same and need none" if result.same else ""
+        same = _("; {n_same} labels read the same and need none").format(n_same=len(result.same)) if result.same else ""
         click.echo(
-            f"Stickers: {len(sheets.placed)} on {sheets.sheets} sheet{'s' if sheets.sheets != 1 else ''}, "
-            f"using {sheets.efficiency * 100:.0f} % of the printable sheet area{same}."
+            _(
+                "Stickers: {n_placed} on {sheets} sheet{value}, using {value2:.0f} % of the printable sheet area{same}."
+            ).format(
+                n_placed=len(sheets.placed),
+                sheets=sheets.sheets,
+                value="s" if sheets.sheets != 1 else "",
+                value2=sheets.efficiency * 100,
+                same=same,
+            )
         )
     if result.written:
         folder = result.written[0].path.parent
         files = ", ".join(f"{w.path.name} ({w.pages} page{'s' if w.pages != 1 else ''})" for w in result.written)
-        click.echo(f"Wrote to {folder}: {files}.")
+        click.echo(_("Wrote to {folder}: {files}.").format(folder=folder, files=files))
 
 
 for command in TRANSLATE_COMMANDS:  # proof, glossary apply, export, import: pnp/cli_translate.py
@@ -447,23 +492,33 @@ def _check_selection(data: PackData, selection: Selection) -> None:
     for given, known, what in (
         *((name, swap_ids, "swap") for name in selection.swaps),
         *((name, variants, "variant") for name in selection.variants),
-        *((name, setups, "setup card") for name in selection.setups),
+        *((name, setups, _("setup card")) for name in selection.setups),
     ):
         if given not in known:
-            hint = did_you_mean(given, known) or (f"{what}s: {', '.join(known)}" if known else f"it has no {what}s")
-            fail(f'no {what} "{given}" in {shown_path(data.root)}; {hint}')
+            hint = did_you_mean(given, known) or (
+                f"{what}s: {', '.join(known)}" if known else _("it has no {what}s").format(what=what)
+            )
+            fail(
+                _('no {what} "{given}" in {root}; {hint}').format(
+                    what=what, given=given, root=shown_path(data.root), hint=hint
+                )
+            )
 
 
 def _quantities(data: PackData, given: tuple[str, ...]) -> dict[str, int]:
     declared = {q.id: q for q in data.pack.quantity}
     values = {}
     for item in given:
-        name, _, number = item.partition("=")
+        name, _sep, number = item.partition("=")
         if name not in declared:
             hint = did_you_mean(name, declared) or f"quantities: {', '.join(declared) or 'none'}"
-            fail(f'no quantity "{name}" in {shown_path(data.root)}; {hint}')
+            fail(_('no quantity "{name}" in {root}; {hint}').format(name=name, root=shown_path(data.root), hint=hint))
         top = declared[name].max
         if not number.isdigit() or (top is not None and int(number) > top):
-            fail(f"--quantity {item}: write {name}=N with N a whole number from 0 to {top if top is not None else 999}")
+            fail(
+                _("--quantity {item}: write {name}=N with N a whole number from 0 to {value}").format(
+                    item=item, name=name, value=top if top is not None else 999
+                )
+            )
         values[name] = int(number)
     return values

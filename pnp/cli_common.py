@@ -10,6 +10,7 @@ from typing import NoReturn, TypeVar
 import click
 
 from pnp.errors import Finding, Severity
+from pnp.i18n import _
 from pnp.load import load_pack
 from pnp.model import PackData
 from pnp.report import format_text, plural
@@ -30,7 +31,7 @@ def load_or_exit(pack: Path) -> PackData:
 
 def fail(message: str) -> NoReturn:
     """A usage error: one line, exit 2."""
-    click.echo(f"pnp: {message}", err=True)
+    click.echo(_("pnp: {message}").format(message=message), err=True)
     sys.exit(2)
 
 
@@ -54,16 +55,16 @@ def echo_findings(findings: Sequence[Finding], quiet: bool = False) -> None:
         click.echo(format_text(shown))
     warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
     if quiet and warnings:
-        click.echo(f"{plural(warnings, 'warning')} not shown: pnp check lists them.")
+        click.echo(_("{warnings} not shown: pnp check lists them.").format(warnings=plural(warnings, "warning")))
 
 
-QUIET_OPTION = click.option("-q", "--quiet", is_flag=True, help="Show errors only; count the warnings in one line.")
+QUIET_OPTION = click.option("-q", "--quiet", is_flag=True, help=_("Show errors only; count the warnings in one line."))
 
 LANG_OPTION = click.option(
-    "--lang", default=None, help="Language to print (default: the pack's first target language)."
+    "--lang", default=None, help=_("Language to print (default: the pack's first target language).")
 )
 PAPER_OPTION = click.option(
-    "--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="Paper size."
+    "--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help=_("Paper size.")
 )
 OUTPUT_OPTION = click.option(
     "-o",
@@ -71,5 +72,5 @@ OUTPUT_OPTION = click.option(
     type=click.Path(path_type=Path),
     default=Path("output"),
     show_default=True,
-    help="Output folder; files go to <output>/<pack>/<lang>/.",
+    help=_("Output folder; files go to <output>/<pack>/<lang>/."),
 )

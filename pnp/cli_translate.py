@@ -16,6 +16,7 @@ import click
 from pnp.cli_common import PACK_ARG, fail, load_or_exit
 from pnp.errors import Finding, Severity, error, has_errors
 from pnp.export.files import write_atomic
+from pnp.i18n import _
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
 from pnp.model import PackData
@@ -28,13 +29,17 @@ from pnp.translate.worddiff import format_word_diff, word_diff
 def _language(data: PackData, lang: str | None) -> str:
     language = lang or (data.pack.target_languages or [data.pack.source_language])[0]
     if language not in data.pack.target_languages:
-        fail(f'"{language}" is not a target language of this pack (targets: {", ".join(data.pack.target_languages)})')
+        fail(
+            _('"{language}" is not a target language of this pack (targets: {target_languages})').format(
+                language=language, target_languages=", ".join(data.pack.target_languages)
+            )
+        )
     return language
 
 
 def _stop(findings: list[Finding], what: str) -> NoReturn:
     click.echo(format_text(findings))
-    click.echo(f"Nothing was written: {what}", err=True)
+    click.echo(_("Nothing was written: {what}").format(what=what), err=True)
     sys.exit(1)
 
 
@@ -48,8 +53,8 @@ def _write(writes: list[tuple[Path, bytes]]) -> list[Finding]:
                 error(
                     "export/write",
                     shown_path(path),
-                    f"cannot write the file: {exc.strerror or exc}",
-                    hint="check the folder's permissions and free space",
+                    _("cannot write the file: {value}").format(value=exc.strerror or exc),
+                    hint=_("check the folder's permissions and free space"),
                 )
             ]
     return []
@@ -72,9 +77,9 @@ def _verify(data: PackData, writes: list[tuple[Path, bytes]]) -> list[Finding]:
         error(
             "edit/broken",
             first.file.replace(str(copy), shown_path(data.root)),
-            f"the edit would break the pack ({first.message}); nothing was changed",
+            _("the edit would break the pack ({message}); nothing was changed").format(message=first.message),
             line=first.line,
-            hint="this is a bug in pnp: run again with --debug and report it",
+            hint=_("this is a bug in pnp: run again with --debug and report it"),
         )
     ]
 
@@ -99,20 +104,20 @@ def _count(changes: list[Change]) -> str:
 
 @click.command()
 @PACK_ARG
-@click.option("--lang", default=None, help="Target language to proof (default: the pack's first).")
+@click.option("--lang", default=None, help=_("Target language to proof (default: the pack's first)."))
 @click.option(
     "--since",
     metavar="REV|DIR",
     default=None,
-    help="Show only the cards changed since this git revision of the pack, or this other pack folder, word by word.",
+    help=_("Show only the cards changed since this git revision of the pack, or this other pack folder, word by word."),
 )
-@click.option("--only-findings", is_flag=True, help="Show only the cards that have findings.")
+@click.option("--only-findings", is_flag=True, help=_("Show only the cards that have findings."))
 @click.option(
     "-o",
     "--output",
     type=click.Path(path_type=Path, file_okay=False),
     default=None,
-    help="Folder for proof.html and proof.pdf (default: output/<pack>/<lang>/proof).",
+    help=_("Folder for proof.html and proof.pdf (default: output/<pack>/<lang>/proof)."),
 )
 def proof(pack: Path, lang: str | None, since: str | None, only_findings: bool, output: Path | None) -> None:
     """Write a proof for reviewers: proof.html (opens from disk) and proof.pdf.
@@ -141,7 +146,7 @@ def proof(pack: Path, lang: str | None, since: str | None, only_findings: bool, 
 
     loaded = load_pack(pack)
     if loaded.pack is None:
-        _stop(loaded.findings, "a proof needs a pack that loads: fix the errors above.")
+        _stop(loaded.findings, _("a proof needs a pack that loads: fix the errors above."))
     data = loaded.pack
     language = _language(data, lang)
     findings = [*loaded.findings, *check_pack(data)]
@@ -152,7 +157,7 @@ def proof(pack: Path, lang: str | None, since: str | None, only_findings: bool, 
     if since is not None:
         with pack_then(pack, since) as (earlier, label):
             if earlier.pack is None:
-                _stop(earlier.findings, f"the pack at --since {since} cannot be read.")
+                _stop(earlier.findings, _("the pack at --since {since} cannot be read.").format(since=since))
             compare(result, earlier.pack, label)
     if only_findings:
         keep_findings(result)
@@ -163,13 +168,17 @@ def proof(pack: Path, lang: str | None, since: str | None, only_findings: bool, 
     ]
     problems = _write(writes)
     if problems:
-        _stop(problems, "choose another folder with -o.")
+        _stop(problems, _("choose another folder with -o."))
     counted = sum(len(e.findings) for e in result.entries)
     what = plural(len(result.entries), "card")
     if result.since:
-        what += f" changed since {result.since} ({result.unchanged} unchanged)"
+        what += _(" changed since {since} ({unchanged} unchanged)").format(
+            since=result.since, unchanged=result.unchanged
+        )
     click.echo(
-        f"Wrote {shown_path(folder / 'proof.html')} and proof.pdf: {what}, {plural(counted, 'finding')} on them."
+        _("Wrote {value} and proof.pdf: {what}, {counted} on them.").format(
+            value=shown_path(folder / "proof.html"), what=what, counted=plural(counted, "finding")
+        )
     )
 
 
@@ -189,12 +198,12 @@ def glossary() -> None:
 @glossary.command("apply")
 @PACK_ARG
 @click.argument("fixes", type=click.Path(path_type=Path))
-@click.option("--lang", default=None, help="Target language the fixes are in (default: the pack's first).")
-@click.option("--write", is_flag=True, help="Apply the changes; without it, only show them.")
+@click.option("--lang", default=None, help=_("Target language the fixes are in (default: the pack's first)."))
+@click.option("--write", is_flag=True, help=_("Apply the changes; without it, only show them."))
 @click.option(
     "--allow-inside",
     is_flag=True,
-    help="Change whole words even where a term is also part of longer words (those are left as they are).",
+    help=_("Change whole words even where a term is also part of longer words (those are left as they are)."),
 )
 def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow_inside: bool) -> None:
     """Apply a list of term fixes to every translation, and record them in the glossary.
@@ -219,30 +228,32 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
     language = _language(data, lang)
     text, findings = read_text_file(fixes, "fixes/unreadable")
     if text is None:
-        _stop(findings, "the fixes file cannot be read.")
+        _stop(findings, _("the fixes file cannot be read."))
     shown = shown_path(fixes)
     parsed, findings = parse_fixes(text, shown)
     if has_errors(findings):
-        _stop(findings, f"correct {shown} and run again.")
+        _stop(findings, _("correct {shown} and run again.").format(shown=shown))
     if not parsed:
-        fail(f'{shown} holds no fix: write lines like "Paraíso >> Refugio"')
+        fail(_('{shown} holds no fix: write lines like "Paraíso >> Refugio"').format(shown=shown))
     plan = plan_fixes(data, parsed, shown, language, allow_inside)
     findings += plan.findings
     if has_errors(findings):
-        _stop(findings, f"correct {shown} and run again.")
+        _stop(findings, _("correct {shown} and run again.").format(shown=shown))
     if findings:
         click.echo(format_text(findings))
     _show_changes(plan.changes)
     for line in plan.glossary:
         click.echo(line)
-    summary = f"{_count(plan.changes)}; the glossary: {plural(len(plan.glossary), 'change')}."
+    summary = _("{changes}; the glossary: {n_glossary}.").format(
+        changes=_count(plan.changes), n_glossary=plural(len(plan.glossary), "change")
+    )
     if not write:
-        click.echo(f"{summary} Nothing written: run again with --write to apply.")
+        click.echo(_("{summary} Nothing written: run again with --write to apply.").format(summary=summary))
         return
     problems = _verify(data, plan.writes) or _write(plan.writes)
     if problems:
-        _stop(problems, "the pack is as it was.")
-    click.echo(f"{summary} Wrote {plural(len(plan.writes), 'file')}.")
+        _stop(problems, _("the pack is as it was."))
+    click.echo(_("{summary} Wrote {n_writes}.").format(summary=summary, n_writes=plural(len(plan.writes), "file")))
 
 
 # --- export and import --------------------------------------------------------------------------
@@ -255,17 +266,17 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
     "file_format",
     type=click.Choice(["csv", "po"]),
     required=True,
-    help="csv for spreadsheets, po for translation tools.",
+    help=_("csv for spreadsheets, po for translation tools."),
 )
-@click.option("--lang", default=None, help="Target language (default: the pack's first).")
+@click.option("--lang", default=None, help=_("Target language (default: the pack's first)."))
 @click.option(
     "-o",
     "--output",
     type=click.Path(path_type=Path, dir_okay=False),
     default=None,
-    help="The file to write (default: output/<pack>/<lang>/<pack>-<lang>.csv or .po).",
+    help=_("The file to write (default: output/<pack>/<lang>/<pack>-<lang>.csv or .po)."),
 )
-@click.option("--force", is_flag=True, help="Overwrite the file even when it differs from this export.")
+@click.option("--force", is_flag=True, help=_("Overwrite the file even when it differs from this export."))
 def export_texts(pack: Path, file_format: str, lang: str | None, output: Path | None, force: bool) -> None:
     """Export every card text and its translation for a spreadsheet or a translation tool.
 
@@ -300,17 +311,23 @@ def export_texts(pack: Path, file_format: str, lang: str | None, output: Path | 
         problem = error(
             "export/exists",
             shown,
-            "the file is already there and differs from this export: it may hold edits not imported yet",
-            hint=f"to keep its edits, import them first (pnp import {shown_path(pack)} {shown}); "
-            "to replace it, run again with --force; or write another file with -o",
+            _("the file is already there and differs from this export: it may hold edits not imported yet"),
+            hint=_(
+                "to keep its edits, import them first (pnp import {pack} {shown}); to "
+                "replace it, run again with --force; or write another file with -o"
+            ).format(pack=shown_path(pack), shown=shown),
         )
-        _stop([problem], f"{shown} is as it was.")
+        _stop([problem], _("{shown} is as it was.").format(shown=shown))
     problems = _write([(target, content)])
     if problems:
-        _stop(problems, "choose another file with -o.")
+        _stop(problems, _("choose another file with -o."))
     texts = sum(1 for e in found if e.field != "status")
     cards = len({e.card for e in found})
-    click.echo(f"Wrote {shown}: {plural(texts, 'text')} of {plural(cards, 'card')} ({language}).")
+    click.echo(
+        _("Wrote {shown}: {texts} of {cards} ({language}).").format(
+            shown=shown, texts=plural(texts, "text"), cards=plural(cards, "card"), language=language
+        )
+    )
 
 
 def _differs(path: Path, content: bytes) -> bool:
@@ -329,9 +346,9 @@ def _differs(path: Path, content: bytes) -> bool:
     "file_format",
     type=click.Choice(["csv", "po"]),
     default=None,
-    help="The file's format (default: by its extension).",
+    help=_("The file's format (default: by its extension)."),
 )
-@click.option("--write", is_flag=True, help="Apply the changes; without it, only show them.")
+@click.option("--write", is_flag=True, help=_("Apply the changes; without it, only show them."))
 def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -> None:
     """Import translations edited in a spreadsheet (CSV) or a translation tool (PO).
 
@@ -355,10 +372,10 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
     data = load_or_exit(pack)
     kind = file_format or file.suffix.lower().lstrip(".")
     if kind not in ("csv", "po"):
-        fail(f"cannot tell the format of {shown_path(file)}: give --format csv or --format po")
+        fail(_("cannot tell the format of {file}: give --format csv or --format po").format(file=shown_path(file)))
     text, findings = read_text_file(file, "import/unreadable")
     if text is None:
-        _stop(findings, "the file cannot be read.")
+        _stop(findings, _("the file cannot be read."))
     shown = shown_path(file)
     targets = data.pack.target_languages
     if kind == "csv":
@@ -366,25 +383,25 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
     else:
         lang, rows, findings = read_po(text, shown, targets)
     if lang is None:
-        _stop(findings, f"correct {shown} and import again.")
+        _stop(findings, _("correct {shown} and import again.").format(shown=shown))
     plan = plan_import(data, rows, lang, shown)  # the rows that read well are checked too: every problem at once
     findings += plan.findings
     if has_errors(findings):
-        _stop(findings, f"correct {shown} and import again.")
+        _stop(findings, _("correct {shown} and import again.").format(shown=shown))
     if findings:
         click.echo(format_text(findings))
     _show_changes(plan.changes)
     summary = _count(plan.changes) + "."
     if not plan.changes:
-        click.echo("No changes: the pack already says what the file says.")
+        click.echo(_("No changes: the pack already says what the file says."))
         return
     if not write:
-        click.echo(f"{summary} Nothing written: run again with --write to apply.")
+        click.echo(_("{summary} Nothing written: run again with --write to apply.").format(summary=summary))
         return
     problems = _verify(data, plan.writes) or _write(plan.writes)
     if problems:
-        _stop(problems, "the pack is as it was.")
-    click.echo(f"{summary} Wrote {plural(len(plan.writes), 'file')}.")
+        _stop(problems, _("the pack is as it was."))
+    click.echo(_("{summary} Wrote {n_writes}.").format(summary=summary, n_writes=plural(len(plan.writes), "file")))
 
 
 COMMANDS = (proof, glossary, export_texts, import_texts)

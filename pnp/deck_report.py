@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pnp.compose import Result, short_decks
+from pnp.i18n import _
 from pnp.model import LoadedDeck, PackData, Swap
 
 
@@ -29,7 +30,7 @@ def format_decks(data: PackData, language: str) -> str:
     rows.append(("total", "", str(total), str(expected_total), ""))
     if not data.pack.swap:
         return _table(rows, right={2, 3})
-    swaps = [("swap", "deck", "applies with", "name")]
+    swaps = [("swap", "deck", _("applies with"), "name")]
     for swap in data.pack.swap:
         swaps.append((swap.id, swap.deck, _condition_options(swap), _title(swap.name, language, source)))
     return _table(rows, right={2, 3}) + "\n\n" + _table(swaps, right=set())
@@ -54,9 +55,11 @@ def format_deck(data: PackData, loaded: LoadedDeck, language: str) -> str:
         cost = "" if card.cost is None else str(card.cost)
         rows.append((str(card.count), card.id, _title(card.title, language, source), card.type, cost))
     lines = [f"{_title(deck.name, language, source)} ({deck.id})", _table(rows, right={0, 4})]
-    total = f"{loaded.total} cards in {len(loaded.cards)} designs"
+    total = _("{total} cards in {n_cards} designs").format(total=loaded.total, n_cards=len(loaded.cards))
     if deck.expected_count is not None:
-        total += f"; box contents: {deck.expected_count} ({_progress(loaded.total, deck.expected_count)})"
+        total += _("; box contents: {expected_count} ({total})").format(
+            expected_count=deck.expected_count, total=_progress(loaded.total, deck.expected_count)
+        )
     lines.append(total)
     return "\n".join(lines)
 
@@ -81,36 +84,66 @@ def format_composition(data: PackData, result: Result, deck_id: str, language: s
     lines.append(_table(rows, right={0, 1, 5}))
     random = [s.id for s in composed.swaps if s.remove_random and s.deck == deck_id]
     if composed.random:
-        lines.append(f"taken out at random: {composed.random} cards ({', '.join(random)})")
+        lines.append(
+            _("taken out at random: {random} cards ({random2})").format(
+                random=composed.random, random2=", ".join(random)
+            )
+        )
     for pending in composed.pending:
         card = pending.card
         lines.append(
-            f"to add during play: {pending.copies} × {card.id} ({title(card.title)}) per "
-            f"{title(pending.quantity.name)}; give --quantity {pending.quantity.id}=N"
+            _("to add during play: {copies} × {id} ({title}) per {name}; give --quantity {id2}=N").format(
+                copies=pending.copies,
+                id=card.id,
+                title=title(card.title),
+                name=title(pending.quantity.name),
+                id2=pending.quantity.id,
+            )
         )
     for swap in composed.swaps:
         for short in short_decks(data, swap):
-            role = "takes cards out of" if short.deck.id == swap.deck else "adds"
+            role = _("takes cards out of") if short.deck.id == swap.deck else "adds"
             missing = (short.deck.expected_count or 0) - short.total
             lines.append(
-                f"still to enter: {missing} of the {short.deck.expected_count} cards of deck "
-                f'"{short.deck.id}", which swap {swap.id} {role}'
+                _(
+                    'still to enter: {missing} of the {expected_count} cards of deck "{id}", which swap {id2} {role}'
+                ).format(
+                    missing=missing, expected_count=short.deck.expected_count, id=short.deck.id, id2=swap.id, role=role
+                )
             )
     for miss in result.shortfalls:
         if miss.deck == deck_id:
-            what = f'{miss.wanted} of "{miss.card.id}"' if miss.card else f"{miss.wanted} cards at random"
-            lines.append(f"cannot: {miss.swap.id} takes out {what}, and the deck holds {miss.found}")
-    total = f"{composed.held} cards in {composed.designs} designs"
+            what = (
+                f'{miss.wanted} of "{miss.card.id}"'
+                if miss.card
+                else _("{wanted} cards at random").format(wanted=miss.wanted)
+            )
+            lines.append(
+                _("cannot: {id} takes out {what}, and the deck holds {found}").format(
+                    id=miss.swap.id, what=what, found=miss.found
+                )
+            )
+    total = _("{held} cards in {designs} designs").format(held=composed.held, designs=composed.designs)
     if composed.random:
-        total = f"{composed.total} cards ({total}, less {composed.random} at random)"
-    lines.append(f"{total}; as in the box: {loaded.total} cards in {len(loaded.cards)} designs")
+        total = _("{total} cards ({total2}, less {random} at random)").format(
+            total=composed.total, total2=total, random=composed.random
+        )
+    lines.append(
+        _("{total}; as in the box: {total2} cards in {n_cards} designs").format(
+            total=total, total2=loaded.total, n_cards=len(loaded.cards)
+        )
+    )
     return "\n".join(lines)
 
 
 def _progress(found: int, expected: int) -> str:
     if found == expected:
         return "complete"
-    return f"{expected - found} still to enter" if found < expected else f"{found - expected} too many"
+    return (
+        _("{value} still to enter").format(value=expected - found)
+        if found < expected
+        else _("{value} too many").format(value=found - expected)
+    )
 
 
 def _table(rows: Sequence[tuple[str, ...]], right: set[int]) -> str:

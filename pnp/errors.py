@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 
+from pnp.i18n import _
+
 
 class Severity(StrEnum):
     ERROR = "error"
@@ -56,7 +58,7 @@ def info(code: str, file: str, message: str, **where: object) -> Finding:
 def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
     """A hint naming the closest known word, or None when nothing is close."""
     matches = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.6)
-    return f"did you mean '{matches[0]}'?" if matches else None
+    return _("did you mean '{word}'?").format(word=matches[0]) if matches else None
 
 
 def has_errors(findings: Iterable[Finding]) -> bool:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
+from pnp.i18n import _
+
 MAX_IMAGE_PIXELS = 50_000_000  # 50 MP: a tarot card at 600 dpi needs under 5 MP
 
 
@@ -24,14 +26,16 @@ def image_problem(path: Path) -> str | None:
                 return too_large(f"{width} x {height} px ({width * height / 1e6:.0f} MP)")
             probe.verify()
     except FileNotFoundError:
-        return f"the image {path.name} does not exist"
+        return _("the image {name} does not exist").format(name=path.name)
     except Image.DecompressionBombError as exc:  # Pillow refuses before reading: say it in our words
         pixels = re.search(r"\((\d+) pixels\)", str(exc))
-        return too_large(f"{int(pixels.group(1)) / 1e6:.0f} MP" if pixels else "too many pixels")
+        return too_large(f"{int(pixels.group(1)) / 1e6:.0f} MP" if pixels else _("too many pixels"))
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        return f"the image {path.name} cannot be read ({type(exc).__name__}): is it a whole PNG or JPEG?"
+        return _("the image {name} cannot be read ({name2}): is it a whole PNG or JPEG?").format(
+            name=path.name, name2=type(exc).__name__
+        )
     return None
 
 
 def too_large(size: str) -> str:
-    return f"the image is {size}; the limit is {MAX_IMAGE_PIXELS // 1_000_000} MP"
+    return _("the image is {size}; the limit is {value} MP").format(size=size, value=MAX_IMAGE_PIXELS // 1000000)

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from pnp.i18n import _
 from pnp.units import Size, mm
 
 Duplex = Literal["none", "long", "short", "fold"]
@@ -112,17 +113,17 @@ def plan_sheet(spec: SheetSpec) -> SheetPlan:
 
 def sheets_needed(cards: int, plan: SheetPlan) -> int:
     if cards < 0:
-        raise ValueError(f"a card count cannot be negative, got {cards}")
+        raise ValueError(_("a card count cannot be negative, got {cards}").format(cards=cards))
     return math.ceil(cards / len(plan.fronts))
 
 
 def _check_lengths(spec: SheetSpec) -> None:
     if min(spec.card.width, spec.card.height) <= 0:
-        raise ImposeError(f"a card must be larger than zero, got {_mm_size(spec.card)} mm")
-    lengths = {"bleed": spec.bleed, "spacing": spec.spacing, "margin": spec.margin, "mark length": spec.mark_length}
+        raise ImposeError(_("a card must be larger than zero, got {card} mm").format(card=_mm_size(spec.card)))
+    lengths = {"bleed": spec.bleed, "spacing": spec.spacing, "margin": spec.margin, _("mark length"): spec.mark_length}
     for name, value in lengths.items():
         if value < 0:
-            raise ImposeError(f"the {name} cannot be negative, got {_mm(value)} mm")
+            raise ImposeError(_("the {name} cannot be negative, got {value} mm").format(name=name, value=_mm(value)))
 
 
 def _printable_area(page: Size, spec: SheetSpec) -> _Area:
@@ -230,14 +231,15 @@ def _flip_mark(mark: Mark, edge: Literal["long", "short"], page: Size, offset: t
 
 def _does_not_fit_message(spec: SheetSpec, page: Size) -> str:
     where = (
-        f"the top half of a {_mm_size(page)} mm page (fold)" if spec.duplex == "fold" else f"a {_mm_size(page)} mm page"
+        _("the top half of a {page} mm page (fold)").format(page=_mm_size(page))
+        if spec.duplex == "fold"
+        else _("a {page} mm page").format(page=_mm_size(page))
     )
-    message = (
-        f"a {_mm_size(spec.card)} mm card with {_mm(spec.bleed)} mm bleed does not fit "
-        f"on {where} with {_mm(spec.margin)} mm margins"
+    message = _("a {card} mm card with {bleed} mm bleed does not fit on {where} with {margin} mm margins").format(
+        card=_mm_size(spec.card), bleed=_mm(spec.bleed), where=where, margin=_mm(spec.margin)
     )
     if spec.crop_marks:
-        message += f" and {_mm(_mark_reserve(spec))} mm for crop marks on each side"
+        message += _(" and {spec} mm for crop marks on each side").format(spec=_mm(_mark_reserve(spec)))
     return message
 
 

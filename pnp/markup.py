@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pnp.i18n import _
+
 ICON = re.compile(r"\{([a-z][a-z0-9-]*)\}")
 _TOKEN = re.compile(r"(\\[*{}\\]|\*\*|\*|\{[a-z][a-z0-9-]*\}|\n)")
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n+")
@@ -123,8 +125,10 @@ def problems(text: str) -> list[MarkupProblem]:
             marker = tokens[index]
             found.append(
                 MarkupProblem(
-                    f"a '{marker}' marker has no closing pair in its paragraph: it prints as a literal '{marker}'",
-                    f"close it with '{marker}', or write '\\*' for a literal star",
+                    _(
+                        "a '{marker}' marker has no closing pair in its paragraph: it prints as a literal '{marker}'"
+                    ).format(marker=marker),
+                    _("close it with '{marker}', or write '\\*' for a literal star").format(marker=marker),
                 )
             )
     return found

@@ -24,6 +24,7 @@ from pnp.export.png import (
     fonts_digest,
 )
 from pnp.export.sheets import DeckPdfJob, DrawSettings, deck_digest, draw_decks
+from pnp.i18n import _
 from pnp.impose import ImposeError, SheetSpec, plan_sheet
 from pnp.layout import FaceLayout, TemplateSet, layout_back, layout_card, load_family
 from pnp.layout.bilingual import resize, with_source_text
@@ -56,8 +57,8 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
             error(
                 "build/language",
                 shown_path(pack.root / PACK_FILE),
-                f'"{language}" is not a language of this pack',
-                hint=f"languages: {', '.join(pack.languages)}",
+                _('"{language}" is not a language of this pack').format(language=language),
+                hint=_("languages: {languages}").format(languages=", ".join(pack.languages)),
             )
         )
         return result
@@ -167,7 +168,7 @@ def _selected_decks(pack: PackData, options: BuildOptions, result: BuildResult) 
                 error(
                     "build/unknown-deck",
                     shown_path(pack.root / PACK_FILE),
-                    f'no deck "{deck_id}"',
+                    _('no deck "{deck_id}"').format(deck_id=deck_id),
                     hint=did_you_mean(deck_id, [d.deck.id for d in printable]),
                 )
             )
@@ -176,8 +177,8 @@ def _selected_decks(pack: PackData, options: BuildOptions, result: BuildResult) 
                 warning(
                     "build/empty-deck",
                     shown_path(deck.file),
-                    f'deck "{deck_id}" has no cards entered yet: nothing to print',
-                    hint=f"enter its cards in {shown_path(deck.file)}",
+                    _('deck "{deck_id}" has no cards entered yet: nothing to print').format(deck_id=deck_id),
+                    hint=_("enter its cards in {file}").format(file=shown_path(deck.file)),
                 )
             )
         else:
@@ -186,7 +187,9 @@ def _selected_decks(pack: PackData, options: BuildOptions, result: BuildResult) 
                     warning(
                         "build/other-product",
                         shown_path(pack.root / PACK_FILE),
-                        f'deck "{deck_id}" belongs to {deck.deck.origin}: printed because --decks asked for it',
+                        _('deck "{deck_id}" belongs to {origin}: printed because --decks asked for it').format(
+                            deck_id=deck_id, origin=deck.deck.origin
+                        ),
                         field=f"deck.{deck_id}.origin",
                     )
                 )
@@ -237,7 +240,7 @@ def _lay_out_deck(
                 shown_path(pack.root / PACK_FILE),
                 str(exc),
                 field=f"deck.{deck.deck.id}.card_size",
-                hint="try --paper letter, a smaller --bleed, or a smaller card size",
+                hint=_("try --paper letter, a smaller --bleed, or a smaller card size"),
             )
         )
         return None
@@ -248,8 +251,10 @@ def _lay_out_deck(
             error(
                 "layout/no-template",
                 shown_path(templates.root),
-                f'the family has no {back_name}.toml for the backs of deck "{deck.deck.id}"',
-                hint=f"add templates/{templates.family}/{back_name}.toml",
+                _('the family has no {back_name}.toml for the backs of deck "{id}"').format(
+                    back_name=back_name, id=deck.deck.id
+                ),
+                hint=_("add templates/{family}/{back_name}.toml").format(family=templates.family, back_name=back_name),
             )
         )
         return None
@@ -275,10 +280,14 @@ def _lay_out_deck(
                 error(
                     "layout/no-template",
                     shown_path(deck.file),
-                    f'no layout for cards of type "{card.type}" in the "{templates.family}" family',
+                    _('no layout for cards of type "{type}" in the "{family}" family').format(
+                        type=card.type, family=templates.family
+                    ),
                     card=card.id,
                     field="type",
-                    hint=f"add templates/{templates.family}/{card.type}.toml (or {DEFAULT_TEMPLATE}.toml)",
+                    hint=_("add templates/{family}/{type}.toml (or {DEFAULT_TEMPLATE}.toml)").format(
+                        family=templates.family, type=card.type, DEFAULT_TEMPLATE=DEFAULT_TEMPLATE
+                    ),
                 )
             )
             continue
@@ -287,11 +296,12 @@ def _lay_out_deck(
                 error(
                     "layout/orientation",
                     template.file,
-                    f"this layout is drawn for {_orientation(template.design_size)} cards, and deck "
-                    f'"{deck.deck.id}" is {_orientation(size)}',
+                    _('this layout is drawn for {design_size} cards, and deck "{id}" is {size}').format(
+                        design_size=_orientation(template.design_size), id=deck.deck.id, size=_orientation(size)
+                    ),
                     card=card.id,
                     field="design_size",
-                    hint="give the deck its own layout family, or set the deck's orientation",
+                    hint=_("give the deck its own layout family, or set the deck's orientation"),
                 )
             )
             continue

@@ -6,8 +6,28 @@ import json
 from collections.abc import Sequence
 
 from pnp.errors import Finding, Severity
+from pnp.i18n import N_, _, ngettext, plural_forms
 
 JSON_SCHEMA_VERSION = 1
+
+# The severity words of the text output; JSON keeps the codes ("error", "warning", "info").
+SEVERITY_WORDS = {Severity.ERROR: N_("error"), Severity.WARNING: N_("warning"), Severity.INFO: N_("info")}
+
+# The nouns that plural() counts, in both forms, so that each language can say them its own way.
+COUNTED = {
+    "card": plural_forms("{n} card", "{n} cards"),
+    "card design": plural_forms("{n} card design", "{n} card designs"),
+    "change": plural_forms("{n} change", "{n} changes"),
+    "distinct face": plural_forms("{n} distinct face", "{n} distinct faces"),
+    "error": plural_forms("{n} error", "{n} errors"),
+    "file": plural_forms("{n} file", "{n} files"),
+    "finding": plural_forms("{n} finding", "{n} findings"),
+    "image": plural_forms("{n} image", "{n} images"),
+    "note": plural_forms("{n} note", "{n} notes"),
+    "sheet": plural_forms("{n} sheet", "{n} sheets"),
+    "text": plural_forms("{n} text", "{n} texts"),
+    "warning": plural_forms("{n} warning", "{n} warnings"),
+}
 
 
 def format_text(findings: Sequence[Finding]) -> str:
@@ -17,13 +37,13 @@ def format_text(findings: Sequence[Finding]) -> str:
         place = f.file + (f":{f.line}" if f.line else "")
         subject = []
         if f.card:
-            subject.append(f'card "{f.card}"')
+            subject.append(_('card "{card}"').format(card=f.card))
         if f.field:
-            subject.append(f'field "{f.field}"')
+            subject.append(_('field "{field}"').format(field=f.field))
         where = (" ".join(subject) + ": ") if subject else ""
-        lines.append(f"{place}: {f.severity.value}: {where}{f.message}")
+        lines.append(f"{place}: {_(SEVERITY_WORDS[f.severity])}: {where}{f.message}")
         if f.hint:
-            lines.append(f"    hint: {f.hint}")
+            lines.append("    " + _("hint: {hint}").format(hint=f.hint))
     lines.append(summary_line(findings))
     return "\n".join(lines)
 
@@ -31,13 +51,13 @@ def format_text(findings: Sequence[Finding]) -> str:
 def summary_line(findings: Sequence[Finding]) -> str:
     counts = {s: sum(1 for f in findings if f.severity is s) for s in Severity}
     if not findings:
-        return "No problems found."
+        return _("No problems found.")
     parts = [plural(counts[Severity.ERROR], "error"), plural(counts[Severity.WARNING], "warning")]
     if counts[Severity.INFO]:
         parts.append(plural(counts[Severity.INFO], "note"))
     files = len({f.file for f in findings})
-    listed = ", ".join(parts[:-1]) + " and " + parts[-1]
-    return f"Found {listed} in {plural(files, 'file')}."
+    listed = _("{items} and {last}").format(items=", ".join(parts[:-1]), last=parts[-1])
+    return _("Found {listed} in {files}.").format(listed=listed, files=plural(files, "file"))
 
 
 def format_json(findings: Sequence[Finding]) -> str:
@@ -51,5 +71,8 @@ def format_json(findings: Sequence[Finding]) -> str:
 
 
 def plural(n: int, word: str) -> str:
-    """'1 card', '2 cards'."""
+    """'1 card', '2 cards', in the interface language when the noun is one of COUNTED."""
+    if word in COUNTED:
+        singular, plural_form = COUNTED[word]
+        return ngettext(singular, plural_form, n).format(n=n)
     return f"{n} {word}" + ("" if n == 1 else "s")

@@ -19,6 +19,7 @@ import string
 from dataclasses import dataclass
 
 from pnp.geometry import Box, Point
+from pnp.i18n import _
 from pnp.units import Size, mm
 
 MARK_INSET = mm(12)  # marks keep this far from the ends of an overlap band
@@ -79,17 +80,19 @@ def tile_label(column: int, row: int) -> str:
 
 def plan_tiles(board: Size, paper: Size, overlap: float, margin: float = mm(8)) -> TilePlan:
     if board.width <= 0 or board.height <= 0:
-        raise TileError("the board must be larger than zero")
+        raise TileError(_("the board must be larger than zero"))
     if overlap < 0:
-        raise TileError(f"the overlap cannot be negative, got {_mm(overlap)} mm")
+        raise TileError(_("the overlap cannot be negative, got {overlap} mm").format(overlap=_mm(overlap)))
     portrait = paper.portrait()
     candidates = [_plan(board, portrait, overlap, margin), _plan(board, portrait.landscape(), overlap, margin)]
     usable = [plan for plan in candidates if plan is not None]
     if not usable:
         window = _window(portrait, margin)
         raise TileError(
-            f"an overlap of {_mm(overlap)} mm leaves no room on a {_mm(window.width)} x {_mm(window.height)} mm "
-            "printable area: use a smaller --overlap"
+            _(
+                "an overlap of {overlap} mm leaves no room on a {width} x {height} mm "
+                "printable area: use a smaller --overlap"
+            ).format(overlap=_mm(overlap), width=_mm(window.width), height=_mm(window.height))
         )
     return min(usable, key=lambda plan: (len(plan.tiles), plan.page.width > plan.page.height))
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pnp.i18n import _
+
 POINTS_PER_UNIT = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 72.0 / 2.54}
 
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
@@ -42,7 +44,7 @@ def parse_length(text: str) -> float:
     """'63mm' -> points.  A bare number is refused: units are never guessed."""
     match = _LENGTH.match(text) if isinstance(text, str) else None
     if not match:
-        raise UnitError(f'expected a length with a unit (mm, cm, in, pt), like "3mm", got {text!r}')
+        raise UnitError(_('expected a length with a unit (mm, cm, in, pt), like "3mm", got {text!r}').format(text=text))
     number, unit = match.groups()
     return float(number) * POINTS_PER_UNIT[unit]
 
@@ -70,12 +72,16 @@ def parse_card_size(text: str) -> Size:
     match = _SIZE.match(text)
     if not match:
         names = ", ".join(CARD_SIZES_MM)
-        raise UnitError(f'expected a card size name ({names}) or "WIDTHmm x HEIGHTmm", got {text!r}')
+        raise UnitError(
+            _('expected a card size name ({names}) or "WIDTHmm x HEIGHTmm", got {text!r}').format(
+                names=names, text=text
+            )
+        )
     width_text, width_unit, height_text, height_unit = match.groups()
     width = float(width_text) * POINTS_PER_UNIT[width_unit or height_unit]
     height = float(height_text) * POINTS_PER_UNIT[height_unit]
     if width <= 0 or height <= 0:
-        raise UnitError(f"a card size must be larger than zero, got {text!r}")
+        raise UnitError(_("a card size must be larger than zero, got {text!r}").format(text=text))
     return Size(width, height)
 
 

@@ -1,9 +1,12 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from pnp.i18n import set_ui_language
 
 ROOT = Path(__file__).resolve().parent.parent
 TINY = ROOT / "examples" / "tiny"
@@ -16,6 +19,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="Rewrite expected findings and golden images from the current output; review before committing.",
     )
+
+
+@pytest.fixture(autouse=True)
+def english_interface(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Tests read pnp's messages in English, whatever the machine's locale; Spanish tests ask for it."""
+    monkeypatch.setenv("PNP_UI_LANG", "en")
+    set_ui_language("en")
+    yield
+    set_ui_language("en")
 
 
 @pytest.fixture

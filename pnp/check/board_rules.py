@@ -9,6 +9,7 @@ from __future__ import annotations
 from pnp import geometry
 from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, did_you_mean, error, info, warning
+from pnp.i18n import _
 from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import LoadedBoard, PackData, Region, Standee, Token
 from pnp.units import mm
@@ -48,10 +49,12 @@ def check_regions_inside(pack: PackData) -> list[Finding]:
             error(
                 "board/outside",
                 shown_path(board.file),
-                f'region "{region.id}" reaches {_mm(beyond)} mm beyond the board\'s {side} edge '
-                f"(the board is {_mm(board.width)} x {_mm(board.height)} mm)",
+                _(
+                    'region "{id}" reaches {beyond} mm beyond the board\'s {side} edge (the '
+                    "board is {width} x {height} mm)"
+                ).format(id=region.id, beyond=_mm(beyond), side=side, width=_mm(board.width), height=_mm(board.height)),
                 **_where(board, region, "rect" if region.rect else "polygon"),
-                hint="correct its position or size, or the board's width and height",
+                hint=_("correct its position or size, or the board's width and height"),
             )
         )
     return findings
@@ -68,15 +71,15 @@ def check_polygons(pack: PackData) -> list[Finding]:
         corners = board.shapes.get(region.id, ())
         message = None
         if len(corners) < 3:
-            message = f"a polygon needs at least 3 corners, got {len(corners)}"
+            message = _("a polygon needs at least 3 corners, got {n_corners}").format(n_corners=len(corners))
         elif (crossing := geometry.first_crossing(corners)) is not None:
             first, second = crossing
-            message = (
-                f"the polygon crosses itself: its edge from corner {first + 1} to {first + 2} meets "
-                f"the edge from corner {second + 1} to {(second + 1) % len(corners) + 1}"
-            )
+            message = _(
+                "the polygon crosses itself: its edge from corner {value} to {value2} "
+                "meets the edge from corner {value3} to {value4}"
+            ).format(value=first + 1, value2=first + 2, value3=second + 1, value4=(second + 1) % len(corners) + 1)
         elif geometry.area(corners) < mm(1) ** 2:
-            message = "the polygon has no area: its corners lie on one line"
+            message = _("the polygon has no area: its corners lie on one line")
         if message:
             findings.append(
                 error(
@@ -84,7 +87,7 @@ def check_polygons(pack: PackData) -> list[Finding]:
                     shown_path(board.file),
                     message,
                     **_where(board, region, "polygon"),
-                    hint="list the corners in order around the shape, clockwise or anticlockwise",
+                    hint=_("list the corners in order around the shape, clockwise or anticlockwise"),
                 )
             )
     return findings
@@ -110,7 +113,7 @@ def check_adjacency(pack: PackData) -> list[Finding]:
                         shown_path(board.file),
                         problem,
                         **_where(board, region, "adjacent"),
-                        hint="sectors are adjacent only when they share an edge: no diagonal moves",
+                        hint=_("sectors are adjacent only when they share an edge: no diagonal moves"),
                     )
                 )
             if not mutual:
@@ -118,9 +121,13 @@ def check_adjacency(pack: PackData) -> list[Finding]:
                     error(
                         "board/adjacency",
                         shown_path(board.file),
-                        f'"{region.id}" lists "{other_id}" as adjacent, but "{other_id}" does not list "{region.id}"',
+                        _('"{id}" lists "{other_id}" as adjacent, but "{other_id}" does not list "{id}"').format(
+                            id=region.id, other_id=other_id
+                        ),
                         **_where(board, other, "adjacent"),
-                        hint=f'add "{region.id}" to the adjacent of "{other_id}", or remove the move both ways',
+                        hint=_('add "{id}" to the adjacent of "{other_id}", or remove the move both ways').format(
+                            id=region.id, other_id=other_id
+                        ),
                     )
                 )
     return findings
@@ -134,8 +141,12 @@ def _adjacency_problem(board: LoadedBoard, region: Region, other: Region) -> str
         return None
     gap = geometry.distance(a, b)
     if gap <= EDGE_TOLERANCE:
-        return f'"{region.id}" and "{other.id}" touch only at a corner: that would be a diagonal move'
-    return f'"{region.id}" and "{other.id}" are listed as adjacent but lie {_mm(gap)} mm apart'
+        return _('"{id}" and "{id2}" touch only at a corner: that would be a diagonal move').format(
+            id=region.id, id2=other.id
+        )
+    return _('"{id}" and "{id2}" are listed as adjacent but lie {gap} mm apart').format(
+        id=region.id, id2=other.id, gap=_mm(gap)
+    )
 
 
 def check_within(pack: PackData) -> list[Finding]:
@@ -154,9 +165,11 @@ def check_within(pack: PackData) -> list[Finding]:
                 warning(
                     "board/within",
                     shown_path(board.file),
-                    f'sector "{region.id}" is within "{region.within}", but its centre lies outside that region',
+                    _('sector "{id}" is within "{within}", but its centre lies outside that region').format(
+                        id=region.id, within=region.within
+                    ),
                     **_where(board, region, "within"),
-                    hint="correct the sector's position, the region's shape, or within",
+                    hint=_("correct the sector's position, the region's shape, or within"),
                 )
             )
     return findings
@@ -177,12 +190,14 @@ def check_cited_regions(pack: PackData) -> list[Finding]:
                     error(
                         "board/unknown-region",
                         shown_path(tokens.file),
-                        f'unknown region "{region_id}"'
+                        _('unknown region "{region_id}"').format(region_id=region_id)
                         if board
-                        else f'the token cites region "{region_id}", but the pack has no board.toml',
+                        else _('the token cites region "{region_id}", but the pack has no board.toml').format(
+                            region_id=region_id
+                        ),
                         line=tokens.lines.get(("token", token.id)),
                         field=f"token.{token.id}.regions[{n}]",
-                        hint=did_you_mean(region_id, known) if board else "add board.toml, or remove regions",
+                        hint=did_you_mean(region_id, known) if board else _("add board.toml, or remove regions"),
                     )
                 )
     if board is None or not board.board.place_stats:
@@ -197,11 +212,13 @@ def check_cited_regions(pack: PackData) -> list[Finding]:
                     error(
                         "board/unknown-region",
                         shown_path(loaded.file),
-                        f'"{stat}" names a region of the board, and there is no region "{value}"',
+                        _('"{stat}" names a region of the board, and there is no region "{value}"').format(
+                            stat=stat, value=value
+                        ),
                         card=card.id,
                         line=pack.line("card", card.id),
                         field=f"stats.{stat}",
-                        hint=did_you_mean(str(value), known) or "write the id of a sector or region of board.toml",
+                        hint=did_you_mean(str(value), known) or _("write the id of a sector or region of board.toml"),
                     )
                 )
     return findings
@@ -215,9 +232,9 @@ def check_label_translations(pack: PackData) -> list[Finding]:
         warning(
             "board/untranslated",
             shown_path(board.file),
-            f'label "{region.id}" has no text in "{lang}": pnp cannot print its sticker',
+            _('label "{id}" has no text in "{lang}": pnp cannot print its sticker').format(id=region.id, lang=lang),
             **_where(board, region, f"name.{lang}"),
-            hint=f'write name.{lang} = "..."',
+            hint=_('write name.{lang} = "..."').format(lang=lang),
         )
         for region in board.board.region
         if region.kind == "label"
@@ -247,11 +264,12 @@ def check_token_counts(pack: PackData) -> list[Finding]:
             warning(
                 "tokens/manifest",
                 shown_path(pack.root / PACK_FILE),
-                f'box contents "{name}": {line.count}, but tokens.toml counts {totals[line.id]} '
-                f"({', '.join(pieces[line.id])})",
+                _('box contents "{name}": {count}, but tokens.toml counts {totals} ({pieces})').format(
+                    name=name, count=line.count, totals=totals[line.id], pieces=", ".join(pieces[line.id])
+                ),
                 line=pack.line("manifest", line.id),
                 field=f"manifest.{line.id}.count",
-                hint="correct the counts in tokens.toml, or this line's count",
+                hint=_("correct the counts in tokens.toml, or this line's count"),
             )
         )
     return findings
@@ -261,13 +279,22 @@ def check_board_verify(pack: PackData) -> list[Finding]:
     findings = []
     if pack.board is not None and pack.board.board.verify:
         findings.append(
-            info("board/verify", shown_path(pack.board.file), f"to verify: {pack.board.board.verify}", field="verify")
+            info(
+                "board/verify",
+                shown_path(pack.board.file),
+                _("to verify: {verify}").format(verify=pack.board.board.verify),
+                field="verify",
+            )
         )
     tokens = pack.tokens
     if tokens is not None:
         shown = shown_path(tokens.file)
         if tokens.tokens.verify:
-            findings.append(info("board/verify", shown, f"to verify: {tokens.tokens.verify}", field="verify"))
+            findings.append(
+                info(
+                    "board/verify", shown, _("to verify: {verify}").format(verify=tokens.tokens.verify), field="verify"
+                )
+            )
         for table, pieces in (("token", tokens.tokens.token), ("standee", tokens.tokens.standee)):
             for piece in pieces:
                 if piece.verify:
@@ -275,7 +302,7 @@ def check_board_verify(pack: PackData) -> list[Finding]:
                         info(
                             "board/verify",
                             shown,
-                            f"to verify: {piece.verify}",
+                            _("to verify: {verify}").format(verify=piece.verify),
                             line=tokens.lines.get((table, piece.id)),
                             field=f"{table}.{piece.id}.verify",
                         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pnp import compose
 from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, error, info, warning
+from pnp.i18n import _
 from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import PackData, Swap
 
@@ -17,16 +18,23 @@ def check_deck_counts(pack: PackData) -> list[Finding]:
             continue
         if loaded.total != deck.expected_count:
             short = deck.expected_count - loaded.total
-            what = f"{short} still to enter" if short > 0 else f"{-short} too many"
+            what = (
+                _("{short} still to enter").format(short=short)
+                if short > 0
+                else _("{value} too many").format(value=-short)
+            )
             findings.append(
                 warning(
                     "deck/manifest",
                     shown_path(pack.root / PACK_FILE),
-                    f'deck "{deck.id}": expected {deck.expected_count} cards (box contents), '
-                    f"found {loaded.total} ({what})",
+                    _('deck "{id}": expected {expected_count} cards (box contents), found {total} ({what})').format(
+                        id=deck.id, expected_count=deck.expected_count, total=loaded.total, what=what
+                    ),
                     line=pack.line("deck", deck.id),
                     field=f"deck.{deck.id}.expected_count",
-                    hint=f"list what it holds with: pnp deck {shown_path(pack.root)} {deck.id}",
+                    hint=_("list what it holds with: pnp deck {root} {id}").format(
+                        root=shown_path(pack.root), id=deck.id
+                    ),
                 )
             )
     return findings
@@ -51,10 +59,11 @@ def check_manifest_lines(pack: PackData) -> list[Finding]:
                     warning(
                         "box/manifest",
                         pack_file,
-                        f'box contents "{name}": {line.count} cards, but the expected counts of '
-                        f"{', '.join(line.decks)} add up to {total}",
+                        _(
+                            'box contents "{name}": {count} cards, but the expected counts of {decks} add up to {total}'
+                        ).format(name=name, count=line.count, decks=", ".join(line.decks), total=total),
                         **where,
-                        hint="correct the decks' expected_count or this line's count",
+                        hint=_("correct the decks' expected_count or this line's count"),
                     )
                 )
             continue
@@ -64,7 +73,9 @@ def check_manifest_lines(pack: PackData) -> list[Finding]:
                 warning(
                     "box/manifest",
                     pack_file,
-                    f'box contents "{name}": expected {line.count} cards, found {found} in {", ".join(line.decks)}',
+                    _('box contents "{name}": expected {count} cards, found {found} in {decks}').format(
+                        name=name, count=line.count, found=found, decks=", ".join(line.decks)
+                    ),
                     **where,
                 )
             )
@@ -83,17 +94,23 @@ def check_box_total(pack: PackData) -> list[Finding]:
         return []
     counted = {deck_id for line in lines for deck_id in line.decks}
     uncounted = [d.deck.id for d in printed if d.deck.id not in counted]
-    what = f"{expected - found} still to enter" if found < expected else f"{found - expected} too many"
+    what = (
+        _("{value} still to enter").format(value=expected - found)
+        if found < expected
+        else _("{value} too many").format(value=found - expected)
+    )
     hint = (
-        f"decks in no line of the box contents: {', '.join(uncounted)}"
+        _("decks in no line of the box contents: {uncounted}").format(uncounted=", ".join(uncounted))
         if uncounted
-        else f"pnp deck {shown_path(pack.root)} shows each deck against the box"
+        else _("pnp deck {root} shows each deck against the box").format(root=shown_path(pack.root))
     )
     return [
         warning(
             "box/total",
             shown_path(pack.root / PACK_FILE),
-            f"box contents: {expected} cards in all, found {found} in the decks ({what})",
+            _("box contents: {expected} cards in all, found {found} in the decks ({what})").format(
+                expected=expected, found=found, what=what
+            ),
             line=pack.line("manifest", lines[0].id),
             field="manifest",
             hint=hint,
@@ -102,7 +119,7 @@ def check_box_total(pack: PackData) -> list[Finding]:
 
 
 def _after_removals(swap: Swap) -> str:
-    return " once the cards it names are out" if swap.remove or swap.remove_types else ""
+    return _(" once the cards it names are out") if swap.remove or swap.remove_types else ""
 
 
 def _at_swap(pack: PackData, swap: Swap, key: str) -> dict:
@@ -121,34 +138,40 @@ def check_swap_removals(pack: PackData) -> list[Finding]:
                     error(
                         "deck/swap-remove",
                         pack_file,
-                        f'swap "{swap.id}": deck "{swap.deck}" holds no cards of type "{type_id}"',
+                        _('swap "{id}": deck "{deck}" holds no cards of type "{type_id}"').format(
+                            id=swap.id, deck=swap.deck, type_id=type_id
+                        ),
                         **_at_swap(pack, swap, f"remove_types[{n}]"),
-                        hint=f"this deck holds: {', '.join(deck.deck.card_types)}",
+                        hint=_("this deck holds: {card_types}").format(card_types=", ".join(deck.deck.card_types)),
                     )
                 )
         for short in compose.compose(pack, [swap]).shortfalls:
             if short.card is None:  # at random: judged here only when the deck is known to be complete
                 if compose.is_complete(deck):
-                    message = (
-                        f'swap "{swap.id}": takes {short.wanted} cards out of deck "{swap.deck}" at random, '
-                        f"but it holds {short.found}{_after_removals(swap)}"
+                    message = _(
+                        'swap "{id}": takes {wanted} cards out of deck "{deck}" at random, but it holds {found}{swap}'
+                    ).format(
+                        id=swap.id, wanted=short.wanted, deck=swap.deck, found=short.found, swap=_after_removals(swap)
                     )
-                    hint = f"write remove_random = {short.found} at most"
+                    hint = _("write remove_random = {found} at most").format(found=short.found)
                     findings.append(
                         error("deck/swap-remove", pack_file, message, **_at_swap(pack, swap, short.field), hint=hint)
                     )
                 continue
             if short.found == 0:
                 other = pack.deck_of(short.card.id)
-                message = f'swap "{swap.id}": removes "{short.card.id}" from deck "{swap.deck}", which does not hold it'
-                message += f' (it is in deck "{other.deck.id}")' if other else ""
-                hint = f'set deck = "{other.deck.id}", or drop this line' if other else "drop this line"
-            else:
-                message = (
-                    f'swap "{swap.id}": removes {short.wanted} of "{short.card.id}" from deck "{swap.deck}", '
-                    f"which holds {short.found}"
+                message = _('swap "{id}": removes "{id2}" from deck "{deck}", which does not hold it').format(
+                    id=swap.id, id2=short.card.id, deck=swap.deck
                 )
-                hint = f"write copies = {short.found}, or correct the card's count"
+                message += _(' (it is in deck "{id}")').format(id=other.deck.id) if other else ""
+                hint = (
+                    _('set deck = "{id}", or drop this line').format(id=other.deck.id) if other else _("drop this line")
+                )
+            else:
+                message = _('swap "{id}": removes {wanted} of "{id2}" from deck "{deck}", which holds {found}').format(
+                    id=swap.id, wanted=short.wanted, id2=short.card.id, deck=swap.deck, found=short.found
+                )
+                hint = _("write copies = {found}, or correct the card's count").format(found=short.found)
             findings.append(
                 error("deck/swap-remove", pack_file, message, **_at_swap(pack, swap, short.field), hint=hint)
             )
@@ -173,10 +196,12 @@ def check_swap_additions(pack: PackData) -> list[Finding]:
                 error(
                     "deck/swap-add",
                     pack_file,
-                    f'swap "{swap.id}": puts {", ".join(cards)} (type "{type_id}") into deck "{deck_id}", '
-                    f'which does not hold cards of type "{type_id}"',
+                    _(
+                        'swap "{id}": puts {cards} (type "{type_id}") into deck "{deck_id}", '
+                        'which does not hold cards of type "{type_id}"'
+                    ).format(id=swap.id, cards=", ".join(cards), type_id=type_id, deck_id=deck_id),
                     **_at_swap(pack, swap, key),
-                    hint=f"this deck holds: {', '.join(target.deck.card_types)}",
+                    hint=_("this deck holds: {card_types}").format(card_types=", ".join(target.deck.card_types)),
                 )
             )
     return findings
@@ -193,9 +218,11 @@ def check_swap_balance(pack: PackData) -> list[Finding]:
                 error(
                     "deck/swap-balance",
                     shown_path(pack.root / PACK_FILE),
-                    f'swap "{swap.id}": a replacement removes {removed} cards but adds {added}',
+                    _('swap "{id}": a replacement removes {removed} cards but adds {added}').format(
+                        id=swap.id, removed=removed, added=added
+                    ),
                     **_at_swap(pack, swap, "replacement"),
-                    hint="correct the copies, or set replacement = false when the swap is not one for one",
+                    hint=_("correct the copies, or set replacement = false when the swap is not one for one"),
                 )
             )
     return findings
@@ -218,23 +245,29 @@ def check_swap_incomplete(pack: PackData) -> list[Finding]:
     for swap in pack.pack.swap:
         short = compose.short_decks(pack, swap)
         for loaded in short:
-            entered = f"has {loaded.total} of its {loaded.deck.expected_count} cards entered"
+            entered = _("has {total} of its {expected_count} cards entered").format(
+                total=loaded.total, expected_count=loaded.deck.expected_count
+            )
             if loaded.deck.id == swap.deck:
-                message = (
-                    f'swap "{swap.id}": takes cards out of deck "{swap.deck}" by type or at random, and it {entered}'
-                )
+                message = _(
+                    'swap "{id}": takes cards out of deck "{deck}" by type or at random, and it {entered}'
+                ).format(id=swap.id, deck=swap.deck, entered=entered)
                 key = "remove_types" if swap.remove_types else "remove_random"
             else:
-                message = f'swap "{swap.id}": adds deck "{loaded.deck.id}", which {entered}'
+                message = _('swap "{id}": adds deck "{id2}", which {entered}').format(
+                    id=swap.id, id2=loaded.deck.id, entered=entered
+                )
                 key = "add_decks"
             if swap.replacement:
                 removed, added = _swap_counts(pack, swap)
-                message += (
-                    f": the swap removes {removed} cards and adds {added} so far; its balance is checked once all are"
-                )
+                message += _(
+                    ": the swap removes {removed} cards and adds {added} so far; its balance is checked once all are"
+                ).format(removed=removed, added=added)
             else:
-                message += ": the deck the swap makes is incomplete until all are"
-            hint = f"enter its cards; pnp deck {shown_path(pack.root)} {loaded.deck.id} lists those entered so far"
+                message += _(": the deck the swap makes is incomplete until all are")
+            hint = _("enter its cards; pnp deck {root} {id} lists those entered so far").format(
+                root=shown_path(pack.root), id=loaded.deck.id
+            )
             findings.append(warning("deck/swap-incomplete", pack_file, message, **_at_swap(pack, swap, key), hint=hint))
         own = pack.deck(swap.deck)
         if own is None or own in short or compose.is_complete(own):
@@ -245,10 +278,16 @@ def check_swap_incomplete(pack: PackData) -> list[Finding]:
                     warning(
                         "deck/swap-incomplete",
                         pack_file,
-                        f'swap "{swap.id}": takes {miss.wanted} cards out of deck "{swap.deck}" at random, '
-                        f"but it holds {miss.found}{_after_removals(swap)}",
+                        _(
+                            'swap "{id}": takes {wanted} cards out of deck "{deck}" at random, but '
+                            "it holds {found}{swap}"
+                        ).format(
+                            id=swap.id, wanted=miss.wanted, deck=swap.deck, found=miss.found, swap=_after_removals(swap)
+                        ),
                         **_at_swap(pack, swap, miss.field),
-                        hint="enter the rest of its cards, and set its expected_count to let pnp tell what is missing",
+                        hint=_(
+                            "enter the rest of its cards, and set its expected_count to let pnp tell what is missing"
+                        ),
                     )
                 )
     return findings
@@ -270,11 +309,14 @@ def check_must_keep(pack: PackData) -> list[Finding]:
                     error(
                         "deck/must-keep",
                         pack_file,
-                        f'deck "{loaded.deck.id}": must keep "{card_id}", which is not in it'
-                        + (f' (it is in deck "{other.deck.id}")' if other else ""),
+                        (
+                            _('deck "{deck}": must keep "{card}", which is not in it (it is in deck "{other}")')
+                            if other
+                            else _('deck "{deck}": must keep "{card}", which is not in it')
+                        ).format(deck=loaded.deck.id, card=card_id, other=other.deck.id if other else ""),
                         line=pack.line("deck", loaded.deck.id),
                         field=f"deck.{loaded.deck.id}.must_keep",
-                        hint="a deck keeps its own cards: move the card into this deck, or drop it from must_keep",
+                        hint=_("a deck keeps its own cards: move the card into this deck, or drop it from must_keep"),
                     )
                 )
     for swap in pack.pack.swap:
@@ -290,7 +332,7 @@ def check_must_keep(pack: PackData) -> list[Finding]:
                         pack_file,
                         f'swap "{swap.id}": takes "{move.card.id}"'
                         + (f" ({title})" if title else "")
-                        + f' out of deck "{source.deck.id}", which must keep it',
+                        + _(' out of deck "{id}", which must keep it').format(id=source.deck.id),
                         **_at_swap(pack, swap, move.field),
                         hint=_MUST_KEEP_HINT,
                     )
@@ -303,7 +345,7 @@ def check_verify_notes(pack: PackData) -> list[Finding]:
         info(
             "card/verify",
             shown_path(loaded.file),
-            f"to verify: {card.verify}",
+            _("to verify: {verify}").format(verify=card.verify),
             card=card.id,
             line=pack.line("card", card.id),
             field="verify",

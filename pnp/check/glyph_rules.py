@@ -11,6 +11,7 @@ from functools import cache
 
 from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, error
+from pnp.i18n import _
 from pnp.load.toml import shown_path
 from pnp.model import Card, PackData
 from pnp.paths import FONTS_DIR
@@ -37,11 +38,11 @@ def check_glyphs(pack: PackData) -> list[Finding]:
                         error(
                             "text/glyph",
                             shown_path(loaded.file),
-                            f"no bundled font can draw {shown}",
+                            _("no bundled font can draw {shown}").format(shown=shown),
                             line=pack.line("card", card.id),
                             card=card.id,
                             field=field,
-                            hint="use another character (a word, or an {icon} of the pack)",
+                            hint=_("use another character (a word, or an {icon} of the pack)"),
                         )
                     )
     return findings

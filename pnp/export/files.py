@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 from pnp.errors import Finding, error
+from pnp.i18n import _
 from pnp.load.toml import shown_path
 
 
@@ -46,8 +47,8 @@ def write_error(path: Path, exc: OSError) -> Finding:
     return error(
         "export/write",
         shown_path(failed),
-        f"cannot write: {exc.strerror or exc}",
-        hint="choose another folder with -o, or check its permissions and free space",
+        _("cannot write: {value}").format(value=exc.strerror or exc),
+        hint=_("choose another folder with -o, or check its permissions and free space"),
     )
 
 

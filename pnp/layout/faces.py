@@ -11,6 +11,7 @@ import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.errors import Finding, error
+from pnp.i18n import _
 from pnp.layout.templates import Template
 from pnp.model import Card, Deck, Face, PackData
 from pnp.units import Size, UnitError, parse_length
@@ -176,7 +177,7 @@ def _available(context: dict[str, Any]) -> str:
         for key, value in sorted(context.items())
         for sub in (sorted(value) if isinstance(value, dict) else [None])
     ]
-    return "this layout can use: " + ", ".join(names)
+    return _("this layout can use: ") + ", ".join(names)
 
 
 def _evaluate(
@@ -189,7 +190,7 @@ def _evaluate(
             error(
                 "layout/template",
                 template.file,
-                f'element "{name}": {message}',
+                _('element "{name}": {message}').format(name=name, message=message),
                 card=card_id,
                 field=f"element.{name}.{key}",
                 hint=hint,
@@ -202,13 +203,13 @@ def _evaluate(
             try:
                 value = _render(_compile(value), context)
             except jinja2.UndefinedError as exc:
-                return fail(f"undefined value: {exc.message}", key, _available(context))
+                return fail(_("undefined value: {message}").format(message=exc.message), key, _available(context))
             except jinja2.TemplateSyntaxError as exc:
-                return fail(f"template syntax error: {exc.message}", key)
+                return fail(_("template syntax error: {message}").format(message=exc.message), key)
             except jinja2.exceptions.SecurityError as exc:
-                return fail(f"not allowed in a template: {exc}", key)
+                return fail(_("not allowed in a template: {exc}").format(exc=exc), key)
             except Exception as exc:  # a filter given the wrong kind of value, say
-                return fail(f"template error: {exc}", key)
+                return fail(_("template error: {exc}").format(exc=exc), key)
         values[key] = value
     when = values.pop("when", True)
     if isinstance(when, str):
@@ -231,7 +232,7 @@ def _evaluate(
             try:
                 number = float(value)
             except (TypeError, ValueError):
-                return fail(f"expected a number, got {value!r}", key)
+                return fail(_("expected a number, got {value!r}").format(value=value), key)
             props[key] = number * (min(sx, sy) if key in ("size", "min_size") else 1)
         elif key in BOOL_FIELDS:
             props[key] = value if isinstance(value, bool) else str(value).lower() == "true"

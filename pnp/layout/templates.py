@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Finding, did_you_mean, error
+from pnp.i18n import _
 from pnp.load.pack import shown_path
 from pnp.load.toml import read_toml
 from pnp.units import Size, UnitError, parse_card_size
@@ -82,7 +83,7 @@ def load_family(templates_root: Path, family: str) -> tuple[TemplateSet, list[Fi
             error(
                 "layout/no-family",
                 shown_path(root),
-                f'no template family "{family}"',
+                _('no template family "{family}"').format(family=family),
                 hint=did_you_mean(family, [p.name for p in templates_root.glob("*") if p.is_dir()]),
             )
         ]
@@ -111,9 +112,9 @@ def _resolve(
             error(
                 "layout/extends-cycle",
                 shown,
-                f"templates extend each other in a circle: {cycle}",
+                _("templates extend each other in a circle: {cycle}").format(cycle=cycle),
                 field="extends",
-                hint="one template in the circle must not extend another",
+                hint=_("one template in the circle must not extend another"),
             )
         ]
     findings = _check_fields(shown, data)
@@ -126,7 +127,7 @@ def _resolve(
                 error(
                     "layout/unknown-template",
                     shown,
-                    f"extends an unknown template {base!r}",
+                    _("extends an unknown template {base!r}").format(base=base),
                     field="extends",
                     hint=did_you_mean(str(base), raw),
                 ),
@@ -147,9 +148,9 @@ def _resolve(
             error(
                 "layout/invalid",
                 shown,
-                "design_size is missing",
+                _("design_size is missing"),
                 field="design_size",
-                hint='write design_size = "41mm x 63mm"',
+                hint=_('write design_size = "41mm x 63mm"'),
             ),
         ]
     elements = _merge(parent.elements if parent else (), data.get("element", []), data.get("remove", []))
@@ -175,11 +176,13 @@ def _check_fields(shown: str, data: dict[str, Any]) -> list[Finding]:
     findings = []
     for key in sorted(set(data) - TEMPLATE_FIELDS):
         findings.append(
-            error("layout/invalid", shown, "unknown template field", field=key, hint=did_you_mean(key, TEMPLATE_FIELDS))
+            error(
+                "layout/invalid", shown, _("unknown template field"), field=key, hint=did_you_mean(key, TEMPLATE_FIELDS)
+            )
         )
     elements = data.get("element", [])
     if not isinstance(elements, list):
-        return [*findings, error("layout/invalid", shown, "expected [[element]] tables", field="element")]
+        return [*findings, error("layout/invalid", shown, _("expected [[element]] tables"), field="element")]
     for index, element in enumerate(elements):
         label = f"element.{element.get('name', f'#{index + 1}')}"
         for key in sorted(set(element) - ELEMENT_FIELDS):
@@ -187,7 +190,7 @@ def _check_fields(shown: str, data: dict[str, Any]) -> list[Finding]:
                 error(
                     "layout/invalid",
                     shown,
-                    "unknown element field",
+                    _("unknown element field"),
                     field=f"{label}.{key}",
                     hint=did_you_mean(key, ELEMENT_FIELDS),
                 )
@@ -198,9 +201,10 @@ def _check_fields(shown: str, data: dict[str, Any]) -> list[Finding]:
                 error(
                     "layout/invalid",
                     shown,
-                    f"unknown element kind {kind!r}",
+                    _("unknown element kind {kind!r}").format(kind=kind),
                     field=f"{label}.kind",
-                    hint=did_you_mean(str(kind), ELEMENT_KINDS) or f"kinds: {', '.join(ELEMENT_KINDS)}",
+                    hint=did_you_mean(str(kind), ELEMENT_KINDS)
+                    or _("kinds: {ELEMENT_KINDS}").format(ELEMENT_KINDS=", ".join(ELEMENT_KINDS)),
                 )
             )
         if "name" not in element:
@@ -208,7 +212,7 @@ def _check_fields(shown: str, data: dict[str, Any]) -> list[Finding]:
                 error(
                     "layout/invalid",
                     shown,
-                    "every element needs a name (for extends and findings)",
+                    _("every element needs a name (for extends and findings)"),
                     field=f"{label}.name",
                 )
             )

@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 from pnp import geometry
 from pnp.errors import Finding, did_you_mean, error
+from pnp.i18n import _
 from pnp.load.toml import TomlFile, read_toml
 from pnp.load.validate import Problem, validate
 from pnp.model import Board, LoadedBoard, LoadedTokens, Pack, Region, TokenFace, TokenFile
@@ -94,7 +95,7 @@ def _region_refs(region: Region, index: int, kinds: Mapping[str, str], where: _W
                 "load/unknown-ref",
                 f'"{region.within}" is a {kinds[region.within]}, not a region'
                 if known
-                else f'unknown region "{region.within}"',
+                else _('unknown region "{within}"').format(within=region.within),
                 where.record(index, "within", f"region.{region.id}.within"),
                 did_you_mean(region.within, regions) or f"regions: {', '.join(regions) or 'none yet'}",
             )
@@ -103,20 +104,20 @@ def _region_refs(region: Region, index: int, kinds: Mapping[str, str], where: _W
         findings.append(
             _error_at(
                 "load/invalid",
-                f"only sectors have neighbours, and this is a {region.kind}",
+                _("only sectors have neighbours, and this is a {kind}").format(kind=region.kind),
                 where.record(index, "adjacent", f"region.{region.id}.adjacent"),
-                'remove adjacent, or set kind = "sector"',
+                _('remove adjacent, or set kind = "sector"'),
             )
         )
     for n, other in enumerate(region.adjacent):
         if kinds.get(other) == "sector" and other != region.id:
             continue
         if other == region.id:
-            message = "a sector cannot be its own neighbour"
+            message = _("a sector cannot be its own neighbour")
         elif other in kinds:
             message = f'"{other}" is a {kinds[other]}, not a sector'
         else:
-            message = f'unknown sector "{other}"'
+            message = _('unknown sector "{other}"').format(other=other)
         findings.append(
             _error_at(
                 "load/unknown-ref",
@@ -136,13 +137,13 @@ def _shape(
         findings.append(
             _error_at(
                 "load/invalid",
-                "a region needs a shape: give either rect or polygon"
+                _("a region needs a shape: give either rect or polygon")
                 if region.rect is None
-                else "a region has one shape: give rect or polygon, not both",
+                else _("a region has one shape: give rect or polygon, not both"),
                 where.record(index, "rect" if region.rect else "id", f"region.{region.id}"),
                 'rect = { x = "10mm", y = "10mm", width = "60mm", height = "40mm" }'
                 if region.rect is None
-                else "keep the one that matches the board and delete the other",
+                else _("keep the one that matches the board and delete the other"),
             )
         )
         return None
@@ -160,7 +161,7 @@ def _shape(
             findings.append(
                 _error_at(
                     "load/invalid",
-                    "a rectangle's width and height must be larger than zero",
+                    _("a rectangle's width and height must be larger than zero"),
                     where.record(index, "rect", f"region.{region.id}.rect"),
                 )
             )
@@ -173,9 +174,9 @@ def _shape(
                 findings.append(
                     _error_at(
                         "load/invalid",
-                        f"a corner is two lengths [x, y], got {len(point)} values",
+                        _("a corner is two lengths [x, y], got {n_point} values").format(n_point=len(point)),
                         where.record(index, "polygon", field),
-                        'write each corner as ["12mm", "30mm"]',
+                        _('write each corner as ["12mm", "30mm"]'),
                     )
                 )
                 return None
@@ -211,7 +212,7 @@ def _load_tokens(root: Path, pack: Pack, shown: str) -> tuple[LoadedTokens | Non
                 findings.append(
                     _error_at(
                         "load/duplicate-id",
-                        f'the id "{piece_id}" is used twice among the tokens and standees',
+                        _('the id "{piece_id}" is used twice among the tokens and standees').format(piece_id=piece_id),
                         where.record(index, "id", f"{table}.{piece_id}.id"),
                     )
                 )
@@ -272,10 +273,10 @@ def _face(root: Path, pack: Pack, face: TokenFace, languages: list[str], where: 
             error(
                 "load/unknown-icon",
                 where["shown"],
-                f'unknown icon "{face.icon}"',
+                _('unknown icon "{icon}"').format(icon=face.icon),
                 line=where["line"],
                 field=f"{field}.icon",
-                hint=did_you_mean(face.icon, pack.icons) or "declare it in pack.toml icons",
+                hint=did_you_mean(face.icon, pack.icons) or _("declare it in pack.toml icons"),
             )
         )
     if face.art is not None:
@@ -287,10 +288,10 @@ def _face(root: Path, pack: Pack, face: TokenFace, languages: list[str], where: 
                 error(
                     "load/outside-pack",
                     where["shown"],
-                    f'the path "{face.art}" leads outside the pack folder',
+                    _('the path "{art}" leads outside the pack folder').format(art=face.art),
                     line=where["line"],
                     field=f"{field}.art",
-                    hint="put the file in the pack's art/ folder",
+                    hint=_("put the file in the pack's art/ folder"),
                 )
             )
             return findings
@@ -299,7 +300,7 @@ def _face(root: Path, pack: Pack, face: TokenFace, languages: list[str], where: 
                 error(
                     "load/missing-file",
                     where["shown"],
-                    f'the file "{face.art}" does not exist',
+                    _('the file "{art}" does not exist').format(art=face.art),
                     line=where["line"],
                     field=f"{field}.art",
                 )
@@ -314,10 +315,10 @@ def _manifest_ref(manifest: str | None, known: list[str], where: dict[str, Any])
         error(
             "load/unknown-ref",
             where["shown"],
-            f'unknown box-contents line "{manifest}"',
+            _('unknown box-contents line "{manifest}"').format(manifest=manifest),
             line=where["line"],
             field=where["field"],
-            hint=did_you_mean(manifest, known) or "add a [[manifest]] line with this id to pack.toml",
+            hint=did_you_mean(manifest, known) or _("add a [[manifest]] line with this id to pack.toml"),
         )
     ]
 
@@ -357,7 +358,9 @@ def _length(text: str, where: dict[str, Any], findings: list[Finding], positive:
         findings.append(_error_at("load/invalid", str(exc), where))
         return None
     if positive and value <= 0:
-        findings.append(_error_at("load/invalid", f"expected a length larger than zero, got {text!r}", where))
+        findings.append(
+            _error_at("load/invalid", _("expected a length larger than zero, got {text!r}").format(text=text), where)
+        )
         return None
     return value
 
@@ -367,10 +370,10 @@ def _languages(localized: dict[str, str], languages: list[str], where: dict[str,
         error(
             "load/unknown-language",
             where["shown"],
-            f'"{lang}" is not a language of this pack',
+            _('"{lang}" is not a language of this pack').format(lang=lang),
             line=where["line"],
             field=f"{field}.{lang}",
-            hint=did_you_mean(lang, languages) or f"languages: {', '.join(languages)}",
+            hint=did_you_mean(lang, languages) or _("languages: {languages}").format(languages=", ".join(languages)),
         )
         for lang in localized
         if lang not in languages
@@ -385,7 +388,7 @@ def _duplicates(ids: list[str], table: str, where: _Where) -> list[Finding]:
             findings.append(
                 _error_at(
                     "load/duplicate-id",
-                    f'the {table} id "{item}" is used twice',
+                    _('the {table} id "{item}" is used twice').format(table=table, item=item),
                     where.record(index, "id", f"{table}.{item}.id"),
                 )
             )

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.errors import Finding, did_you_mean, error, has_errors
+from pnp.i18n import _
 from pnp.load.board import load_board_files
 from pnp.load.references import cross_check
 from pnp.load.toml import TomlFile, inside_pack, key_lines, read_toml, shown_path
@@ -35,8 +36,8 @@ def load_pack(root: Path) -> LoadResult:
                 error(
                     "load/no-pack",
                     shown_root,
-                    "no such folder",
-                    hint="give the path of a pack folder, like cards/blue-sun",
+                    _("no such folder"),
+                    hint=_("give the path of a pack folder, like cards/blue-sun"),
                 )
             ],
         )
@@ -47,8 +48,8 @@ def load_pack(root: Path) -> LoadResult:
                 error(
                     "load/no-pack",
                     shown_root,
-                    "expected a pack folder, found a file",
-                    hint="give the folder that holds pack.toml",
+                    _("expected a pack folder, found a file"),
+                    hint=_("give the folder that holds pack.toml"),
                 )
             ],
         )
@@ -59,8 +60,8 @@ def load_pack(root: Path) -> LoadResult:
                 error(
                     "load/no-pack",
                     shown_root,
-                    f"this folder has no {PACK_FILE}: it is not a pack",
-                    hint="see docs/pack-format.md, or copy examples/tiny",
+                    _("this folder has no {PACK_FILE}: it is not a pack").format(PACK_FILE=PACK_FILE),
+                    hint=_("see docs/pack-format.md, or copy examples/tiny"),
                 )
             ],
         )
@@ -179,9 +180,9 @@ def _load_deck(
                 error(
                     "load/outside-pack",
                     pack_file.shown,
-                    f'the deck file "{relative}" is outside the pack folder',
+                    _('the deck file "{relative}" is outside the pack folder').format(relative=relative),
                     **where,
-                    hint="keep every file of a pack inside its folder",
+                    hint=_("keep every file of a pack inside its folder"),
                 )
             ],
         )
@@ -193,9 +194,11 @@ def _load_deck(
                 error(
                     "load/missing-file",
                     pack_file.shown,
-                    f'deck "{deck.id}" names the file "{relative}", which does not exist',
+                    _('deck "{id}" names the file "{relative}", which does not exist').format(
+                        id=deck.id, relative=relative
+                    ),
                     **where,
-                    hint=f'create {relative} with [[card]] tables, or set file = "..."',
+                    hint=_('create {relative} with [[card]] tables, or set file = "..."').format(relative=relative),
                 )
             ],
         )
@@ -209,10 +212,10 @@ def _load_deck(
             error(
                 "load/invalid",
                 deck_file.shown,
-                "unknown top-level key in a deck file",
+                _("unknown top-level key in a deck file"),
                 line=deck_file.line_of(None, None, name),
                 field=name,
-                hint=did_you_mean(name, ["card"]) or "a deck file holds only [[card]] tables",
+                hint=did_you_mean(name, ["card"]) or _("a deck file holds only [[card]] tables"),
             )
         )
     if not isinstance(raw_cards, list):
@@ -220,7 +223,7 @@ def _load_deck(
             error(
                 "load/invalid",
                 deck_file.shown,
-                "expected [[card]] tables",
+                _("expected [[card]] tables"),
                 field="card",
                 line=deck_file.line_of(None, None, "card"),
             )

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pnp import markup
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
+from pnp.i18n import _
 from pnp.images import image_problem
 from pnp.load.swap_refs import check_swap_refs
 from pnp.load.toml import TomlFile, inside_pack, shown_path, unknown_reference
@@ -47,8 +48,8 @@ def cross_check(
             error(
                 "load/empty-pack",
                 pack_file.shown,
-                "the pack has no cards",
-                hint="add [[card]] tables to the deck files that pack.toml names",
+                _("the pack has no cards"),
+                hint=_("add [[card]] tables to the deck files that pack.toml names"),
             )
         )
     return findings
@@ -71,7 +72,7 @@ def _check_pack_refs(pack_file: TomlFile, pack: Pack) -> list[Finding]:
                 error(
                     "load/duplicate-id",
                     pack_file.shown,
-                    f'the {label} id "{dup}" is used twice',
+                    _('the {label} id "{dup}" is used twice').format(label=label, dup=dup),
                     line=pack_file.line_of(label, index, "id"),
                     field=f"{label}.{dup}.id",
                 )
@@ -86,10 +87,10 @@ def _check_pack_refs(pack_file: TomlFile, pack: Pack) -> list[Finding]:
                         index,
                         "card_types",
                         f"deck.{deck.id}.card_types",
-                        "card type",
+                        _("card type"),
                         card_type,
                         type_ids,
-                        "declare it as a [[card_type]]",
+                        _("declare it as a [[card_type]]"),
                     )
                 )
         try:
@@ -145,7 +146,7 @@ def _check_pack_refs(pack_file: TomlFile, pack: Pack) -> list[Finding]:
                     error(
                         "load/unknown-ref",
                         pack_file.shown,
-                        f'"{required}" is not a card field',
+                        _('"{required}" is not a card field').format(required=required),
                         line=pack_file.line_of("card_type", index, "requires"),
                         field=f"card_type.{kind.id}.requires",
                         hint=did_you_mean(required, card_fields),
@@ -174,11 +175,11 @@ def _check_duplicate_ids(decks: list[LoadedDeck], sources: dict[str, TomlFile]) 
                     error(
                         "load/duplicate-id",
                         shown_path(deck.file),
-                        f'the card id "{card.id}" is used twice',
+                        _('the card id "{id}" is used twice').format(id=card.id),
                         line=_card_line(deck_file, card.id, occurrence=2 if other is deck else 1),
                         card=card.id,
                         field="id",
-                        hint=f"it is also in {shown_path(other.file)}; give one of them another id",
+                        hint=_("it is also in {file}; give one of them another id").format(file=shown_path(other.file)),
                     )
                 )
             else:
@@ -213,9 +214,9 @@ def _check_card(
             error(
                 "load/unknown-ref",
                 shown,
-                f'unknown card type "{card.type}"',
+                _('unknown card type "{type}"').format(type=card.type),
                 **where("type"),
-                hint=did_you_mean(card.type, type_ids) or "declare it in pack.toml as a [[card_type]]",
+                hint=did_you_mean(card.type, type_ids) or _("declare it in pack.toml as a [[card_type]]"),
             )
         )
     elif card.type not in deck.deck.card_types:
@@ -223,9 +224,9 @@ def _check_card(
             error(
                 "load/wrong-deck",
                 shown,
-                f'deck "{deck.deck.id}" does not hold cards of type "{card.type}"',
+                _('deck "{id}" does not hold cards of type "{type}"').format(id=deck.deck.id, type=card.type),
                 **where("type"),
-                hint=f"this deck holds: {', '.join(deck.deck.card_types)}",
+                hint=_("this deck holds: {card_types}").format(card_types=", ".join(deck.deck.card_types)),
             )
         )
     else:
@@ -236,7 +237,9 @@ def _check_card(
                     error(
                         "load/missing-field",
                         shown,
-                        f'cards of type "{card.type}" need the field "{required}"',
+                        _('cards of type "{type}" need the field "{required}"').format(
+                            type=card.type, required=required
+                        ),
                         **where(required),
                     )
                 )
@@ -252,9 +255,11 @@ def _check_card(
             error(
                 "load/missing-field",
                 shown,
-                f"the title in the source language ({pack.source_language}) is missing",
+                _("the title in the source language ({source_language}) is missing").format(
+                    source_language=pack.source_language
+                ),
                 **where("title"),
-                hint=f'write title.{pack.source_language} = "..."',
+                hint=_('write title.{source_language} = "..."').format(source_language=pack.source_language),
             )
         )
     for lang in card.status:
@@ -263,9 +268,11 @@ def _check_card(
                 error(
                     "load/unknown-language",
                     shown,
-                    f'status is per target language, and "{lang}" is not one',
+                    _('status is per target language, and "{lang}" is not one').format(lang=lang),
                     **where("status"),
-                    hint=f"target languages: {', '.join(pack.target_languages)}",
+                    hint=_("target languages: {target_languages}").format(
+                        target_languages=", ".join(pack.target_languages)
+                    ),
                 )
             )
     for key, localized in texts.items():
@@ -276,9 +283,9 @@ def _check_card(
                         error(
                             "load/unknown-icon",
                             shown,
-                            f"unknown icon {{{icon}}}",
+                            _("unknown icon {{{icon}}}").format(icon=icon),
                             **where(f"{key}.{lang}"),
-                            hint=did_you_mean(icon, pack.icons) or "declare it in pack.toml icons",
+                            hint=did_you_mean(icon, pack.icons) or _("declare it in pack.toml icons"),
                         )
                     )
             for problem in markup.problems(text):
@@ -293,9 +300,9 @@ def _check_card(
                 error(
                     "load/unknown-ref",
                     shown,
-                    f'unknown keyword "{keyword}"',
+                    _('unknown keyword "{keyword}"').format(keyword=keyword),
                     **where("keywords"),
-                    hint=did_you_mean(keyword_id, keyword_ids) or "declare it in glossary.toml as a [[keyword]]",
+                    hint=did_you_mean(keyword_id, keyword_ids) or _("declare it in glossary.toml as a [[keyword]]"),
                 )
             )
     for key, art in (("art", card.art), ("back.art", card.back.art if card.back else None)):
@@ -311,9 +318,9 @@ def _check_file_ref(root: Path, shown: str, relative: str, where: dict) -> list[
             error(
                 "load/outside-pack",
                 shown,
-                f'the path "{relative}" leads outside the pack folder',
+                _('the path "{relative}" leads outside the pack folder').format(relative=relative),
                 **where,
-                hint='put the file in the pack\'s art/ folder and write art = "art/<name>"',
+                hint=_('put the file in the pack\'s art/ folder and write art = "art/<name>"'),
             )
         ]
     if not path.is_file():
@@ -326,9 +333,9 @@ def _check_file_ref(root: Path, shown: str, relative: str, where: dict) -> list[
             error(
                 "load/missing-file",
                 shown,
-                f'the file "{relative}" does not exist',
+                _('the file "{relative}" does not exist').format(relative=relative),
                 **where,
-                hint=did_you_mean(relative, nearby) or "check the name, or remove the field until the file exists",
+                hint=did_you_mean(relative, nearby) or _("check the name, or remove the field until the file exists"),
             )
         ]
     problem = image_problem(path)
@@ -339,7 +346,7 @@ def _check_file_ref(root: Path, shown: str, relative: str, where: dict) -> list[
                 shown,
                 problem,
                 **where,
-                hint="export the art again as PNG or JPEG, at most about 600 dpi at its printed size",
+                hint=_("export the art again as PNG or JPEG, at most about 600 dpi at its printed size"),
             )
         ]
     return []
@@ -362,11 +369,12 @@ def _check_languages(
                     error(
                         "load/unknown-language",
                         shown,
-                        f'"{lang}" is not a language of this pack',
+                        _('"{lang}" is not a language of this pack').format(lang=lang),
                         line=line_of(key) if line_of else line,
                         card=card,
                         field=f"{prefix}{key}.{lang}",
-                        hint=did_you_mean(lang, languages) or f"languages: {', '.join(languages)}",
+                        hint=did_you_mean(lang, languages)
+                        or _("languages: {languages}").format(languages=", ".join(languages)),
                     )
                 )
     return findings

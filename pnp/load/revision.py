@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from pnp.errors import Finding, error
+from pnp.i18n import _
 from pnp.load.pack import LoadResult, load_pack, shown_path
 
 
@@ -51,36 +52,45 @@ def _checkout(root: Path, revision: str, into: Path) -> tuple[Path | None, Findi
     try:
         inside = _git(root, "rev-parse", "--is-inside-work-tree")
     except FileNotFoundError:
-        return fail("git is not installed, so --since cannot read a revision", "give --since another pack folder")
+        return fail(_("git is not installed, so --since cannot read a revision"), _("give --since another pack folder"))
     if inside.returncode != 0:
         return fail(
-            f'"--since" names no folder with a pack.toml, and {shown} is not in a git repository',
-            "give a git revision (HEAD~1, a tag) of the pack's repository, or another pack folder",
+            _('"--since" names no folder with a pack.toml, and {shown} is not in a git repository').format(shown=shown),
+            _("give a git revision (HEAD~1, a tag) of the pack's repository, or another pack folder"),
         )
     if _git(root, "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}").returncode != 0:
         return fail(
-            f'"{revision}" is neither a pack folder nor a git revision of this repository',
-            "try HEAD~1, a tag or a commit id (git log --oneline lists them)",
+            _('"{revision}" is neither a pack folder nor a git revision of this repository').format(revision=revision),
+            _("try HEAD~1, a tag or a commit id (git log --oneline lists them)"),
         )
     prefix = _prefix(root)
     listed = _git(root, "ls-tree", "-r", "-z", "--full-tree", revision, "--", prefix or ".")
     entries, refused = _tree_entries(listed.stdout, prefix)
     if refused:
         return fail(
-            f'{revision} holds a path pnp will not copy: "{_printable(refused)}"',
-            "a pack's history may hold only plain files with plain names: no '..', no absolute paths, no symlinks",
+            _('{revision} holds a path pnp will not copy: "{refused}"').format(
+                revision=revision, refused=_printable(refused)
+            ),
+            _("a pack's history may hold only plain files with plain names: no '..', no absolute paths, no symlinks"),
         )
     if f"{prefix}pack.toml" not in entries:
         return fail(
-            f"the pack did not exist at {revision}: {prefix}pack.toml is not in that revision",
-            "give an older revision, or another pack folder",
+            _("the pack did not exist at {revision}: {prefix}pack.toml is not in that revision").format(
+                revision=revision, prefix=prefix
+            ),
+            _("give an older revision, or another pack folder"),
         )
     top = into / root.resolve().name
     top.mkdir()
     for name, object_id in sorted(entries.items()):
         target = _inside(top, name[len(prefix) :])
         if target is None:  # _tree_entries already refused such names; this is the last guard
-            return fail(f'{revision} holds a path pnp will not copy: "{_printable(name)}"', "")
+            return fail(
+                _('{revision} holds a path pnp will not copy: "{name}"').format(
+                    revision=revision, name=_printable(name)
+                ),
+                "",
+            )
         blob = _git(root, "cat-file", "blob", object_id)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -88,7 +98,12 @@ def _checkout(root: Path, revision: str, into: Path) -> tuple[Path | None, Findi
             with target.open("xb") as handle:
                 handle.write(blob.stdout)
         except OSError as problem:
-            return fail(f'could not copy "{_printable(name)}" from {revision}: {problem.strerror}', "")
+            return fail(
+                _('could not copy "{name}" from {revision}: {strerror}').format(
+                    name=_printable(name), revision=revision, strerror=problem.strerror
+                ),
+                "",
+            )
     return top, None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from pnp.errors import Finding, error
+from pnp.i18n import _
 from pnp.load.toml import TomlFile, unknown_reference
 from pnp.model import Pack
 
@@ -21,24 +22,30 @@ def check_swap_refs(pack_file: TomlFile, pack: Pack, cards: set[str]) -> list[Fi
     for index, swap in enumerate(pack.swap):
         where = f"swap.{swap.id}"
         if swap.deck not in deck_ids:
-            unknown("deck", swap.deck, index, "deck", f"{where}.deck", deck_ids, "declare it as a [[deck]]")
+            unknown("deck", swap.deck, index, "deck", f"{where}.deck", deck_ids, _("declare it as a [[deck]]"))
         for n, deck_id in enumerate(swap.add_decks):
             if deck_id not in deck_ids:
                 unknown(
-                    "deck", deck_id, index, "add_decks", f"{where}.add_decks[{n}]", deck_ids, "declare it as a [[deck]]"
+                    "deck",
+                    deck_id,
+                    index,
+                    "add_decks",
+                    f"{where}.add_decks[{n}]",
+                    deck_ids,
+                    _("declare it as a [[deck]]"),
                 )
         if swap.into is not None and swap.into not in deck_ids:
-            unknown("deck", swap.into, index, "into", f"{where}.into", deck_ids, "declare it as a [[deck]]")
+            unknown("deck", swap.into, index, "into", f"{where}.into", deck_ids, _("declare it as a [[deck]]"))
         for n, type_id in enumerate(swap.remove_types):
             if type_id not in type_ids:
                 unknown(
-                    "card type",
+                    _("card type"),
                     type_id,
                     index,
                     "remove_types",
                     f"{where}.remove_types[{n}]",
                     type_ids,
-                    "declare it as a [[card_type]]",
+                    _("declare it as a [[card_type]]"),
                 )
         for side, lines in (("remove", swap.remove), ("add", swap.add)):
             for n, line in enumerate(lines):
@@ -50,7 +57,7 @@ def check_swap_refs(pack_file: TomlFile, pack: Pack, cards: set[str]) -> list[Fi
                         side,
                         f"{where}.{side}[{n}].card",
                         cards,
-                        "add the card to a deck of the pack",
+                        _("add the card to a deck of the pack"),
                     )
                 if line.per is not None and line.per not in quantity_ids:
                     unknown(
@@ -60,12 +67,12 @@ def check_swap_refs(pack_file: TomlFile, pack: Pack, cards: set[str]) -> list[Fi
                         side,
                         f"{where}.{side}[{n}].per",
                         quantity_ids,
-                        "declare it as a [[quantity]]",
+                        _("declare it as a [[quantity]]"),
                     )
         setup = swap.condition.setup if swap.condition else None
         if setup is not None and setup not in cards:
             unknown(
-                "card", setup, index, "condition", f"{where}.condition.setup", cards, "add the setup card to a deck"
+                "card", setup, index, "condition", f"{where}.condition.setup", cards, _("add the setup card to a deck")
             )
         for key, names in (("into", [swap.into]), ("add_decks", swap.add_decks)):
             if swap.deck in names:
@@ -73,7 +80,9 @@ def check_swap_refs(pack_file: TomlFile, pack: Pack, cards: set[str]) -> list[Fi
                     error(
                         "load/invalid",
                         pack_file.shown,
-                        f'the swap changes deck "{swap.deck}": {key} must name another deck',
+                        _('the swap changes deck "{deck}": {key} must name another deck').format(
+                            deck=swap.deck, key=key
+                        ),
                         line=pack_file.line_of("swap", index, key),
                         field=f"{where}.{key}",
                     )

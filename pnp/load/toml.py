@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Finding, did_you_mean, error
+from pnp.i18n import _
 
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 _HEADER = re.compile(r"^\s*\[")
@@ -36,11 +37,13 @@ def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        return None, [error("load/missing-file", shown, "file not found")]
+        return None, [error("load/missing-file", shown, _("file not found"))]
     except IsADirectoryError:
-        return None, [error("load/missing-file", shown, "expected a file, found a folder")]
+        return None, [error("load/missing-file", shown, _("expected a file, found a folder"))]
     except OSError as exc:
-        return None, [error("load/unreadable", shown, f"cannot read the file: {exc.strerror}")]
+        return None, [
+            error("load/unreadable", shown, _("cannot read the file: {strerror}").format(strerror=exc.strerror))
+        ]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -50,9 +53,9 @@ def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
             error(
                 "load/not-utf8",
                 shown,
-                f"the file is not UTF-8 text: byte 0x{byte:02X} cannot be read",
+                _("the file is not UTF-8 text: byte 0x{byte:02X} cannot be read").format(byte=byte),
                 line=line,
-                hint="save the file as UTF-8 (most editors: 'Save with encoding')",
+                hint=_("save the file as UTF-8 (most editors: 'Save with encoding')"),
             )
         ]
     text = text.removeprefix("\ufeff")
@@ -67,9 +70,9 @@ def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
             error(
                 "load/bad-toml",
                 shown,
-                f"not valid TOML: {reason}",
+                _("not valid TOML: {reason}").format(reason=reason),
                 line=line_number,
-                hint="check the quotes, brackets and '=' on that line",
+                hint=_("check the quotes, brackets and '=' on that line"),
             )
         ]
     return TomlFile(path, shown, text, data), []
@@ -206,7 +209,7 @@ def unknown_reference(
     return error(
         "load/unknown-ref",
         source.shown,
-        f'unknown {what} "{name}"',
+        _('unknown {what} "{name}"').format(what=what, name=name),
         line=source.line_of(table, index, key),
         field=field,
         hint=did_you_mean(name, known) or hint,

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from pnp.errors import did_you_mean
+from pnp.i18n import _
 
 M = TypeVar("M", bound=BaseModel)
 MISSING = "required field is missing"
@@ -71,11 +72,11 @@ def _problem(model: type[BaseModel], err: Any) -> Problem:
         name = str(loc[-1])
         suggests = _suggested(name, known)
         hint = (
-            f"did you mean '{suggests}'?"
+            _("did you mean '{suggests}'?").format(suggests=suggests)
             if suggests
-            else (f"known fields: {', '.join(sorted(known))}" if known else None)
+            else (_("known fields: {known}").format(known=", ".join(sorted(known))) if known else None)
         )
-        return Problem(loc, "unknown field", hint, suggests=suggests)
+        return Problem(loc, _("unknown field"), hint, suggests=suggests)
     if kind == "missing":
         return Problem(loc, MISSING)
     if kind in _TYPE_NAMES:
@@ -83,31 +84,47 @@ def _problem(model: type[BaseModel], err: Any) -> Problem:
         if _is_localized(model, loc):
             return Problem(
                 loc,
-                f"expected a table of languages, got {_show(given)}",
+                _("expected a table of languages, got {given}").format(given=_show(given)),
                 f'write {loc[-1]}.en = "..." and {loc[-1]}.es = "..."',
             )
         hint = None
         if kind.startswith("int") and isinstance(given, str) and given.strip().isdigit():
-            hint = f"write the number without quotes: {given.strip()}"
+            hint = _("write the number without quotes: {strip}").format(strip=given.strip())
         return Problem(loc, f"expected {expected}, got {_show(given)}", hint)
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         low, high = _bounds(model, loc)
         if low is not None and high is not None:
-            return Problem(loc, f"expected a whole number from {low} to {high}, got {_show(given)}")
+            return Problem(
+                loc,
+                _("expected a whole number from {low} to {high}, got {given}").format(
+                    low=low, high=high, given=_show(given)
+                ),
+            )
         return Problem(loc, f"expected a number {err['msg'].removeprefix('Input should be ')}, got {_show(given)}")
     if kind == "string_pattern_mismatch":
         if "a-z0-9" in str(ctx.get("pattern", "")) and "#" not in str(ctx.get("pattern", "")):
             return Problem(
                 loc,
-                f"expected a lowercase slug (letters, digits, hyphens), got {_show(given)}",
+                _("expected a lowercase slug (letters, digits, hyphens), got {given}").format(given=_show(given)),
                 f'write "{_slugify(str(given))}"',
             )
-        return Problem(loc, f"expected a value like {_example(ctx.get('pattern', ''))}, got {_show(given)}")
+        return Problem(
+            loc,
+            _("expected a value like {value}, got {given}").format(
+                value=_example(ctx.get("pattern", "")), given=_show(given)
+            ),
+        )
     if kind == "literal_error":
         choices = [c.strip(" '") for c in str(ctx.get("expected", "")).replace(" or ", ",").split(",")]
         choices = [c for c in choices if c]
         hint = did_you_mean(str(given), choices) if isinstance(given, str) else None
-        return Problem(loc, f"expected one of {', '.join(repr(c) for c in choices)}, got {_show(given)}", hint)
+        return Problem(
+            loc,
+            _("expected one of {value}, got {given}").format(
+                value=", ".join(repr(c) for c in choices), given=_show(given)
+            ),
+            hint,
+        )
     return Problem(loc, f"{err['msg'][0].lower()}{err['msg'][1:]}, got {_show(given)}")
 
 
@@ -138,7 +155,7 @@ def _slugify(text: str) -> str:
 
 
 def _example(pattern: str) -> str:
-    return {"^#[0-9a-fA-F]{6}$": '"#1a2b3c"'}.get(pattern, "the documented form")
+    return {"^#[0-9a-fA-F]{6}$": '"#1a2b3c"'}.get(pattern, _("the documented form"))
 
 
 def _unwrap(annotation: Any) -> list[Any]:

@@ -10,6 +10,7 @@ import pypdfium2 as pdfium
 
 from pnp.errors import Finding, error
 from pnp.export.png import faces_pdf
+from pnp.i18n import _
 from pnp.layout import FaceLayout, layout_card, load_family
 from pnp.layout.faces import card_context
 from pnp.load.pack import shown_path
@@ -48,7 +49,7 @@ def lay_out_fronts(pack: PackData, lang: str, templates_dir: Path = TEMPLATES_DI
                     error(
                         "layout/no-template",
                         shown_path(deck.file),
-                        f'no layout for cards of type "{card.type}"',
+                        _('no layout for cards of type "{type}"').format(type=card.type),
                         card=card.id,
                         field="type",
                     )

@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp import geometry
 from pnp.errors import Finding, error, warning
+from pnp.i18n import _
 from pnp.model import LoadedBoard, Region
 from pnp.render.fonts import FontRegistry
 from pnp.render.icons import icon_reader
@@ -171,10 +172,14 @@ def fit_labels(art: BoardArt, shown: str) -> list[Finding]:
                 error(
                     "board/text-overflow",
                     shown,
-                    f'label "{region.id}": "{text}" does not fit its {_mm(width)} x {_mm(height)} mm region, '
-                    f"even at {LABEL_MIN_SIZE:g} pt",
+                    _(
+                        'label "{id}": "{text}" does not fit its {width} x {height} mm region, '
+                        "even at {LABEL_MIN_SIZE:g} pt"
+                    ).format(
+                        id=region.id, text=text, width=_mm(width), height=_mm(height), LABEL_MIN_SIZE=LABEL_MIN_SIZE
+                    ),
                     **where,
-                    hint="shorten the translation, or measure the region again: the sticker may be larger",
+                    hint=_("shorten the translation, or measure the region again: the sticker may be larger"),
                 )
             )
         missing = art.fonts.missing(role.name() if role else "", text)
@@ -183,9 +188,9 @@ def fit_labels(art: BoardArt, shown: str) -> list[Finding]:
                 warning(
                     "render/missing-glyph",
                     shown,
-                    f"the label font has no glyph for {', '.join(repr(ch) for ch in missing)}",
+                    _("the label font has no glyph for {value}").format(value=", ".join(repr(ch) for ch in missing)),
                     **where,
-                    hint="use another character",
+                    hint=_("use another character"),
                 )
             )
     return findings
@@ -286,7 +291,7 @@ def _asteroids(canvas: Canvas, seed: str, pdf: Sequence[geometry.Point], box: ge
     canvas.setStrokeColor(HexColor("#5f5c56"))
     canvas.setLineWidth(0.3)
     placed = 0
-    for _ in range(200):
+    for _attempt in range(200):
         if placed >= 16:
             break
         x, y = box.x + rng.random() * box.width, box.y + rng.random() * box.height

@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp import markup
 from pnp.errors import Finding, error, warning
+from pnp.i18n import _
 from pnp.images import image_problem
 from pnp.layout import FaceLayout, LaidOutElement
 from pnp.render.fonts import FontRegistry
@@ -100,7 +101,12 @@ def _shape(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rende
     for key in ("fill", "stroke"):
         value = element.get(key)
         if value not in (None, "", "none") and _color(value) is None:
-            ctx.report(face, element, f"{key} {value!r} is not a colour", 'write colours as "#rrggbb"')
+            ctx.report(
+                face,
+                element,
+                _("{key} {value!r} is not a colour").format(key=key, value=value),
+                _('write colours as "#rrggbb"'),
+            )
     if fill:
         canvas.setFillColor(fill)
     if stroke:
@@ -128,7 +134,10 @@ def _text(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Render
     role = ctx.fonts.role(str(element.get("font", "body")))
     if role is None:
         ctx.report(
-            face, element, f"unknown font role {element.get('font')!r}", f"roles: {', '.join(sorted(ctx.fonts.roles))}"
+            face,
+            element,
+            _("unknown font role {value!r}").format(value=element.get("font")),
+            f"roles: {', '.join(sorted(ctx.fonts.roles))}",
         )
         return
     _check_glyphs(face, element, ctx, text, role)
@@ -152,9 +161,10 @@ def _text(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Render
         ctx.report(
             face,
             element,
-            f"the text does not fit, even at {box.min_size:g} pt "
-            f"({fitted.height / 2.835:.1f} mm of text in a {height / 2.835:.1f} mm box)",
-            "shorten the text, or give the element more room or a smaller min_size",
+            _(
+                "the text does not fit, even at {min_size:g} pt ({value:.1f} mm of text in a {value2:.1f} mm box)"
+            ).format(min_size=box.min_size, value=fitted.height / 2.835, value2=height / 2.835),
+            _("shorten the text, or give the element more room or a smaller min_size"),
             code="render/text-overflow",
         )
     valign = element.get("valign", "top")
@@ -181,8 +191,10 @@ def _check_glyphs(face: FaceLayout, element: LaidOutElement, ctx: RenderContext,
                 ctx.report(
                     face,
                     element,
-                    f"the font {font_name.removeprefix('pnp-')} has no glyph for {shown}",
-                    "use another character, or a font role that has it",
+                    _("the font {value} has no glyph for {shown}").format(
+                        value=font_name.removeprefix("pnp-"), shown=shown
+                    ),
+                    _("use another character, or a font role that has it"),
                     code="render/missing-glyph",
                 )
 
@@ -195,12 +207,17 @@ def _image(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rende
     try:
         path.relative_to(ctx.pack_root.resolve())
     except ValueError:
-        ctx.report(face, element, f"the image path {source!r} leads outside the pack folder", code="render/image")
+        ctx.report(
+            face,
+            element,
+            _("the image path {source!r} leads outside the pack folder").format(source=source),
+            code="render/image",
+        )
         return
     x, y, width, height = _box(face, element, ctx.bleed)
     picture, problem = _prepared_image(str(path), round(width), round(height), element.get("fit", "cover"))
     if picture is None:
-        ctx.report(face, element, problem or "cannot use the image", code="render/image")
+        ctx.report(face, element, problem or _("cannot use the image"), code="render/image")
         return
     path_clip = canvas.beginPath()
     path_clip.rect(x, y, width, height)
@@ -215,7 +232,7 @@ def _prepared_image(path: str, width_pt: int, height_pt: int, fit: str) -> tuple
     try:
         stamp = Path(path).stat()
     except OSError:
-        return None, f"the image {Path(path).name} does not exist"
+        return None, _("the image {name} does not exist").format(name=Path(path).name)
     # keyed by size and time too: art replaced under the same name must not be served stale
     return _prepared_image_cached(path, stamp.st_size, stamp.st_mtime_ns, width_pt, height_pt, fit)
 
@@ -232,7 +249,9 @@ def _prepared_image_cached(
         with Image.open(path) as probe:
             image = probe.convert("RGBA") if probe.mode in ("RGBA", "LA", "P") else probe.convert("RGB")
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        return None, f"the image {Path(path).name} cannot be read ({type(exc).__name__}): is it a whole PNG or JPEG?"
+        return None, _("the image {name} cannot be read ({name2}): is it a whole PNG or JPEG?").format(
+            name=Path(path).name, name2=type(exc).__name__
+        )
     target = (max(1, round(width_pt / 72 * MAX_DPI)), max(1, round(height_pt / 72 * MAX_DPI)))
     ratio = max(target[0] / image.width, target[1] / image.height)
     if fit != "cover":

@@ -11,6 +11,7 @@ import csv
 import io
 
 from pnp.errors import Finding, error
+from pnp.i18n import _
 from pnp.translate.interchange import Entry, Row
 
 BASE = "base"
@@ -37,13 +38,15 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
     try:
         head = next(reader, [])
     except csv.Error as exc:
-        return None, [], [error("import/bad-file", shown, f"not a CSV file: {exc}", line=1)]
+        return None, [], [error("import/bad-file", shown, _("not a CSV file: {exc}").format(exc=exc), line=1)]
     lang = head[3] if len(head) == 5 else None
     expected = header(source, lang if lang in targets else targets[0])
     if [cell.strip() for cell in head] != expected:
-        hint = "export again with pnp export PACK --format csv, and keep its first row as it is"
+        hint = _("export again with pnp export PACK --format csv, and keep its first row as it is")
         if len(head) == 5 and head[:3] == expected[:3] and head[4] == BASE:
-            hint = f"{head[3]!r} is not a target language of the pack ({', '.join(targets)})"
+            hint = _("{head!r} is not a target language of the pack ({targets})").format(
+                head=head[3], targets=", ".join(targets)
+            )
         return (
             None,
             [],
@@ -51,7 +54,9 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
                 error(
                     "import/bad-header",
                     shown,
-                    f'expected the header "{",".join(expected)}", found "{delimiter.join(head)}"',
+                    _('expected the header "{expected}", found "{head}"').format(
+                        expected=",".join(expected), head=delimiter.join(head)
+                    ),
                     line=1,
                     hint=hint,
                 )
@@ -67,7 +72,14 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
         except StopIteration:
             break
         except csv.Error as exc:
-            findings.append(error("import/bad-row", shown, f"row {number + 1}: not readable as CSV: {exc}", line=line))
+            findings.append(
+                error(
+                    "import/bad-row",
+                    shown,
+                    _("row {value}: not readable as CSV: {exc}").format(value=number + 1, exc=exc),
+                    line=line,
+                )
+            )
             break
         number += 1
         start, line = line, reader.line_num + 1
@@ -79,9 +91,13 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
                 error(
                     "import/bad-row",
                     shown,
-                    f"{label}: expected 5 cells ({','.join(expected)}), found {len(cells)}",
+                    _("{label}: expected 5 cells ({expected}), found {n_cells}").format(
+                        label=label, expected=",".join(expected), n_cells=len(cells)
+                    ),
                     line=start,
-                    hint="a text with commas, quotes or line breaks must be in double quotes; save from a spreadsheet",
+                    hint=_(
+                        "a text with commas, quotes or line breaks must be in double quotes; save from a spreadsheet"
+                    ),
                 )
             )
             continue

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import Finding, error
+from pnp.i18n import _
 from pnp.load.pack import shown_path
 
 SEPARATOR = ">>"
@@ -25,11 +26,11 @@ def read_text_file(path: Path, code: str) -> tuple[str | None, list[Finding]]:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        return None, [error(code, shown, "file not found")]
+        return None, [error(code, shown, _("file not found"))]
     except IsADirectoryError:
-        return None, [error(code, shown, "expected a file, found a folder")]
+        return None, [error(code, shown, _("expected a file, found a folder"))]
     except OSError as exc:
-        return None, [error(code, shown, f"cannot read the file: {exc.strerror}")]
+        return None, [error(code, shown, _("cannot read the file: {strerror}").format(strerror=exc.strerror))]
     try:
         return raw.decode("utf-8").removeprefix("\ufeff"), []
     except UnicodeDecodeError as exc:
@@ -37,9 +38,9 @@ def read_text_file(path: Path, code: str) -> tuple[str | None, list[Finding]]:
             error(
                 code,
                 shown,
-                f"the file is not UTF-8 text: byte 0x{raw[exc.start]:02X} cannot be read",
+                _("the file is not UTF-8 text: byte 0x{raw:02X} cannot be read").format(raw=raw[exc.start]),
                 line=raw[: exc.start].count(b"\n") + 1,
-                hint="save the file as UTF-8 (most editors: 'Save with encoding')",
+                hint=_("save the file as UTF-8 (most editors: 'Save with encoding')"),
             )
         ]
 
@@ -57,21 +58,32 @@ def parse_fixes(text: str, shown: str) -> tuple[list[Fix], list[Finding]]:
             findings.append(error("fixes/syntax", shown, message, line=number, hint=hint))
 
         if SEPARATOR not in content:
-            bad(f'expected "wrong term >> right term", found no "{SEPARATOR}"', f"write one fix a line: {EXAMPLE}")
+            bad(
+                _('expected "wrong term >> right term", found no "{SEPARATOR}"').format(SEPARATOR=SEPARATOR),
+                _("write one fix a line: {EXAMPLE}").format(EXAMPLE=EXAMPLE),
+            )
             continue
         if content.count(SEPARATOR) > 1:
-            bad(f'more than one "{SEPARATOR}" on the line', f"write one fix a line: {EXAMPLE}")
+            bad(
+                _('more than one "{SEPARATOR}" on the line').format(SEPARATOR=SEPARATOR),
+                _("write one fix a line: {EXAMPLE}").format(EXAMPLE=EXAMPLE),
+            )
             continue
         wrong, right = (" ".join(side.split()) for side in content.split(SEPARATOR))
         if not wrong:
-            bad(f'nothing before "{SEPARATOR}": which term is wrong?', f"write one fix a line: {EXAMPLE}")
+            bad(
+                _('nothing before "{SEPARATOR}": which term is wrong?').format(SEPARATOR=SEPARATOR),
+                _("write one fix a line: {EXAMPLE}").format(EXAMPLE=EXAMPLE),
+            )
         elif not right:
             bad(
-                f'nothing after "{SEPARATOR}": "{wrong}" would be replaced by nothing',
-                "write the term to use after >>; to delete words, edit the cards themselves",
+                _('nothing after "{SEPARATOR}": "{wrong}" would be replaced by nothing').format(
+                    SEPARATOR=SEPARATOR, wrong=wrong
+                ),
+                _("write the term to use after >>; to delete words, edit the cards themselves"),
             )
         elif wrong == right:
-            bad(f'"{wrong}" is replaced by itself', "remove the line, or correct one side")
+            bad(_('"{wrong}" is replaced by itself').format(wrong=wrong), _("remove the line, or correct one side"))
         else:
             fixes.append(Fix(wrong, right, number))
     findings += _contradictions(fixes, shown)
@@ -89,10 +101,11 @@ def _contradictions(fixes: list[Fix], shown: str) -> list[Finding]:
                 error(
                     "fixes/contradiction",
                     shown,
-                    f'"{fix.wrong}" is corrected to "{first[key].right}" on line {first[key].line} '
-                    f'and to "{fix.right}" here',
+                    _('"{wrong}" is corrected to "{right}" on line {line} and to "{right2}" here').format(
+                        wrong=fix.wrong, right=first[key].right, line=first[key].line, right2=fix.right
+                    ),
                     line=fix.line,
-                    hint="keep one of the two lines",
+                    hint=_("keep one of the two lines"),
                 )
             )
         first.setdefault(key, fix)
@@ -103,9 +116,11 @@ def _contradictions(fixes: list[Fix], shown: str) -> list[Finding]:
                 error(
                     "fixes/contradiction",
                     shown,
-                    f'"{fix.right}" is the right term here and a wrong term on line {other.line}',
+                    _('"{right}" is the right term here and a wrong term on line {line}').format(
+                        right=fix.right, line=other.line
+                    ),
                     line=fix.line,
-                    hint=f"correct both to one term: {fix.wrong} >> {other.right}",
+                    hint=_("correct both to one term: {wrong} >> {right}").format(wrong=fix.wrong, right=other.right),
                 )
             )
     return findings

@@ -11,6 +11,7 @@ import tomlkit
 
 from pnp.check.text.forms import fold, phrase_pattern
 from pnp.errors import Finding, error, info
+from pnp.i18n import _
 from pnp.load.pack import shown_path
 from pnp.model import PackData
 from pnp.translate.files import glossary_path, keep_line_endings, text_files
@@ -77,7 +78,7 @@ def plan_fixes(pack: PackData, fixes: list[Fix], fixes_shown: str, lang: str, al
                 info(
                     "fixes/unused",
                     fixes_shown,
-                    f'"{fix.wrong}" is in no translation ({lang}) of the pack',
+                    _('"{wrong}" is in no translation ({lang}) of the pack').format(wrong=fix.wrong, lang=lang),
                     line=fix.line,
                 )
             )
@@ -103,7 +104,7 @@ def _with_reviews_undone(pack: PackData, document: Any, shown: str, changes: lis
             continue
         set_text(status, lang, TRANSLATED)
         line = pack.line("field", f"{change.card}:status.{lang}") or pack.line("card", change.card)
-        why = "its text changed: review it again"
+        why = _("its text changed: review it again")
         out.append(Change(shown, line, change.card, f"status.{lang}", REVIEWED, TRANSLATED, why))
     return out
 
@@ -118,10 +119,14 @@ def _inside_finding(fix: Fix, words: list[str], fixes_shown: str) -> Finding:
     return error(
         "fixes/inside-word",
         fixes_shown,
-        f'"{fix.wrong}" is also part of longer words, which whole-word matching leaves as they are: {listed}',
+        _('"{wrong}" is also part of longer words, which whole-word matching leaves as they are: {listed}').format(
+            wrong=fix.wrong, listed=listed
+        ),
         line=fix.line,
-        hint=f'add a line for each of them ("{example} >> ..."), or run again with --allow-inside '
-        "to change the whole words only",
+        hint=_(
+            'add a line for each of them ("{example} >> ..."), or run again with '
+            "--allow-inside to change the whole words only"
+        ).format(example=example),
     )
 
 

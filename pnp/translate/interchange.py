@@ -16,6 +16,7 @@ import tomlkit
 
 from pnp.check.text.fields import ALL
 from pnp.errors import Finding, did_you_mean, error, warning
+from pnp.i18n import _
 from pnp.load.pack import shown_path
 from pnp.model import Card, DeckFile, PackData
 from pnp.translate.files import PackFile, open_file
@@ -115,10 +116,14 @@ def plan_import(pack: PackData, rows: list[Row], lang: str, shown: str) -> Impor
                 error(
                     "import/conflict",
                     shown,
-                    f"{row.label}: changed in the file and in the pack since the export: "
-                    f'the file says "{_short(theirs)}", the pack now says "{_short(current)}"',
+                    _(
+                        "{label}: changed in the file and in the pack since the export: the file "
+                        'says "{theirs}", the pack now says "{current}"'
+                    ).format(label=row.label, theirs=_short(theirs), current=_short(current)),
                     **where,
-                    hint="delete the row to keep the pack's text, or export again and make the change in the new file",
+                    hint=_(
+                        "delete the row to keep the pack's text, or export again and make the change in the new file"
+                    ),
                 )
             )
             continue
@@ -127,9 +132,11 @@ def plan_import(pack: PackData, rows: list[Row], lang: str, shown: str) -> Impor
                 error(
                     "import/empty",
                     shown,
-                    f"{row.label}: the file empties this text, and import never deletes a translation",
+                    _("{label}: the file empties this text, and import never deletes a translation").format(
+                        label=row.label
+                    ),
                     **where,
-                    hint="put the text back, or delete the row; to remove a translation, edit the pack's TOML file",
+                    hint=_("put the text back, or delete the row; to remove a translation, edit the pack's TOML file"),
                 )
             )
             continue
@@ -138,9 +145,10 @@ def plan_import(pack: PackData, rows: list[Row], lang: str, shown: str) -> Impor
                 error(
                     "import/bad-row",
                     shown,
-                    f'{row.label}: "{theirs}" is not a status',
+                    _('{label}: "{theirs}" is not a status').format(label=row.label, theirs=theirs),
                     **where,
-                    hint=did_you_mean(theirs, STATUSES) or f"write one of: {', '.join(STATUSES)}",
+                    hint=did_you_mean(theirs, STATUSES)
+                    or _("write one of: {STATUSES}").format(STATUSES=", ".join(STATUSES)),
                 )
             )
             continue
@@ -150,9 +158,11 @@ def plan_import(pack: PackData, rows: list[Row], lang: str, shown: str) -> Impor
                 warning(
                     "import/original-changed",
                     shown,
-                    f"{row.label}: the original ({row.field}.{pack.pack.source_language}) changed since the export",
+                    _("{label}: the original ({field}.{source_language}) changed since the export").format(
+                        label=row.label, field=row.field, source_language=pack.pack.source_language
+                    ),
                     **where,
-                    hint="check the translation against the pack's original: pnp proof shows both",
+                    hint=_("check the translation against the pack's original: pnp proof shows both"),
                 )
             )
         wanted.append((row, theirs))
@@ -167,37 +177,38 @@ def _bad_row(row: Row, cards: dict[str, Card], seen: dict[tuple[str, str], Row],
         return error(
             "import/unknown-card",
             shown,
-            f'{row.label}: no card "{row.card}" in the pack',
+            _('{label}: no card "{card}" in the pack').format(label=row.label, card=row.card),
             **where,
-            hint=did_you_mean(row.card, cards) or "card ids are the pack's: export again to get them",
+            hint=did_you_mean(row.card, cards) or _("card ids are the pack's: export again to get them"),
         )
     if row.field not in FIELDS:
         return error(
             "import/bad-row",
             shown,
-            f'{row.label}: "{row.field}" is not a card text field',
+            _('{label}: "{field}" is not a card text field').format(label=row.label, field=row.field),
             **where,
             card=row.card,
-            hint=did_you_mean(row.field, FIELDS) or f"fields: {', '.join(FIELDS)}",
+            hint=did_you_mean(row.field, FIELDS) or _("fields: {FIELDS}").format(FIELDS=", ".join(FIELDS)),
         )
     if (row.card, row.field) in seen:
         return error(
             "import/bad-row",
             shown,
-            f'{row.label}: card "{row.card}" field "{row.field}" is given twice '
-            f"(also {seen[(row.card, row.field)].label})",
+            _('{label}: card "{card}" field "{field}" is given twice (also {label2})').format(
+                label=row.label, card=row.card, field=row.field, label2=seen[row.card, row.field].label
+            ),
             **where,
             card=row.card,
-            hint="keep one of the two",
+            hint=_("keep one of the two"),
         )
     if len(row.base) != 12 or any(c not in "0123456789abcdef" for c in row.base):
         return error(
             "import/bad-row",
             shown,
-            f'{row.label}: the base "{row.base}" is not what pnp export wrote',
+            _('{label}: the base "{base}" is not what pnp export wrote').format(label=row.label, base=row.base),
             **where,
             card=row.card,
-            hint="leave the base as exported; it tells a change in the file from a change in the pack",
+            hint=_("leave the base as exported; it tells a change in the file from a change in the pack"),
         )
     return None
 

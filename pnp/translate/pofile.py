@@ -12,6 +12,7 @@ from __future__ import annotations
 import polib
 
 from pnp.errors import Finding, error, warning
+from pnp.i18n import _
 from pnp.model import PackData
 from pnp.translate.interchange import STATUS, Entry, Row
 
@@ -58,7 +59,7 @@ def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list
     try:
         po = polib.pofile(text, encoding="utf-8", check_for_duplicates=False)
     except (OSError, ValueError) as exc:
-        return None, [], [error("import/bad-file", shown, f"not a PO file: {exc}")]
+        return None, [], [error("import/bad-file", shown, _("not a PO file: {exc}").format(exc=exc))]
     lang = po.metadata.get("Language", "").strip()
     if lang not in targets:
         return (
@@ -68,9 +69,11 @@ def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list
                 error(
                     "import/bad-header",
                     shown,
-                    f'the header\'s Language is "{lang}", not a target language of the pack ({", ".join(targets)})',
+                    _('the header\'s Language is "{lang}", not a target language of the pack ({targets})').format(
+                        lang=lang, targets=", ".join(targets)
+                    ),
                     line=1,
-                    hint='set "Language: es" in the header, or export again',
+                    hint=_('set "Language: es" in the header, or export again'),
                 )
             ],
         )
@@ -83,17 +86,19 @@ def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list
         if entry.msgid_plural or entry.msgstr_plural:
             forms = len(entry.msgstr_plural)
             said = (
-                f"{forms} plural forms, but the header's Plural-Forms says nplurals={nplurals}"
+                _("{forms} plural forms, but the header's Plural-Forms says nplurals={nplurals}").format(
+                    forms=forms, nplurals=nplurals
+                )
                 if nplurals is not None and forms != nplurals
-                else f"{forms} plural forms (msgstr[0]...)"
+                else _("{forms} plural forms (msgstr[0]...)").format(forms=forms)
             )
             findings.append(
                 error(
                     "import/plural-forms",
                     shown,
-                    f"{label}: {said}; card texts have no plural forms",
+                    _("{label}: {said}; card texts have no plural forms").format(label=label, said=said),
                     line=line,
-                    hint="write the translation as one msgstr; export again to see the entry as pnp wrote it",
+                    hint=_("write the translation as one msgstr; export again to see the entry as pnp wrote it"),
                 )
             )
             continue
@@ -103,9 +108,11 @@ def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list
                 error(
                     "import/bad-row",
                     shown,
-                    f'{label}: msgctxt "{entry.msgctxt or ""}" does not name a card text ("<card id>:<field>")',
+                    _('{label}: msgctxt "{value}" does not name a card text ("<card id>:<field>")').format(
+                        label=label, value=entry.msgctxt or ""
+                    ),
                     line=line,
-                    hint="keep msgctxt as pnp export wrote it",
+                    hint=_("keep msgctxt as pnp export wrote it"),
                 )
             )
             continue
@@ -114,10 +121,10 @@ def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list
                 warning(
                     "import/fuzzy",
                     shown,
-                    f"{label}: marked fuzzy, so not imported",
+                    _("{label}: marked fuzzy, so not imported").format(label=label),
                     line=line,
                     card=card,
-                    hint="review the translation and clear the fuzzy mark",
+                    hint=_("review the translation and clear the fuzzy mark"),
                 )
             )
             continue

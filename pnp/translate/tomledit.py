@@ -17,6 +17,7 @@ import tomlkit
 from pydantic import BaseModel
 from tomlkit.items import String, StringType, Trivia
 
+from pnp.i18n import _
 from pnp.load.toml import key_lines, locate
 from pnp.model import LocalizedText
 
@@ -133,7 +134,9 @@ def _restring(old: String, value: str, raw_edit: Callable[[str], str] | None) ->
     for kind, raw in candidates:
         if raw is not None and _reads_as(kind, raw, value):
             return String(kind, value, raw, old.trivia)
-    raise ValueError(f"cannot write {value!r} as a TOML string")  # unreachable: SLB escapes everything
+    raise ValueError(
+        _("cannot write {value!r} as a TOML string").format(value=value)
+    )  # unreachable: SLB escapes everything
 
 
 def fresh_string(value: str) -> String:

@@ -15,6 +15,7 @@ from collections import Counter
 from pnp import markup
 from pnp.check.text.fields import Text, quote, texts
 from pnp.errors import Finding, Severity
+from pnp.i18n import _
 from pnp.model import PackData
 
 CODE = "text/consistency"
@@ -51,7 +52,7 @@ def check_consistency(pack: PackData) -> list[Finding]:
         for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
             seen.setdefault((text.lang, kind, source), []).append((text, target))
     findings = []
-    for (_, _, source), uses in seen.items():
+    for (_card, _field, source), uses in seen.items():
         counts = Counter(target for _, target in uses)
         if len(counts) < 2:
             continue
@@ -65,9 +66,10 @@ def check_consistency(pack: PackData) -> list[Finding]:
                 text.finding(
                     Severity.WARNING,
                     CODE,
-                    f'"{quote(source, 50)}" is translated "{quote(target, 50)}" here, '
-                    f'but "{quote(reference, 50)}" on {where}',
-                    "use one translation for the same sentence, unless the card's context needs another",
+                    _('"{source}" is translated "{target}" here, but "{reference}" on {where}').format(
+                        source=quote(source, 50), target=quote(target, 50), reference=quote(reference, 50), where=where
+                    ),
+                    _("use one translation for the same sentence, unless the card's context needs another"),
                 )
             )
     return findings

@@ -10,6 +10,7 @@ from pnp.check.text.fields import Text, texts
 from pnp.check.text.forms import fold, phrase_pattern
 from pnp.check.text.lexicon import speller
 from pnp.errors import Finding, Severity, warning
+from pnp.i18n import _
 from pnp.load.pack import GLOSSARY_FILE, shown_path
 from pnp.load.toml import key_lines
 from pnp.model import PackData, Term
@@ -60,7 +61,7 @@ class GlossaryIndex:
     def in_source(self, lang: str, folded_source: str) -> list[tuple[Term, re.Match[str]]]:
         """The terms for `lang` that the original (folded) uses, each with its first match."""
         found = []
-        for term, needle, source, _ in self._pairs(lang):
+        for term, needle, source, _target in self._pairs(lang):
             if needle in folded_source and (match := source.search(folded_source)):
                 found.append((term, match))
         return found
@@ -101,8 +102,14 @@ def check_glossary(pack: PackData) -> list[Finding]:
                 text.finding(
                     Severity.WARNING,
                     CODE,
-                    f'"{found}" is a forbidden variant of "{hit.term.target}" (glossary term "{hit.term.source}")',
-                    f'write "{hit.term.target}"' + ("" if fold(found) == fold(hit.variant) else ", inflected to fit"),
+                    _('"{found}" is a forbidden variant of "{target}" (glossary term "{source}")').format(
+                        found=found, target=hit.term.target, source=hit.term.source
+                    ),
+                    (
+                        _('write "{target}"')
+                        if fold(found) == fold(hit.variant)
+                        else _('write "{target}", inflected to fit')
+                    ).format(target=hit.term.target),
                 )
             )
         if original is not None:
@@ -124,11 +131,15 @@ def _without_source(pack: PackData) -> list[Finding]:
             warning(
                 CODE,
                 shown_path(path),
-                f'term "{term.target}" has no source: the word of the original it translates is not written',
+                _('term "{target}" has no source: the word of the original it translates is not written').format(
+                    target=term.target
+                ),
                 line=keys.get("source", keys.get("")),
                 field=f"term[{i}].source",
-                hint=f'write the original\'s word for "{term.target}" in source: until then, no text that uses '
-                f'it is checked for "{term.target}"',
+                hint=_(
+                    'write the original\'s word for "{target}" in source: until then, no text '
+                    'that uses it is checked for "{target}"'
+                ).format(target=term.target),
             )
         )
     return findings
@@ -145,8 +156,10 @@ def _missing_terms(index: GlossaryIndex, text: Text, original: Text, reported: s
             text.finding(
                 Severity.WARNING,
                 CODE,
-                f'the original says "{said}", but the glossary\'s translation "{term.target}" is not here',
-                f'translate "{term.source}" as "{term.target}"',
+                _('the original says "{said}", but the glossary\'s translation "{target}" is not here').format(
+                    said=said, target=term.target
+                ),
+                _('translate "{source}" as "{target}"').format(source=term.source, target=term.target),
             )
         )
     return findings

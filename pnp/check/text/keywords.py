@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from pnp.check.text.fields import RULES_TEXT, Text, field_line, texts
 from pnp.errors import Finding, Severity
+from pnp.i18n import _
 from pnp.load.pack import shown_path
 from pnp.model import Card, Keyword, PackData
 
@@ -68,10 +69,10 @@ def _check_value(card: Card, text: Text, use: Use) -> list[Finding]:
             text.finding(
                 Severity.ERROR,
                 CODE,
-                f'keyword "{name}" needs a number after it',
-                f'write "{name} {listed}", as in the card\'s keywords'
+                _('keyword "{name}" needs a number after it').format(name=name),
+                _('write "{name} {listed}", as in the card\'s keywords').format(name=name, listed=listed)
                 if listed
-                else f'write its value after it, like "{name} 2"',
+                else _('write its value after it, like "{name} 2"').format(name=name),
             )
         ]
     if use.keyword.value == "none" and use.value is not None:
@@ -79,8 +80,10 @@ def _check_value(card: Card, text: Text, use: Use) -> list[Finding]:
             text.finding(
                 Severity.ERROR,
                 CODE,
-                f'keyword "{name}" takes no number, but the text says "{use.written}"',
-                f'write "{name}" alone, or set value = "number" for it in glossary.toml',
+                _('keyword "{name}" takes no number, but the text says "{written}"').format(
+                    name=name, written=use.written
+                ),
+                _('write "{name}" alone, or set value = "number" for it in glossary.toml').format(name=name),
             )
         ]
     return []
@@ -98,8 +101,10 @@ def _against_card(card: Card, text: Text, uses: list[Use]) -> list[Finding]:
             text.finding(
                 Severity.ERROR,
                 CODE,
-                f'the text says "{use.written}", but the card\'s keywords say "{use.keyword.id} {value}"',
-                "make the text and the keywords list agree",
+                _('the text says "{written}", but the card\'s keywords say "{id} {value}"').format(
+                    written=use.written, id=use.keyword.id, value=value
+                ),
+                _("make the text and the keywords list agree"),
             )
         )
     return findings
@@ -118,8 +123,10 @@ def _against_original(pack: PackData, text: Text, original: Text, uses: list[Use
             text.finding(
                 Severity.ERROR,
                 CODE,
-                f'the original ({original.field}) has the keyword "{use.written}", this text lacks "{name}"',
-                f'write "{name}{" " + use.value if use.value else ""}"',
+                _('the original ({field}) has the keyword "{written}", this text lacks "{name}"').format(
+                    field=original.field, written=use.written, name=name
+                ),
+                _('write "{name}{value}"').format(name=name, value=" " + use.value if use.value else ""),
             )
         )
     return findings
@@ -143,10 +150,14 @@ def _check_keyword_lists(pack: PackData) -> list[Finding]:
                     continue  # the loader reports unknown keywords
                 if keyword.value == "number" and not value:
                     message = f'keyword "{keyword_id}" needs a number'
-                    hint = f'write "{keyword_id} 2" (its value on the card)'
+                    hint = _('write "{keyword_id} 2" (its value on the card)').format(keyword_id=keyword_id)
                 elif keyword.value == "none" and value:
-                    message = f'keyword "{keyword_id}" takes no number, but the card says "{entry}"'
-                    hint = f'write "{keyword_id}" alone, or set value = "number" for it in glossary.toml'
+                    message = _('keyword "{keyword_id}" takes no number, but the card says "{entry}"').format(
+                        keyword_id=keyword_id, entry=entry
+                    )
+                    hint = _('write "{keyword_id}" alone, or set value = "number" for it in glossary.toml').format(
+                        keyword_id=keyword_id
+                    )
                 else:
                     continue
                 findings.append(

@@ -16,6 +16,7 @@ from pnp.check.text.fields import RULES_TEXT, texts
 from pnp.check.text.forms import fold, phrase_pattern
 from pnp.check.text.glossary import GlossaryIndex
 from pnp.errors import Finding, Severity, did_you_mean
+from pnp.i18n import _
 from pnp.model import PackData
 
 CODE = "text/cited-name"
@@ -55,7 +56,7 @@ def check_cited_names(pack: PackData) -> list[Finding]:
         if (phrases := _terms(pack, lang))
     }
     findings = []
-    for text, _ in texts(pack, RULES_TEXT, pack.languages):
+    for text, _original in texts(pack, RULES_TEXT, pack.languages):
         names = names_by_lang[text.lang]
         forbidden = index.forbidden(text.plain, text.lang)
         for m in _QUOTED.finditer(text.plain):
@@ -72,9 +73,11 @@ def check_cited_names(pack: PackData) -> list[Finding]:
                 text.finding(
                     Severity.WARNING,
                     CODE,
-                    f'"{cited}" is quoted as a name, but no card, deck or term of the pack is called so',
+                    _('"{cited}" is quoted as a name, but no card, deck or term of the pack is called so').format(
+                        cited=cited
+                    ),
                     (f"{hint} " if hint else "")
-                    + "Correct the name, or add it to words in pack.toml if it names something outside the pack",
+                    + _("Correct the name, or add it to words in pack.toml if it names something outside the pack"),
                 )
             )
     return findings

@@ -9,6 +9,7 @@ from pnp import markup
 from pnp.check.text.fields import Text, icons, quote, texts
 from pnp.check.text.forms import fold, number_words
 from pnp.errors import Finding, Severity
+from pnp.i18n import _, ngettext
 from pnp.model import PackData
 
 CODE = "text/numbers"
@@ -50,15 +51,17 @@ def _compare_numbers(text: Text, original: Text) -> list[Finding]:
         return []
     parts = []
     if missing:
-        parts.append(f"missing {_listed(missing)}")
+        parts.append(_("missing {numbers}").format(numbers=_listed(missing)))
     if extra:
-        parts.append(f"not in the original: {_listed(extra)}")
+        parts.append(_("not in the original: {numbers}").format(numbers=_listed(extra)))
     return [
         text.finding(
             Severity.ERROR,
             CODE,
-            "numbers differ from the original: " + "; ".join(parts),
-            f'the original ({original.field}) reads "{quote(markup.plain_text(original.raw))}"',
+            _("numbers differ from the original: {differences}").format(differences="; ".join(parts)),
+            _('the original ({field}) reads "{raw}"').format(
+                field=original.field, raw=quote(markup.plain_text(original.raw))
+            ),
         )
     ]
 
@@ -70,20 +73,28 @@ def _compare_icons(text: Text, original: Text) -> list[Finding]:
     parts = []
     for name in sorted(theirs.keys() | ours.keys()):
         if theirs[name] != ours[name]:
-            parts.append(f"{{{name}}} {_times(theirs[name])} in the original, {_times(ours[name])} here")
+            parts.append(
+                _("{{{icon}}} {original} in the original, {here} here").format(
+                    icon=name, original=_times(theirs[name]), here=_times(ours[name])
+                )
+            )
     return [
         text.finding(
             Severity.ERROR,
             CODE,
-            "icons differ from the original: " + "; ".join(parts),
-            f'the original ({original.field}) reads "{quote(markup.plain_text(original.raw))}"',
+            _("icons differ from the original: {differences}").format(differences="; ".join(parts)),
+            _('the original ({field}) reads "{raw}"').format(
+                field=original.field, raw=quote(markup.plain_text(original.raw))
+            ),
         )
     ]
 
 
 def _listed(counts: Counter[int]) -> str:
-    return ", ".join(str(n) if k == 1 else f"{n} ({k} times)" for n, k in sorted(counts.items()))
+    return ", ".join(
+        str(n) if k == 1 else _("{number} ({times} times)").format(number=n, times=k) for n, k in sorted(counts.items())
+    )
 
 
 def _times(n: int) -> str:
-    return "once" if n == 1 else f"{n} times"
+    return ngettext("once", "{n} times", n).format(n=n)

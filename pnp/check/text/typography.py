@@ -12,6 +12,7 @@ import re
 from pnp import markup
 from pnp.check.text.fields import Text, quote, texts
 from pnp.errors import Finding, Severity
+from pnp.i18n import _
 from pnp.model import PackData
 
 CODE = "text/typography"
@@ -54,7 +55,12 @@ def _spaces(text: str, spanish: bool) -> list[tuple[str, str]]:
     found = []
     for m in _DOUBLE_SPACE.finditer(text):
         head, spaces, tail = _around(text, m.start(), m.end())
-        found.append((f'two spaces in a row: "{head}{spaces}{tail}"', f'write "{head} {tail}"'))
+        found.append(
+            (
+                _('two spaces in a row: "{head}{spaces}{tail}"').format(head=head, spaces=spaces, tail=tail),
+                _('write "{head} {tail}"').format(head=head, tail=tail),
+            )
+        )
     if not spanish:
         return found
     for m in _SPACE_BEFORE.finditer(text):
@@ -63,10 +69,22 @@ def _spaces(text: str, spanish: bool) -> list[tuple[str, str]]:
             continue  # an ellipsis written " ..." is a separate, unusual choice; leave it
         head, shown, tail = _around(text, m.start(), m.end())
         gap = " " if tail[:1].isalnum() else ""
-        found.append((f'a space before "{mark}": "{head}{shown}{tail}"', f'write "{head}{mark}{gap}{tail}"'))
+        found.append(
+            (
+                _('a space before "{mark}": "{head}{shown}{tail}"').format(
+                    mark=mark, head=head, shown=shown, tail=tail
+                ),
+                _('write "{head}{mark}{gap}{tail}"').format(head=head, mark=mark, gap=gap, tail=tail),
+            )
+        )
     for m in _SPACE_AFTER.finditer(text):
-        _, shown, tail = _around(text, m.start(), m.end())
-        found.append((f'a space after "{m.group(1)}": "{shown}{tail}"', f'write "{m.group(1)}{tail}"'))
+        _head, shown, tail = _around(text, m.start(), m.end())
+        found.append(
+            (
+                _('a space after "{value}": "{shown}{tail}"').format(value=m.group(1), shown=shown, tail=tail),
+                _('write "{value}{tail}"').format(value=m.group(1), tail=tail),
+            )
+        )
     return found
 
 
@@ -92,8 +110,12 @@ def _inverted_marks(paragraph: str) -> list[tuple[str, str]]:
                     fragment = "…" + fragment[-39:].split(" ", 1)[-1]
                 found.append(
                     (
-                        f'"{char}" without its opening "{opening}": "{fragment}"',
-                        f'open the {"question" if char == "?" else "exclamation"} with "{opening}"',
+                        _('"{char}" without its opening "{opening}": "{fragment}"').format(
+                            char=char, opening=opening, fragment=fragment
+                        ),
+                        _('open the {value} with "{opening}"').format(
+                            value="question" if char == "?" else "exclamation", opening=opening
+                        ),
                     )
                 )
         if char in ".?!\n" and not stack:
@@ -104,8 +126,10 @@ def _inverted_marks(paragraph: str) -> list[tuple[str, str]]:
 
 def _unclosed(paragraph: str, mark: str, index: int) -> tuple[str, str]:
     return (
-        f'"{mark}" is never closed by "{_PAIRS[mark]}": "{quote(paragraph[index : index + 40], 40)}"',
-        f'close it with "{_PAIRS[mark]}"',
+        _('"{mark}" is never closed by "{PAIRS}": "{paragraph}"').format(
+            mark=mark, PAIRS=_PAIRS[mark], paragraph=quote(paragraph[index : index + 40], 40)
+        ),
+        _('close it with "{PAIRS}"').format(PAIRS=_PAIRS[mark]),
     )
 
 
@@ -123,8 +147,10 @@ def _quotes(paragraph: str) -> list[tuple[str, str]]:
                 opening, start = stack.pop()
                 found.append(
                     (
-                        f'"{opening}" is closed by a straight quote: "{quote(paragraph[start : index + 1], 40)}"',
-                        f'close it with "{_QUOTES[opening]}"',
+                        _('"{opening}" is closed by a straight quote: "{paragraph}"').format(
+                            opening=opening, paragraph=quote(paragraph[start : index + 1], 40)
+                        ),
+                        _('close it with "{QUOTES}"').format(QUOTES=_QUOTES[opening]),
                     )
                 )
             else:
@@ -136,24 +162,33 @@ def _quotes(paragraph: str) -> list[tuple[str, str]]:
                 opening, start = stack.pop()
                 found.append(
                     (
-                        f'"{opening}" is closed by "{char}": "{quote(paragraph[start : index + 1], 40)}"',
-                        f'close it with "{_QUOTES[opening]}"',
+                        _('"{opening}" is closed by "{char}": "{paragraph}"').format(
+                            opening=opening, char=char, paragraph=quote(paragraph[start : index + 1], 40)
+                        ),
+                        _('close it with "{QUOTES}"').format(QUOTES=_QUOTES[opening]),
                     )
                 )
             else:
                 found.append(
                     (
-                        f'"{char}" closes a quotation that was not opened with "{_CLOSING_QUOTES[char]}": '
-                        f'"{"".join(_around(paragraph, index, index + 1))}"',
-                        f'open it with "{_CLOSING_QUOTES[char]}"',
+                        _(
+                            '"{char}" closes a quotation that was not opened with "{CLOSING_QUOTES}": "{paragraph}"'
+                        ).format(
+                            char=char,
+                            CLOSING_QUOTES=_CLOSING_QUOTES[char],
+                            paragraph="".join(_around(paragraph, index, index + 1)),
+                        ),
+                        _('open it with "{CLOSING_QUOTES}"').format(CLOSING_QUOTES=_CLOSING_QUOTES[char]),
                     )
                 )
     for mark, index in stack:
         closing = _QUOTES.get(mark, '"')
         found.append(
             (
-                f'"{mark}" is never closed by "{closing}": "{quote(paragraph[index : index + 40], 40)}"',
-                f'close it with "{closing}"',
+                _('"{mark}" is never closed by "{closing}": "{paragraph}"').format(
+                    mark=mark, closing=closing, paragraph=quote(paragraph[index : index + 40], 40)
+                ),
+                _('close it with "{closing}"').format(closing=closing),
             )
         )
     return found
@@ -164,12 +199,17 @@ def _final_period(text: str, source: str, original: Text) -> list[tuple[str, str
     if not ours or not theirs:
         return []
     if theirs[-1] == "." and ours[-1] not in _FINAL:
-        return [(f"the original ({original.field}) ends with a period, this text does not", 'end it with "."')]
+        return [
+            (
+                _("the original ({field}) ends with a period, this text does not").format(field=original.field),
+                _('end it with "."'),
+            )
+        ]
     if ours[-1] == "." and theirs[-1] not in _FINAL:
         return [
             (
-                f"this text ends with a period, the original ({original.field}) does not",
-                "remove the final period, as in the original",
+                _("this text ends with a period, the original ({field}) does not").format(field=original.field),
+                _("remove the final period, as in the original"),
             )
         ]
     return []

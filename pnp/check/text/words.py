@@ -17,6 +17,7 @@ from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex
 from pnp.check.text.lexicon import Speller, english_words, speller
 from pnp.errors import Finding, Severity, did_you_mean
+from pnp.i18n import _
 from pnp.model import PackData
 
 UNTRANSLATED = "text/untranslated"
@@ -76,8 +77,12 @@ def check_untranslated(pack: PackData) -> list[Finding]:
             text.finding(
                 Severity.WARNING,
                 UNTRANSLATED,
-                f'"{word}" is English, left untranslated' + (" (the original has it too)" if in_original else ""),
-                f'translate it; if it is a name, add "{word}" to words in pack.toml',
+                (
+                    _('"{word}" is English, left untranslated (the original has it too)')
+                    if in_original
+                    else _('"{word}" is English, left untranslated')
+                ).format(word=word),
+                _('translate it; if it is a name, add "{word}" to words in pack.toml').format(word=word),
             )
         )
     return findings
@@ -86,20 +91,20 @@ def check_untranslated(pack: PackData) -> list[Finding]:
 def check_spelling(pack: PackData) -> list[Finding]:
     findings = []
     names = sorted({*pack.pack.words, *(t.target for t in pack.glossary.term)})
-    for text, _, word, verdict in _judged(pack):
+    for text, _original, word, verdict in _judged(pack):
         if verdict != "unknown":
             continue
         checker = speller(text.lang)
         suggestion = did_you_mean(word, names)
         if suggestion is None and checker is not None and (guess := checker.suggest(word)) and guess != word:
-            suggestion = f"did you mean '{guess}'?"
+            suggestion = _("did you mean '{word}'?").format(word=guess)
         findings.append(
             text.finding(
                 Severity.WARNING,
                 SPELLING,
-                f'"{word}" is not in the Spanish dictionary',
+                _('"{word}" is not in the Spanish dictionary').format(word=word),
                 (f"{suggestion} " if suggestion else "")
-                + f'If "{word}" is right (a name, a game term), add it to words in pack.toml',
+                + _('If "{word}" is right (a name, a game term), add it to words in pack.toml').format(word=word),
             )
         )
     return findings
