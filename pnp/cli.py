@@ -104,7 +104,7 @@ def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool)
     if list_rules:
         width = max(len(rule.id) for rule in RULES)
         for rule in RULES:
-            click.echo(f"{rule.id:<{width}} {rule.severity.value:<8} {rule.doc}")
+            click.echo(f"{rule.id:<{width}} {rule.severity.value:<8} {_(rule.doc)}")
         return
     if pack is None:
         raise click.UsageError(_("give the pack folder to check, like: pnp check cards/blue-sun"))
@@ -489,15 +489,19 @@ def _check_selection(data: PackData, selection: Selection) -> None:
     swap_ids = [s.id for s in data.pack.swap]
     variants = sorted({s.condition.variant for s in data.pack.swap if s.condition and s.condition.variant})
     setups = sorted({s.condition.setup for s in data.pack.swap if s.condition and s.condition.setup})
-    for given, known, what in (
-        *((name, swap_ids, "swap") for name in selection.swaps),
-        *((name, variants, "variant") for name in selection.variants),
-        *((name, setups, _("setup card")) for name in selection.setups),
+    for given, known, (what, listed, none) in (
+        *((name, swap_ids, (_("swap"), _("swaps: {names}"), _("it has no swaps"))) for name in selection.swaps),
+        *(
+            (name, variants, (_("variant"), _("variants: {names}"), _("it has no variants")))
+            for name in selection.variants
+        ),
+        *(
+            (name, setups, (_("setup card"), _("setup cards: {names}"), _("it has no setup cards")))
+            for name in selection.setups
+        ),
     ):
         if given not in known:
-            hint = did_you_mean(given, known) or (
-                f"{what}s: {', '.join(known)}" if known else _("it has no {what}s").format(what=what)
-            )
+            hint = did_you_mean(given, known) or (listed.format(names=", ".join(known)) if known else none)
             fail(
                 _('no {what} "{given}" in {root}; {hint}').format(
                     what=what, given=given, root=shown_path(data.root), hint=hint
@@ -511,7 +515,9 @@ def _quantities(data: PackData, given: tuple[str, ...]) -> dict[str, int]:
     for item in given:
         name, _sep, number = item.partition("=")
         if name not in declared:
-            hint = did_you_mean(name, declared) or f"quantities: {', '.join(declared) or 'none'}"
+            hint = did_you_mean(name, declared) or _("quantities: {names}").format(
+                names=", ".join(declared) or _("none")
+            )
             fail(_('no quantity "{name}" in {root}; {hint}').format(name=name, root=shown_path(data.root), hint=hint))
         top = declared[name].max
         if not number.isdigit() or (top is not None and int(number) > top):

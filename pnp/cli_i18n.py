@@ -8,6 +8,7 @@ of the run is known: at the start of every invocation, before --help can print.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Sequence
 
 import click
@@ -96,7 +97,10 @@ def _speak_through_click() -> None:
 
 
 def _translate_help(command: click.Command) -> None:
-    command.help = _translated(command, command.help)
+    if hasattr(command, "_help_option"):
+        command._help_option = None  # click keeps the --help option, with its text, from the last run
+    # A command's help is its docstring; the catalogue holds it cleaned of indentation, as click shows it.
+    command.help = _translated(command, inspect.cleandoc(command.help) if command.help else None)
     for param in command.params:
         if isinstance(param, click.Option):
             param.help = _translated(param, param.help)

@@ -15,22 +15,22 @@ def _title(localized: dict[str, str], language: str, fallback: str) -> str:
 
 def format_decks(data: PackData, language: str) -> str:
     source = data.pack.source_language
-    rows = [("deck", "name", "cards", "box", "")]
+    rows = [(_("deck"), _("name"), _("cards"), _("box"), "")]
     for loaded in data.decks:
         deck = loaded.deck
         expected = "" if deck.expected_count is None else str(deck.expected_count)
         state = ""
         if deck.origin:
-            state = f"from {deck.origin}"
+            state = _("from {origin}").format(origin=deck.origin)
         elif deck.expected_count is not None:
             state = _progress(loaded.total, deck.expected_count)
         rows.append((deck.id, _title(deck.name, language, source), str(loaded.total), expected, state))
     total = sum(d.total for d in data.decks if not d.deck.origin)
     expected_total = sum(d.deck.expected_count or 0 for d in data.decks if not d.deck.origin)
-    rows.append(("total", "", str(total), str(expected_total), ""))
+    rows.append((_("total"), "", str(total), str(expected_total), ""))
     if not data.pack.swap:
         return _table(rows, right={2, 3})
-    swaps = [("swap", "deck", _("applies with"), "name")]
+    swaps = [(_("swap"), _("deck"), _("applies with"), _("name"))]
     for swap in data.pack.swap:
         swaps.append((swap.id, swap.deck, _condition_options(swap), _title(swap.name, language, source)))
     return _table(rows, right={2, 3}) + "\n\n" + _table(swaps, right=set())
@@ -102,7 +102,7 @@ def format_composition(data: PackData, result: Result, deck_id: str, language: s
         )
     for swap in composed.swaps:
         for short in short_decks(data, swap):
-            role = _("takes cards out of") if short.deck.id == swap.deck else "adds"
+            role = _("takes cards out of") if short.deck.id == swap.deck else _("adds")
             missing = (short.deck.expected_count or 0) - short.total
             lines.append(
                 _(

@@ -120,7 +120,12 @@ def sheets_needed(cards: int, plan: SheetPlan) -> int:
 def _check_lengths(spec: SheetSpec) -> None:
     if min(spec.card.width, spec.card.height) <= 0:
         raise ImposeError(_("a card must be larger than zero, got {card} mm").format(card=_mm_size(spec.card)))
-    lengths = {"bleed": spec.bleed, "spacing": spec.spacing, "margin": spec.margin, _("mark length"): spec.mark_length}
+    lengths = {
+        _("bleed"): spec.bleed,
+        _("spacing"): spec.spacing,
+        _("margin"): spec.margin,
+        _("mark length"): spec.mark_length,
+    }
     for name, value in lengths.items():
         if value < 0:
             raise ImposeError(_("the {name} cannot be negative, got {value} mm").format(name=name, value=_mm(value)))

@@ -136,7 +136,10 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         documents.append((out_dir / "cards.pdf", merge_pdfs([drawn[job.deck_id] for job in jobs])))
     if options.calibration and options.duplex in ("long", "short") and builds:
         documents.append(
-            (out_dir / f"calibration-{options.duplex}.pdf", render_calibration(builds[0].section.plan, options.duplex))
+            (
+                out_dir / f"calibration-{options.duplex}.pdf",
+                render_calibration(builds[0].section.plan, options.duplex, language),
+            )
         )
     if has_errors(result.findings):
         return result
@@ -321,7 +324,9 @@ def _lay_out_deck(
         placements += [Placement(front.key, back.key)] * card.count
         designs.append((card.id, front.key, back.key))
     title = pick(pack, deck.deck.name, language)
-    return DeckBuild(deck, SheetSection(title, plan, tuple(placements), options.duplex), deck_back.key, tuple(designs))
+    return DeckBuild(
+        deck, SheetSection(title, plan, tuple(placements), options.duplex, language), deck_back.key, tuple(designs)
+    )
 
 
 def _is_landscape(size: Size) -> bool:

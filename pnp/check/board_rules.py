@@ -9,7 +9,7 @@ from __future__ import annotations
 from pnp import geometry
 from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, did_you_mean, error, info, warning
-from pnp.i18n import _
+from pnp.i18n import N_, _
 from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import LoadedBoard, PackData, Region, Standee, Token
 from pnp.units import mm
@@ -311,42 +311,44 @@ def check_board_verify(pack: PackData) -> list[Finding]:
 
 
 RULES = (
-    Rule("board/outside", Severity.ERROR, "Every region of board.toml lies inside the board.", check_regions_inside),
+    Rule(
+        "board/outside", Severity.ERROR, N_("Every region of board.toml lies inside the board."), check_regions_inside
+    ),
     Rule(
         "board/polygon",
         Severity.ERROR,
-        "Polygons have 3 or more corners and do not cross themselves.",
+        N_("Polygons have 3 or more corners and do not cross themselves."),
         check_polygons,
     ),
     Rule(
         "board/adjacency",
         Severity.ERROR,
-        "Adjacent sectors share an edge (no diagonal moves) and list each other.",
+        N_("Adjacent sectors share an edge (no diagonal moves) and list each other."),
         check_adjacency,
     ),
-    Rule("board/within", Severity.WARNING, "A sector lies inside the region it is `within`.", check_within),
+    Rule("board/within", Severity.WARNING, N_("A sector lies inside the region it is `within`."), check_within),
     Rule(
         "board/unknown-region",
         Severity.ERROR,
-        "Regions that tokens (`regions`) and cards (place `stats`) cite exist on the board.",
+        N_("Regions that tokens (`regions`) and cards (place `stats`) cite exist on the board."),
         check_cited_regions,
     ),
     Rule(
         "board/untranslated",
         Severity.WARNING,
-        "Every label has text in each target language, for its sticker.",
+        N_("Every label has text in each target language, for its sticker."),
         check_label_translations,
     ),
     Rule(
         "tokens/manifest",
         Severity.WARNING,
-        "Tokens and standees add up to the box-contents line they name.",
+        N_("Tokens and standees add up to the box-contents line they name."),
         check_token_counts,
     ),
     Rule(
         "board/verify",
         Severity.INFO,
-        "Board positions and token counts marked `verify` still need checking.",
+        N_("Board positions and token counts marked `verify` still need checking."),
         check_board_verify,
     ),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pnp import compose
 from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, error, info, warning
-from pnp.i18n import _
+from pnp.i18n import N_, _
 from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import PackData, Swap
 
@@ -293,7 +293,7 @@ def check_swap_incomplete(pack: PackData) -> list[Finding]:
     return findings
 
 
-_MUST_KEEP_HINT = 'only a setup card may take it out: give the swap condition = { setup = "<setup card id>" }'
+_MUST_KEEP_HINT = N_('only a setup card may take it out: give the swap condition = { setup = "<setup card id>" }')
 
 
 def check_must_keep(pack: PackData) -> list[Finding]:
@@ -334,7 +334,7 @@ def check_must_keep(pack: PackData) -> list[Finding]:
                         + (f" ({title})" if title else "")
                         + _(' out of deck "{id}", which must keep it').format(id=source.deck.id),
                         **_at_swap(pack, swap, move.field),
-                        hint=_MUST_KEEP_HINT,
+                        hint=_(_MUST_KEEP_HINT),
                     )
                 )
     return findings
@@ -360,55 +360,55 @@ RULES = (
     Rule(
         "deck/manifest",
         Severity.WARNING,
-        "Each deck holds the number of cards the box manifest gives it.",
+        N_("Each deck holds the number of cards the box manifest gives it."),
         check_deck_counts,
     ),
     Rule(
         "box/manifest",
         Severity.WARNING,
-        "Each line of the box contents adds up over the decks it counts.",
+        N_("Each line of the box contents adds up over the decks it counts."),
         check_manifest_lines,
     ),
     Rule(
         "box/total",
         Severity.WARNING,
-        "The printed decks, all together, hold as many cards as the box contents count.",
+        N_("The printed decks, all together, hold as many cards as the box contents count."),
         check_box_total,
     ),
     Rule(
         "deck/swap-remove",
         Severity.ERROR,
-        "What a swap removes is in its deck, with enough copies.",
+        N_("What a swap removes is in its deck, with enough copies."),
         check_swap_removals,
     ),
     Rule(
         "deck/swap-add",
         Severity.ERROR,
-        "What a swap puts into a deck is of a card type that deck holds.",
+        N_("What a swap puts into a deck is of a card type that deck holds."),
         check_swap_additions,
     ),
     Rule(
         "deck/swap-balance",
         Severity.ERROR,
-        "A replacement swap removes exactly as many cards as it adds.",
+        N_("A replacement swap removes exactly as many cards as it adds."),
         check_swap_balance,
     ),
     Rule(
         "deck/swap-incomplete",
         Severity.WARNING,
-        "A swap that counts cards still to be entered says so instead of being judged.",
+        N_("A swap that counts cards still to be entered says so instead of being judged."),
         check_swap_incomplete,
     ),
     Rule(
         "deck/must-keep",
         Severity.ERROR,
-        "Cards a deck must keep (Reshuffle) are in it, and only a setup card's swap takes them out.",
+        N_("Cards a deck must keep (Reshuffle) are in it, and only a setup card's swap takes them out."),
         check_must_keep,
     ),
     Rule(
         "card/verify",
         Severity.INFO,
-        "Facts marked `verify` still need checking against a physical card.",
+        N_("Facts marked `verify` still need checking against a physical card."),
         check_verify_notes,
     ),
 )

@@ -11,7 +11,7 @@ from functools import cache
 
 from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, error
-from pnp.i18n import _
+from pnp.i18n import N_, _
 from pnp.load.toml import shown_path
 from pnp.model import Card, PackData
 from pnp.paths import FONTS_DIR
@@ -56,5 +56,7 @@ def _texts(card: Card) -> list[tuple[str, str]]:
 
 
 RULES = (
-    Rule("text/glyph", Severity.ERROR, "Every character of every text can be drawn by a bundled font.", check_glyphs),
+    Rule(
+        "text/glyph", Severity.ERROR, N_("Every character of every text can be drawn by a bundled font."), check_glyphs
+    ),
 )

@@ -367,7 +367,7 @@ def render_sheets(
         footer(canvas, fonts, page.width, f"{title} · {name}", text["actual"])
 
     imposed = [
-        SheetSection(s.title, s.plan, tuple(Placement(front, back) for front, back in s.placements), s.duplex)
+        SheetSection(s.title, s.plan, tuple(Placement(front, back) for front, back in s.placements), s.duplex, language)
         for s in sections
     ]
     data, pages = render_imposed(imposed, forms, title, board_footer, progress=lambda _count: progress())

@@ -11,6 +11,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.i18n import printed
 from pnp.impose import Mark, SheetPlan, Slot
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext, draw_face
@@ -46,6 +47,7 @@ class SheetSection:
     plan: SheetPlan
     cards: tuple[Placement, ...]
     duplex: str
+    language: str = "en"  # the card language: the words pnp prints around the cards are in it
 
 
 Footer = Callable[[Canvas, Size, str], None]
@@ -60,7 +62,8 @@ def render_pdf(
 ) -> bytes:
     """Card sheets: every face a form, drawn from its layout."""
     forms = {key: Form(face.size, ctx.bleed, partial(_draw_layout, face=face, ctx=ctx)) for key, face in faces.items()}
-    data, _ = render_sheets(sections, forms, title, footer=home_footer, progress=progress)
+    language = sections[0].language if sections else "en"
+    data, _ = render_sheets(sections, forms, title, footer=partial(home_footer, language=language), progress=progress)
     return data
 
 
@@ -99,7 +102,8 @@ def render_sheets(
                 if section.plan.fold_line:
                     draw_fold_line(canvas, section.plan.fold_line)
             draw_marks(canvas, section.plan.marks)
-            footer(canvas, page, f"{section.title} · {number}/{len(sheets)}" + (" · fold" if fold else ""))
+            folded = " · " + printed(section.language, "fold") if fold else ""
+            footer(canvas, page, f"{section.title} · {number}/{len(sheets)}{folded}")
             canvas.showPage()
             page_count += 1
             if section.duplex in ("long", "short"):
@@ -167,13 +171,14 @@ def draw_fold_line(canvas: Canvas, line: Mark) -> None:
     canvas.restoreState()
 
 
-def home_footer(canvas: Canvas, page: Size, text: str) -> None:
+def home_footer(canvas: Canvas, page: Size, text: str, language: str = "en") -> None:
     """A label and a 50 mm scale bar: a user can check the print was made at 100 %."""
     page_width = page.width
     canvas.saveState()
     canvas.setFont("Helvetica", 6)
     canvas.setFillColor(HexColor("#555555"))
-    canvas.drawString(mm(6), mm(2.5), text + " · print at 100 % (actual size): the bar must measure 50 mm")
+    scale = printed(language, "print at 100 % (actual size): the bar must measure 50 mm")
+    canvas.drawString(mm(6), mm(2.5), f"{text} · {scale}")
     canvas.setStrokeColor(HexColor("#555555"))
     canvas.setLineWidth(0.5)
     x = page_width - mm(6) - mm(50)
@@ -183,7 +188,16 @@ def home_footer(canvas: Canvas, page: Size, text: str) -> None:
     canvas.restoreState()
 
 
-def render_calibration(plan: SheetPlan, duplex: str) -> bytes:
+def _calibration_title(duplex: str, language: str, back: bool) -> str:
+    if duplex == "long":
+        title = printed(language, "pnp duplex calibration (long-edge flip)")
+    else:
+        title = printed(language, "pnp duplex calibration (short-edge flip)")
+    side = printed(language, "back") if back else printed(language, "front")
+    return f"{title}, {side}"
+
+
+def render_calibration(plan: SheetPlan, duplex: str, language: str = "en") -> bytes:
     """Two pages: crosses on the front, millimetre scales behind them on the back.
 
     Print duplex with offset 0, hold the sheet to the light, and read where each
@@ -195,12 +209,15 @@ def render_calibration(plan: SheetPlan, duplex: str) -> bytes:
     points = [(page.width * fx, page.height * fy) for fx, fy in ((0.3, 0.7), (0.7, 0.7), (0.3, 0.3), (0.7, 0.3))]
     canvas.setPageSize((page.width, page.height))
     canvas.setFont("Helvetica", 9)
-    canvas.drawString(mm(15), page.height - mm(15), f"pnp duplex calibration ({duplex}-edge flip), front")
+    canvas.drawString(mm(15), page.height - mm(15), _calibration_title(duplex, language, back=False))
     canvas.drawString(
         mm(15),
         page.height - mm(20),
-        "Print both pages duplex at 100 %, hold to the light, read each "
-        "cross on the scales of the back: use the readings as --back-offset X,Y (mm).",
+        printed(
+            language,
+            "Print both pages duplex at 100 %, hold to the light, read each "
+            "cross on the scales of the back: use the readings as --back-offset X,Y (mm).",
+        ),
     )
     for x, y in points:
         canvas.setLineWidth(0.3)
@@ -209,7 +226,7 @@ def render_calibration(plan: SheetPlan, duplex: str) -> bytes:
     canvas.showPage()
     canvas.setPageSize((page.width, page.height))
     canvas.setFont("Helvetica", 9)
-    canvas.drawString(mm(15), mm(15), f"pnp duplex calibration ({duplex}-edge flip), back")
+    canvas.drawString(mm(15), mm(15), _calibration_title(duplex, language, back=True))
     for x, y in points:
         bx = page.width - x if duplex == "long" else x
         by = page.height - y if duplex == "short" else y

@@ -21,7 +21,7 @@ from typing import Any
 import tomli
 
 from pnp.errors import Finding, did_you_mean, error
-from pnp.i18n import _
+from pnp.i18n import N_, _
 
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 _HEADER = re.compile(r"^\s*\[")
@@ -107,20 +107,20 @@ def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
 
 # tomli's wording, said the way a pack writer thinks of it
 _TOML_REASONS = {
-    "Illegal character '\\n'": "a line ends inside a string: a closing quote is missing",
-    "Unclosed array": "a list is not closed: a ']' is missing",
-    "Unclosed inline table": "a table is not closed: a '}' is missing",
-    "Expected '=' after a key in a key/value pair": "expected '=' after the key",
-    "Invalid value": "the value is not valid TOML (text needs quotes)",
-    "Cannot overwrite a value": "this key is set twice",
-    "Cannot declare": "this table is declared twice",
+    "Illegal character '\\n'": N_("a line ends inside a string: a closing quote is missing"),
+    "Unclosed array": N_("a list is not closed: a ']' is missing"),
+    "Unclosed inline table": N_("a table is not closed: a '}' is missing"),
+    "Expected '=' after a key in a key/value pair": N_("expected '=' after the key"),
+    "Invalid value": N_("the value is not valid TOML (text needs quotes)"),
+    "Cannot overwrite a value": N_("this key is set twice"),
+    "Cannot declare": N_("this table is declared twice"),
 }
 
 
 def _plain_toml_reason(reason: str) -> str:
     for raw, plain in _TOML_REASONS.items():
         if reason.startswith(raw):
-            return plain
+            return _(plain)
     return reason
 
 
@@ -250,6 +250,10 @@ def inside_pack(root: Path, relative: str) -> Path | None:
     return candidate
 
 
+# The kinds of record a reference names, as unknown_reference says them.
+REFERENCE_KINDS = (N_("deck"), N_("card"), N_("card type"), N_("quantity"), N_("swap"), N_("variant"), N_("setup card"))
+
+
 def unknown_reference(
     source: TomlFile,
     table: str,
@@ -265,7 +269,7 @@ def unknown_reference(
     return error(
         "load/unknown-ref",
         source.shown,
-        _('unknown {what} "{name}"').format(what=what, name=name),
+        _('unknown {what} "{name}"').format(what=_(what), name=name),
         line=source.line_of(table, index, key),
         field=field,
         hint=did_you_mean(name, known) or hint,

@@ -12,21 +12,21 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from pnp.errors import did_you_mean
-from pnp.i18n import _
+from pnp.i18n import N_, _
 
 M = TypeVar("M", bound=BaseModel)
-MISSING = "required field is missing"
+MISSING = N_("required field is missing")
 
 _TYPE_NAMES = {
-    "int_type": "a whole number",
-    "int_parsing": "a whole number",
-    "int_from_float": "a whole number",
-    "string_type": "text in quotes",
-    "bool_type": "true or false",
-    "list_type": "a list in brackets [ ]",
-    "dict_type": "a table",
-    "model_type": "a table",
-    "model_attributes_type": "a table",
+    "int_type": N_("a whole number"),
+    "int_parsing": N_("a whole number"),
+    "int_from_float": N_("a whole number"),
+    "string_type": N_("text in quotes"),
+    "bool_type": N_("true or false"),
+    "list_type": N_("a list in brackets [ ]"),
+    "dict_type": N_("a table"),
+    "model_type": N_("a table"),
+    "model_attributes_type": N_("a table"),
 }
 
 
@@ -59,7 +59,7 @@ def _without_renamed(problems: Iterable[Problem]) -> list[Problem]:
     suggests a missing one beside it, only the unknown field is reported."""
     found = list(problems)
     renamed = {(p.loc[:-1], p.suggests) for p in found if p.suggests}
-    return [p for p in found if not (p.message == MISSING and (p.loc[:-1], p.loc[-1]) in renamed)]
+    return [p for p in found if not (p.message == _(MISSING) and (p.loc[:-1], p.loc[-1]) in renamed)]
 
 
 def _problem(model: type[BaseModel], err: Any) -> Problem:
@@ -78,19 +78,19 @@ def _problem(model: type[BaseModel], err: Any) -> Problem:
         )
         return Problem(loc, _("unknown field"), hint, suggests=suggests)
     if kind == "missing":
-        return Problem(loc, MISSING)
+        return Problem(loc, _(MISSING))
     if kind in _TYPE_NAMES:
-        expected = _TYPE_NAMES[kind]
+        expected = _(_TYPE_NAMES[kind])
         if _is_localized(model, loc):
             return Problem(
                 loc,
                 _("expected a table of languages, got {given}").format(given=_show(given)),
-                f'write {loc[-1]}.en = "..." and {loc[-1]}.es = "..."',
+                _('write {field}.en = "..." and {field}.es = "..."').format(field=loc[-1]),
             )
         hint = None
         if kind.startswith("int") and isinstance(given, str) and given.strip().isdigit():
             hint = _("write the number without quotes: {strip}").format(strip=given.strip())
-        return Problem(loc, f"expected {expected}, got {_show(given)}", hint)
+        return Problem(loc, _("expected {expected}, got {given}").format(expected=expected, given=_show(given)), hint)
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         low, high = _bounds(model, loc)
         if low is not None and high is not None:

@@ -6,12 +6,15 @@ import base64
 from html import escape
 
 from pnp.errors import Finding, Severity
+from pnp.i18n import N_, _, ngettext
 from pnp.proof.collect import CardEntry, FieldChange, Mark, Proof, segments
 from pnp.report import plural
 from pnp.translate.worddiff import Piece
 
 SEVERITY_WORD = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
-STATUS_WORD = {"": "no status", "draft": "draft", "translated": "translated", "reviewed": "reviewed"}
+STATUS_WORD = {"": N_("no status"), "draft": N_("draft"), "translated": N_("translated"), "reviewed": N_("reviewed")}
+# The severity words as a reviewer reads them (the class names above stay in English).
+SEVERITY_LABEL = {Severity.ERROR: N_("error"), Severity.WARNING: N_("warning"), Severity.INFO: N_("note")}
 
 STYLE = """
 :root { --ink: #1f2328; --muted: #656d76; --line: #d0d7de; --paper: #ffffff; --band: #f6f8fa;
@@ -75,25 +78,26 @@ def render_html(proof: Proof, images: dict[str, bytes]) -> str:
         "<!DOCTYPE html>",
         f'<html lang="{escape(proof.lang)}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>Proof: {escape(name)} ({escape(proof.lang)})</title>",
+        "<title>" + escape(_("Proof: {name} ({language})").format(name=name, language=proof.lang)) + "</title>",
         f"<style>{STYLE}</style></head><body>",
         "<header>",
-        f"<h1>Proof: {escape(name)}</h1>",
+        "<h1>" + escape(_("Proof: {name}").format(name=name)) + "</h1>",
         f'<p class="meta">{escape(pack.id)} · {escape(pack.source_language)} → {escape(proof.lang)} · '
         f"{escape(count_line(proof))} · {escape(shown_line(proof))}</p>",
         "</header><main>",
         _summary(proof),
-        "<h2>Cards</h2>",
+        "<h2>" + escape(_("Cards")) + "</h2>",
     ]
     if not proof.entries:
-        parts.append('<p class="none">No card to show.</p>')
+        parts.append('<p class="none">' + escape(_("No card to show.")) + "</p>")
     for entry in proof.entries:
         parts.append(_card(entry, proof, images.get(entry.card.id)))
     parts.append("</main></body></html>\n")
     return "\n".join(parts)
 
 
-SUMMARY_COLUMNS = ("Designs", "Copies", "Translated", "Reviewed", "Findings")
+SUMMARY_COLUMNS = (N_("Designs"), N_("Copies"), N_("Translated"), N_("Reviewed"), N_("Findings"))
+KINDS_COLUMNS = (N_("Finding"), N_("Errors"), N_("Warnings"), N_("Notes"))
 SUMMARY_KEYS = ("designs", "copies", "translated", "reviewed", "findings")
 
 
@@ -105,25 +109,31 @@ def totals(proof: Proof) -> list[int]:
 def count_line(proof: Proof) -> str:
     """'34 card designs, 45 copies': the proof shows designs; a build prints, and `pnp deck` counts, copies."""
     designs, copies = totals(proof)[:2]
-    return f"{plural(designs, 'card design')}, {copies} {'copy' if copies == 1 else 'copies'}"
+    return f"{plural(designs, 'card design')}, {ngettext('{n} copy', '{n} copies', copies).format(n=copies)}"
 
 
 def shown_line(proof: Proof) -> str:
     shown = []
     if proof.since:
         shown.append(
-            f"changes since {proof.since}: {plural(len(proof.entries), 'card')} changed, {proof.unchanged} unchanged"
+            _("changes since {since}: {cards} changed, {unchanged} unchanged").format(
+                since=proof.since, cards=plural(len(proof.entries), "card"), unchanged=proof.unchanged
+            )
         )
         if proof.removed:
-            shown.append(f"removed: {', '.join(proof.removed)}")
+            shown.append(_("removed: {cards}").format(cards=", ".join(proof.removed)))
     if proof.hidden:
-        shown.append(f"{plural(proof.hidden, 'card')} without findings left out")
-    return "; ".join(shown) or "every card"
+        shown.append(_("{cards} without findings left out").format(cards=plural(proof.hidden, "card")))
+    return "; ".join(shown) or _("every card")
 
 
 def _summary(proof: Proof) -> str:
     rows = [
-        "<tr><th>Deck</th>" + "".join(f"<th>{c}</th>" for c in SUMMARY_COLUMNS) + "</tr>",
+        "<tr><th>"
+        + escape(_("Deck"))
+        + "</th>"
+        + "".join(f"<th>{escape(_(c))}</th>" for c in SUMMARY_COLUMNS)
+        + "</tr>",
         *(
             f"<tr><td>{escape(d.name)} <code>{escape(d.id)}</code></td>"
             + "".join(f'<td class="n">{getattr(d, key)}</td>' for key in SUMMARY_KEYS)
@@ -131,21 +141,23 @@ def _summary(proof: Proof) -> str:
             for d in proof.decks
         ),
     ]
-    rows.append("<tr><th>All</th>" + "".join(f'<th class="n">{n}</th>' for n in totals(proof)) + "</tr>")
-    kinds = ["<tr><th>Finding</th><th>Errors</th><th>Warnings</th><th>Notes</th></tr>"]
+    rows.append(
+        "<tr><th>" + escape(_("All")) + "</th>" + "".join(f'<th class="n">{n}</th>' for n in totals(proof)) + "</tr>"
+    )
+    kinds = ["<tr>" + "".join(f"<th>{escape(_(h))}</th>" for h in KINDS_COLUMNS) + "</tr>"]
     kinds += [
         f"<tr><td><code>{escape(code)}</code></td>" + "".join(f'<td class="n">{k}</td>' for k in (e, w, n)) + "</tr>"
         for code, e, w, n in proof.kinds
-    ] or ['<tr><td colspan="4" class="none">No findings.</td></tr>']
+    ] or ['<tr><td colspan="4" class="none">' + escape(_("No findings.")) + "</td></tr>"]
     out = [
-        "<h2>Summary</h2>",
+        "<h2>" + escape(_("Summary")) + "</h2>",
         '<div class="summary">',
         f'<table class="decks">{"".join(rows)}</table>',
         f'<table class="kinds">{"".join(kinds)}</table>',
         "</div>",
     ]
     if proof.pack_findings:
-        out.append('<h2>About the whole pack</h2><ol class="findings">')
+        out.append("<h2>" + escape(_("About the whole pack")) + '</h2><ol class="findings">')
         out += [_finding_item(f) for f in proof.pack_findings]
         out.append("</ol>")
     return "\n".join(out)
@@ -154,7 +166,7 @@ def _summary(proof: Proof) -> str:
 def _card(entry: CardEntry, proof: Proof, image: bytes | None) -> str:
     source = proof.pack.pack.source_language
     status = "new" if entry.new else entry.status
-    label = "new card" if entry.new else STATUS_WORD.get(entry.status, entry.status)
+    label = _("new card") if entry.new else _(STATUS_WORD.get(entry.status, entry.status))
     picture = (
         f'<img src="data:image/png;base64,{base64.b64encode(image).decode()}" alt="{escape(entry.title)}">'
         if image
@@ -168,7 +180,8 @@ def _card(entry: CardEntry, proof: Proof, image: bytes | None) -> str:
     body = [head]
     if entry.changes:
         body.append(_changes(entry.changes, proof.since or ""))
-    rows = [f'<tr><th class="f">field</th><th>{escape(source)}</th><th>{escape(proof.lang)}</th></tr>']
+    field = escape(_("field"))
+    rows = [f'<tr><th class="f">{field}</th><th>{escape(source)}</th><th>{escape(proof.lang)}</th></tr>']
     for row in entry.rows:
         rows.append(
             f'<tr><td class="f">{escape(row.name)}</td><td class="t">{_marked(row.source, row.source_marks)}</td>'
@@ -186,7 +199,13 @@ def _card(entry: CardEntry, proof: Proof, image: bytes | None) -> str:
 
 
 def _changes(changes: list[FieldChange], since: str) -> str:
-    rows = [f'<tr><th class="f">changed</th><th>since {escape(since)}</th></tr>']
+    rows = [
+        '<tr><th class="f">'
+        + escape(_("changed"))
+        + "</th><th>"
+        + escape(_("since {since}").format(since=since))
+        + "</th></tr>"
+    ]
     rows += [f'<tr><td class="f">{escape(c.name)}</td><td class="t">{_pieces(c.pieces)}</td></tr>' for c in changes]
     return f'<table class="texts changes">{"".join(rows)}</table>'
 
@@ -207,7 +226,8 @@ def _marked(text: str, marks: tuple[Mark, ...]) -> str:
         out.append(shown)
         for number in ending:
             word = SEVERITY_WORD[next(m.severity for m in marks if m.number == number)]
-            out.append(f'<sup class="n {word}" title="finding {number}">{number}</sup>')
+            title = escape(_("finding {number}").format(number=number))
+            out.append(f'<sup class="n {word}" title="{title}">{number}</sup>')
     return "".join(out)
 
 
@@ -218,6 +238,7 @@ def _finding_item(finding: Finding, number: int | None = None) -> str:
     value = f' value="{number}"' if number else ""
     place = "" if finding.card else f"{escape(finding.file)}{f':{finding.line}' if finding.line else ''}: "
     return (
-        f'<li class="{word}"{value}><span class="sev {word}">{word}</span>{place}{where}'
+        f'<li class="{word}"{value}><span class="sev {word}">{escape(_(SEVERITY_LABEL[finding.severity]))}</span>'
+        f"{place}{where}"
         f"{escape(finding.message)} <code>{escape(finding.code)}</code>{hint}</li>"
     )

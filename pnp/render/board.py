@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp import geometry
 from pnp.errors import Finding, error, warning
-from pnp.i18n import _
+from pnp.i18n import N_, _, printed
 from pnp.model import LoadedBoard, Region
 from pnp.render.fonts import FontRegistry
 from pnp.render.icons import icon_reader
@@ -35,61 +35,36 @@ LABEL_ROLE = "title"
 LABEL_MIN_SIZE = 5.0  # points: smaller than this is unreadable on a board across the table
 PLANET_COLOURS = ("#5d8aa8", "#b5835a", "#7a9e7e", "#a86b8f", "#c2a34f", "#6f7fb3")
 
-# Words pnp itself prints on the sheets (not pack data), by language; English is the fallback.
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "schematic": "pnp's schematic: positions are approximate. Measure your board and correct board.toml.",
-        "join": "The base game's board joins on the right-hand edge.",
-        "assembly": "How to put the map together",
-        "pages": "{columns} x {rows} pages, {overlap} mm overlap; full size {width} x {height} mm",
-        "step1": "1. Print every page at 100 % (actual size): the bar at the foot of each page must measure 50 mm.",
-        "step2": "2. On each page with a neighbour to its left or above, cut off the white margin along the thin line.",
-        "step3": "3. Lay that edge over the neighbour so the round marks meet, and tape it from behind.",
-        "left": "left",
-        "right": "right",
-        "above": "above",
-        "below": "below",
-        "page": "page {number} of {total}",
-        "actual": "print at 100 %: the bar measures 50 mm",
-        "guide": "Where each sticker goes",
-        "guide_line": "{count} stickers on {sheets} sheet(s): {percent} % of the printable area. "
-        "Cut along the thin lines.",
-        "same": "Read the same in this language (no sticker): {names}",
-        "covers": "covers",
-        "sheet": "Stickers · sheet {number} of {total} · cut along the thin lines",
-        "tokens": "Tokens",
-        "standees": "Standees · cut along the solid line, fold along the dashed ones",
-        "base": "base",
-    },
-    "es": {
-        "schematic": "Esquema de pnp: las posiciones son aproximadas. Mide tu tablero y corrige board.toml.",
-        "join": "El tablero del juego base se une por el borde derecho.",
-        "assembly": "Cómo montar el mapa",
-        "pages": "{columns} x {rows} páginas, {overlap} mm de solape; tamaño real {width} x {height} mm",
-        "step1": "1. Imprime todas las páginas al 100 % (tamaño real): la barra del pie de cada página mide 50 mm.",
-        "step2": "2. En cada página con vecina a su izquierda o arriba, recorta el margen blanco por la línea fina.",
-        "step3": "3. Pon ese borde sobre la vecina de modo que coincidan las marcas redondas, y pégalo por detrás.",
-        "left": "izquierda",
-        "right": "derecha",
-        "above": "arriba",
-        "below": "abajo",
-        "page": "página {number} de {total}",
-        "actual": "imprime al 100 %: la barra mide 50 mm",
-        "guide": "Dónde va cada pegatina",
-        "guide_line": "{count} pegatinas en {sheets} hoja(s): el {percent} % del área imprimible. "
-        "Corta por las líneas finas.",
-        "same": "Se leen igual en este idioma (sin pegatina): {names}",
-        "covers": "tapa",
-        "sheet": "Pegatinas · hoja {number} de {total} · corta por las líneas finas",
-        "tokens": "Fichas",
-        "standees": "Figuras de cartón · corta por la línea continua, dobla por las discontinuas",
-        "base": "peana",
-    },
+# Words pnp itself prints on the sheets (not pack data), in English; printed() gives them in the card language.
+WORDS: dict[str, str] = {
+    "schematic": N_("pnp's schematic: positions are approximate. Measure your board and correct board.toml."),
+    "join": N_("The base game's board joins on the right-hand edge."),
+    "assembly": N_("How to put the map together"),
+    "pages": N_("{columns} x {rows} pages, {overlap} mm overlap; full size {width} x {height} mm"),
+    "step1": N_("1. Print every page at 100 % (actual size): the bar at the foot of each page must measure 50 mm."),
+    "step2": N_("2. On each page with a neighbour to its left or above, cut off the white margin along the thin line."),
+    "step3": N_("3. Lay that edge over the neighbour so the round marks meet, and tape it from behind."),
+    "left": N_("left"),
+    "right": N_("right"),
+    "above": N_("above"),
+    "below": N_("below"),
+    "page": N_("page {number} of {total}"),
+    "actual": N_("print at 100 %: the bar measures 50 mm"),
+    "guide": N_("Where each sticker goes"),
+    "guide_line": N_(
+        "{count} stickers on {sheets} sheet(s); printable area used: {percent} %. Cut along the thin lines."
+    ),
+    "same": N_("Read the same in this language (no sticker): {names}"),
+    "covers": N_("covers"),
+    "sheet": N_("Stickers · sheet {number} of {total} · cut along the thin lines"),
+    "tokens": N_("Tokens"),
+    "standees": N_("Standees · cut along the solid line, fold along the dashed ones"),
+    "base": N_("base"),
 }
 
 
 def words(language: str) -> dict[str, str]:
-    return WORDS.get(language.split("-")[0], WORDS["en"])
+    return {key: printed(language, message) for key, message in WORDS.items()}
 
 
 @dataclass(frozen=True)

@@ -51,10 +51,16 @@ class RenderContext:
             file, line, text = (
                 face.card_file,
                 face.card_line,
-                f'layout "{face.template}" element "{element.name}": {message}',
+                _('layout "{layout}" element "{element}": {message}').format(
+                    layout=face.template, element=element.name, message=message
+                ),
             )
         else:
-            file, line, text = layout, None, f'element "{element.name}": {message}'
+            file, line, text = (
+                layout,
+                None,
+                _('element "{element}": {message}').format(element=element.name, message=message),
+            )
         self.findings.append(
             make(code, file, text, line=line, card=face.card, field=f"element.{element.name}", hint=hint)
         )

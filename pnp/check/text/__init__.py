@@ -36,54 +36,55 @@ from pnp.check.text.numbers import check_numbers
 from pnp.check.text.typography import check_typography
 from pnp.check.text.words import check_spelling, check_untranslated
 from pnp.errors import Severity
+from pnp.i18n import N_
 
 RULES = (
     Rule(
         "text/glossary",
         Severity.WARNING,
-        "Translations use the glossary's terms: no forbidden variant, no source term left without its translation.",
+        N_("Translations use the glossary's terms: no forbidden variant, no source term left without its translation."),
         check_glossary,
     ),
     Rule(
         "text/untranslated",
         Severity.WARNING,
-        "No English word is left in a translation, unless the pack's word list has it.",
+        N_("No English word is left in a translation, unless the pack's word list has it."),
         check_untranslated,
     ),
     Rule(
         "text/keyword",
         Severity.ERROR,
-        "Keywords carry a number exactly when the glossary says so, in the text and in `keywords`.",
+        N_("Keywords carry a number exactly when the glossary says so, in the text and in `keywords`."),
         check_keywords,
     ),
     Rule(
         "text/cited-name",
         Severity.WARNING,
-        "A name quoted in rules text is a card, deck or term of the pack, or in its word list.",
+        N_("A name quoted in rules text is a card, deck or term of the pack, or in its word list."),
         check_cited_names,
     ),
     Rule(
         "text/numbers",
         Severity.ERROR,
-        "Every number and icon of the original is in the translation, as many times.",
+        N_("Every number and icon of the original is in the translation, as many times."),
         check_numbers,
     ),
     Rule(
         "text/typography",
         Severity.WARNING,
-        "Spanish punctuation: paired ¿? ¡! and quotes, single spaces, no space before a mark, the final period.",
+        N_("Spanish punctuation: paired ¿? ¡! and quotes, single spaces, no space before a mark, the final period."),
         check_typography,
     ),
     Rule(
         "text/spelling",
         Severity.WARNING,
-        "Every word of a Spanish text is in the dictionary or the pack's word list.",
+        N_("Every word of a Spanish text is in the dictionary or the pack's word list."),
         check_spelling,
     ),
     Rule(
         "text/consistency",
         Severity.WARNING,
-        "The same source sentence is translated the same way on every card.",
+        N_("The same source sentence is translated the same way on every card."),
         check_consistency,
     ),
 )

@@ -113,9 +113,11 @@ def _inverted_marks(paragraph: str) -> list[tuple[str, str]]:
                         _('"{char}" without its opening "{opening}": "{fragment}"').format(
                             char=char, opening=opening, fragment=fragment
                         ),
-                        _('open the {value} with "{opening}"').format(
-                            value="question" if char == "?" else "exclamation", opening=opening
-                        ),
+                        (
+                            _('open the question with "{opening}"')
+                            if char == "?"
+                            else _('open the exclamation with "{opening}"')
+                        ).format(opening=opening),
                     )
                 )
         if char in ".?!\n" and not stack:

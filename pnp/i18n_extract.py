@@ -1,0 +1,51 @@
+"""Babel extraction for pnp: the gettext calls, and the docstrings click shows as each command's help.
+
+Used by babel.cfg (`pybabel extract -F babel.cfg`) and by the test that every
+message has its translation; Babel is a development tool, not needed to run pnp.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from collections.abc import Collection, Iterator, Mapping
+from typing import IO, Any
+
+# gettext's names in pnp: _("..."), N_("..."), ngettext(s, p, n), plural_forms(s, p), printed(lang, "...").
+KEYWORDS: Mapping[str, Any] = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "plural_forms": (1, 2),
+    "printed": (2,),
+    "printed_n": (2, 3),
+}
+
+
+def extract_pnp(
+    fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str], options: dict[str, Any]
+) -> Iterator[tuple[Any, ...]]:
+    """What Babel's Python extractor finds, plus the docstring of every click command and group."""
+    from babel.messages.extract import extract_python
+
+    source = fileobj.read()
+    fileobj.seek(0)
+    yield from extract_python(fileobj, keywords, comment_tags, options)  # type: ignore[arg-type]
+    for lineno, docstring in command_docstrings(source.decode("utf-8")):
+        yield lineno, None, docstring, []
+
+
+def command_docstrings(source: str) -> Iterator[tuple[int, str]]:
+    """(line, cleaned docstring) of each function decorated as a click command or group."""
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.FunctionDef) or not any(_is_command(d) for d in node.decorator_list):
+            continue
+        docstring = ast.get_docstring(node, clean=False)
+        if docstring:
+            yield node.lineno, inspect.cleandoc(docstring)
+
+
+def _is_command(decorator: ast.expr) -> bool:
+    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+    name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
+    return name in {"command", "group"}
