@@ -24,6 +24,7 @@ from pnp.cli_translate import COMMANDS as TRANSLATE_COMMANDS
 from pnp.compose import Selection, compose, selected_swaps
 from pnp.deck_report import format_composition, format_deck, format_decks
 from pnp.errors import Finding, Severity, did_you_mean, has_errors
+from pnp.layout.plan import layout_findings
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
 from pnp.model import PackData
@@ -436,7 +437,8 @@ def _load_and_check(pack: Path) -> list[Finding]:
     result = load_pack(pack)
     if result.pack is None:
         return result.findings
-    return result.findings + check_pack(result.pack)
+    # the layouts as build runs them: whatever would stop a build is a finding here too
+    return result.findings + check_pack(result.pack) + layout_findings(result.pack)
 
 
 def _check_selection(data: PackData, selection: Selection) -> None:
