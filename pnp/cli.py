@@ -20,6 +20,7 @@ from pnp.cli_common import (
     load_or_exit,
     with_progress,
 )
+from pnp.cli_new import new as new_command
 from pnp.cli_translate import COMMANDS as TRANSLATE_COMMANDS
 from pnp.compose import Selection, compose, selected_swaps
 from pnp.deck_report import format_composition, format_deck, format_decks
@@ -431,6 +432,7 @@ def board(
 
 for command in TRANSLATE_COMMANDS:  # proof, glossary apply, export, import: pnp/cli_translate.py
     main.add_command(command)
+main.add_command(new_command)  # pnp new: pnp/cli_new.py
 
 
 def _load_and_check(pack: Path) -> list[Finding]:

@@ -103,7 +103,8 @@ def missing_drawings(
                         hint=_drawing_hint(pack, name, declared),
                     )
                 )
-    seen: set[tuple[str, str]] = set()
+    # what the layouts add: icon rows, symbols, and icons a text element writes itself ({{ card.skills | skills }})
+    seen: set[tuple[str | None, str]] = {(f.card, f.message.split("}")[0].split("{")[-1]) for f in findings}
     for face in faces:
         for element in face.elements:
             names = []
@@ -111,10 +112,12 @@ def missing_drawings(
                 names = str(element.get("icons", "")).replace("{", " ").replace("}", " ").split()
             elif element.kind == "symbol":
                 names = [str(element.get("shape", ""))]
+            elif element.kind == "text":
+                names = markup.icons_in(str(element.get("text", "")))
             for name in names:
-                if name in skip or (face.template, name) in seen:
+                if name in skip or (face.card, name) in seen:
                     continue
-                seen.add((face.template, name))
+                seen.add((face.card, name))
                 findings.append(
                     error(
                         "icon/no-drawing",
