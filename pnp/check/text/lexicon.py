@@ -30,7 +30,7 @@ class Speller:
 
         self._dictionary = Dictionary.from_files(str(path))
         self._known: dict[str, bool] = {}
-        self._suggested: dict[str, str | None] = {}
+        self._suggested: dict[str, list[str]] = {}
 
     def knows(self, word: str) -> bool:
         known = self._known.get(word)
@@ -73,40 +73,66 @@ class Speller:
         return False
 
     def suggest(self, word: str) -> str | None:
-        """A correction, or None: the first dictionary word among a bounded number of edits of the word.
+        """The best correction, or None: the first of `suggestions`."""
+        found = self.suggestions(word)
+        return found[0] if found else None
 
-        One accent, one letter too many or two letters swapped first (judged as
-        the words of a text are: "descártalo"); then Hunspell's edits, in at most
-        MAX_LOOKUPS look-ups: its REP table, two words run together, a letter
-        forgotten, moved or wrong.  Not Hunspell's own suggest, which also tries
-        every accent pattern of the word at once (3 ** 12 spellings of
-        "AAAAAAAAAAAA": two minutes) and compares it with every word of the
-        dictionary.  A word of more than MAX_SUGGEST_LETTERS letters, or with a
-        letter three times in a row ("Aaaargh"), gets none: it is a shout or a
-        typing accident, not a slip of one letter."""
+    def suggestions(self, word: str) -> list[str]:
+        """Corrections, best first, at most MAX_SUGGESTIONS, from a bounded number of edits of the word.
+
+        The slips Spanish writers make come first: one accent (descartalo), then
+        the letters Spanish spells alike, b/v, c/z/s, g/j, ll/y, a silent h, x/s,
+        n/m before b and p, r/rr, i/y (recive: recibe, not recave), one or two of
+        them with an accent; then one letter too many or two letters swapped
+        (judged as the words of a text are: "descártalo"); then Hunspell's edits,
+        in at most MAX_LOOKUPS look-ups in all: its REP table, two words run
+        together, a letter forgotten, moved or wrong.  Not Hunspell's own
+        suggest, which also tries every accent pattern of the word at once (3 **
+        12 spellings of "AAAAAAAAAAAA": two minutes) and compares it with every
+        word of the dictionary.  A word of more than MAX_SUGGEST_LETTERS letters,
+        or with a letter three times in a row ("Aaaargh"), gets none: it is a
+        shout or a typing accident, not a slip of one letter."""
         if word not in self._suggested:
             self._suggested[word] = self._suggest(word)
         return self._suggested[word]
 
-    def _suggest(self, word: str) -> str | None:
+    def _suggest(self, word: str) -> list[str]:
         if len(word) > MAX_SUGGEST_LETTERS or _TRIPLED.search(word.casefold()):
-            return None
+            return []
+        found: list[str] = []
         lookups = 0
-        for near in _near(word):  # a few dozen, judged as words of a text are: descártalo
+
+        def take(candidate: str) -> bool:
+            """Whether to stop: enough found, or the look-ups spent."""
+            nonlocal lookups
+            if candidate == word or candidate in found:
+                return False
             lookups += 1
-            if near != word and self._lookup(near):
-                return near
+            if self._lookup(candidate):
+                found.append(candidate)
+            return len(found) >= MAX_SUGGESTIONS or lookups > MAX_LOOKUPS
+
+        for stage in (_accents(word), _confused(word), _near(word)):
+            for near in stage:
+                if take(near):
+                    return found
+            if found:  # a later stage is a worse kind of slip: never ranked before an earlier one's answer
+                return found
         for candidate in self._edits(word):
             parts = candidate if isinstance(candidate, list) else [candidate]
             for part in parts:
                 lookups += 1
                 if lookups > MAX_LOOKUPS:
-                    return None
+                    return found
                 if not self._dictionary.lookup(part):
                     break
             else:
-                return " ".join(parts)
-        return None
+                joined = " ".join(parts)
+                if joined != word and joined not in found:
+                    found.append(joined)
+                    if len(found) >= MAX_SUGGESTIONS:
+                        break
+        return found
 
     def _edits(self, word: str) -> Iterator[str | list[str]]:
         from spylls.hunspell.algo import permutations as edits
@@ -123,6 +149,7 @@ class Speller:
 
 
 MAX_SUGGEST_LETTERS = 15
+MAX_SUGGESTIONS = 3
 MAX_LOOKUPS = 1000  # for one correction: 0.4 s at most, 0.1 s or less for most words
 _TRIPLED = re.compile(r"(\w)\1\1")
 
@@ -153,14 +180,59 @@ _ACCENTED = {"a": "á", "e": "é", "i": "í", "o": "ó", "u": "úü", "n": "ñ",
 _ACCENTED |= {"ú": "u", "ü": "u", "ñ": "n"}
 
 
-def _near(word: str) -> Iterator[str]:
+def _accents(word: str) -> Iterator[str]:
+    """The word with one accent or tilde added, moved off or removed: ocasion -> ocasión."""
     for i, char in enumerate(word):
         for other in _ACCENTED.get(char, ""):
             yield word[:i] + other + word[i + 1 :]
+
+
+def _near(word: str) -> Iterator[str]:
     for i in range(len(word)):
         yield word[:i] + word[i + 1 :]
     for i in range(len(word) - 1):
         yield word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+
+
+# Letters Spanish spells alike, as (pattern, replacement) on lowercase text, most common first.
+# fmt: off
+_CONFUSIONS = (
+    ("b", "v"), ("v", "b"),
+    ("c(?=[ei])", "z"), ("z", "c"), ("s", "c"), ("c(?=[ei])", "s"), ("z", "s"), ("s", "z"),
+    ("g(?=[ei])", "j"), ("j(?=[ei])", "g"),
+    ("ll", "y"), ("y", "ll"),
+    ("h", ""), ("(?<![a-zñ])(?=[aeiouáéíóú])", "h"), ("(?<=[aeiouáéíóú])(?=[aeiouáéíóú])", "h"),
+    ("s(?=[cpt])", "x"), ("x", "s"), ("x(?=[eiéí])", "xc"),
+    ("n(?=[bp])", "m"), ("m(?![bp])", "n"),
+    ("(?<=[aeiou])r(?=[aeiou])", "rr"), ("rr", "r"),
+    ("i$", "y"), ("y$", "i"),
+)
+# fmt: on
+_CONFUSION_PATTERNS = tuple((re.compile(pattern), written) for pattern, written in _CONFUSIONS)
+
+
+def _confused(word: str) -> Iterator[str]:
+    """The word with one of the letters Spanish spells alike changed (recive -> recibe), then with one of
+    them and an accent (ocacion -> ocasión), then with two of them (hiva -> iba), in the word's case."""
+    lower = word.lower()
+    once = list(dict.fromkeys(_one_confusion(lower)))
+    yield from (_in_case_of(word, c) for c in once)
+    for candidate in once:
+        yield from (_in_case_of(word, c) for c in _accents(candidate))
+    for candidate in once:
+        yield from (_in_case_of(word, c) for c in _one_confusion(candidate))
+
+
+def _one_confusion(lower: str) -> Iterator[str]:
+    for pattern, written in _CONFUSION_PATTERNS:
+        for match in pattern.finditer(lower):
+            yield lower[: match.start()] + written + lower[match.end() :]
+
+
+def _in_case_of(word: str, lower: str) -> str:
+    if word.isupper() and len(word) > 1:
+        return lower.upper()
+    return lower[:1].upper() + lower[1:] if word[:1].isupper() else lower
 
 
 _DICTIONARIES = {"es": "es_ES"}  # language -> Hunspell files in data/hunspell; "es-MX" reads "es" too

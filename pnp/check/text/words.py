@@ -91,8 +91,10 @@ def check_spelling(pack: PackData) -> list[Finding]:
             continue
         checker = speller(text.lang)
         suggestion = did_you_mean(word, names)
-        if suggestion is None and checker is not None and (guess := checker.suggest(word)) and guess != word:
-            suggestion = f"did you mean '{guess}'?"
+        if suggestion is None and checker is not None and (guesses := checker.suggestions(word)):
+            suggestion = f"did you mean '{guesses[0]}'?"
+            if len(guesses) > 1:
+                suggestion += " Or " + ", ".join(f"'{g}'" for g in guesses[1:]) + "."
         findings.append(
             text.finding(
                 Severity.WARNING,
