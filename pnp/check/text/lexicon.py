@@ -4,15 +4,26 @@ Both ship in pnp/data (see the README there for their source and licence), so
 checking works offline right after `pip install`.  spylls reads the Spanish
 dictionary in 0.6 s or so, so it is read once per process and only when a
 Spanish text is checked; every answer is kept per word.
+
+The dictionary is also the morphology the accent rules need: spylls tells how
+a word is made, stem and affixes, and the Spanish affix classes tell verbs
+from the rest: "limite" is only limitar with a conjugation suffix, "límite" a
+noun; "portate" is portar with a suffix that attaches a pronoun (the voseo
+imperative).  Why not a tagger: spaCy's and Stanza's Spanish models are
+hundreds of megabytes fetched at run time (no network here, nor for many
+users), and NLTK's taggers need a trained model too; the dictionary pnp
+already ships answers the few questions the rules ask, offline.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 _DATA = files("pnp") / "data"
 
@@ -20,10 +31,35 @@ _DATA = files("pnp") / "data"
 # (colócalo, but not barájalo or descártala): those are derived here.
 _CLITIC_END = re.compile(r"(me|te|se|nos|os|lo|la|los|las|le|les)$")
 _STRESS = str.maketrans("áéíóú", "aeiou")
+_ADD_STRESS = str.maketrans("aeiou", "áéíóú")
+_PRONOUN_SUFFIX = re.compile(r"(me|te|se|nos|os|lo|la|los|las|le|les)$")
+
+
+def _suffix_classes(suffixes: dict[str, list[Any]]) -> tuple[frozenset[str], frozenset[str]]:
+    """(verb flags, pronoun flags) of the Spanish affix file: a verb class turns infinitives (-ar, -er,
+    -ir) into other forms; a pronoun class's every ending attaches a pronoun (-ate, -ándote, -os)."""
+    verb, pronoun = set(), set()
+    for flag, rules in suffixes.items():
+        infinitive = [rule for rule in rules if rule.strip.endswith("r") and rule.condition.endswith("r")]
+        if rules and len(infinitive) * 2 > len(rules):  # most of its endings replace an infinitive's -r
+            verb.add(flag)
+            if all(_PRONOUN_SUFFIX.search(rule.add) for rule in rules):
+                pronoun.add(flag)
+    return frozenset(verb), frozenset(pronoun)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way the dictionary makes a word: its stem, whether it is a verb form, and whether the suffix
+    attaches pronouns (portate: portar + te)."""
+
+    stem: str
+    verb: bool
+    pronouns: bool
 
 
 class Speller:
-    """Does a dictionary know a word?  Cached per word."""
+    """Does a dictionary know a word, and how is it made?  Cached per word."""
 
     def __init__(self, path: Path) -> None:
         from spylls.hunspell import Dictionary
@@ -31,6 +67,63 @@ class Speller:
         self._dictionary = Dictionary.from_files(str(path))
         self._known: dict[str, bool] = {}
         self._suggested: dict[str, list[str]] = {}
+        self._readings: dict[str, tuple[Reading, ...]] = {}
+        self._verb_flags, self._pronoun_flags = _suffix_classes(self._dictionary.aff.SFX)
+
+    def readings(self, word: str) -> tuple[Reading, ...]:
+        """Every way the dictionary makes the word (none for a word it does not know as written)."""
+        if word not in self._readings:
+            found = []
+            for form in self._dictionary.lookuper.good_forms(word):
+                if not hasattr(form, "stem"):  # a compound: no morphology to read
+                    continue
+                entry = form.in_dictionary
+                stem_flags = entry.flags if entry is not None else set()
+                suffixes = [sfx.flag for sfx in (form.suffix, form.suffix2) if sfx is not None]
+                verb = bool(stem_flags & self._verb_flags) and (
+                    any(f in self._verb_flags for f in suffixes) or not suffixes
+                )
+                pronouns = any(f in self._pronoun_flags for f in suffixes)
+                found.append(Reading(form.stem, verb, pronouns))
+            self._readings[word] = tuple(dict.fromkeys(found))
+        return self._readings[word]
+
+    def only_verb(self, word: str) -> bool:
+        """The dictionary knows the word, and only as a form of a verb ("limite", not "turno")."""
+        readings = self.readings(word)
+        return bool(readings) and all(r.verb for r in readings)
+
+    def not_verb(self, word: str) -> bool:
+        """The dictionary knows the word as something other than a verb form ("límite", "turno")."""
+        return any(not r.verb for r in self.readings(word))
+
+    def pronoun_accent(self, word: str) -> str | None:
+        """The word with the accent its attached pronouns need, when it lacks it: "Portate" -> "Pórtate",
+        "damelo" -> "dámelo", "descartala" -> "descártala"; None when the word is right or no such form.
+
+        Only a word the dictionary does not know, or knows only with a pronoun suffix (the voseo
+        imperative "portate"), is a candidate: "colocase" is a subjunctive, "gemela" a noun."""
+        lower = word.lower()
+        if any(c in "áéíóú" for c in lower) or not _CLITIC_END.search(lower):
+            return None
+        readings = self.readings(lower)
+        if readings and not all(r.pronouns for r in readings):
+            return None
+        stem, pronouns = lower, 0
+        while pronouns < 2 and (match := _CLITIC_END.search(stem)) and len(stem) - len(match.group()) >= 2:
+            stem, pronouns = stem[: match.start()], pronouns + 1
+            nuclei = _nuclei(stem)
+            if not nuclei or not self._dictionary.lookup(stem):  # "calculos" is no "calcu" + los
+                continue
+            llana = stem[-1] in "aeiou" and len(nuclei) >= 2
+            if pronouns + (2 if llana else 1) < 3:
+                continue
+            start, end = nuclei[-2] if llana else nuclei[-1]
+            at = _stressed_vowel(stem, start, end)
+            accented = lower[:at] + lower[at].translate(_ADD_STRESS) + lower[at + 1 :]
+            if self.knows(accented):
+                return _in_case_of(word, accented)
+        return None
 
     def knows(self, word: str) -> bool:
         known = self._known.get(word)

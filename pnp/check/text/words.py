@@ -42,6 +42,8 @@ def _judged(pack: PackData) -> Iterator[tuple[Text, Text | None, str, str]]:
             seen.add(word)
             if any(hit.start < match.end() and match.start() < hit.end for hit in forbidden):
                 continue
+            if checker.pronoun_accent(word) is not None:
+                continue  # "descartala": text/accent-pronoun says which accent it lacks
             verdict = _verdict(word, checker, english)
             if verdict:
                 yield text, original, word, verdict
