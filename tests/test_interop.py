@@ -139,3 +139,116 @@ def test_the_tts_schema_refuses_a_sheet_without_its_grid() -> None:
     card = {"Name": "Card", "CardID": 10000, "CustomDeck": {"1": {"FaceURL": "x", "BackURL": "y"}}}
     saved = {"SaveName": "x", "ObjectStates": [card]}
     assert list(jsonschema.Draft202012Validator(schema).iter_errors(saved))
+
+
+# --- PO: msgfmt -c and pofilter on the bundled packs ------------------------------------------
+
+# What pofilter still says about the bundled packs, reviewed: names kept as they are, and
+# capitalisation it compares with English title case.  Anything new fails the test.
+POFILTER_REVIEWED = {
+    "blue-sun": {
+        ("cortland:title", "unchanged"),
+        ("sheydra:title", "unchanged"),
+        ("xunsu-whisper-x1:title", "unchanged"),
+        ("murphy:title", "unchanged"),
+        ("atherton:title", "unchanged"),
+    },
+    "lotr-sailing": {
+        ("narelenya:title", "unchanged"),
+        ("tormentera:title", "unchanged"),
+        ("ship-enemy-1:title", "simplecaps"),
+        ("ship-enemy-2:title", "simplecaps"),
+        ("enemy-1:title", "simplecaps"),
+        ("enemy-2:title", "simplecaps"),
+        ("location-1:title", "simplecaps"),
+        ("cazador-de-suenos:title", "simplecaps"),
+    },
+    "bsg": {("crisis-1:title", "simplecaps"), ("crisis-2:title", "simplecaps"), ("crisis-3:title", "simplecaps")},
+}
+
+
+def _export_po(pack: str, target: Path) -> Path:
+    result = CliRunner().invoke(main, ["export", str(ROOT / "cards" / pack), "--format", "po", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    return target
+
+
+@pytest.mark.parametrize("pack", sorted(POFILTER_REVIEWED))
+def test_msgfmt_check_is_clean_on_the_bundled_packs(pack: str, tmp_path: Path) -> None:
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("GNU gettext's msgfmt is not installed (Debian: apt-get install -y gettext)")
+    import subprocess
+
+    po = _export_po(pack, tmp_path / f"{pack}.po")
+    run = subprocess.run(
+        [msgfmt, "--check", "--check-accelerators", "-o", "/dev/null", str(po)], capture_output=True, text=True
+    )
+    assert (run.returncode, run.stderr) == (0, "")
+
+
+@pytest.mark.parametrize("pack", sorted(POFILTER_REVIEWED))
+def test_pofilter_finds_only_the_reviewed_hits_on_the_bundled_packs(pack: str, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    import polib
+
+    pofilter = Path(sys.executable).parent / "pofilter"
+    if not pofilter.exists():
+        pytest.skip("Translate Toolkit's pofilter is not installed (pip install translate-toolkit)")
+    po = _export_po(pack, tmp_path / f"{pack}.po")
+    out = tmp_path / "hits.po"
+    # isfuzzy is left out: a draft card is fuzzy on purpose, and the proof counts those
+    run = subprocess.run(
+        [str(pofilter), "--progress=none", "--excludefilter=isfuzzy", str(po), str(out)], capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr
+    hits = set()
+    if out.exists():
+        for entry in polib.pofile(str(out)):
+            for line in entry.tcomment.splitlines():
+                if line.startswith("(pofilter) "):
+                    hits.add((entry.msgctxt, line.removeprefix("(pofilter) ").split(":", 1)[0]))
+    assert hits == POFILTER_REVIEWED[pack]
+    assert not any(check == "untranslated" or "no original" in ctx for ctx, check in hits)
+
+
+def test_po_round_trip_through_polib_keeps_every_entry(tmp_path: Path) -> None:
+    import polib
+
+    po = _export_po("blue-sun", tmp_path / "a.po")
+    polib.pofile(str(po)).save(str(tmp_path / "b.po"))
+    again = polib.pofile(str(tmp_path / "b.po"))
+    first = polib.pofile(str(po))
+    assert [(e.msgctxt, e.msgid, e.msgstr, e.flags, e.tcomment) for e in again] == [
+        (e.msgctxt, e.msgid, e.msgstr, e.flags, e.tcomment) for e in first
+    ]
+    assert first.metadata["Language"] == "es"
+    for key in ("PO-Revision-Date", "Last-Translator", "Language-Team", "Plural-Forms"):
+        assert first.metadata[key]
+
+
+# --- CSV: spreadsheet dialects ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dialect", ["excel", "excel-tab", "semicolon"])
+def test_csv_round_trips_through_the_spreadsheet_dialects(dialect: str, tmp_path: Path) -> None:
+    import csv
+    import io
+
+    from pnp.translate.csvfile import read_csv, restore
+
+    result = CliRunner().invoke(main, ["export", str(BLUE_SUN), "--format", "csv", "-o", str(tmp_path / "a.csv")])
+    assert result.exit_code == 0
+    rows = list(csv.reader(io.StringIO((tmp_path / "a.csv").read_text(encoding="utf-8-sig"), newline="")))
+    buffer = io.StringIO(newline="")
+    if dialect == "semicolon":
+        csv.writer(buffer, delimiter=";", lineterminator="\r\n").writerows(rows)
+    else:
+        csv.writer(buffer, dialect=dialect).writerows(rows)
+    lang, read, findings = read_csv(buffer.getvalue(), "a.csv", "en", ["es"])
+    assert (lang, findings) == ("es", [])
+    assert [(r.card, r.field, r.source, r.target, r.base) for r in read] == [
+        tuple(restore(c) for c in row) for row in rows[1:]
+    ]
