@@ -16,7 +16,7 @@ import click
 from pnp.cli_common import PACK_ARG, fail, load_or_exit
 from pnp.errors import Finding, Severity, error, has_errors
 from pnp.export.files import write_atomic
-from pnp.i18n import _
+from pnp.i18n import _, ngettext
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
 from pnp.model import PackData
@@ -323,11 +323,25 @@ def export_texts(pack: Path, file_format: str, lang: str | None, output: Path | 
         _stop(problems, _("choose another file with -o."))
     texts = sum(1 for e in found if e.field != "status")
     cards = len({e.card for e in found})
+    left_out = sum(1 for e in found if e.field != "status" and not e.source) if file_format == "po" else 0
+    if left_out:
+        texts -= left_out
+        cards = len({e.card for e in found if e.field != "status" and e.source})
     click.echo(
         _("Wrote {shown}: {texts} of {cards} ({language}).").format(
             shown=shown, texts=plural(texts, "text"), cards=plural(cards, "card"), language=language
         )
     )
+    if left_out:
+        click.echo(
+            ngettext(
+                "{n} text with no original is left out of the PO (gettext has no entry without one): "
+                "edit it in the CSV export or the TOML files.",
+                "{n} texts with no original are left out of the PO (gettext has no entry without one): "
+                "edit them in the CSV export or the TOML files.",
+                left_out,
+            ).format(n=left_out)
+        )
 
 
 def _differs(path: Path, content: bytes) -> bool:
@@ -365,7 +379,7 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
         pnp import cards/blue-sun blue-sun-es.csv
         pnp import cards/blue-sun output/blue-sun/es/blue-sun-es.po --write
     """
-    from pnp.translate.csvfile import read_csv
+    from pnp.translate.csvfile import read_csv, read_csv_file
     from pnp.translate.interchange import plan_import
     from pnp.translate.pofile import read_po
 
@@ -373,15 +387,19 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
     kind = file_format or file.suffix.lower().lstrip(".")
     if kind not in ("csv", "po"):
         fail(_("cannot tell the format of {file}: give --format csv or --format po").format(file=shown_path(file)))
-    text, findings = read_text_file(file, "import/unreadable")
+    if kind == "csv":
+        text, findings = read_csv_file(file)
+    else:
+        text, findings = read_text_file(file, "import/unreadable")
     if text is None:
         _stop(findings, _("the file cannot be read."))
     shown = shown_path(file)
     targets = data.pack.target_languages
     if kind == "csv":
-        lang, rows, findings = read_csv(text, shown, data.pack.source_language, targets)
+        lang, rows, found = read_csv(text, shown, data.pack.source_language, targets)
     else:
-        lang, rows, findings = read_po(text, shown, targets)
+        lang, rows, found = read_po(text, shown, targets)
+    findings += found
     if lang is None:
         _stop(findings, _("correct {shown} and import again.").format(shown=shown))
     plan = plan_import(data, rows, lang, shown)  # the rows that read well are checked too: every problem at once

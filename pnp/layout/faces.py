@@ -68,9 +68,30 @@ def _icons(names: Any) -> str:
     return "".join(f"{{{name}}}" for name in items)
 
 
+MAX_TEXT = 20_000  # characters an expression may make: a card holds a few hundred
+
+
+class _LayoutSandbox(SandboxedEnvironment):
+    """jinja2's sandbox, which also refuses to build huge strings or numbers ('x' * 10**9, 9**9**9):
+    a layout from a stranger must not be able to exhaust memory or time."""
+
+    intercepted_binops = frozenset({"*", "**"})
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "**" and isinstance(right, int | float) and abs(right) > 64:
+            raise jinja2.exceptions.SecurityError(_("the power {right} is too large").format(right=right))
+        if operator == "*":
+            for text, times in ((left, right), (right, left)):
+                if isinstance(text, str | list) and isinstance(times, int) and len(text) * times > MAX_TEXT:
+                    raise jinja2.exceptions.SecurityError(
+                        _("this would make {value} characters").format(value=len(text) * times)
+                    )
+        return super().call_binop(context, operator, left, right)
+
+
 @lru_cache(maxsize=1)
 def _environment() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False)
+    env = _LayoutSandbox(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False)
     env.filters["money"] = _money
     env.filters["skills"] = _skills
     env.filters["icons"] = _icons
@@ -186,11 +207,13 @@ def _evaluate(
     name = str(raw.get("name", "?"))
 
     def fail(message: str, key: str, hint: str | None = None) -> tuple[None, list[Finding]]:
+        file, line = template.where(name)
         return None, [
             error(
                 "layout/template",
-                template.file,
+                file,
                 _('element "{name}": {message}').format(name=name, message=message),
+                line=line,
                 card=card_id,
                 field=f"element.{name}.{key}",
                 hint=hint,
@@ -210,6 +233,13 @@ def _evaluate(
                 return fail(_("not allowed in a template: {exc}").format(exc=exc), key)
             except Exception as exc:  # a filter given the wrong kind of value, say
                 return fail(_("template error: {exc}").format(exc=exc), key)
+            if len(value) > MAX_TEXT:
+                return fail(
+                    _("the expression made {n_value} characters; at most {MAX_TEXT}").format(
+                        n_value=len(value), MAX_TEXT=MAX_TEXT
+                    ),
+                    key,
+                )
         values[key] = value
     when = values.pop("when", True)
     if isinstance(when, str):

@@ -93,11 +93,12 @@ def _region_refs(region: Region, index: int, kinds: Mapping[str, str], where: _W
         findings.append(
             _error_at(
                 "load/unknown-ref",
-                f'"{region.within}" is a {kinds[region.within]}, not a region'
+                _('"{within}" is a {kind}, not a region').format(within=region.within, kind=kinds[region.within])
                 if known
                 else _('unknown region "{within}"').format(within=region.within),
                 where.record(index, "within", f"region.{region.id}.within"),
-                did_you_mean(region.within, regions) or f"regions: {', '.join(regions) or 'none yet'}",
+                did_you_mean(region.within, regions)
+                or _("regions: {names}").format(names=", ".join(regions) or _("none yet")),
             )
         )
     if region.adjacent and region.kind != "sector":
@@ -268,7 +269,7 @@ def _load_tokens(root: Path, pack: Pack, shown: str) -> tuple[LoadedTokens | Non
 def _face(root: Path, pack: Pack, face: TokenFace, languages: list[str], where: dict[str, Any]) -> list[Finding]:
     field = where["field"]
     findings = _languages(face.label, languages, where, f"{field}.label")
-    if face.icon is not None and face.icon not in pack.icons:
+    if face.icon is not None and face.icon not in pack.icons and face.icon not in pack.icon_files:
         findings.append(
             error(
                 "load/unknown-icon",

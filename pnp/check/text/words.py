@@ -43,6 +43,8 @@ def _judged(pack: PackData) -> Iterator[tuple[Text, Text | None, str, str]]:
             seen.add(word)
             if any(hit.start < match.end() and match.start() < hit.end for hit in forbidden):
                 continue
+            if checker.pronoun_accent(word) is not None:
+                continue  # "descartala": text/accent-pronoun says which accent it lacks
             verdict = _verdict(word, checker, english)
             if verdict:
                 yield text, original, word, verdict
@@ -96,8 +98,10 @@ def check_spelling(pack: PackData) -> list[Finding]:
             continue
         checker = speller(text.lang)
         suggestion = did_you_mean(word, names)
-        if suggestion is None and checker is not None and (guess := checker.suggest(word)) and guess != word:
-            suggestion = _("did you mean '{word}'?").format(word=guess)
+        if suggestion is None and checker is not None and (guesses := checker.suggestions(word)):
+            suggestion = _("did you mean '{word}'?").format(word=guesses[0])
+            if len(guesses) > 1:
+                suggestion += " " + _("Or {words}.").format(words=", ".join(f"'{g}'" for g in guesses[1:]))
         findings.append(
             text.finding(
                 Severity.WARNING,
