@@ -373,9 +373,10 @@ def build(
         click.echo(
             _("wrote {n_images} in {folders}").format(n_images=plural(len(images), "image"), folders=", ".join(folders))
         )
-    summary = (
-        f"Built {plural(result.cards, 'card')} ({plural(result.faces, 'distinct face')}) "
-        f"on {plural(result.sheets, 'sheet')}."
+    summary = _("Built {cards} ({faces}) on {sheets}.").format(
+        cards=plural(result.cards, "card"),
+        faces=plural(result.faces, "distinct face"),
+        sheets=plural(result.sheets, "sheet"),
     )
     if png or tts or print_shop == "mpc":
         cached = max(0, result.images - result.images_drawn)

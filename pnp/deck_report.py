@@ -74,8 +74,9 @@ def format_composition(data: PackData, result: Result, deck_id: str, language: s
         return _title(localized, language, source)
 
     applied = ", ".join(f"{s.id} ({title(s.name)})" if s.name else s.id for s in composed.swaps)
-    lines = [f"{title(composed.deck.name)} ({deck_id})", f"with: {applied or 'no swap changes this deck'}"]
-    rows = [("n", "change", "id", "title", "type", "cost")]
+    applied = applied or _("no swap changes this deck")
+    lines = [f"{title(composed.deck.name)} ({deck_id})", _("with: {swaps}").format(swaps=applied)]
+    rows = [("n", _("change"), "id", _("title"), _("type"), _("cost"))]
     for row in composed.rows:
         if row.copies or row.box:
             change = f"{row.change:+d}" if row.change else ""

@@ -13,9 +13,19 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from pnp.errors import Finding, Severity
+from pnp.i18n import _
 from pnp.layout import FaceLayout
 from pnp.proof.collect import CardEntry, Mark, Proof, segments
-from pnp.proof.html import SEVERITY_WORD, STATUS_WORD, SUMMARY_COLUMNS, SUMMARY_KEYS, count_line, shown_line, totals
+from pnp.proof.html import (
+    KINDS_COLUMNS,
+    SEVERITY_LABEL,
+    STATUS_WORD,
+    SUMMARY_COLUMNS,
+    SUMMARY_KEYS,
+    count_line,
+    shown_line,
+    totals,
+)
 from pnp.proof.thumbs import Faces
 from pnp.render.face import RenderContext, draw_face
 from pnp.render.fonts import plain_font
@@ -92,18 +102,26 @@ def render_pdf(proof: Proof, faces: Faces) -> bytes:
     pack = proof.pack.pack
     name = pack.name.get(proof.lang) or pack.name.get(pack.source_language, pack.id)
     story: list[Flowable] = [
-        Paragraph(f"Proof: {escape(name)}", styles["title"]),
+        Paragraph(escape(_("Proof: {name}").format(name=name)), styles["title"]),
         Paragraph(  # "to", not an arrow: the body font has none
-            escape(f"{pack.id} · {pack.source_language} to {proof.lang} · {count_line(proof)} · {shown_line(proof)}"),
+            escape(
+                _("{pack} · {source} to {target} · {counts} · {shown}").format(
+                    pack=pack.id,
+                    source=pack.source_language,
+                    target=proof.lang,
+                    counts=count_line(proof),
+                    shown=shown_line(proof),
+                )
+            ),
             styles["meta"],
         ),
-        Paragraph("Summary", styles["h2"]),
+        Paragraph(escape(_("Summary")), styles["h2"]),
         *_summary(proof, styles),
     ]
     if proof.pack_findings:
-        story.append(Paragraph("About the whole pack", styles["h2"]))
+        story.append(Paragraph(escape(_("About the whole pack")), styles["h2"]))
         story += [Paragraph(_finding(f, None), styles["finding"]) for f in proof.pack_findings]
-    story.append(Paragraph("Cards", styles["h2"]))
+    story.append(Paragraph(escape(_("Cards")), styles["h2"]))
     for entry in proof.entries:
         face = faces.faces.get(entry.card.id)
         thumb = FaceThumb(face, context, faces.backs.get(entry.card.id)) if face else Spacer(THUMB_WIDTH, 1)
@@ -117,7 +135,7 @@ def render_pdf(proof: Proof, faces: Faces) -> bytes:
         rightMargin=MARGIN,
         topMargin=12 * mm,
         bottomMargin=12 * mm,
-        title=f"Proof: {name} ({proof.lang})",
+        title=_("Proof: {name} ({language})").format(name=name, language=proof.lang),
         author="pnp",
         invariant=1,
         initialFontName=regular,  # not Helvetica: every font in the file is embedded
@@ -146,8 +164,8 @@ def _grid(rows: list[list[object]], widths: list[float] | None = None, header: b
 def _summary(proof: Proof, styles: dict[str, ParagraphStyle]) -> list[Flowable]:
     """The decks, then the findings by kind, one table under the other, both as wide as the page."""
     cell, number = styles["cell"], styles["number"]
-    heads = [Paragraph(escape(t), number) for t in SUMMARY_COLUMNS]
-    decks = [[Paragraph("Deck", cell), *heads]]
+    heads = [Paragraph(escape(_(t)), number) for t in SUMMARY_COLUMNS]
+    decks = [[Paragraph(escape(_("Deck")), cell), *heads]]
     for d in proof.decks:
         decks.append(
             [
@@ -155,13 +173,20 @@ def _summary(proof: Proof, styles: dict[str, ParagraphStyle]) -> list[Flowable]:
                 *(Paragraph(str(getattr(d, key)), number) for key in SUMMARY_KEYS),
             ]
         )
-    decks.append([Paragraph("<b>All</b>", cell), *(Paragraph(str(n), styles["total"]) for n in totals(proof))])
+    decks.append(
+        [
+            Paragraph("<b>" + escape(_("All")) + "</b>", cell),
+            *(Paragraph(str(n), styles["total"]) for n in totals(proof)),
+        ]
+    )
     deck_table = _grid(decks, _widths(len(SUMMARY_COLUMNS)))
     deck_table.setStyle(TableStyle([("BACKGROUND", (0, -1), (-1, -1), BAND)]))
-    kinds = [[Paragraph("Finding", cell), *(Paragraph(t, number) for t in ("Errors", "Warnings", "Notes"))]]
+    kinds = [
+        [Paragraph(escape(_(KINDS_COLUMNS[0])), cell), *(Paragraph(escape(_(t)), number) for t in KINDS_COLUMNS[1:])]
+    ]
     kinds += [[Paragraph(escape(code), cell), *(Paragraph(str(n), number) for n in ns)] for code, *ns in proof.kinds]
     if len(kinds) == 1:
-        kinds.append([Paragraph("No findings.", cell), "", "", ""])
+        kinds.append([Paragraph(escape(_("No findings.")), cell), "", "", ""])
     return [deck_table, Spacer(1, 3 * mm), _grid(kinds, _widths(3))]
 
 
@@ -172,7 +197,7 @@ def _widths(numbers: int) -> list[float]:
 
 def _entry(entry: CardEntry, proof: Proof, thumb: Flowable, styles: dict[str, ParagraphStyle]) -> Table:
     cell = styles["cell"]
-    status = "new card" if entry.new else STATUS_WORD.get(entry.status, entry.status)
+    status = _("new card") if entry.new else _(STATUS_WORD.get(entry.status, entry.status))
     count = f" · ×{entry.card.count}" if entry.card.count > 1 else ""
     parts: list[Flowable] = [
         Paragraph(
@@ -183,10 +208,11 @@ def _entry(entry: CardEntry, proof: Proof, thumb: Flowable, styles: dict[str, Pa
     ]
     width = FRAME_WIDTH - THUMB_WIDTH - 6 * mm
     if entry.changes:
-        rows = [[Paragraph("changed", cell), Paragraph(escape(f"since {proof.since}"), cell)]]
+        since = escape(_("since {since}").format(since=proof.since))
+        rows = [[Paragraph(escape(_("changed")), cell), Paragraph(since, cell)]]
         rows += [[Paragraph(escape(c.name), cell), Paragraph(_pieces(c.pieces), cell)] for c in entry.changes]
         parts += [_grid(rows, [20 * mm, width - 20 * mm]), Spacer(1, 2 * mm)]
-    rows = [[Paragraph(t, cell) for t in ("field", proof.pack.pack.source_language, proof.lang)]]
+    rows = [[Paragraph(escape(t), cell) for t in (_("field"), proof.pack.pack.source_language, proof.lang)]]
     text_width = (width - 20 * mm) / 2
     for row in entry.rows:
         rows.append(
@@ -242,7 +268,7 @@ def _pieces(pieces: tuple[Piece, ...]) -> str:
 
 
 def _finding(finding: Finding, number: int | None) -> str:
-    word = SEVERITY_WORD[finding.severity]
+    word = _(SEVERITY_LABEL[finding.severity])
     ink = MARK[finding.severity][1]
     lead = f"{number}. " if number else "• "
     where = f"{escape(finding.field)}: " if finding.field else ""

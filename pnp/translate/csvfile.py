@@ -143,13 +143,15 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
     expected = header(source, lang if lang in targets else targets[0])
     extra = head[5:]
     if head[:5] != expected or not all(extra):
-        hint = "export again with pnp export PACK --format csv, and keep its first row as it is"
+        hint = _("export again with pnp export PACK --format csv, and keep its first row as it is")
         if len(head) >= 5 and head[:3] == expected[:3] and head[4] == BASE:
-            hint = f"{head[3]!r} is not a target language of the pack ({', '.join(targets)})"
+            hint = _("{head!r} is not a target language of the pack ({targets})").format(
+                head=head[3], targets=", ".join(targets)
+            )
         elif len(head) < 5:
-            hint = "a column is missing or two were merged: " + hint
+            hint = _("a column is missing or two were merged: {hint}").format(hint=hint)
         elif not all(extra):
-            hint = "give each column after base a name (like notas), or delete the empty ones"
+            hint = _("give each column after base a name (like notas), or delete the empty ones")
         return (
             None,
             [],
@@ -200,8 +202,10 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
                         label=label, width=width, head=delimiter.join(head), n_cells=len(cells)
                     ),
                     line=start,
-                    hint="a text with commas, quotes or line breaks must be in double quotes; save from a spreadsheet"
-                    + ("; two cells may have been merged" if len(cells) < width else ""),
+                    hint=_(
+                        "a text with commas, quotes or line breaks must be in double quotes; save from a spreadsheet"
+                    )
+                    + (_("; two cells may have been merged") if len(cells) < width else ""),
                 )
             )
             continue

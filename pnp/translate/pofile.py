@@ -207,7 +207,8 @@ def _status_row(card: str, entries: list[polib.POEntry]) -> Row:
     else:
         now = exported
     first = entries[0]
-    return Row(card, STATUS, "", now, base_hash(exported), first.linenum or None, f"the entries of {card}", True)
+    label = _("the entries of {card}").format(card=card)
+    return Row(card, STATUS, "", now, base_hash(exported), first.linenum or None, label, True)
 
 
 def _reviewed(entry: polib.POEntry) -> bool:
