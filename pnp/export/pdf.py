@@ -9,6 +9,7 @@ from functools import partial
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.export.canvas import new_canvas, plain_font
@@ -209,15 +210,14 @@ def render_calibration(plan: SheetPlan, duplex: str, language: str = "en") -> by
     canvas.setPageSize((page.width, page.height))
     canvas.setFont(plain_font(), 9)
     canvas.drawString(mm(15), page.height - mm(15), _calibration_title(duplex, language, back=False))
-    canvas.drawString(
-        mm(15),
-        page.height - mm(20),
-        printed(
-            language,
-            "Print both pages duplex at 100 %, hold to the light, read each "
-            "cross on the scales of the back: use the readings as --back-offset X,Y (mm).",
-        ),
+    instructions = printed(
+        language,
+        "Print both pages duplex at 100 %, hold to the light, read each "
+        "cross on the scales of the back: use the readings as --back-offset X,Y (mm).",
     )
+    # wrapped to the page: the Spanish sentence is longer than the English one
+    for n, line in enumerate(simpleSplit(instructions, plain_font(), 9, page.width - mm(30))):
+        canvas.drawString(mm(15), page.height - mm(20) - n * 11, line)
     for x, y in points:
         canvas.setLineWidth(0.3)
         canvas.line(x - mm(12), y, x + mm(12), y)

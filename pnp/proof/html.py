@@ -110,7 +110,8 @@ def totals(proof: Proof) -> list[int]:
 def count_line(proof: Proof) -> str:
     """'34 card designs, 45 copies': the proof shows designs; a build prints, and `pnp deck` counts, copies."""
     designs, copies = totals(proof)[:2]
-    return f"{plural(designs, 'card design')}, {ngettext('{n} copy', '{n} copies', copies).format(n=copies)}"
+    copies_text = ngettext("{n} copy", "{n} copies", copies).format(n=copies)
+    return f"{plural(designs, 'card design')}, {copies_text}"
 
 
 def shown_line(proof: Proof) -> str:

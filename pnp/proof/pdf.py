@@ -35,7 +35,7 @@ THUMB_WIDTH = 34 * mm
 SIDE_GAP = 2 * mm  # between the two sides of a double-sided card
 MARGIN = 14 * mm
 FRAME_WIDTH = A4[0] - 2 * MARGIN  # 182 mm: every table is laid out to it
-NUMBER_WIDTH = 20 * mm  # a column of counts, wide enough for its heading ("Translated") on one line
+NUMBER_WIDTH = 22.3 * mm  # a column of counts, wide enough for its heading ("Translated", "Observaciones") on one line
 MARK = {
     Severity.ERROR: ("#ffc9c9", "#a40e26"),
     Severity.WARNING: ("#ffe08a", "#7d4e00"),
