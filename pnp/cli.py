@@ -26,7 +26,7 @@ from pnp.cli_translate import COMMANDS as TRANSLATE_COMMANDS
 from pnp.compose import Selection, compose, selected_swaps
 from pnp.deck_report import format_composition, format_deck, format_decks
 from pnp.errors import Finding, Severity, did_you_mean, has_errors
-from pnp.i18n import _
+from pnp.i18n import _, ngettext
 from pnp.layout.plan import layout_findings
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
@@ -172,8 +172,9 @@ def deck(
         )
     loaded = data.deck(deck) if deck is not None else None
     if deck is not None and loaded is None:
-        hint = did_you_mean(deck, [d.deck.id for d in data.decks])
-        fail(_('no deck "{deck}" in {pack}').format(deck=deck, pack=pack) + (f"; {hint}" if hint else ""))
+        deck_ids = [d.deck.id for d in data.decks]
+        hint = did_you_mean(deck, deck_ids) or _("decks: {decks}").format(decks=", ".join(deck_ids))
+        fail(_('no deck "{deck}" in {pack}').format(deck=deck, pack=pack) + f"; {hint}")
     selection = Selection(swaps=swaps, players=players, variants=variants, setups=setups)
     values = _quantities(data, quantities)
     if selection.empty:
@@ -351,7 +352,7 @@ def build(
         bilingual=bilingual,
         card_size=card_size,
     )
-    result = with_progress(_("Drawing sheets"), lambda progress: run_build(pack, options, progress))
+    result = with_progress(_("Drawing sheets"), lambda progress: run_build(pack, options, progress), quiet)
     echo_findings(result.findings, quiet)
     if not result.ok:
         if result.written:
@@ -364,6 +365,8 @@ def build(
         else:
             click.echo(_("Nothing was written: fix the errors above and build again."), err=True)
         sys.exit(1)
+    if quiet:
+        return  # -q: errors only
     images = [p for p in result.written if p.suffix in (".png", ".jpg")]
     for path in result.written:
         if path not in images:
@@ -476,7 +479,7 @@ def board(
         duplex=duplex,  # type: ignore[arg-type]
         output=output,
     )
-    result = with_progress(_("Drawing the board"), lambda progress: build_board(pack, options, progress))
+    result = with_progress(_("Drawing the board"), lambda progress: build_board(pack, options, progress), quiet)
     echo_findings(result.findings, quiet)
     if not result.ok:
         what = (
@@ -486,6 +489,8 @@ def board(
         )
         click.echo(_("{what}: fix the errors above and run pnp board again.").format(what=what), err=True)
         sys.exit(1)
+    if quiet:
+        return  # -q: errors only
     sheets = result.stickers
     if sheets is not None:
         same = _("; {n_same} labels read the same and need none").format(n_same=len(result.same)) if result.same else ""
@@ -502,7 +507,10 @@ def board(
         )
     if result.written:
         folder = result.written[0].path.parent
-        files = ", ".join(f"{w.path.name} ({w.pages} page{'s' if w.pages != 1 else ''})" for w in result.written)
+        files = ", ".join(
+            ngettext("{name} ({n} page)", "{name} ({n} pages)", w.pages).format(name=w.path.name, n=w.pages)
+            for w in result.written
+        )
         click.echo(_("Wrote to {folder}: {files}.").format(folder=folder, files=files))
 
 

@@ -35,8 +35,10 @@ def fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
-def with_progress(label: str, work: Callable[[Callable[[int, int], None]], T]) -> T:
-    """Run work(progress) under a progress bar on stderr; work reports (done, total)."""
+def with_progress(label: str, work: Callable[[Callable[[int, int], None]], T], quiet: bool = False) -> T:
+    """Run work(progress) under a progress bar on stderr; work reports (done, total). Quiet: no bar."""
+    if quiet:
+        return work(lambda done, total: None)
     with click.progressbar(length=1, label=label, file=sys.stderr, show_pos=True) as bar:
 
         def progress(done: int, total: int) -> None:

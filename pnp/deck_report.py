@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pnp.compose import Result, short_decks
-from pnp.i18n import _
+from pnp.i18n import _, ngettext
 from pnp.model import LoadedDeck, PackData, Swap
 
 
@@ -139,12 +139,10 @@ def format_composition(data: PackData, result: Result, deck_id: str, language: s
 
 def _progress(found: int, expected: int) -> str:
     if found == expected:
-        return "complete"
-    return (
-        _("{value} still to enter").format(value=expected - found)
-        if found < expected
-        else _("{value} too many").format(value=found - expected)
-    )
+        return _("complete")
+    if found < expected:
+        return ngettext("{n} still to enter", "{n} still to enter", expected - found).format(n=expected - found)
+    return ngettext("{n} too many", "{n} too many", found - expected).format(n=found - expected)
 
 
 def _table(rows: Sequence[tuple[str, ...]], right: set[int]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pnp import compose
 from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, error, info, warning
-from pnp.i18n import N_, _
+from pnp.i18n import N_, _, ngettext
 from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import PackData, Swap
 
@@ -19,9 +19,9 @@ def check_deck_counts(pack: PackData) -> list[Finding]:
         if loaded.total != deck.expected_count:
             short = deck.expected_count - loaded.total
             what = (
-                _("{short} still to enter").format(short=short)
+                ngettext("{n} still to enter", "{n} still to enter", short).format(n=short)
                 if short > 0
-                else _("{value} too many").format(value=-short)
+                else ngettext("{n} too many", "{n} too many", -short).format(n=-short)
             )
             findings.append(
                 warning(
@@ -95,9 +95,9 @@ def check_box_total(pack: PackData) -> list[Finding]:
     counted = {deck_id for line in lines for deck_id in line.decks}
     uncounted = [d.deck.id for d in printed if d.deck.id not in counted]
     what = (
-        _("{value} still to enter").format(value=expected - found)
+        ngettext("{n} still to enter", "{n} still to enter", expected - found).format(n=expected - found)
         if found < expected
-        else _("{value} too many").format(value=found - expected)
+        else ngettext("{n} too many", "{n} too many", found - expected).format(n=found - expected)
     )
     hint = (
         _("decks in no line of the box contents: {uncounted}").format(uncounted=", ".join(uncounted))

@@ -1,0 +1,40 @@
+"""Messages every command shares: -q prints errors only; an unknown deck names the decks there are."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from pnp.cli import main
+
+from .conftest import TINY
+
+
+def test_build_quiet_prints_no_progress_and_no_wrote(tiny_copy: Path) -> None:
+    result = CliRunner().invoke(main, ["build", str(tiny_copy), "-q"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""
+    assert "Drawing sheets" not in result.stderr
+    assert (Path("output") / "tiny" / "es" / "cards.pdf").exists()
+
+
+def test_build_without_quiet_says_what_it_wrote(tiny_copy: Path) -> None:
+    result = CliRunner().invoke(main, ["build", str(tiny_copy)])
+    assert "wrote output/tiny/es/cards.pdf" in result.stdout
+    assert result.stdout.rstrip().endswith("Built 10 cards (8 distinct faces) on 2 sheets.")
+
+
+def test_unknown_deck_lists_the_decks() -> None:
+    result = CliRunner().invoke(main, ["deck", str(TINY), "sup"])
+    assert result.exit_code == 2
+    assert result.stderr == f"pnp: no deck \"sup\" in {TINY}; did you mean 'supply'?\n"
+    result = CliRunner().invoke(main, ["deck", str(TINY), "galley"])
+    assert result.stderr == f'pnp: no deck "galley" in {TINY}; decks: supply, nav\n'
+
+
+def test_deck_counts_agree_in_spanish() -> None:
+    result = CliRunner().invoke(main, ["--ui-lang", "es", "deck", str(TINY)])
+    assert result.exit_code == 0
+    assert "mazo" in result.stdout.splitlines()[0]
+    assert "completo" in result.stdout
