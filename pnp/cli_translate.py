@@ -13,7 +13,7 @@ from typing import NoReturn
 
 import click
 
-from pnp.cli_common import PACK_ARG, fail, load_or_exit
+from pnp.cli_common import PACK_ARG, QUIET_OPTION, fail, load_or_exit
 from pnp.errors import Finding, Severity, error, has_errors
 from pnp.export.files import write_atomic
 from pnp.i18n import _, ngettext
@@ -112,6 +112,7 @@ def _count(changes: list[Change]) -> str:
     help=_("Show only the cards changed since this git revision of the pack, or this other pack folder, word by word."),
 )
 @click.option("--only-findings", is_flag=True, help=_("Show only the cards that have findings."))
+@QUIET_OPTION
 @click.option(
     "-o",
     "--output",
@@ -119,7 +120,9 @@ def _count(changes: list[Change]) -> str:
     default=None,
     help=_("Folder for proof.html and proof.pdf (default: output/<pack>/<lang>/proof)."),
 )
-def proof(pack: Path, lang: str | None, since: str | None, only_findings: bool, output: Path | None) -> None:
+def proof(
+    pack: Path, lang: str | None, since: str | None, only_findings: bool, output: Path | None, quiet: bool = False
+) -> None:
     """Write a proof for reviewers: proof.html (opens from disk) and proof.pdf.
 
     A summary first (per deck: cards, how many translated and reviewed; the
@@ -169,6 +172,8 @@ def proof(pack: Path, lang: str | None, since: str | None, only_findings: bool, 
     problems = _write(writes)
     if problems:
         _stop(problems, _("choose another folder with -o."))
+    if quiet:
+        return  # -q: errors only
     counted = sum(len(e.findings) for e in result.entries)
     what = plural(len(result.entries), "card")
     if result.since:
@@ -277,7 +282,10 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
     help=_("The file to write (default: output/<pack>/<lang>/<pack>-<lang>.csv or .po)."),
 )
 @click.option("--force", is_flag=True, help=_("Overwrite the file even when it differs from this export."))
-def export_texts(pack: Path, file_format: str, lang: str | None, output: Path | None, force: bool) -> None:
+@QUIET_OPTION
+def export_texts(
+    pack: Path, file_format: str, lang: str | None, output: Path | None, force: bool, quiet: bool = False
+) -> None:
     """Export every card text and its translation for a spreadsheet or a translation tool.
 
     CSV has one row per card text (card, field, original, translation, base)
@@ -321,6 +329,8 @@ def export_texts(pack: Path, file_format: str, lang: str | None, output: Path | 
     problems = _write([(target, content)])
     if problems:
         _stop(problems, _("choose another file with -o."))
+    if quiet:
+        return  # -q: errors only
     texts = sum(1 for e in found if e.field != "status")
     cards = len({e.card for e in found})
     left_out = sum(1 for e in found if e.field != "status" and not e.source) if file_format == "po" else 0

@@ -173,7 +173,8 @@ def _selected_decks(pack: PackData, options: BuildOptions, result: BuildResult) 
                     "build/unknown-deck",
                     shown_path(pack.root / PACK_FILE),
                     _('no deck "{deck_id}"').format(deck_id=deck_id),
-                    hint=did_you_mean(deck_id, [d.deck.id for d in printable]),
+                    hint=did_you_mean(deck_id, [d.deck.id for d in printable])
+                    or _("decks: {decks}").format(decks=", ".join(d.deck.id for d in printable)),
                 )
             )
         elif not deck.cards:

@@ -38,3 +38,18 @@ def test_deck_counts_agree_in_spanish() -> None:
     assert result.exit_code == 0
     assert "mazo" in result.stdout.splitlines()[0]
     assert "completo" in result.stdout
+
+
+def test_build_with_an_unknown_deck_lists_the_decks(tiny_copy: Path) -> None:
+    result = CliRunner().invoke(main, ["build", str(tiny_copy), "--decks", "galley", "-q"])
+    assert result.exit_code == 1
+    assert 'error: no deck "galley"\n    hint: decks: supply, nav\n' in result.stdout
+
+
+def test_proof_and_export_quiet_print_nothing(tiny_copy: Path) -> None:
+    runner = CliRunner()
+    proof = runner.invoke(main, ["proof", str(tiny_copy), "-q"])
+    assert (proof.exit_code, proof.stdout) == (0, "")
+    assert (Path("output") / "tiny" / "es" / "proof" / "proof.pdf").exists()
+    export = runner.invoke(main, ["export", str(tiny_copy), "--format", "csv", "-q"])
+    assert (export.exit_code, export.stdout) == (0, "")
