@@ -23,6 +23,7 @@ import pypdfium2 as pdfium
 from pnp.errors import Finding
 from pnp.export.canvas import new_canvas
 from pnp.export.files import write_atomic
+from pnp.i18n import set_ui_language, ui_language
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext, draw_face
 from pnp.render.fonts import load_fonts
@@ -118,7 +119,7 @@ def rasterize(
         chunks = [missing[i::workers] for i in range(workers)] if workers > 1 else [list(missing)]
         chunks = [c for c in chunks if c]
         if len(chunks) > 1:
-            with ProcessPoolExecutor(max_workers=len(chunks)) as pool:
+            with ProcessPoolExecutor(len(chunks), initializer=set_ui_language, initargs=(ui_language(),)) as pool:
                 results = list(pool.map(_render_chunk, chunks, [settings] * len(chunks), [cache_dir] * len(chunks)))
         else:
             results = [_render_chunk(chunks[0], settings, cache_dir)]

@@ -19,6 +19,7 @@ from pathlib import Path
 from pnp.errors import Finding, Severity
 from pnp.export.files import write_atomic
 from pnp.export.pdf import SheetSection, render_pdf
+from pnp.i18n import set_ui_language, ui_language
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext
 from pnp.render.fonts import load_fonts
@@ -99,7 +100,10 @@ def draw_decks(
         if while_drawing:
             while_drawing()
         return documents, findings, 0
-    with ProcessPoolExecutor(max_workers=max(1, min(workers, len(missing)))) as pool:
+    # workers speak the interface language too: a spawned process (macOS, Windows) starts in English
+    with ProcessPoolExecutor(
+        max(1, min(workers, len(missing))), initializer=set_ui_language, initargs=(ui_language(),)
+    ) as pool:
         futures = {pool.submit(_draw, job, settings): job for job in missing}
         if while_drawing:
             while_drawing()
