@@ -96,13 +96,13 @@ def available_languages() -> list[str]:
     return sorted({SOURCE_LANGUAGE, *found})
 
 
-def requested_language(option: str | None, environ: Mapping[str, str]) -> tuple[str, bool]:
-    """The language asked for and whether it was asked for explicitly (option or PNP_UI_LANG).
+def requested_language(option: str | None, environ: Mapping[str, str]) -> str:
+    """The language asked for: --ui-lang, then PNP_UI_LANG, then the locale variables in gettext's order.
 
     LANGUAGE is a list ('fr:es'); its first language pnp speaks wins, as gettext does."""
     for explicit in (option, environ.get("PNP_UI_LANG")):
         if explicit:
-            return explicit, True
+            return explicit
     for variable in LOCALE_VARIABLES:
         value = environ.get(variable, "")
         if not value:
@@ -110,9 +110,9 @@ def requested_language(option: str | None, environ: Mapping[str, str]) -> tuple[
         if variable == "LANGUAGE":
             names = [n for n in value.split(":") if n]
             spoken = [n for n in names if has_catalogue(n)]
-            return (spoken or names)[0], False
-        return value, False
-    return SOURCE_LANGUAGE, False
+            return (spoken or names)[0]
+        return value
+    return SOURCE_LANGUAGE
 
 
 def choose_ui_language(option: str | None = None, environ: Mapping[str, str] | None = None) -> str | None:
@@ -120,7 +120,7 @@ def choose_ui_language(option: str | None = None, environ: Mapping[str, str] | N
 
     An unknown language is never an error: pnp speaks English and says so once."""
     global _ui, _ui_language
-    name, _explicit = requested_language(option, os.environ if environ is None else environ)
+    name = requested_language(option, os.environ if environ is None else environ)
     if has_catalogue(name):
         _ui, _ui_language = translations(name), _language_code(name)
         return None
