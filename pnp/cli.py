@@ -417,7 +417,7 @@ def _length_option(option: str, text: str, low_mm: float, high_mm: float) -> flo
 @click.option("--margin", default="1mm", show_default=True, help=_("How far each sticker reaches beyond its label."))
 @click.option(
     "--image",
-    type=click.Path(path_type=Path, dir_okay=False),
+    type=click.Path(path_type=Path, dir_okay=False, exists=True),  # a missing image stops before any finding
     default=None,
     help=_("Tile this image of the board (PNG or JPEG) instead of pnp's drawn map."),
 )

@@ -104,6 +104,8 @@ def _translate_help(command: click.Command) -> None:
     for param in command.params:
         if isinstance(param, click.Option):
             param.help = _translated(param, param.help)
+        if isinstance(param.type, click.Path):  # "file", "directory", "path": named once, when pnp.cli was imported
+            param.type.name = _translated(param.type, param.type.name) or param.type.name
     if isinstance(command, click.Group):
         for sub in command.commands.values():
             _translate_help(sub)

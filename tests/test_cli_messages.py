@@ -53,3 +53,12 @@ def test_proof_and_export_quiet_print_nothing(tiny_copy: Path) -> None:
     assert (Path("output") / "tiny" / "es" / "proof" / "proof.pdf").exists()
     export = runner.invoke(main, ["export", str(tiny_copy), "--format", "csv", "-q"])
     assert (export.exit_code, export.stdout) == (0, "")
+
+
+def test_a_missing_board_image_is_reported_first_and_alone() -> None:
+    result = CliRunner().invoke(main, ["board", str(TINY), "--image", "no-such-scan.jpg"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "Invalid value for '--image': File 'no-such-scan.jpg' does not exist." in result.stderr
+    spanish = CliRunner().invoke(main, ["--ui-lang", "es", "board", str(TINY), "--image", "no-such-scan.jpg"])
+    assert "Valor no válido para '--image': Archivo 'no-such-scan.jpg' no existe." in spanish.stderr
