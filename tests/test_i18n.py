@@ -486,4 +486,9 @@ def test_proof_headings_follow_the_interface_language(tiny_copy: Path) -> None:
     assert "<h2>Resumen</h2>" in html
     assert "<th>Diseños</th><th>Copias</th><th>Traducidas</th><th>Revisadas</th><th>Observaciones</th>" in html
     assert "Summary" not in html
+    pdf = _pdf_text(Path("output") / "tiny" / "es" / "proof" / "proof.pdf")
+    assert "Prueba: Pequeña Expedición" in pdf
+    assert "Resumen" in pdf
+    assert "Diseños" in pdf
+    assert "Summary" not in pdf
     assert Severity.ERROR.value == "error"  # the CSS classes stay the codes
