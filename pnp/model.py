@@ -253,6 +253,12 @@ class Term(Record):
     lang: Language | None = Field(None, description="The target language; default the pack's first.")
     forbidden: list[str] = Field(default_factory=list, description="Variants that must not appear in translations.")
     note: str | None = Field(None, description="Why this term, where the alternatives came from.")
+    gender: Literal["m", "f"] | None = Field(
+        None, description="Grammatical gender of the target's noun: `glossary apply` makes el/la, -o/-a agree."
+    )
+    number: Literal["singular", "plural"] | None = Field(
+        None, description="Grammatical number of the target as written (plural for a noun used only so)."
+    )
 
 
 class Keyword(Record):

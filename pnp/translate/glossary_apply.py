@@ -15,6 +15,7 @@ from pnp.check.text.forms import fold, phrase_pattern
 from pnp.errors import Finding, error, info
 from pnp.load.pack import shown_path
 from pnp.model import PackData
+from pnp.translate.agreement_fixes import Rewriter, fix_genders
 from pnp.translate.files import glossary_path, keep_line_endings, text_files
 from pnp.translate.fixes import Fix
 from pnp.translate.replace import Inside, Replacer
@@ -50,6 +51,8 @@ class Plan:
 def plan_fixes(pack: PackData, fixes: list[Fix], fixes_shown: str, lang: str, allow_inside: bool) -> Plan:
     plan = Plan()
     replacer = Replacer(fixes)
+    genders, plan.findings = fix_genders(pack, fixes, fixes_shown, lang)
+    rewriter = Rewriter(replacer, genders, lang)
     used: set[Fix] = set()
     inside: dict[Fix, list[str]] = {}
     for source in text_files(pack):
@@ -60,11 +63,24 @@ def plan_fixes(pack: PackData, fixes: list[Fix], fixes_shown: str, lang: str, al
             where = f"{source.shown}:{value.line}" if value.line else source.shown
             for found in replacer.inside_words(value.value):
                 inside.setdefault(found.fix, []).append(f'"{found.word}" ({where})')
-            new, replacements = replacer.apply(value.value)
+            new, replacements, problem = rewriter.rewrite(value.value)
             if not replacements:
                 continue
             used |= {r.fix for r in replacements}
-            set_text(value.table, value.lang, new, lambda raw: replacer.apply(raw)[0])
+            if problem is not None:
+                plan.findings.append(
+                    error(
+                        "fixes/agreement",
+                        source.shown,
+                        problem,
+                        line=value.line,
+                        card=value.record_id,
+                        field=value.field,
+                        hint="change this text by hand, then run again; nothing was written",
+                    )
+                )
+                continue
+            set_text(value.table, value.lang, new, lambda raw: rewriter.rewrite(raw)[0])
             changes.append(Change(source.shown, value.line, value.record_id, value.field, value.value, new))
         plan.changes += _with_reviews_undone(pack, source.document, source.shown, changes, lang)
         if source.changed():

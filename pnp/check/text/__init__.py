@@ -32,6 +32,7 @@ from pnp.check.rule import Rule
 from pnp.check.text.accents import check_noun_accents, check_pronoun_accents, check_question_accents
 from pnp.check.text.consistency import check_consistency
 from pnp.check.text.glossary import check_glossary
+from pnp.check.text.glossary_gender import check_glossary_gender
 from pnp.check.text.keywords import check_keywords
 from pnp.check.text.names import check_cited_names
 from pnp.check.text.numbers import check_numbers
@@ -45,6 +46,12 @@ RULES = (
         Severity.WARNING,
         "Translations use the glossary's terms: no forbidden variant, no source term left without its translation.",
         check_glossary,
+    ),
+    Rule(
+        "glossary/gender",
+        Severity.WARNING,
+        "A term's gender and number match its target's article, and belong to a noun (not a verb or phrase).",
+        check_glossary_gender,
     ),
     Rule(
         "text/untranslated",

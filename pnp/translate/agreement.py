@@ -1,0 +1,262 @@
+"""Gender agreement for glossary fixes: "el marcador … rojo" with "marcador >> ficha" (f) is "la ficha … roja".
+
+A fix replaces a noun; the words that agree with it in its noun phrase must
+follow.  When the glossary gives the right term's gender (`gender = "f"`),
+these change with it:
+
+- the determiners and prenominal words before it, walking left: el -> la,
+  un -> una, del -> de la, al -> a la, los -> las, este -> esta, todos los ->
+  todas las, el primer -> la primera (and back: de la -> del).  "el arma", "un
+  área": a feminine noun that starts with a stressed a keeps el and un;
+- the regular adjectives after it (-o/-a, -os/-as): "marcador rojo" -> "ficha
+  roja", the participles too ("usado" -> "usada"); and past a complement
+  ("marcador de alerta rojo") when the adjective can only agree with the head:
+  its gender is the head's and not the complement's.
+
+Each change is its own word, so the diff shows it.  Where pnp cannot tell
+which noun an adjective agrees with ("el marcador de combustible rojo": both
+masculine), or whether a word is an adjective or a verb ("la ficha activa":
+activa may be activar), it reports the line and changes nothing: it never
+guesses.  The old gender comes from the text itself (its determiner, or an
+adjective right after the noun), so the wrong term needs no gender.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pnp.check.text.forms import fold
+from pnp.check.text.lexicon import Speller
+from pnp.check.text.nouns import stressed_a
+
+Gender = str  # "m" or "f"
+Number = str  # "s" or "p"
+
+_WORD = re.compile(r"\w+")
+_SPACE = re.compile(r"[ \u00a0]+")
+
+
+def _forms(ms: str, fs: str, mp: str, fp: str) -> dict[tuple[Gender, Number], str]:
+    return {("m", "s"): ms, ("f", "s"): fs, ("m", "p"): mp, ("f", "p"): fp}
+
+
+# Words before a noun that agree with it, each with its four forms.
+# fmt: off
+_BEFORE = [
+    _forms("el", "la", "los", "las"), _forms("un", "una", "unos", "unas"),
+    _forms("este", "esta", "estos", "estas"), _forms("ese", "esa", "esos", "esas"),
+    _forms("aquel", "aquella", "aquellos", "aquellas"), _forms("nuestro", "nuestra", "nuestros", "nuestras"),
+    _forms("vuestro", "vuestra", "vuestros", "vuestras"), _forms("otro", "otra", "otros", "otras"),
+    _forms("algún", "alguna", "algunos", "algunas"), _forms("ningún", "ninguna", "ningunos", "ningunas"),
+    _forms("todo", "toda", "todos", "todas"), _forms("mucho", "mucha", "muchos", "muchas"),
+    _forms("poco", "poca", "pocos", "pocas"), _forms("primer", "primera", "primeros", "primeras"),
+    _forms("segundo", "segunda", "segundos", "segundas"), _forms("tercer", "tercera", "terceros", "terceras"),
+    _forms("último", "última", "últimos", "últimas"), _forms("mismo", "misma", "mismos", "mismas"),
+    _forms("buen", "buena", "buenos", "buenas"), _forms("mal", "mala", "malos", "malas"),
+    _forms("del", "de la", "de los", "de las"), _forms("al", "a la", "a los", "a las"),
+    _forms("mi", "mi", "mis", "mis"), _forms("tu", "tu", "tus", "tus"), _forms("su", "su", "sus", "sus"),
+    _forms("gran", "gran", "grandes", "grandes"), _forms("cada", "cada", "cada", "cada"),
+    _forms("cualquier", "cualquier", "cualesquiera", "cualesquiera"),
+]
+# fmt: on
+_KNOWN_BEFORE: dict[str, list[tuple[dict[tuple[Gender, Number], str], Gender | None, Number]]] = {}
+for _table in _BEFORE:
+    for (_gender, _number), _form in _table.items():
+        _same_both = _table[("m", _number)] == _table[("f", _number)]
+        _KNOWN_BEFORE.setdefault(_form, []).append((_table, None if _same_both else _gender, _number))
+_STRESSED_A_KEEPS = {"el", "un", "del", "al", "algún", "ningún"}  # el arma, un área, del agua
+_ADVERBS = frozenset({"solo", "sola", "junto", "junta", "medio", "media", "demasiado", "tanto", "mucho", "poco"})
+_PREPOSITIONS = frozenset({"de", "del"})
+
+
+@dataclass(frozen=True)
+class Edit:
+    start: int
+    end: int
+    written: str
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """What a replacement's noun phrase needs: the edits around it, or why pnp cannot tell."""
+
+    edits: list[Edit]
+    problem: str | None = None
+
+
+def agree(
+    text: str, start: int, end: int, right: str, gender: Gender, number: Number | None, checker: Speller
+) -> Agreement:
+    """The edits that make the words agreeing with text[start:end] agree with `right`, of this gender.
+
+    text[start:end] is the replaced term as the text has it; number None keeps the number the text
+    gives it."""
+    left = _left_words(text, start)
+    old_gender: Gender | None = None
+    old_number: Number | None = None
+    determiners = []
+    for word_start, word_end in left:
+        entries = _KNOWN_BEFORE.get(text[word_start:word_end].lower())
+        if not entries:
+            break
+        table, was_gender, was_number = entries[0]
+        determiners.append((word_start, word_end, table))
+        old_gender = old_gender or was_gender
+        old_number = old_number or was_number
+    old_number = old_number or _number_of(text[start:end])
+    new_number = number or old_number
+    old_gender = old_gender or _gender_by_ending((_WORD.findall(text[start:end]) or [""])[0])
+    adjectives, problem = _right_side(text, start, end, old_gender, checker)
+    if problem:
+        return Agreement([], problem)
+    edits: list[Edit] = []
+    head = (_WORD.findall(right) or [""])[0]
+    for word_start, word_end, table in determiners:
+        word = text[word_start:word_end]
+        wanted = table[(gender, new_number)]
+        if gender == "f" and new_number == "s" and word.lower() in _STRESSED_A_KEEPS and stressed_a(head):
+            wanted = word.lower()  # el arma, un área
+        merged = _merge_preposition(text, word_start, word, wanted)
+        if merged is not None:
+            edits.append(merged)
+        elif wanted != word.lower():
+            edits.append(Edit(word_start, word_end, _in_case_of(word, wanted)))
+    for word_start, word_end, adjective_gender, adjective_number in adjectives:
+        if old_gender is not None and adjective_gender != old_gender:
+            continue  # it agrees with another noun
+        word = text[word_start:word_end]
+        written = _inflected(word.lower(), gender, new_number if adjective_number == old_number else adjective_number)
+        if written != word.lower():
+            edits.append(Edit(word_start, word_end, _in_case_of(word, written)))
+    return Agreement(sorted(edits, key=lambda e: e.start))
+
+
+def _left_words(text: str, start: int) -> list[tuple[int, int]]:
+    """Up to three words right before start, nearest first, joined by spaces only."""
+    found: list[tuple[int, int]] = []
+    position = start
+    while len(found) < 3:
+        before = text[:position]
+        match = re.search(r"(\w+)([ \u00a0]+)$", before)
+        if match is None:
+            break
+        found.append((match.start(1), match.end(1)))
+        position = match.start(1)
+    return found
+
+
+def _merge_preposition(text: str, word_start: int, word: str, wanted: str) -> Edit | None:
+    """ "de la ficha" -> "del marcador": the preposition and the article become one word."""
+    if word.lower() not in ("la", "las", "los") or wanted != "el":
+        return None
+    match = re.search(r"(\w+)[ \u00a0]+$", text[:word_start])
+    if match is None or match.group(1).lower() not in ("de", "a"):
+        return None
+    joined = "del" if match.group(1).lower() == "de" else "al"
+    return Edit(match.start(1), word_start + len(word), _in_case_of(match.group(1), joined))
+
+
+def _right_side(
+    text: str, start: int, end: int, old_gender: Gender | None, checker: Speller
+) -> tuple[list[tuple[int, int, Gender, Number]], str | None]:
+    """The adjectives after the noun that agree with it, (start, end, gender, number), or a problem.
+
+    Right after the noun, an adjective of its gender agrees with it.  Past a complement ("de alerta"),
+    only one that cannot agree with the complement does."""
+    found: list[tuple[int, int, Gender, Number]] = []
+    words = _following_words(text, end)
+    term = _WORD.findall(text[start:end])
+    complement: tuple[str, Gender | None] | None = None
+    if len(term) > 2 and term[-2].lower() in _PREPOSITIONS:  # "marcador de Alerta": Alerta is a complement
+        complement = (term[-1], _gender_by_ending(term[-1]))
+    index = 0
+    while index < len(words):
+        word_start, word_end = words[index]
+        word = text[word_start:word_end]
+        kind = _adjective(word, checker)
+        if kind is None:
+            if complement is not None or word.lower() not in _PREPOSITIONS or index + 1 >= len(words):
+                break
+            complement, index = _complement(text, words, index + 1)
+            continue
+        gender, number, unsure = kind
+        if old_gender is not None and gender != old_gender:
+            break  # it agrees with another noun, or is a verb: the phrase ends
+        if complement is not None and (complement[1] is None or complement[1] == gender):
+            return [], f'cannot tell whether "{word}" agrees with the replaced term or with "{complement[0]}"'
+        if unsure:
+            return [], f'cannot tell whether "{word}" is an adjective of the replaced term or a verb or adverb'
+        found.append((word_start, word_end, gender, number))
+        index += 1
+    return found, None
+
+
+def _complement(text: str, words: list[tuple[int, int]], index: int) -> tuple[tuple[str, Gender | None], int]:
+    """The noun of a complement starting at words[index] ("de [la] alerta"), its gender, and the next index."""
+    first = text[words[index][0] : words[index][1]]
+    gender: Gender | None = None
+    if first.lower() in _KNOWN_BEFORE and index + 1 < len(words):
+        gender = _KNOWN_BEFORE[first.lower()][0][1]
+        index += 1
+    noun = text[words[index][0] : words[index][1]]
+    return (noun, gender or _gender_by_ending(noun)), index + 1
+
+
+def _following_words(text: str, end: int) -> list[tuple[int, int]]:
+    """The words after end, up to the first mark that is not a space (a comma ends the phrase)."""
+    found: list[tuple[int, int]] = []
+    position = end
+    while len(found) < 6:
+        match = re.match(r"[ \u00a0]+(\w+)", text[position:])
+        if match is None:
+            break
+        found.append((position + match.start(1), position + match.end(1)))
+        position += match.end(1)
+    return found
+
+
+def _adjective(word: str, checker: Speller) -> tuple[Gender, Number, bool] | None:
+    """(gender, number, unsure) of a regular adjective (-o, -a, -os, -as), or None for another word.
+
+    Unsure: it may also be an adverb ("solo") or a verb ("activa": activar)."""
+    lower = word.lower()
+    match = re.fullmatch(r"(\w+?)([oa])(s?)", lower)
+    if match is None or not word.islower():
+        return None
+    stem, vowel, plural = match.groups()
+    gender: Gender = "m" if vowel == "o" else "f"
+    number: Number = "p" if plural else "s"
+    if lower in _ADVERBS:
+        return gender, number, True
+    readings = checker.readings(lower)
+    other = stem + ("a" if vowel == "o" else "o") + plural
+    if not any(not r.verb for r in readings) or not checker.knows(other):
+        return None
+    participle = re.search(r"[ai]d[oa]s?$", lower) is not None
+    return gender, number, any(r.verb for r in readings) and not participle and vowel == "a"
+
+
+def _inflected(word: str, gender: Gender, number: Number) -> str:
+    stem = re.sub(r"[oa]s?$", "", word)
+    return stem + ("o" if gender == "m" else "a") + ("s" if number == "p" else "")
+
+
+def _gender_by_ending(noun: str) -> Gender | None:
+    folded = fold(noun)
+    if re.search(r"(o|os|or|ores)$", folded):
+        return "m"
+    if re.search(r"(a|as|cion|ciones|dad|dades)$", folded):
+        return "f"
+    return None
+
+
+def _number_of(phrase: str) -> Number:
+    words = _WORD.findall(phrase)
+    return "p" if words and words[0].lower().endswith("s") else "s"
+
+
+def _in_case_of(found: str, written: str) -> str:
+    if found.isupper() and len(found) > 1:
+        return written.upper()
+    return written[:1].upper() + written[1:] if found[:1].isupper() else written

@@ -1,0 +1,145 @@
+"""glossary apply with a term's gender: determiners and regular adjectives of the noun phrase follow it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.check.text.lexicon import Speller, speller
+from pnp.cli import main
+from pnp.translate.agreement import Edit, agree
+from tests.test_glossary_apply import edit
+from tests.test_text_rules import text_findings
+
+
+@pytest.fixture(scope="module")
+def spanish() -> Speller:
+    checker = speller("es")
+    assert checker is not None
+    return checker
+
+
+def _applied(text: str, wrong: str, right: str, gender: str, checker: Speller) -> str:
+    """The text with `wrong` (its first occurrence) replaced and its phrase made to agree, or STOP: why."""
+    start = text.index(wrong)
+    agreement = agree(text, start, start + len(wrong), right, gender, None, checker)
+    if agreement.problem:
+        return "STOP: " + agreement.problem
+    out = text
+    for e in sorted([*agreement.edits, Edit(start, start + len(wrong), right)], key=lambda e: -e.start):
+        out = out[: e.start] + e.written + out[e.end :]
+    return out
+
+
+@pytest.mark.parametrize(
+    ("text", "wrong", "right", "gender", "expected"),
+    [
+        ("Coloca el marcador de alerta rojo.", "marcador", "ficha", "f", "Coloca la ficha de alerta roja."),
+        ("El marcador se queda.", "marcador", "ficha", "f", "La ficha se queda."),
+        ("Retira un marcador.", "marcador", "ficha", "f", "Retira una ficha."),
+        ("Quita los marcadores usados.", "marcadores", "fichas", "f", "Quita las fichas usadas."),
+        ("Pon todos los marcadores rojos.", "marcadores", "fichas", "f", "Pon todas las fichas rojas."),
+        ("El primer marcador activo.", "marcador", "ficha", "f", "La primera ficha activa."),
+        ("El valor del marcador.", "marcador", "ficha", "f", "El valor de la ficha."),
+        ("Dale la vuelta al marcador.", "marcador", "ficha", "f", "Dale la vuelta a la ficha."),
+        ("Este marcador es tuyo.", "marcador", "ficha", "f", "Esta ficha es tuyo."),  # a predicate is no phrase
+        ("El valor de la ficha.", "ficha", "marcador", "m", "El valor del marcador."),
+        ("Mueve la ficha roja de la nave.", "ficha", "marcador", "m", "Mueve el marcador rojo de la nave."),
+        ("Coge el escudo.", "escudo", "arma", "f", "Coge el arma."),  # a stressed a keeps el
+        ("Coge un escudo.", "escudo", "alerta", "f", "Coge una alerta."),  # the stress is not on the a
+        ("El marcador queda en el mapa.", "marcador", "ficha", "f", "La ficha queda en el mapa."),
+        ("Cada marcador verde.", "marcador", "ficha", "f", "Cada ficha verde."),  # nothing to change
+    ],
+)
+def test_the_noun_phrase_agrees_with_the_new_term(
+    spanish: Speller, text: str, wrong: str, right: str, gender: str, expected: str
+) -> None:
+    assert _applied(text, wrong, right, gender, spanish) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "wrong", "right", "gender", "word"),
+    [
+        ("Coge el marcador de combustible rojo.", "marcador", "ficha", "f", "rojo"),  # combustible is masculine too
+        ("Mueve la ficha activa.", "ficha", "marcador", "m", "activa"),  # or the verb activar?
+        ("El marcador solo se mueve.", "marcador", "ficha", "f", "solo"),  # or the adverb?
+    ],
+)
+def test_undecidable_agreement_stops_and_says_which_word(
+    spanish: Speller, text: str, wrong: str, right: str, gender: str, word: str
+) -> None:
+    result = _applied(text, wrong, right, gender, spanish)
+    assert result.startswith("STOP: cannot tell whether")
+    assert f'"{word}"' in result
+
+
+@pytest.fixture
+def tiny_with_markers(tiny_copy: Path) -> Path:
+    edit(
+        tiny_copy / "supply.toml",
+        'text.es = "Gana 2 {fuel}."',
+        'text.es = "Gana 2 {fuel}. Pon el marcador en tu nave y el marcador de alerta rojo en el mapa."',
+    )
+    with (tiny_copy / "glossary.toml").open("a", encoding="utf-8") as glossary:
+        glossary.write('\n[[term]]\nsource = "token"\ntarget = "ficha"\ngender = "f"\n')
+    (tiny_copy.parent / "fixes.txt").write_text("marcador >> ficha\n", encoding="utf-8")
+    return tiny_copy
+
+
+def test_glossary_apply_makes_determiners_and_adjectives_agree_each_its_own_word(tiny_with_markers: Path) -> None:
+    result = CliRunner().invoke(main, ["glossary", "apply", "tiny", "fixes.txt", "--write"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == (
+        'tiny/supply.toml:8: card "fuel-cell" field "text.es": Gana 2 {fuel}. '
+        "Pon [-el-]{+la+} [-marcador-]{+ficha+} en tu nave y [-el-]{+la+} [-marcador-]{+ficha+} "
+        "de alerta [-rojo-]{+roja+} en el mapa."
+    )
+    supply = (tiny_with_markers / "supply.toml").read_text(encoding="utf-8")
+    assert "Pon la ficha en tu nave y la ficha de alerta roja en el mapa." in supply
+
+
+def test_glossary_apply_stops_on_a_line_it_cannot_decide(tiny_with_markers: Path) -> None:
+    edit(tiny_with_markers / "supply.toml", "de alerta rojo", "de combustible rojo")
+    before = (tiny_with_markers / "supply.toml").read_bytes()
+    result = CliRunner().invoke(main, ["glossary", "apply", "tiny", "fixes.txt", "--write"])
+    assert result.exit_code == 1
+    assert (
+        'tiny/supply.toml:8: error: card "fuel-cell" field "text.es": "marcador" -> "ficha": cannot tell whether '
+        '"rojo" agrees with the replaced term or with "combustible"'
+    ) in result.output
+    assert (tiny_with_markers / "supply.toml").read_bytes() == before
+
+
+def test_without_a_gender_the_words_around_stay(tiny_with_markers: Path) -> None:
+    edit(tiny_with_markers / "glossary.toml", 'gender = "f"\n', "")
+    result = CliRunner().invoke(main, ["glossary", "apply", "tiny", "fixes.txt"])
+    assert "Pon el [-marcador-]{+ficha+} en" in result.output
+
+
+def test_a_verb_or_phrase_term_ignores_its_gender_with_a_note(tiny_with_markers: Path) -> None:
+    with (tiny_with_markers / "glossary.toml").open("a", encoding="utf-8") as glossary:
+        glossary.write('\n[[term]]\nsource = "draw"\ntarget = "robar"\ngender = "m"\n')
+    (tiny_with_markers.parent / "fixes.txt").write_text("gana >> robar\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["glossary", "apply", "tiny", "fixes.txt"])
+    assert (
+        'fixes.txt:1: info: "robar" is a verb, not a noun: its gender ("m") is not used, the words around it stay '
+        "as they are"
+    ) in result.output
+    notes = text_findings(tiny_with_markers)
+    assert any("a verb, not a noun: glossary apply ignores its gender" in line for line in notes)
+
+
+def test_a_gender_against_the_targets_own_article_is_a_finding(tiny_copy: Path) -> None:
+    with (tiny_copy / "glossary.toml").open("a", encoding="utf-8") as glossary:
+        glossary.write('\n[[term]]\nsource = "token"\ntarget = "la ficha"\ngender = "m"\nnumber = "plural"\n')
+        glossary.write('\n[[term]]\nsource = "weapon"\ntarget = "el arma"\ngender = "f"\n')  # right: a stressed a
+    assert text_findings(tiny_copy) == [
+        'tiny/glossary.toml:15: warning: field "term[1].gender": term "la ficha" is masculine (gender = "m"), '
+        'but its article "la" is feminine',
+        '    hint: correct gender to "f", or the article of the target',
+        'tiny/glossary.toml:16: warning: field "term[1].number": term "la ficha" is plural (number = "plural"), '
+        'but its article "la" is singular',
+        '    hint: correct number to "singular", or the article of the target',
+    ]
