@@ -143,3 +143,25 @@ def test_a_gender_against_the_targets_own_article_is_a_finding(tiny_copy: Path) 
         'but its article "la" is singular',
         '    hint: correct number to "singular", or the article of the target',
     ]
+
+
+def test_a_term_after_a_determiner_of_the_other_gender_is_a_finding(tiny_copy: Path) -> None:
+    with (tiny_copy / "glossary.toml").open("a", encoding="utf-8") as glossary:
+        glossary.write('\n[[term]]\nsource = "token"\ntarget = "ficha"\ngender = "f"\n')
+        glossary.write('\n[[term]]\nsource = "weapon"\ntarget = "arma"\ngender = "f"\n')
+    edit(
+        tiny_copy / "supply.toml",
+        'text.es = "Gana 2 {fuel}."',
+        'text.es = "Gana 2 {fuel}. Pon el ficha, la ficha y los fichas junto al arma y el arma. Un ficha."',
+    )
+    assert text_findings(tiny_copy) == [
+        'tiny/supply.toml:8: warning: card "fuel-cell" field "text.es": "el ficha": "ficha" is feminine '
+        '(glossary term "token"), "el" is not',
+        '    hint: write "la ficha"',
+        'tiny/supply.toml:8: warning: card "fuel-cell" field "text.es": "los fichas": "fichas" is feminine '
+        '(glossary term "token"), "los" is not',
+        '    hint: write "las fichas"',
+        'tiny/supply.toml:8: warning: card "fuel-cell" field "text.es": "Un ficha": "ficha" is feminine '
+        '(glossary term "token"), "Un" is not',
+        '    hint: write "Una ficha"',
+    ]

@@ -28,43 +28,11 @@ from dataclasses import dataclass
 
 from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import Speller
-from pnp.check.text.nouns import stressed_a
-
-Gender = str  # "m" or "f"
-Number = str  # "s" or "p"
+from pnp.check.text.nouns import DETERMINERS, Gender, Number, stressed_a
 
 _WORD = re.compile(r"\w+")
-_SPACE = re.compile(r"[ \u00a0]+")
 
 
-def _forms(ms: str, fs: str, mp: str, fp: str) -> dict[tuple[Gender, Number], str]:
-    return {("m", "s"): ms, ("f", "s"): fs, ("m", "p"): mp, ("f", "p"): fp}
-
-
-# Words before a noun that agree with it, each with its four forms.
-# fmt: off
-_BEFORE = [
-    _forms("el", "la", "los", "las"), _forms("un", "una", "unos", "unas"),
-    _forms("este", "esta", "estos", "estas"), _forms("ese", "esa", "esos", "esas"),
-    _forms("aquel", "aquella", "aquellos", "aquellas"), _forms("nuestro", "nuestra", "nuestros", "nuestras"),
-    _forms("vuestro", "vuestra", "vuestros", "vuestras"), _forms("otro", "otra", "otros", "otras"),
-    _forms("algún", "alguna", "algunos", "algunas"), _forms("ningún", "ninguna", "ningunos", "ningunas"),
-    _forms("todo", "toda", "todos", "todas"), _forms("mucho", "mucha", "muchos", "muchas"),
-    _forms("poco", "poca", "pocos", "pocas"), _forms("primer", "primera", "primeros", "primeras"),
-    _forms("segundo", "segunda", "segundos", "segundas"), _forms("tercer", "tercera", "terceros", "terceras"),
-    _forms("último", "última", "últimos", "últimas"), _forms("mismo", "misma", "mismos", "mismas"),
-    _forms("buen", "buena", "buenos", "buenas"), _forms("mal", "mala", "malos", "malas"),
-    _forms("del", "de la", "de los", "de las"), _forms("al", "a la", "a los", "a las"),
-    _forms("mi", "mi", "mis", "mis"), _forms("tu", "tu", "tus", "tus"), _forms("su", "su", "sus", "sus"),
-    _forms("gran", "gran", "grandes", "grandes"), _forms("cada", "cada", "cada", "cada"),
-    _forms("cualquier", "cualquier", "cualesquiera", "cualesquiera"),
-]
-# fmt: on
-_KNOWN_BEFORE: dict[str, list[tuple[dict[tuple[Gender, Number], str], Gender | None, Number]]] = {}
-for _table in _BEFORE:
-    for (_gender, _number), _form in _table.items():
-        _same_both = _table[("m", _number)] == _table[("f", _number)]
-        _KNOWN_BEFORE.setdefault(_form, []).append((_table, None if _same_both else _gender, _number))
 _STRESSED_A_KEEPS = {"el", "un", "del", "al", "algún", "ningún"}  # el arma, un área, del agua
 _ADVERBS = frozenset({"solo", "sola", "junto", "junta", "medio", "media", "demasiado", "tanto", "mucho", "poco"})
 _PREPOSITIONS = frozenset({"de", "del"})
@@ -97,7 +65,7 @@ def agree(
     old_number: Number | None = None
     determiners = []
     for word_start, word_end in left:
-        entries = _KNOWN_BEFORE.get(text[word_start:word_end].lower())
+        entries = DETERMINERS.get(text[word_start:word_end].lower())
         if not entries:
             break
         table, was_gender, was_number = entries[0]
@@ -196,8 +164,8 @@ def _complement(text: str, words: list[tuple[int, int]], index: int) -> tuple[tu
     """The noun of a complement starting at words[index] ("de [la] alerta"), its gender, and the next index."""
     first = text[words[index][0] : words[index][1]]
     gender: Gender | None = None
-    if first.lower() in _KNOWN_BEFORE and index + 1 < len(words):
-        gender = _KNOWN_BEFORE[first.lower()][0][1]
+    if first.lower() in DETERMINERS and index + 1 < len(words):
+        gender = DETERMINERS[first.lower()][0][1]
         index += 1
     noun = text[words[index][0] : words[index][1]]
     return (noun, gender or _gender_by_ending(noun)), index + 1

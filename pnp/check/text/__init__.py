@@ -36,6 +36,7 @@ from pnp.check.text.glossary_gender import check_glossary_gender
 from pnp.check.text.keywords import check_keywords
 from pnp.check.text.names import check_cited_names
 from pnp.check.text.numbers import check_numbers
+from pnp.check.text.term_agreement import check_agreement
 from pnp.check.text.typography import check_typography
 from pnp.check.text.words import check_spelling, check_untranslated
 from pnp.errors import Severity
@@ -106,6 +107,12 @@ RULES = (
         Severity.WARNING,
         "A verb with pronouns attached keeps the accent they need: Pórtate, dámelo, descártala.",
         check_pronoun_accents,
+    ),
+    Rule(
+        "text/agreement",
+        Severity.WARNING,
+        "A glossary term with a gender follows a determiner of that gender: la ficha, not el ficha.",
+        check_agreement,
     ),
     Rule(
         "text/consistency",

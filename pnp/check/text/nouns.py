@@ -7,6 +7,40 @@ import re
 from pnp.check.text.lexicon import Speller
 from pnp.model import Term
 
+Gender = str  # "m" or "f"
+Number = str  # "s" or "p"
+
+
+def _forms(ms: str, fs: str, mp: str, fp: str) -> dict[tuple[Gender, Number], str]:
+    return {("m", "s"): ms, ("f", "s"): fs, ("m", "p"): mp, ("f", "p"): fp}
+
+
+# Words before a noun that agree with it, each with its four forms; DETERMINERS maps each form to
+# (its four forms, its gender or None when both genders write it so, its number).
+# fmt: off
+_BEFORE = [
+    _forms("el", "la", "los", "las"), _forms("un", "una", "unos", "unas"),
+    _forms("este", "esta", "estos", "estas"), _forms("ese", "esa", "esos", "esas"),
+    _forms("aquel", "aquella", "aquellos", "aquellas"), _forms("nuestro", "nuestra", "nuestros", "nuestras"),
+    _forms("vuestro", "vuestra", "vuestros", "vuestras"), _forms("otro", "otra", "otros", "otras"),
+    _forms("algún", "alguna", "algunos", "algunas"), _forms("ningún", "ninguna", "ningunos", "ningunas"),
+    _forms("todo", "toda", "todos", "todas"), _forms("mucho", "mucha", "muchos", "muchas"),
+    _forms("poco", "poca", "pocos", "pocas"), _forms("primer", "primera", "primeros", "primeras"),
+    _forms("segundo", "segunda", "segundos", "segundas"), _forms("tercer", "tercera", "terceros", "terceras"),
+    _forms("último", "última", "últimos", "últimas"), _forms("mismo", "misma", "mismos", "mismas"),
+    _forms("buen", "buena", "buenos", "buenas"), _forms("mal", "mala", "malos", "malas"),
+    _forms("del", "de la", "de los", "de las"), _forms("al", "a la", "a los", "a las"),
+    _forms("mi", "mi", "mis", "mis"), _forms("tu", "tu", "tus", "tus"), _forms("su", "su", "sus", "sus"),
+    _forms("gran", "gran", "grandes", "grandes"), _forms("cada", "cada", "cada", "cada"),
+    _forms("cualquier", "cualquier", "cualesquiera", "cualesquiera"),
+]
+# fmt: on
+DETERMINERS: dict[str, list[tuple[dict[tuple[Gender, Number], str], Gender | None, Number]]] = {}
+for _table in _BEFORE:
+    for (_gender, _number), _form in _table.items():
+        _same_both = _table[("m", _number)] == _table[("f", _number)]
+        DETERMINERS.setdefault(_form, []).append((_table, None if _same_both else _gender, _number))
+
 _ARTICLES = frozenset({"el", "la", "los", "las", "un", "una", "unos", "unas"})
 _NOT_NOUNS = frozenset({"a", "al", "con", "de", "del", "en", "para", "por", "sin", "sobre", "y", "o", "si", "no"})
 
