@@ -15,6 +15,12 @@
    each --corpus file (plain UTF-8 text, paragraphs apart by blank lines):
    the Spanish rulebooks, a forum thread, any rules text.  A corpus may hold
    real mistakes, so --show prints every flag with its context to be judged.
+3. Recall on real text: every accented word of the --corpus files is written
+   without its accent, one at a time; where that leaves a word the
+   dictionary knows ("límite" -> "limite", "¿Qué" -> "¿Que"), the slip is one
+   only grammar can see, and it prints how many the accent rules find, per
+   rule, and the words most often missed (most are the diacritic accents of
+   tú, más, está, él, sí, which no rule reads yet).
 
 Exit status 0; the figures are for people (see benchmarks/README.md).
 """
@@ -200,6 +206,48 @@ def accents_on_corpus(paths: list[Path], show: bool) -> None:
         )
 
 
+_UNACCENT = str.maketrans("áéíóúÁÉÍÓÚ", "aeiouAEIOU")
+# Right without the accent since the RAE's 2010 rules: stripping it makes no slip.
+_NO_LONGER = frozenset(
+    {"sólo", "éste", "ésta", "éstos", "éstas", "ése", "ésa", "ésos", "ésas", "aquél", "aquélla", "aquéllos"}
+    | {"aquéllas", "guión", "truhán"}
+)
+
+
+def stripped_accents(paths: list[Path], show: bool) -> None:
+    """Recall on real text: each accented word of the corpus written without its accent, one at a time.
+
+    Only slips the dictionary cannot see count (the word without its accent is a word too: "limite",
+    "que", "portate"); the others are text/spelling's.  A slip is found when an accent rule names
+    that word and writes it back as it was."""
+    checker = speller("es")
+    assert checker is not None
+    invisible = 0
+    caught: Counter[str] = Counter()
+    missed: Counter[str] = Counter()
+    for path in paths:
+        for paragraph in re.split(r"\n\s*\n", path.read_text(encoding="utf-8")):
+            for match in re.finditer(r"\w+", paragraph):
+                word = match.group()
+                plain = word.translate(_UNACCENT)
+                if plain == word or word.lower() in _NO_LONGER or not checker.knows(plain):
+                    continue
+                invisible += 1
+                text = paragraph[: match.start()] + plain + paragraph[match.end() :]
+                slips = [s for s in accent_slips(text, checker) if s.start == match.start()]
+                if any(s.written == word for s in slips):
+                    caught[slips[0].code] += 1
+                else:
+                    missed[word.lower()] += 1
+    found = sum(caught.values())
+    print(
+        f"Accents stripped one word at a time ({', '.join(p.name for p in paths)}): {invisible} slips the "
+        f"dictionary cannot see; found {found} ({found / max(invisible, 1):.0%}): "
+        + ", ".join(f"{code}: {caught[code]}" for code in ACCENT_RULES)
+    )
+    print("  most missed: " + ", ".join(f"{w} ({n})" for w, n in missed.most_common(40 if show else 10)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, nargs="*", default=[], help="Spanish text files (UTF-8)")
@@ -210,6 +258,8 @@ def main() -> None:
     if args.corpus:
         print()
         accents_on_corpus(args.corpus, args.show)
+        print()
+        stripped_accents(args.corpus, args.show)
 
 
 if __name__ == "__main__":

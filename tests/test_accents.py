@@ -91,3 +91,8 @@ def test_a_word_of_the_packs_word_list_is_never_flagged(tiny_copy: Path) -> None
     edit(tiny_copy, "nav.toml", 'text.es = "Sigue volando."', 'text.es = "Sigue a Damelo."')
     edit(tiny_copy, "pack.toml", 'words = ["Vela"]', 'words = ["Vela", "Damelo"]')
     assert text_findings(tiny_copy) == []
+
+
+def test_an_article_after_a_verb_is_a_determiner(spanish: Speller) -> None:
+    assert _slips("Coloca la ultima carta.", spanish) == [(NOUN, "ultima", "última")]
+    assert _slips("Si ella la practica, gana.", spanish) == []  # after a pronoun, "la" is one too

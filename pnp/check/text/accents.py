@@ -10,8 +10,8 @@ dictionary's own morphology (lexicon.Speller.readings):
   a noun or adjective: "tu limite" -> "tu límite", "el calculo" -> "el
   cálculo".  The determiner and the word must agree in number ("tu publicas"
   is a "tú" without its accent, not a noun), and "la", "las", "los" count only
-  after a preposition ("de la practica"), since before a verb they are
-  pronouns ("la practica": she practises it).  "solo" and the demonstratives
+  after a preposition or a verb ("de la practica", "coloca la ultima"), since
+  elsewhere they may be pronouns ("la practica": she practises it).  "solo" and the demonstratives
   are never flagged: since the RAE's 2010 rules they take no accent.
 - accent-question: the interrogative that opens a question or exclamation,
   "¿Que haces?" -> "¿Qué haces?", "¡Que suerte!" -> "¡Qué suerte!", after a
@@ -98,7 +98,7 @@ def _noun_slips(plain: str, words: list[re.Match[str]], checker: Speller, known:
         before, match = words[index - 1], words[index]
         if plain[before.end() : match.start()] not in (" ", "\u00a0"):
             continue
-        plural = _determiner(words, index - 1, plain)
+        plural = _determiner(words, index - 1, plain, checker)
         word = match.group()
         if plural is None or word.casefold() in known or not word.islower() or len(word) < 3:
             continue
@@ -119,7 +119,7 @@ def _noun_slips(plain: str, words: list[re.Match[str]], checker: Speller, known:
         )
 
 
-def _determiner(words: list[re.Match[str]], index: int, plain: str) -> bool | None:
+def _determiner(words: list[re.Match[str]], index: int, plain: str, checker: Speller) -> bool | None:
     """Whether the word at index is a plural determiner (True), a singular one (False), or none (None)."""
     word = fold(words[index].group())
     if word in _SINGULAR:
@@ -128,8 +128,10 @@ def _determiner(words: list[re.Match[str]], index: int, plain: str) -> bool | No
         return True
     if word in _PRONOUN_ARTICLES and index > 0:
         before = words[index - 1]
-        if fold(before.group()) in _PREPOSITIONS and plain[before.end() : words[index].start()].strip() == "":
-            return _PRONOUN_ARTICLES[word]
+        if plain[before.end() : words[index].start()].strip() != "":
+            return None
+        if fold(before.group()) in _PREPOSITIONS or checker.only_verb(before.group().lower()):
+            return _PRONOUN_ARTICLES[word]  # "de la linea", "coloca la ultima": an article, not a pronoun
     return None
 
 
