@@ -78,8 +78,8 @@ def test_a_pack_gets_one_finding_per_slip_with_the_fix(tiny_copy: Path) -> None:
         'tiny/nav.toml:27: warning: card "clear-skies" field "text.es": "tu limite": "limite" is a verb form, '
         'but after "tu" a noun is meant: "límite"',
         '    hint: write "tu límite"',
-        'tiny/nav.toml:27: warning: card "clear-skies" field "text.es": "Descartala": "Descartala" needs its '
-        'accent with the pronouns attached: "Descártala"',
+        'tiny/nav.toml:27: warning: card "clear-skies" field "text.es": "Descartala" needs its accent with the '
+        'pronouns attached: "Descártala"',
         '    hint: write "Descártala"',
         'tiny/nav.toml:27: warning: card "clear-skies" field "text.es": "¿Que haces?": "Que" asks a question: '
         'it takes its accent, "Qué"',

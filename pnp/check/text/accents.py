@@ -227,7 +227,8 @@ def _text_slips(plain: str, lang: str, known: frozenset[str]) -> tuple[Slip, ...
 
 def _finding(text: Text, slip: Slip) -> Finding:
     fixed = slip.quoted.replace(slip.word, slip.written, 1)
-    return text.finding(Severity.WARNING, slip.code, f'"{slip.quoted}": {slip.why}', f'write "{fixed}"')
+    message = slip.why if slip.quoted == slip.word else f'"{slip.quoted}": {slip.why}'
+    return text.finding(Severity.WARNING, slip.code, message, f'write "{fixed}"')
 
 
 def check_noun_accents(pack: PackData) -> list[Finding]:
