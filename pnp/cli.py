@@ -20,10 +20,12 @@ from pnp.cli_common import (
     load_or_exit,
     with_progress,
 )
+from pnp.cli_new import new as new_command
 from pnp.cli_translate import COMMANDS as TRANSLATE_COMMANDS
 from pnp.compose import Selection, compose, selected_swaps
 from pnp.deck_report import format_composition, format_deck, format_decks
 from pnp.errors import Finding, Severity, did_you_mean, has_errors
+from pnp.layout.plan import layout_findings
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
 from pnp.model import PackData
@@ -225,6 +227,19 @@ def deck(
     help="Also write files for a print shop: mpc (PNG, 300 dpi, 0.12 in bleed), drivethru "
     "(PDF, one face a page, 0.125 in bleed) or oneup (the same with --bleed).",
 )
+@click.option(
+    "--fit",
+    type=click.Choice(["nearest", "exact"]),
+    default="nearest",
+    show_default=True,
+    help="A card size the print shop does not sell: make it at the shop's nearest size, or keep it (warned both ways).",
+)
+@click.option(
+    "--tts-base-url",
+    metavar="URL",
+    default=None,
+    help="With --tts: the web folder the tts/ images are uploaded to (https://...); default: this computer's files.",
+)
 @OUTPUT_OPTION
 def build(
     pack: Path,
@@ -243,6 +258,8 @@ def build(
     card_size: str | None,
     tts: bool,
     print_shop: str | None,
+    fit: str,
+    tts_base_url: str | None,
     output: Path,
     quiet: bool,
 ) -> None:
@@ -259,6 +276,8 @@ def build(
         pnp build cards/blue-sun --bleed 0mm --duplex fold
         pnp build cards/blue-sun --png --dpi 300 --no-bleed
         pnp build cards/blue-sun --tts --print-shop mpc
+        pnp build cards/blue-sun --tts --tts-base-url https://example.org/blue-sun/tts/
+        pnp build cards/blue-sun --print-shop drivethru --fit exact
         pnp build cards/blue-sun --bilingual --card-size poker
     """
     from pnp.pipeline import BuildOptions
@@ -278,6 +297,14 @@ def build(
             raise click.BadParameter(str(exc), param_hint="--card-size") from exc
     if no_bleed and not (png or tts):
         raise click.UsageError("--no-bleed is for images: give it with --png or --tts")
+    if tts_base_url is not None:
+        from pnp.export.tts import base_url_problem
+
+        if not tts:
+            raise click.UsageError("--tts-base-url is for Tabletop Simulator decks: give it with --tts")
+        problem = base_url_problem(tts_base_url)
+        if problem:
+            raise click.BadParameter(problem, param_hint="--tts-base-url")
     if calibration and duplex not in ("long", "short"):
         raise click.UsageError("--calibration measures duplex printing: use it with --duplex long or short")
     options = BuildOptions(
@@ -295,6 +322,8 @@ def build(
         cache=not no_cache,
         tts=tts,
         print_shop=print_shop,
+        shop_fit=fit,
+        tts_base_url=tts_base_url,
         bilingual=bilingual,
         card_size=card_size,
     )
@@ -431,6 +460,7 @@ def board(
 
 for command in TRANSLATE_COMMANDS:  # proof, glossary apply, export, import: pnp/cli_translate.py
     main.add_command(command)
+main.add_command(new_command)  # pnp new: pnp/cli_new.py
 
 
 def _list_rules(pack: Path | None, output_format: str, strict: bool) -> None:
@@ -453,7 +483,8 @@ def _load_and_check(pack: Path) -> list[Finding]:
     result = load_pack(pack)
     if result.pack is None:
         return result.findings
-    return result.findings + check_pack(result.pack)
+    # the layouts as build runs them: whatever would stop a build is a finding here too
+    return result.findings + check_pack(result.pack) + layout_findings(result.pack)
 
 
 def _check_selection(data: PackData, selection: Selection) -> None:
