@@ -40,13 +40,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pnp.check import RULES  # noqa: E402
-from pnp.check.text.accents import NOUN, PRONOUN, QUESTION, accent_slips  # noqa: E402
+from pnp.check.text.accents import DIACRITIC, NOUN, PRONOUN, QUESTION, accent_slips  # noqa: E402
 from pnp.check.text.fields import known_words, texts  # noqa: E402
 from pnp.check.text.lexicon import speller  # noqa: E402
 from pnp.load import load_pack  # noqa: E402
 
 SET = Path(__file__).with_name("quality_set.toml")
-ACCENT_RULES = (NOUN, QUESTION, PRONOUN)
+ACCENT_RULES = (NOUN, QUESTION, PRONOUN, DIACRITIC)
 PACKS = ("cards/blue-sun", "cards/lotr-sailing", "cards/bsg", "examples/tiny")
 
 PACK_TOML = """\

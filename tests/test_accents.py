@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.check.text.accents import NOUN, PRONOUN, QUESTION, accent_slips
+from pnp.check.text.accents import DIACRITIC, NOUN, PRONOUN, QUESTION, accent_slips
 from pnp.check.text.lexicon import Speller, speller
 from tests.test_text_rules import edit, text_findings
 
@@ -42,6 +42,13 @@ def _slips(text: str, checker: Speller) -> list[tuple[str, str, str]]:
         ("Damelo ya.", [(PRONOUN, "Damelo", "Dámelo")]),
         ("Roba una carta y descartala.", [(PRONOUN, "descartala", "descártala")]),
         ("Sigue poniendola a un lado.", [(PRONOUN, "poniendola", "poniéndola")]),
+        ("Roba una carta mas.", [(DIACRITIC, "mas", "más")]),
+        ("La carta esta en juego.", [(DIACRITIC, "esta", "está")]),
+        ("La carta esta colocada.", [(DIACRITIC, "esta", "está")]),
+        ("Espera a que este en el mazo.", [(DIACRITIC, "este", "esté")]),
+        ("Si tu robas, descarta.", [(DIACRITIC, "tu", "tú")]),
+        ("Si tu publicas la carta, gana.", [(DIACRITIC, "tu", "tú")]),  # not "tu públicas": tú is meant
+        ("Dásela a mi.", [(DIACRITIC, "mi", "mí")]),
     ],
 )
 def test_each_missing_accent_is_found(spanish: Speller, text: str, slips: list[tuple[str, str, str]]) -> None:
@@ -54,7 +61,6 @@ def test_each_missing_accent_is_found(spanish: Speller, text: str, slips: list[t
         "Solo puedes robar una carta este turno.",  # solo and este: no accent since 2010
         "Esta carta es tuya; ese mazo, no.",
         "La practica cada día.",  # "la" before a verb is a pronoun
-        "Si tu publicas la carta, gana.",  # a singular determiner before -s: "tú" is meant, not a noun
         "Habla con tu contacto y gira tu nave.",
         "El límite es tu número.",
         "¡Que te diviertas!",  # a wish, not an exclamation of degree
@@ -66,6 +72,12 @@ def test_each_missing_accent_is_found(spanish: Speller, text: str, slips: list[t
         "Dale la carta, ponte en fila y colocadlo.",  # the stress does not move: no accent
         "Release Cylon Mugshots.",  # an English name: text/untranslated's
         "Pórtate bien, dámelo y descártala.",
+        "Roba más cartas, mas no esta.",  # "mas" opening a clause is "pero"
+        "Esta de aquí va al mazo.",  # a demonstrative before "de"
+        "Esta carta va en tu mazo y muévela a mi nave.",
+        "Sin incluir el descarte.",  # "el" + a noun the dictionary knows only as a verb: no "él" rule
+        "Tu turno termina.",
+        "Esta tirada de dado puede cambiar.",  # a noun that looks like a participle
     ],
 )
 def test_right_spanish_is_left_alone(spanish: Speller, text: str) -> None:

@@ -51,6 +51,7 @@ def test_every_text_rule_is_checked_by_pnp_check() -> None:
         "text/accent-noun",
         "text/accent-question",
         "text/accent-pronoun",
+        "text/accent-diacritic",
         "text/agreement",
         "text/consistency",
     ]

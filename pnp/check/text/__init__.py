@@ -29,7 +29,12 @@ rules read the same dictionary's morphology (accents.py says how).
 from __future__ import annotations
 
 from pnp.check.rule import Rule
-from pnp.check.text.accents import check_noun_accents, check_pronoun_accents, check_question_accents
+from pnp.check.text.accents import (
+    check_diacritic_accents,
+    check_noun_accents,
+    check_pronoun_accents,
+    check_question_accents,
+)
 from pnp.check.text.consistency import check_consistency
 from pnp.check.text.glossary import check_glossary
 from pnp.check.text.glossary_gender import check_glossary_gender
@@ -107,6 +112,12 @@ RULES = (
         Severity.WARNING,
         "A verb with pronouns attached keeps the accent they need: Pórtate, dámelo, descártala.",
         check_pronoun_accents,
+    ),
+    Rule(
+        "text/accent-diacritic",
+        Severity.WARNING,
+        "Words an accent tells apart, read by the next word: una carta más, está en juego, si tú robas.",
+        check_diacritic_accents,
     ),
     Rule(
         "text/agreement",

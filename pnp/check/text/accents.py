@@ -22,6 +22,11 @@ dictionary's own morphology (lexicon.Speller.readings):
   third syllable from the end needs the accent: "Portate" -> "Pórtate",
   "damelo" -> "dámelo", "descartala" -> "descártala".  text/spelling leaves
   these words to this rule, so a slip is reported once.
+- accent-diacritic: the words an accent tells apart, read by the next word:
+  "una carta mas" -> "más" (unless it opens a clause: ", mas no"), "esta en
+  juego", "esta colocada" -> "está" (a preposition or a participle follows),
+  "que este en" -> "esté", "si tu robas" -> "tú" (a verb of "tú" follows),
+  "para mi." -> "mí" (nothing follows the preposition's pronoun).
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from pnp.model import PackData
 NOUN = "text/accent-noun"
 QUESTION = "text/accent-question"
 PRONOUN = "text/accent-pronoun"
+DIACRITIC = "text/accent-diacritic"
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _ACCENTS = {"a": "á", "e": "é", "i": "í", "o": "ó", "u": "ú"}
@@ -90,7 +96,62 @@ def accent_slips(plain: str, checker: Speller, known: frozenset[str] = frozenset
     words = list(_WORD.finditer(plain))
     slips = [*_noun_slips(plain, words, checker, known), *_question_slips(plain, checker)]
     slips += _pronoun_slips(words, checker, known)
+    slips += _diacritic_slips(plain, words, checker, known)
     return sorted(slips, key=lambda s: s.start)
+
+
+# "esta en juego" is está; not "de": "esta de aquí" is a demonstrative
+_STATE_PREPOSITIONS = frozenset({"en", "a", "al", "sobre", "bajo", "entre", "con", "sin", "dentro", "fuera"})
+_PARTICIPLE = re.compile(r"\w+[ai]d[oa]s?$")
+_CLAUSE_START = re.compile(r"(^|[.;:,!?¡¿(\n])\s*$")
+
+
+def _diacritic_slips(plain: str, words: list[re.Match[str]], checker: Speller, known: frozenset[str]) -> Iterator[Slip]:
+    """Words a missing accent turns into another word, told apart by the next one:
+    "una carta mas" (más), "esta en juego" (está), "si tu robas" (tú), "para mi." (mí).
+
+    Not "el roba" (él): the dictionary lacks nouns such as "descarte", which it knows only as
+    verb forms, so "el descarte" would be flagged."""
+    for index, match in enumerate(words):
+        word = match.group()
+        lower = word.lower()
+        if lower in known:
+            continue
+        following = words[index + 1] if index + 1 < len(words) else None
+        joined = following is not None and plain[match.end() : following.start()] in (" ", "\u00a0")
+        after = following.group().lower() if following is not None and joined else None
+        written = None
+        if lower == "mas" and not _CLAUSE_START.search(plain[: match.start()]):
+            written = "más"  # "mas" for "pero" opens a clause: ", mas no"
+        elif lower in ("esta", "estas", "este") and after is not None:
+            if after in _STATE_PREPOSITIONS or _participle(after, checker):
+                written = {"esta": "está", "estas": "estás", "este": "esté"}[lower]
+        elif lower == "tu" and after is not None and after.endswith("s") and checker.only_verb(after):
+            written = "tú"  # "si tu robas": a subject, not "your"
+        elif lower == "mi" and index > 0 and fold(words[index - 1].group()) in _PREPOSITIONS and not joined:
+            written = "mí"  # "para mi." : a pronoun; "para mi turno": a possessive
+        if written is None:
+            continue
+        written = written[:1].upper() + written[1:] if word[:1].isupper() else written
+        quoted = f"{word} {following.group()}" if following is not None and joined else word
+        yield Slip(
+            DIACRITIC,
+            match.start(),
+            match.end(),
+            word,
+            written,
+            quoted,
+            f'"{word}" is another word without its accent: here it is "{written}"',
+        )
+
+
+def _participle(word: str, checker: Speller) -> bool:
+    """A participle and nothing else: "colocada" (colocar, or the adjective colocado), not "tirada" (a noun
+    too)."""
+    if not _PARTICIPLE.match(word):
+        return False
+    readings = checker.readings(word)
+    return any(r.verb for r in readings) and all(r.verb or r.stem != word for r in readings)
 
 
 def _noun_slips(plain: str, words: list[re.Match[str]], checker: Speller, known: frozenset[str]) -> Iterator[Slip]:
@@ -241,3 +302,7 @@ def check_question_accents(pack: PackData) -> list[Finding]:
 
 def check_pronoun_accents(pack: PackData) -> list[Finding]:
     return _slips_by_rule(pack, PRONOUN)
+
+
+def check_diacritic_accents(pack: PackData) -> list[Finding]:
+    return _slips_by_rule(pack, DIACRITIC)
