@@ -165,3 +165,18 @@ def test_a_term_after_a_determiner_of_the_other_gender_is_a_finding(tiny_copy: P
         '(glossary term "token"), "Un" is not',
         '    hint: write "Una ficha"',
     ]
+
+
+def test_an_adjective_right_after_a_term_that_agrees_with_none_of_its_nouns_is_a_finding(tiny_copy: Path) -> None:
+    with (tiny_copy / "glossary.toml").open("a", encoding="utf-8") as glossary:
+        glossary.write('\n[[term]]\nsource = "Alert Token"\ntarget = "ficha de Alerta"\ngender = "f"\n')
+    edit(
+        tiny_copy / "supply.toml",
+        'text.es = "Gana 2 {fuel}."',
+        'text.es = "Gana 2 {fuel}. Pon la ficha de Alerta rojo y la ficha de Alerta roja otra vez."',
+    )
+    assert text_findings(tiny_copy) == [
+        'tiny/supply.toml:8: warning: card "fuel-cell" field "text.es": "ficha de Alerta rojo": "ficha de Alerta" '
+        'is feminine (glossary term "Alert Token"), "rojo" is not',
+        '    hint: write "ficha de Alerta roja"',
+    ]

@@ -28,13 +28,12 @@ from dataclasses import dataclass
 
 from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import Speller
-from pnp.check.text.nouns import DETERMINERS, Gender, Number, stressed_a
+from pnp.check.text.nouns import DETERMINERS, Gender, Number, adjective, stressed_a
 
 _WORD = re.compile(r"\w+")
 
 
 _STRESSED_A_KEEPS = {"el", "un", "del", "al", "algún", "ningún"}  # el arma, un área, del agua
-_ADVERBS = frozenset({"solo", "sola", "junto", "junta", "medio", "media", "demasiado", "tanto", "mucho", "poco"})
 _PREPOSITIONS = frozenset({"de", "del"})
 
 
@@ -142,7 +141,7 @@ def _right_side(
     while index < len(words):
         word_start, word_end = words[index]
         word = text[word_start:word_end]
-        kind = _adjective(word, checker)
+        kind = adjective(word, checker)
         if kind is None:
             if complement is not None or word.lower() not in _PREPOSITIONS or index + 1 >= len(words):
                 break
@@ -182,27 +181,6 @@ def _following_words(text: str, end: int) -> list[tuple[int, int]]:
         found.append((position + match.start(1), position + match.end(1)))
         position += match.end(1)
     return found
-
-
-def _adjective(word: str, checker: Speller) -> tuple[Gender, Number, bool] | None:
-    """(gender, number, unsure) of a regular adjective (-o, -a, -os, -as), or None for another word.
-
-    Unsure: it may also be an adverb ("solo") or a verb ("activa": activar)."""
-    lower = word.lower()
-    match = re.fullmatch(r"(\w+?)([oa])(s?)", lower)
-    if match is None or not word.islower():
-        return None
-    stem, vowel, plural = match.groups()
-    gender: Gender = "m" if vowel == "o" else "f"
-    number: Number = "p" if plural else "s"
-    if lower in _ADVERBS:
-        return gender, number, True
-    readings = checker.readings(lower)
-    other = stem + ("a" if vowel == "o" else "o") + plural
-    if not any(not r.verb for r in readings) or not checker.knows(other):
-        return None
-    participle = re.search(r"[ai]d[oa]s?$", lower) is not None
-    return gender, number, any(r.verb for r in readings) and not participle and vowel == "a"
 
 
 def _inflected(word: str, gender: Gender, number: Number) -> str:

@@ -122,7 +122,7 @@ RULES = (
     Rule(
         "text/agreement",
         Severity.WARNING,
-        "A glossary term with a gender follows a determiner of that gender: la ficha, not el ficha.",
+        "A glossary term with a gender agrees with its determiner and adjective: la ficha roja, not el ficha rojo.",
         check_agreement,
     ),
     Rule(

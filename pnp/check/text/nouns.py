@@ -72,3 +72,29 @@ def stressed_a(word: str) -> bool:
         return True
     stressed = vowels[-2] if plain[-1] in "aeiouns" else vowels[-1]
     return stressed == 0
+
+
+_ADVERBS = frozenset(
+    {"solo", "sola", "junto", "junta", "medio", "media", "demasiado", "tanto", "mucho", "poco", "primero"}
+)
+
+
+def adjective(word: str, checker: Speller) -> tuple[Gender, Number, bool] | None:
+    """(gender, number, unsure) of a regular adjective (-o, -a, -os, -as), or None for another word.
+
+    Unsure: it may also be an adverb ("solo") or a verb ("activa": activar)."""
+    lower = word.lower()
+    match = re.fullmatch(r"(\w+?)([oa])(s?)", lower)
+    if match is None or not word.islower():
+        return None
+    stem, vowel, plural = match.groups()
+    gender: Gender = "m" if vowel == "o" else "f"
+    number: Number = "p" if plural else "s"
+    if lower in _ADVERBS:
+        return gender, number, True
+    readings = checker.readings(lower)
+    other = stem + ("a" if vowel == "o" else "o") + plural
+    if not any(not r.verb for r in readings) or not checker.knows(other):
+        return None
+    participle = re.search(r"[ai]d[oa]s?$", lower) is not None
+    return gender, number, any(r.verb for r in readings) and not participle and vowel == "a"

@@ -1,11 +1,13 @@
-"""text/agreement: a glossary term with a gender, after a determiner of the other gender ("el ficha").
+"""text/agreement: a glossary term with a gender, beside a determiner or adjective of the other ("el ficha").
 
 The mistake a term replaced by hand, or by `glossary apply` without a gender,
 leaves behind: "marcador" became "ficha" and "el" stayed.  Only terms whose
 glossary entry gives a `gender` are checked, and only the word right before
 the term: a determiner or prenominal word that has a form per gender (el/la,
 un/una, este/esta, del/de la…).  "el arma": a feminine noun with a stressed a
-takes el and un.
+takes el and un.  And the word right after it, when it is a regular adjective
+(-o/-a) of the other gender that no noun of the term can take: "la ficha de
+Alerta rojo".
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ import re
 
 from pnp.check.text.fields import texts
 from pnp.check.text.forms import fold, phrase_pattern
-from pnp.check.text.lexicon import speller
-from pnp.check.text.nouns import DETERMINERS, stressed_a, unusable_gender
+from pnp.check.text.lexicon import Speller, speller
+from pnp.check.text.nouns import DETERMINERS, Gender, adjective, stressed_a, unusable_gender
 from pnp.errors import Finding, Severity
 from pnp.model import PackData, Term
 
@@ -37,31 +39,70 @@ def check_agreement(pack: PackData) -> list[Finding]:
     if not by_lang:
         return findings
     for text, _ in texts(pack):
+        checker = speller(text.lang)
         plain = text.plain
         folded = fold(plain)
         for term, pattern in by_lang.get(text.lang, []):
             gender = term.gender or "m"  # only terms with a gender are here
             for match in pattern.finditer(folded):
-                before = re.search(r"(\w+)[ \u00a0]+$", plain[: match.start()])
-                if before is None:
-                    continue
-                word = before.group(1)
-                entries = DETERMINERS.get(word.lower())
-                if not entries or entries[0][1] is None or entries[0][1] == gender:
-                    continue
-                table, _, number = entries[0]
                 found = plain[match.start() : match.end()]
-                if gender == "f" and word.lower() in _KEEPS_BEFORE_STRESSED_A and stressed_a(found):
-                    continue
-                right = table[(gender, number)]
-                right = right[:1].upper() + right[1:] if word[:1].isupper() else right
-                findings.append(
-                    text.finding(
-                        Severity.WARNING,
-                        CODE,
-                        f'"{word} {found}": "{found}" is {_GENDERS[gender]} (glossary term "{term.source}"), '
-                        f'"{word}" is not',
-                        f'write "{right} {found}"',
-                    )
-                )
+                finding = _determiner_disagrees(plain, match, found, gender, term.source)
+                finding = finding or _adjective_disagrees(plain, match, found, gender, term.source, checker)
+                if finding is not None:
+                    findings.append(text.finding(Severity.WARNING, CODE, *finding))
     return findings
+
+
+def _determiner_disagrees(
+    plain: str, match: re.Match[str], found: str, gender: Gender, source: str
+) -> tuple[str, str] | None:
+    """(message, hint) when the word right before the term is a determiner of the other gender."""
+    before = re.search(r"(\w+)[ \u00a0]+$", plain[: match.start()])
+    if before is None:
+        return None
+    word = before.group(1)
+    entries = DETERMINERS.get(word.lower())
+    if not entries or entries[0][1] is None or entries[0][1] == gender:
+        return None
+    table, _, number = entries[0]
+    if gender == "f" and word.lower() in _KEEPS_BEFORE_STRESSED_A and stressed_a(found):
+        return None
+    right = table[(gender, number)]
+    right = right[:1].upper() + right[1:] if word[:1].isupper() else right
+    return (
+        f'"{word} {found}": "{found}" is {_GENDERS[gender]} (glossary term "{source}"), "{word}" is not',
+        f'write "{right} {found}"',
+    )
+
+
+def _adjective_disagrees(
+    plain: str, match: re.Match[str], found: str, gender: Gender, source: str, checker: Speller | None
+) -> tuple[str, str] | None:
+    """(message, hint) when the word right after the term is a regular adjective of the other gender that
+    no noun of the term can take ("la ficha de Alerta rojo": neither ficha nor Alerta is masculine)."""
+    after = re.match(r"[ \u00a0]+(\w+)", plain[match.end() :])
+    if after is None or checker is None:
+        return None
+    word = after.group(1)
+    kind = adjective(word, checker)
+    if kind is None or kind[2] or word.lower() in DETERMINERS:  # unsure, or "otra vez": a new phrase
+        return None
+    adjective_gender = kind[0]
+    nouns = re.findall(r"\w+", found)
+    last = nouns[-1] if len(nouns) > 2 and nouns[-2].lower() in ("de", "del") else None
+    if adjective_gender == gender or (last is not None and _gender_of(last) in (None, adjective_gender)):
+        return None
+    right = re.sub(r"[oa](s?)$", ("o" if gender == "m" else "a") + r"\1", word)
+    return (
+        f'"{found} {word}": "{found}" is {_GENDERS[gender]} (glossary term "{source}"), "{word}" is not',
+        f'write "{found} {right}"',
+    )
+
+
+def _gender_of(noun: str) -> Gender | None:
+    folded = fold(noun)
+    if folded.endswith(("o", "os", "or", "ores")):
+        return "m"
+    if folded.endswith(("a", "as", "cion", "ciones", "dad", "dades")):
+        return "f"
+    return None
