@@ -49,6 +49,7 @@ def _slips(text: str, checker: Speller) -> list[tuple[str, str, str]]:
         ("Si tu robas, descarta.", [(DIACRITIC, "tu", "tú")]),
         ("Si tu publicas la carta, gana.", [(DIACRITIC, "tu", "tú")]),  # not "tu públicas": tú is meant
         ("Dásela a mi.", [(DIACRITIC, "mi", "mí")]),
+        ("A mi me gusta.", [(DIACRITIC, "mi", "mí")]),
     ],
 )
 def test_each_missing_accent_is_found(spanish: Speller, text: str, slips: list[tuple[str, str, str]]) -> None:

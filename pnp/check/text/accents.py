@@ -26,7 +26,8 @@ dictionary's own morphology (lexicon.Speller.readings):
   "una carta mas" -> "más" (unless it opens a clause: ", mas no"), "esta en
   juego", "esta colocada" -> "está" (a preposition or a participle follows),
   "que este en" -> "esté", "si tu robas" -> "tú" (a verb of "tú" follows),
-  "para mi." -> "mí" (nothing follows the preposition's pronoun).
+  "para mi.", "a mi me gusta" -> "mí" (nothing, or "me", follows the
+  preposition's pronoun).
 """
 
 from __future__ import annotations
@@ -128,8 +129,8 @@ def _diacritic_slips(plain: str, words: list[re.Match[str]], checker: Speller, k
                 written = {"esta": "está", "estas": "estás", "este": "esté"}[lower]
         elif lower == "tu" and after is not None and after.endswith("s") and checker.only_verb(after):
             written = "tú"  # "si tu robas": a subject, not "your"
-        elif lower == "mi" and index > 0 and fold(words[index - 1].group()) in _PREPOSITIONS and not joined:
-            written = "mí"  # "para mi." : a pronoun; "para mi turno": a possessive
+        elif lower == "mi" and (not joined or after == "me") and _after_preposition(words, index):
+            written = "mí"  # "para mi.", "a mi me gusta": a pronoun; "para mi turno": a possessive
         if written is None:
             continue
         written = written[:1].upper() + written[1:] if word[:1].isupper() else written
@@ -143,6 +144,10 @@ def _diacritic_slips(plain: str, words: list[re.Match[str]], checker: Speller, k
             quoted,
             f'"{word}" is another word without its accent: here it is "{written}"',
         )
+
+
+def _after_preposition(words: list[re.Match[str]], index: int) -> bool:
+    return index > 0 and fold(words[index - 1].group()) in _PREPOSITIONS
 
 
 def _participle(word: str, checker: Speller) -> bool:
