@@ -26,14 +26,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import Speller
-from pnp.check.text.nouns import DETERMINERS, Gender, Number, adjective, stressed_a
+from pnp.check.text.nouns import (
+    DETERMINERS,
+    KEEP_BEFORE_STRESSED_A,
+    Gender,
+    Number,
+    adjective,
+    gender_by_ending,
+    stressed_a,
+)
 
 _WORD = re.compile(r"\w+")
 
 
-_STRESSED_A_KEEPS = {"el", "un", "del", "al", "algún", "ningún"}  # el arma, un área, del agua
 _PREPOSITIONS = frozenset({"de", "del"})
 
 
@@ -73,7 +79,7 @@ def agree(
         old_number = old_number or was_number
     old_number = old_number or _number_of(text[start:end])
     new_number = number or old_number
-    old_gender = old_gender or _gender_by_ending((_WORD.findall(text[start:end]) or [""])[0])
+    old_gender = old_gender or gender_by_ending((_WORD.findall(text[start:end]) or [""])[0])
     adjectives, problem = _right_side(text, start, end, old_gender, checker)
     if problem:
         return Agreement([], problem)
@@ -82,7 +88,7 @@ def agree(
     for word_start, word_end, table in determiners:
         word = text[word_start:word_end]
         wanted = table[(gender, new_number)]
-        if gender == "f" and new_number == "s" and word.lower() in _STRESSED_A_KEEPS and stressed_a(head):
+        if gender == "f" and new_number == "s" and word.lower() in KEEP_BEFORE_STRESSED_A and stressed_a(head):
             wanted = word.lower()  # el arma, un área
         merged = _merge_preposition(text, word_start, word, wanted)
         if merged is not None:
@@ -136,7 +142,7 @@ def _right_side(
     term = _WORD.findall(text[start:end])
     complement: tuple[str, Gender | None] | None = None
     if len(term) > 2 and term[-2].lower() in _PREPOSITIONS:  # "marcador de Alerta": Alerta is a complement
-        complement = (term[-1], _gender_by_ending(term[-1]))
+        complement = (term[-1], gender_by_ending(term[-1]))
     index = 0
     while index < len(words):
         word_start, word_end = words[index]
@@ -167,7 +173,7 @@ def _complement(text: str, words: list[tuple[int, int]], index: int) -> tuple[tu
         gender = DETERMINERS[first.lower()][0][1]
         index += 1
     noun = text[words[index][0] : words[index][1]]
-    return (noun, gender or _gender_by_ending(noun)), index + 1
+    return (noun, gender or gender_by_ending(noun)), index + 1
 
 
 def _following_words(text: str, end: int) -> list[tuple[int, int]]:
@@ -186,15 +192,6 @@ def _following_words(text: str, end: int) -> list[tuple[int, int]]:
 def _inflected(word: str, gender: Gender, number: Number) -> str:
     stem = re.sub(r"[oa]s?$", "", word)
     return stem + ("o" if gender == "m" else "a") + ("s" if number == "p" else "")
-
-
-def _gender_by_ending(noun: str) -> Gender | None:
-    folded = fold(noun)
-    if re.search(r"(o|os|or|ores)$", folded):
-        return "m"
-    if re.search(r"(a|as|cion|ciones|dad|dades)$", folded):
-        return "f"
-    return None
 
 
 def _number_of(phrase: str) -> Number:

@@ -1,9 +1,10 @@
-"""Facts about Spanish nouns that the glossary's gender needs: which terms are nouns, and el arma."""
+"""Spanish noun phrases for the glossary's gender: determiners and their forms, regular adjectives, el arma."""
 
 from __future__ import annotations
 
 import re
 
+from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import Speller
 from pnp.model import Term
 
@@ -40,6 +41,8 @@ for _table in _BEFORE:
     for (_gender, _number), _form in _table.items():
         _same_both = _table[("m", _number)] == _table[("f", _number)]
         DETERMINERS.setdefault(_form, []).append((_table, None if _same_both else _gender, _number))
+
+KEEP_BEFORE_STRESSED_A = frozenset({"el", "un", "del", "al", "algún", "ningún"})  # el arma, un área
 
 _ARTICLES = frozenset({"el", "la", "los", "las", "un", "una", "unos", "unas"})
 _NOT_NOUNS = frozenset({"a", "al", "con", "de", "del", "en", "para", "por", "sin", "sobre", "y", "o", "si", "no"})
@@ -98,3 +101,13 @@ def adjective(word: str, checker: Speller) -> tuple[Gender, Number, bool] | None
         return None
     participle = re.search(r"[ai]d[oa]s?$", lower) is not None
     return gender, number, any(r.verb for r in readings) and not participle and vowel == "a"
+
+
+def gender_by_ending(noun: str) -> Gender | None:
+    """The usual gender of a noun by its ending (-o, -or: m; -a, -ción, -dad: f), or None."""
+    folded = fold(noun)
+    if re.search(r"(o|os|or|ores)$", folded):
+        return "m"
+    if re.search(r"(a|as|cion|ciones|dad|dades)$", folded):
+        return "f"
+    return None

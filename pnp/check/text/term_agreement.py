@@ -17,12 +17,19 @@ import re
 from pnp.check.text.fields import texts
 from pnp.check.text.forms import fold, phrase_pattern
 from pnp.check.text.lexicon import Speller, speller
-from pnp.check.text.nouns import DETERMINERS, Gender, adjective, stressed_a, unusable_gender
+from pnp.check.text.nouns import (
+    DETERMINERS,
+    KEEP_BEFORE_STRESSED_A,
+    Gender,
+    adjective,
+    gender_by_ending,
+    stressed_a,
+    unusable_gender,
+)
 from pnp.errors import Finding, Severity
 from pnp.model import PackData, Term
 
 CODE = "text/agreement"
-_KEEPS_BEFORE_STRESSED_A = frozenset({"el", "un", "del", "al", "algún", "ningún"})
 _GENDERS = {"m": "masculine", "f": "feminine"}
 
 
@@ -65,7 +72,7 @@ def _determiner_disagrees(
     if not entries or entries[0][1] is None or entries[0][1] == gender:
         return None
     table, _, number = entries[0]
-    if gender == "f" and word.lower() in _KEEPS_BEFORE_STRESSED_A and stressed_a(found):
+    if gender == "f" and word.lower() in KEEP_BEFORE_STRESSED_A and stressed_a(found):
         return None
     right = table[(gender, number)]
     right = right[:1].upper() + right[1:] if word[:1].isupper() else right
@@ -90,19 +97,10 @@ def _adjective_disagrees(
     adjective_gender = kind[0]
     nouns = re.findall(r"\w+", found)
     last = nouns[-1] if len(nouns) > 2 and nouns[-2].lower() in ("de", "del") else None
-    if adjective_gender == gender or (last is not None and _gender_of(last) in (None, adjective_gender)):
+    if adjective_gender == gender or (last is not None and gender_by_ending(last) in (None, adjective_gender)):
         return None
     right = re.sub(r"[oa](s?)$", ("o" if gender == "m" else "a") + r"\1", word)
     return (
         f'"{found} {word}": "{found}" is {_GENDERS[gender]} (glossary term "{source}"), "{word}" is not',
         f'write "{found} {right}"',
     )
-
-
-def _gender_of(noun: str) -> Gender | None:
-    folded = fold(noun)
-    if folded.endswith(("o", "os", "or", "ores")):
-        return "m"
-    if folded.endswith(("a", "as", "cion", "ciones", "dad", "dades")):
-        return "f"
-    return None
