@@ -21,6 +21,12 @@ def spanish() -> Speller:
     return checker
 
 
+def add_terms(pack: Path, *terms: str) -> None:
+    """Append [[term]] tables (TOML text) to the pack's glossary."""
+    with (pack / "glossary.toml").open("a", encoding="utf-8") as glossary:
+        glossary.write("".join(terms))
+
+
 def _applied(text: str, wrong: str, right: str, gender: str, checker: Speller) -> str:
     """The text with `wrong` (its first occurrence) replaced and its phrase made to agree, or STOP: why."""
     start = text.index(wrong)
@@ -82,8 +88,7 @@ def tiny_with_markers(tiny_copy: Path) -> Path:
         'text.es = "Gana 2 {fuel}."',
         'text.es = "Gana 2 {fuel}. Pon el marcador en tu nave y el marcador de alerta rojo en el mapa."',
     )
-    with (tiny_copy / "glossary.toml").open("a", encoding="utf-8") as glossary:
-        glossary.write('\n[[term]]\nsource = "token"\ntarget = "ficha"\ngender = "f"\n')
+    add_terms(tiny_copy, '\n[[term]]\nsource = "token"\ntarget = "ficha"\ngender = "f"\n')
     (tiny_copy.parent / "fixes.txt").write_text("marcador >> ficha\n", encoding="utf-8")
     return tiny_copy
 
@@ -119,8 +124,7 @@ def test_without_a_gender_the_words_around_stay(tiny_with_markers: Path) -> None
 
 
 def test_a_verb_or_phrase_term_ignores_its_gender_with_a_note(tiny_with_markers: Path) -> None:
-    with (tiny_with_markers / "glossary.toml").open("a", encoding="utf-8") as glossary:
-        glossary.write('\n[[term]]\nsource = "draw"\ntarget = "robar"\ngender = "m"\n')
+    add_terms(tiny_with_markers, '\n[[term]]\nsource = "draw"\ntarget = "robar"\ngender = "m"\n')
     (tiny_with_markers.parent / "fixes.txt").write_text("gana >> robar\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["glossary", "apply", "tiny", "fixes.txt"])
     assert (
@@ -132,9 +136,11 @@ def test_a_verb_or_phrase_term_ignores_its_gender_with_a_note(tiny_with_markers:
 
 
 def test_a_gender_against_the_targets_own_article_is_a_finding(tiny_copy: Path) -> None:
-    with (tiny_copy / "glossary.toml").open("a", encoding="utf-8") as glossary:
-        glossary.write('\n[[term]]\nsource = "token"\ntarget = "la ficha"\ngender = "m"\nnumber = "plural"\n')
-        glossary.write('\n[[term]]\nsource = "weapon"\ntarget = "el arma"\ngender = "f"\n')  # right: a stressed a
+    add_terms(
+        tiny_copy,
+        '\n[[term]]\nsource = "token"\ntarget = "la ficha"\ngender = "m"\nnumber = "plural"\n',
+        '\n[[term]]\nsource = "weapon"\ntarget = "el arma"\ngender = "f"\n',  # right: a stressed a
+    )
     assert text_findings(tiny_copy) == [
         'tiny/glossary.toml:15: warning: field "term[1].gender": term "la ficha" is masculine (gender = "m"), '
         'but its article "la" is feminine',
@@ -146,9 +152,11 @@ def test_a_gender_against_the_targets_own_article_is_a_finding(tiny_copy: Path) 
 
 
 def test_a_term_after_a_determiner_of_the_other_gender_is_a_finding(tiny_copy: Path) -> None:
-    with (tiny_copy / "glossary.toml").open("a", encoding="utf-8") as glossary:
-        glossary.write('\n[[term]]\nsource = "token"\ntarget = "ficha"\ngender = "f"\n')
-        glossary.write('\n[[term]]\nsource = "weapon"\ntarget = "arma"\ngender = "f"\n')
+    add_terms(
+        tiny_copy,
+        '\n[[term]]\nsource = "token"\ntarget = "ficha"\ngender = "f"\n',
+        '\n[[term]]\nsource = "weapon"\ntarget = "arma"\ngender = "f"\n',
+    )
     edit(
         tiny_copy / "supply.toml",
         'text.es = "Gana 2 {fuel}."',
@@ -168,8 +176,7 @@ def test_a_term_after_a_determiner_of_the_other_gender_is_a_finding(tiny_copy: P
 
 
 def test_an_adjective_right_after_a_term_that_agrees_with_none_of_its_nouns_is_a_finding(tiny_copy: Path) -> None:
-    with (tiny_copy / "glossary.toml").open("a", encoding="utf-8") as glossary:
-        glossary.write('\n[[term]]\nsource = "Alert Token"\ntarget = "ficha de Alerta"\ngender = "f"\n')
+    add_terms(tiny_copy, '\n[[term]]\nsource = "Alert Token"\ntarget = "ficha de Alerta"\ngender = "f"\n')
     edit(
         tiny_copy / "supply.toml",
         'text.es = "Gana 2 {fuel}."',
