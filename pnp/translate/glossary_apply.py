@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import tomlkit
 
-from pnp.check.text.forms import fold, phrase_pattern
+from pnp.check.text.forms import fold
+from pnp.check.text.phrases import phrase_matcher
 from pnp.errors import Finding, error, info
 from pnp.load.pack import shown_path
 from pnp.model import PackData
@@ -181,7 +181,7 @@ def _record_in_glossary(
 
 def _same(term: str, other: str, lang: str) -> bool:
     """One term in another form: "refugios" is "refugio", "Grandes Desafíos" is "Gran Desafío"."""
-    return re.fullmatch(phrase_pattern(term, lang), fold(other)) is not None
+    return phrase_matcher(term, lang).fullmatch(fold(other)) is not None
 
 
 def _drop_forbidden(term: tomlkit.items.Table, right: str) -> None:
