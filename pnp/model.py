@@ -22,7 +22,7 @@ Status = Literal["draft", "translated", "reviewed"]
 class Record(BaseModel):
     """Strict, frozen and closed: an unknown field or a string for a number is an error."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
 
 
 # --- cards -----------------------------------------------------------------

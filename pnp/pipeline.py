@@ -31,6 +31,7 @@ from pnp.layout.faces import card_context, deck_context
 from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import Card, Face, LoadedDeck, PackData
+from pnp.render.fonts import font_problems
 from pnp.units import Size, mm, paper_size, parse_card_size
 
 BACK_TEMPLATE = "back"
@@ -63,7 +64,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         return result
     decks = _selected_decks(pack, options, result)
     templates, found = load_family(options.templates, pack.pack.template_family)
-    result.findings += found
+    result.findings += found + font_problems(FONTS_DIR)
     if has_errors(result.findings):
         return result
 

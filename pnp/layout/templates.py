@@ -8,7 +8,7 @@ from typing import Any
 
 from pnp.errors import Finding, did_you_mean, error
 from pnp.load.pack import shown_path
-from pnp.load.toml import read_toml
+from pnp.load.toml import TomlFile, key_lines, read_toml
 from pnp.units import Size, UnitError, parse_card_size
 
 ELEMENT_KINDS = ("rect", "rounded-rect", "line", "image", "text", "icon-row", "symbol")
@@ -54,6 +54,11 @@ class Template:
     file: str  # as shown to the user
     design_size: Size
     elements: tuple[dict[str, Any], ...]
+    # element name -> (file as shown, line of its [[element]]): where a finding about it points
+    places: tuple[tuple[str, tuple[str, int]], ...] = ()
+
+    def place_of(self, element: str) -> tuple[str, int | None]:
+        return dict(self.places).get(element, (self.file, None))
 
 
 @dataclass
@@ -86,13 +91,13 @@ def load_family(templates_root: Path, family: str) -> tuple[TemplateSet, list[Fi
                 hint=did_you_mean(family, [p.name for p in templates_root.glob("*") if p.is_dir()]),
             )
         ]
-    raw: dict[str, tuple[str, dict[str, Any]]] = {}
+    raw: dict[str, TomlFile] = {}
     findings: list[Finding] = []
     for path in sorted(root.glob("*.toml")):
         source, problems = read_toml(path, shown_path(path))
         findings += problems
         if source is not None:
-            raw[path.stem] = (source.shown, source.data)
+            raw[path.stem] = source
     for name in raw:
         template, problems = _resolve(name, raw, ())
         findings += problems
@@ -101,22 +106,38 @@ def load_family(templates_root: Path, family: str) -> tuple[TemplateSet, list[Fi
     return found, _dedupe(findings)
 
 
-def _resolve(
-    name: str, raw: dict[str, tuple[str, dict[str, Any]]], chain: tuple[str, ...]
-) -> tuple[Template | None, list[Finding]]:
-    shown, data = raw[name]
+def _element_places(source: TomlFile) -> dict[str, tuple[str, int]]:
+    elements = source.data.get("element", [])
+    if not isinstance(elements, list):
+        return {}
+    places = {}
+    for element, keys in zip(elements, key_lines(source.text, "element"), strict=False):
+        if isinstance(element, dict) and isinstance(element.get("name"), str):
+            places[element["name"]] = (source.shown, keys[""])
+    return places
+
+
+def _resolve(name: str, raw: dict[str, TomlFile], chain: tuple[str, ...]) -> tuple[Template | None, list[Finding]]:
+    source = raw[name]
+    shown, data = source.shown, source.data
     if name in chain:
-        cycle = " -> ".join([*chain, name])
+        # one circle is one finding, whichever template of it the walk started from
+        members = list(chain[chain.index(name) :])
+        first = members.index(min(members))
+        members = members[first:] + members[:first]
+        cycle = " -> ".join([*members, members[0]])
         return None, [
             error(
                 "layout/extends-cycle",
-                shown,
+                raw[members[0]].shown,
                 f"templates extend each other in a circle: {cycle}",
+                line=raw[members[0]].line_of(None, None, "extends"),
                 field="extends",
                 hint="one template in the circle must not extend another",
             )
         ]
-    findings = _check_fields(shown, data)
+    places = _element_places(source)
+    findings = _check_fields(shown, data, places)
     parent: Template | None = None
     if "extends" in data:
         base = data["extends"]
@@ -127,6 +148,7 @@ def _resolve(
                     "layout/unknown-template",
                     shown,
                     f"extends an unknown template {base!r}",
+                    line=source.line_of(None, None, "extends"),
                     field="extends",
                     hint=did_you_mean(str(base), raw),
                 ),
@@ -140,7 +162,16 @@ def _resolve(
         try:
             size = parse_card_size(str(data["design_size"]))
         except UnitError as exc:
-            return None, [*findings, error("layout/invalid", shown, str(exc), field="design_size")]
+            return None, [
+                *findings,
+                error(
+                    "layout/invalid",
+                    shown,
+                    str(exc),
+                    line=source.line_of(None, None, "design_size"),
+                    field="design_size",
+                ),
+            ]
     if size is None:
         return None, [
             *findings,
@@ -153,16 +184,20 @@ def _resolve(
             ),
         ]
     elements = _merge(parent.elements if parent else (), data.get("element", []), data.get("remove", []))
-    return Template(name, shown, size, elements), findings
+    inherited = dict(parent.places) if parent else {}
+    return Template(name, shown, size, elements, tuple(sorted((inherited | places).items()))), findings
 
 
 def _merge(
     inherited: tuple[dict[str, Any], ...], own: list[dict[str, Any]], removed: list[str]
 ) -> tuple[dict[str, Any], ...]:
     """A child's element with a parent's name overrides its fields in place; new ones go on top."""
+    removed = [r for r in removed if isinstance(r, str)] if isinstance(removed, list) else []
     merged = [dict(e) for e in inherited if e.get("name") not in removed]
     by_name = {e.get("name"): e for e in merged}
-    for element in own:
+    for element in own if isinstance(own, list) else []:
+        if not isinstance(element, dict):
+            continue  # reported by _check_fields
         name = element.get("name")
         if name in by_name:
             by_name[name].update(element)
@@ -171,7 +206,7 @@ def _merge(
     return tuple(merged)
 
 
-def _check_fields(shown: str, data: dict[str, Any]) -> list[Finding]:
+def _check_fields(shown: str, data: dict[str, Any], places: dict[str, tuple[str, int]]) -> list[Finding]:
     findings = []
     for key in sorted(set(data) - TEMPLATE_FIELDS):
         findings.append(
@@ -181,13 +216,18 @@ def _check_fields(shown: str, data: dict[str, Any]) -> list[Finding]:
     if not isinstance(elements, list):
         return [*findings, error("layout/invalid", shown, "expected [[element]] tables", field="element")]
     for index, element in enumerate(elements):
+        if not isinstance(element, dict):
+            findings.append(error("layout/invalid", shown, "expected [[element]] tables", field=f"element[{index}]"))
+            continue
         label = f"element.{element.get('name', f'#{index + 1}')}"
+        line = places.get(str(element.get("name")), (shown, None))[1]
         for key in sorted(set(element) - ELEMENT_FIELDS):
             findings.append(
                 error(
                     "layout/invalid",
                     shown,
                     "unknown element field",
+                    line=line,
                     field=f"{label}.{key}",
                     hint=did_you_mean(key, ELEMENT_FIELDS),
                 )
@@ -199,6 +239,7 @@ def _check_fields(shown: str, data: dict[str, Any]) -> list[Finding]:
                     "layout/invalid",
                     shown,
                     f"unknown element kind {kind!r}",
+                    line=line,
                     field=f"{label}.kind",
                     hint=did_you_mean(str(kind), ELEMENT_KINDS) or f"kinds: {', '.join(ELEMENT_KINDS)}",
                 )

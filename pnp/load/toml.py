@@ -15,6 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Finding, did_you_mean, error
+from pnp.limits import MAX_FILE_BYTES, MAX_NESTING_DEPTH
+from pnp.load.bounds import CODE as TOO_LARGE
+from pnp.load.bounds import oversized_strings, too_deep
 
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 _HEADER = re.compile(r"^\s*\[")
@@ -34,13 +37,23 @@ class TomlFile:
 def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
     """Parse one TOML file; every way it can fail becomes a finding."""
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         return None, [error("load/missing-file", shown, "file not found")]
     except IsADirectoryError:
         return None, [error("load/missing-file", shown, "expected a file, found a folder")]
     except OSError as exc:
         return None, [error("load/unreadable", shown, f"cannot read the file: {exc.strerror}")]
+    if len(raw) > MAX_FILE_BYTES:
+        return None, [
+            error(
+                TOO_LARGE,
+                shown,
+                f"the file is larger than {MAX_FILE_BYTES // 1_000_000} MB, the limit for one TOML file",
+                hint="split the cards over several deck files",
+            )
+        ]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -58,6 +71,8 @@ def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
     text = text.removeprefix("\ufeff")
     try:
         data = tomllib.loads(text)
+    except RecursionError:
+        return None, [_too_deep(shown)]
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         position = _TOML_POSITION.search(message)
@@ -72,7 +87,19 @@ def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
                 hint="check the quotes, brackets and '=' on that line",
             )
         ]
-    return TomlFile(path, shown, text, data), []
+    if too_deep(data) is not None:
+        return None, [_too_deep(shown)]
+    source = TomlFile(path, shown, text, data)
+    return source, oversized_strings(data, shown, source.line_of)
+
+
+def _too_deep(shown: str) -> Finding:
+    return error(
+        TOO_LARGE,
+        shown,
+        f"tables and lists are nested more than {MAX_NESTING_DEPTH} deep",
+        hint="a pack needs 3 or 4 levels: look for brackets opened and never closed",
+    )
 
 
 # tomllib's wording, said the way a pack writer thinks of it
