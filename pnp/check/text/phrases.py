@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import cache, lru_cache
 
 from pnp.check.text.forms import CLITICS, WordForms, fold, word_forms
 
@@ -206,7 +206,7 @@ def _possessive_at(tokens: list[Token], position: int) -> bool:
     )
 
 
-@cache
+@lru_cache(maxsize=8192)
 def phrase_matcher(phrase: str, language: str) -> PhraseMatcher:
     """One phrase's matcher, built once."""
     return PhraseMatcher([phrase], language)
