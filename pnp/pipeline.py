@@ -14,6 +14,8 @@ from pnp.build_exports import LaidOut, export_extras, pick
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.check import check_pack
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
+from pnp.export import manifest
+from pnp.export.edit_set import remove_stale_parts
 from pnp.export.files import write_atomic, write_error
 from pnp.export.merge import merge_pdfs
 from pnp.export.pdf import Placement, SheetSection, render_calibration
@@ -79,6 +81,8 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         return result
 
     out_dir = options.output / pack.pack.id / language
+    for folder in (out_dir, options.output / ".cache"):  # leftovers of runs killed long ago
+        remove_stale_parts(folder)
     total = sum(len(b.section.cards) for b in builds)
     done = 0
 
@@ -142,6 +146,13 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         )
     if has_errors(result.findings):
         return result
+    if note := manifest.interrupted_before(out_dir):
+        result.findings.append(note)
+    try:
+        manifest.begin(out_dir)
+    except OSError as exc:
+        result.findings.append(write_error(out_dir / manifest.MANIFEST, exc))
+        return result
     for path, data in documents:
         try:
             write_atomic(path, data)
@@ -152,10 +163,27 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     export_extras(LaidOut(pack, builds, faces, templates, options, out_dir, language), result)
     if has_errors(result.findings):
         return result
+    try:
+        result.written.append(manifest.finish(out_dir, result.written, _description(options, language)))
+    except OSError as exc:
+        result.findings.append(write_error(out_dir / manifest.MANIFEST, exc))
+        return result
     result.cards = total
     result.faces = len(faces)
     result.sheets = sum(-(-len(b.section.cards) // len(b.section.plan.fronts)) for b in builds)
     return result
+
+
+def _description(options: BuildOptions, language: str) -> dict[str, object]:
+    """What the manifest says about the build: enough to tell two builds of one folder apart."""
+    return {
+        "language": language,
+        "paper": options.paper,
+        "duplex": options.duplex,
+        "decks": list(options.decks) or "all",
+        "png": options.png,
+        "tts": options.tts,
+    }
 
 
 def _selected_decks(pack: PackData, options: BuildOptions, result: BuildResult) -> list[LoadedDeck]:

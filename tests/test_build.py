@@ -40,7 +40,7 @@ def _text(pdf: Path) -> str:
 
 
 def test_build_writes_one_pdf_per_deck_and_one_with_all(tiny_copy: Path, tmp_path: Path) -> None:
-    assert _build(tiny_copy, tmp_path / "out") == ["cards-supply.pdf", "cards-nav.pdf", "cards.pdf"]
+    assert _build(tiny_copy, tmp_path / "out") == ["cards-supply.pdf", "cards-nav.pdf", "cards.pdf", "build-manifest.json"]
 
 
 def test_pages_follow_card_counts_with_backs_after_each_sheet(tiny_copy: Path, tmp_path: Path) -> None:
@@ -404,5 +404,5 @@ def test_building_some_decks_leaves_cards_pdf_as_it_was(tiny_copy: Path, tmp_pat
     out = tmp_path / "out"
     _build(tiny_copy, out)
     everything = (out / "tiny" / "es" / "cards.pdf").read_bytes()
-    assert _build(tiny_copy, out, decks=("supply",)) == ["cards-supply.pdf"]
+    assert _build(tiny_copy, out, decks=("supply",)) == ["cards-supply.pdf", "build-manifest.json"]
     assert (out / "tiny" / "es" / "cards.pdf").read_bytes() == everything
