@@ -30,6 +30,7 @@ from pnp.load import load_pack
 from pnp.load.pack import shown_path
 from pnp.model import PackData
 from pnp.report import format_json, format_text, plural
+from pnp.terminal import escaped_output
 
 OPTIONAL_PACK_ARG = click.argument("pack", type=click.Path(path_type=Path), required=False)
 
@@ -39,7 +40,8 @@ class PnpGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> object:
         try:
-            return super().invoke(ctx)
+            with escaped_output():
+                return super().invoke(ctx)
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort):
             raise
         except KeyboardInterrupt:

@@ -40,7 +40,12 @@ def _text(pdf: Path) -> str:
 
 
 def test_build_writes_one_pdf_per_deck_and_one_with_all(tiny_copy: Path, tmp_path: Path) -> None:
-    assert _build(tiny_copy, tmp_path / "out") == ["cards-supply.pdf", "cards-nav.pdf", "cards.pdf", "build-manifest.json"]
+    assert _build(tiny_copy, tmp_path / "out") == [
+        "cards-supply.pdf",
+        "cards-nav.pdf",
+        "cards.pdf",
+        "build-manifest.json",
+    ]
 
 
 def test_pages_follow_card_counts_with_backs_after_each_sheet(tiny_copy: Path, tmp_path: Path) -> None:

@@ -13,7 +13,6 @@ import hashlib
 import io
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -23,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import Finding
 from pnp.export.files import write_atomic
+from pnp.export.workers import worker_pool
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext, draw_face
 from pnp.render.fonts import load_fonts
@@ -118,7 +118,7 @@ def rasterize(
         chunks = [missing[i::workers] for i in range(workers)] if workers > 1 else [list(missing)]
         chunks = [c for c in chunks if c]
         if len(chunks) > 1:
-            with ProcessPoolExecutor(max_workers=len(chunks)) as pool:
+            with worker_pool(len(chunks)) as pool:
                 results = list(pool.map(_render_chunk, chunks, [settings] * len(chunks), [cache_dir] * len(chunks)))
         else:
             results = [_render_chunk(chunks[0], settings, cache_dir)]

@@ -12,13 +12,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import Finding, Severity
 from pnp.export.files import write_atomic
 from pnp.export.pdf import SheetSection, render_pdf
+from pnp.export.workers import worker_pool
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext
 from pnp.render.fonts import load_fonts
@@ -99,7 +100,7 @@ def draw_decks(
         if while_drawing:
             while_drawing()
         return documents, findings, 0
-    with ProcessPoolExecutor(max_workers=max(1, min(workers, len(missing)))) as pool:
+    with worker_pool(max(1, min(workers, len(missing)))) as pool:
         futures = {pool.submit(_draw, job, settings): job for job in missing}
         if while_drawing:
             while_drawing()

@@ -19,7 +19,7 @@ from pnp import geometry
 from pnp.errors import Finding, did_you_mean, error
 from pnp.images import ART_HINT, image_problem
 from pnp.limits import MAX_BOARD_SIDE_MM
-from pnp.load.toml import TomlFile, read_toml
+from pnp.load.toml import TomlFile, read_toml, symlink_outside
 from pnp.load.validate import Problem, validate
 from pnp.model import Board, LoadedBoard, LoadedTokens, Pack, Region, TokenFace, TokenFile
 from pnp.units import UnitError, mm, parse_length
@@ -45,6 +45,8 @@ def _read_validated(path: Path, shown: str, model: type[M]) -> tuple[TomlFile | 
     """An optional file of the pack, read and validated; (None, None, []) when it is absent."""
     if not path.exists():
         return None, None, []
+    if escape := symlink_outside(path.parent, path.name):
+        return None, None, [escape]
     source, findings = read_toml(path, shown)
     if source is None:
         return None, None, findings

@@ -8,7 +8,7 @@ from pathlib import Path
 from pnp.errors import Finding, did_you_mean, error, has_errors
 from pnp.load.board import load_board_files
 from pnp.load.references import cross_check
-from pnp.load.toml import TomlFile, inside_pack, key_lines, read_toml, shown_path
+from pnp.load.toml import TomlFile, inside_pack, key_lines, read_toml, shown_path, symlink_outside
 from pnp.load.validate import Problem, validate
 from pnp.model import Card, Deck, Glossary, LoadedDeck, Pack, PackData
 
@@ -64,6 +64,8 @@ def load_pack(root: Path) -> LoadResult:
                 )
             ],
         )
+    if escape := symlink_outside(root, PACK_FILE):
+        return LoadResult(None, [escape])
     findings: list[Finding] = []
     pack_file, found = read_toml(root / PACK_FILE, shown_path(root / PACK_FILE))
     findings += found
@@ -251,6 +253,8 @@ def _load_glossary(root: Path) -> tuple[Glossary, list[Finding]]:
     path = root / GLOSSARY_FILE
     if not path.exists():
         return Glossary(), []
+    if escape := symlink_outside(root, GLOSSARY_FILE):
+        return Glossary(), [escape]
     source, findings = read_toml(path, shown_path(path))
     if source is None:
         return Glossary(), findings

@@ -274,6 +274,20 @@ def inside_pack(root: Path, relative: str) -> Path | None:
     return candidate
 
 
+def symlink_outside(root: Path, name: str) -> Finding | None:
+    """A file of the pack that is a link to somewhere outside it: refused before it is read, so that none of
+    its keys or values can be echoed in a finding (a pack's pack.toml linked to ~/.ssh/config, say)."""
+    path = root / name
+    if not path.is_symlink() or inside_pack(root, name) is not None:
+        return None
+    return error(
+        "load/outside-pack",
+        shown_path(path),
+        f"{name} is a link to a file outside the pack folder; pnp does not read it",
+        hint="copy the file into the pack instead of linking to it",
+    )
+
+
 def unknown_reference(
     source: TomlFile,
     table: str,
