@@ -37,6 +37,9 @@ MAX_BOARD_IMAGE_PIXELS = 150_000_000
 # Any length in a pack or a layout ("63mm", "20in"), in millimetres: nothing printed on home paper is 5 m long.
 MAX_LENGTH_MM = 5_000.0
 
+# A card's shorter side, in millimetres: the smallest cards sold (mini) are 41 mm wide; a bleed is up to 12 mm.
+MIN_CARD_SIDE_MM = 20.0
+
 # A board's width and height, in millimetres: a 1.5 m board tiles over about 70 A4 pages.
 MAX_BOARD_SIDE_MM = 1_500.0
 

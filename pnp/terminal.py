@@ -21,7 +21,8 @@ _UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u
 
 def _escaped(match: re.Match[str]) -> str:
     code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    # \u form from DEL up: also a valid escape inside the JSON strings of --format json
+    return f"\\x{code:02x}" if code < 0x7F else f"\\u{code:04x}"
 
 
 def terminal_safe(text: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pnp.limits import MAX_LENGTH_MM
+from pnp.limits import MAX_LENGTH_MM, MIN_CARD_SIDE_MM
 
 POINTS_PER_UNIT = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 72.0 / 2.54}
 
@@ -86,6 +86,9 @@ def parse_card_size(text: str) -> Size:
     height = _bounded(float(height_text) * POINTS_PER_UNIT[height_unit], text)
     if width <= 0 or height <= 0:
         raise UnitError(f"a card size must be larger than zero, got {text!r}")
+    if min(width, height) < mm(MIN_CARD_SIDE_MM):
+        # smaller than any card sold, and smaller than a bleed and crop marks: a typo ("6mm" for "63mm")
+        raise UnitError(f"a card must be at least {MIN_CARD_SIDE_MM:g} mm on each side, got {text!r}")
     return Size(width, height)
 
 

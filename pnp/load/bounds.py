@@ -48,12 +48,15 @@ def dotted(path: Path) -> str:
 
 
 def oversized_strings(data: dict[str, Any], shown: str, line_of: Any) -> list[Finding]:
-    """A finding for each string over the length limit or holding a word over the word limit."""
+    """A finding for each string over the length limit, holding a word over the word limit, or only blank."""
     findings = []
     for path, value in _values(data):
         if not isinstance(value, str):
             continue
-        if len(value) > MAX_TEXT_CHARS:
+        if value and not value.strip():
+            problem = "the value is only spaces or blank lines, which print nothing"
+            hint = 'write the text, or leave the field out (an empty "" marks a text not written yet)'
+        elif len(value) > MAX_TEXT_CHARS:
             problem = f"the text is {len(value):,} characters long; the limit is {MAX_TEXT_CHARS:,}"
             hint = "split it over several cards or fields; a rules card holds about 1,200 characters"
         elif word := _LONG_WORD.search(value):
@@ -66,7 +69,8 @@ def oversized_strings(data: dict[str, Any], shown: str, line_of: Any) -> list[Fi
             continue
         card = _card(data, path)
         field = dotted(path[2:] if card else path)  # a card's field is named inside the card, as elsewhere
-        findings.append(error(CODE, shown, problem, line=_line(path, line_of), card=card, field=field, hint=hint))
+        code = CODE if value.strip() else "load/invalid"
+        findings.append(error(code, shown, problem, line=_line(path, line_of), card=card, field=field, hint=hint))
     return findings
 
 

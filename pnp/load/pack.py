@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pnp.errors import Finding, did_you_mean, error, has_errors
 from pnp.load.board import load_board_files
+from pnp.load.glossary_terms import glossary_size, terms_without_target
 from pnp.load.references import cross_check
 from pnp.load.toml import TomlFile, inside_pack, key_lines, read_toml, shown_path, symlink_outside
 from pnp.load.validate import Problem, validate
@@ -258,6 +259,8 @@ def _load_glossary(root: Path) -> tuple[Glossary, list[Finding]]:
     source, findings = read_toml(path, shown_path(path))
     if source is None:
         return Glossary(), findings
+    if too_large := glossary_size(source):
+        return Glossary(), [*findings, too_large]
     glossary, problems = validate(Glossary, source.data)
     for problem in problems:
         table, index = _table_index(problem.loc)
@@ -272,4 +275,6 @@ def _load_glossary(root: Path) -> tuple[Glossary, list[Finding]]:
                 hint=problem.hint,
             )
         )
+    if glossary is not None:
+        findings += terms_without_target(glossary, source)
     return glossary or Glossary(), findings

@@ -10,7 +10,7 @@ from pnp.check.text.fields import Text, texts
 from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import speller
 from pnp.check.text.phrases import Match, PhraseMatcher, phrase_matcher
-from pnp.errors import Finding, Severity, warning
+from pnp.errors import Finding, Severity, error, warning
 from pnp.load.pack import GLOSSARY_FILE, shown_path
 from pnp.load.toml import key_lines
 from pnp.model import PackData, Term
@@ -64,7 +64,7 @@ class GlossaryIndex:
 
 def check_glossary(pack: PackData) -> list[Finding]:
     index = GlossaryIndex(pack)
-    findings = _without_source(pack)
+    findings = _without_source(pack) + _forbidding_the_target(pack)
     for text, original in texts(pack):
         plain = text.plain
         hits = index.forbidden(plain, text.lang)
@@ -104,6 +104,34 @@ def _without_source(pack: PackData) -> list[Finding]:
                 f'it is checked for "{term.target}"',
             )
         )
+    return findings
+
+
+def _forbidding_the_target(pack: PackData) -> list[Finding]:
+    """A forbidden variant that is a form of the term's own target would flag every correct use."""
+    default = (pack.pack.target_languages or [pack.pack.source_language])[0]
+    path = pack.root / GLOSSARY_FILE
+    findings = []
+    lines: list[dict[str, int]] | None = None
+    for i, term in enumerate(pack.glossary.term):
+        target = phrase_matcher(term.target, term.lang or default)
+        for n, variant in enumerate(term.forbidden):
+            if not variant.strip() or target.fullmatch(fold(variant.strip())) is None:
+                continue
+            if lines is None:
+                lines = key_lines(path.read_text(encoding="utf-8-sig"), "term") if path.exists() else []
+            keys = lines[i] if i < len(lines) else {}
+            findings.append(
+                error(
+                    CODE,
+                    shown_path(path),
+                    f'the forbidden variant "{variant}" is a form of the target "{term.target}": '
+                    "every correct use would be reported",
+                    line=keys.get("forbidden", keys.get("")),
+                    field=f"term[{i}].forbidden[{n}]",
+                    hint="remove it from forbidden",
+                )
+            )
     return findings
 
 
