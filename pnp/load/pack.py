@@ -230,16 +230,18 @@ def _load_deck(
         )
         return None, deck_file, findings
     cards: list[Card] = []
+    keys = key_lines(deck_file.text, "card")  # one pass: the exact line of each dotted key (title.fr)
     for position, raw in enumerate(raw_cards):
         card, problems = validate(Card, raw)
-        card_id = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else f"#{position + 1}"
+        given = raw.get("id") if isinstance(raw, dict) else None
+        card_id = given if isinstance(given, str) and given.strip() else f"#{position + 1}"  # "" names no card
         for problem in problems:
             findings.append(
                 error(
                     "load/invalid",
                     deck_file.shown,
                     problem.message,
-                    line=deck_file.line_of("card", position, problem.field),
+                    line=_field_line(deck_file, keys, position, problem.field),
                     card=card_id,
                     field=problem.field,
                     hint=problem.hint,
@@ -248,6 +250,17 @@ def _load_deck(
         if card is not None:
             cards.append(card)
     return LoadedDeck(deck=deck, file=path, cards=tuple(cards)), deck_file, findings
+
+
+def _field_line(source: TomlFile, keys: list[dict[str, int]], position: int, field: str) -> int | None:
+    """The line of `text.es` itself, not of the card's first `text.` key; else the nearest line known."""
+    record = keys[position] if position < len(keys) else {}
+    path = field.split("[")[0]
+    while path:
+        if path in record:
+            return record[path]
+        path = path.rpartition(".")[0]
+    return source.line_of("card", position, field)
 
 
 def _load_glossary(root: Path) -> tuple[Glossary, list[Finding]]:

@@ -27,6 +27,7 @@ from pnp.load.bounds import oversized_strings, too_deep
 
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 _HEADER = re.compile(r"^\s*\[")
+_AT_END = "(at end of document)"
 
 
 @dataclass(frozen=True)
@@ -104,16 +105,13 @@ def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
         message = str(exc)
         position = _TOML_POSITION.search(message)
         line_number = int(position.group(1)) if position else None
+        hint = "check the quotes, brackets and '=' on that line"
+        if _AT_END in message:  # the parser ran out of file inside a string, list or table
+            line_number = text.count("\n") + (0 if text.endswith("\n") else 1)
+            message = message.replace(_AT_END, "")
+            hint = "the file ends inside a string, list or table: a quote or bracket is not closed (cut short?)"
         reason = _plain_toml_reason(_TOML_POSITION.sub("", message).strip())
-        return None, [
-            error(
-                "load/bad-toml",
-                shown,
-                f"not valid TOML: {reason}",
-                line=line_number,
-                hint="check the quotes, brackets and '=' on that line",
-            )
-        ]
+        return None, [error("load/bad-toml", shown, f"not valid TOML: {reason}", line=line_number, hint=hint)]
     if too_deep(data) is not None:
         return None, [_too_deep(shown)]
     source = TomlFile(path, shown, text, data)
