@@ -27,7 +27,9 @@ def test_ctrl_c_prints_one_line_and_exits_130(tmp_path: Path, after: float) -> N
     if run.poll() is None:
         os.killpg(run.pid, signal.SIGINT)
     out, err = run.communicate(timeout=120)
-    if run.returncode == 0:
+    if run.returncode == 0 or "Built " in out:
+        # finished first: an interrupt while Python shuts down ends it by the signal, silently, output whole
+        assert "Traceback" not in err
         pytest.skip("the build finished before the interrupt")
     assert "Traceback" not in err
     assert err.strip().splitlines()[-1] == "pnp: interrupted"

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.errors import Finding, did_you_mean, error, has_errors
+from pnp.limits import MAX_PRINTED_CARDS
 from pnp.load.board import load_board_files
 from pnp.load.glossary_terms import glossary_size, terms_without_target
 from pnp.load.references import cross_check
@@ -86,6 +87,7 @@ def load_pack(root: Path) -> LoadResult:
             decks.append(loaded)
             sources[deck.id] = source
 
+    findings += _too_many_copies(pack_file, decks)
     glossary, found = _load_glossary(root)
     findings += found
     board, tokens, found = load_board_files(root, pack, shown_root)
@@ -250,6 +252,22 @@ def _load_deck(
         if card is not None:
             cards.append(card)
     return LoadedDeck(deck=deck, file=path, cards=tuple(cards)), deck_file, findings
+
+
+def _too_many_copies(pack_file: TomlFile, decks: list[LoadedDeck]) -> list[Finding]:
+    """The pages a build prints grow with the copies: past the limit it is a mistake (count = 9999 x many)."""
+    copies = sum(card.count for deck in decks for card in deck.cards)
+    if copies <= MAX_PRINTED_CARDS:
+        return []
+    return [
+        error(
+            "load/too-large",
+            pack_file.shown,
+            f"the decks hold {copies:,} cards in all; a pack may hold at most {MAX_PRINTED_CARDS:,} "
+            f"(about {MAX_PRINTED_CARDS // 9 * 2:,} pages of fronts and backs)",
+            hint="split the box into several packs",
+        )
+    ]
 
 
 def _field_line(source: TomlFile, keys: list[dict[str, int]], position: int, field: str) -> int | None:
