@@ -14,6 +14,8 @@ from typing import Any
 from pnp.build_exports import LaidOut, export_extras, pick
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.check import check_pack
+from pnp.check.completeness import card_state, prints_text
+from pnp.compose import compose, selected_swaps
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
 from pnp.export.files import write_atomic, write_error
 from pnp.export.merge import merge_pdfs
@@ -31,6 +33,7 @@ from pnp.layout.faces import card_context, deck_context
 from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import Card, Face, LoadedDeck, PackData
+from pnp.render.missing_mark import with_missing_mark
 from pnp.units import Size, mm, paper_size, parse_card_size
 
 BACK_TEMPLATE = "back"
@@ -61,7 +64,8 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
             )
         )
         return result
-    decks = _selected_decks(pack, options, result)
+    contents = _deck_contents(pack, options, result)
+    decks = _selected_decks(pack, options, result, contents)
     templates, found = load_family(options.templates, pack.pack.template_family)
     result.findings += found
     if has_errors(result.findings):
@@ -70,7 +74,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     faces: dict[str, FaceLayout] = {}
     builds: list[DeckBuild] = []
     for deck in decks:
-        built = _lay_out_deck(pack, deck, templates, language, options, faces, result)
+        built = _lay_out_deck(pack, deck, contents[deck.deck.id], templates, language, options, faces, result)
         if built is not None:
             builds.append(built)
     if has_errors(result.findings):
@@ -155,10 +159,38 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     return result
 
 
-def _selected_decks(pack: PackData, options: BuildOptions, result: BuildResult) -> list[LoadedDeck]:
+def _deck_contents(pack: PackData, options: BuildOptions, result: BuildResult) -> dict[str, list[tuple[Card, int]]]:
+    """Each deck's cards and copies: as the box holds them, or as --players / --variant make them."""
+    if options.selection is None or options.selection.empty:
+        return {d.deck.id: [(c, c.count) for c in d.cards] for d in pack.decks}
+    quantities = {q.id: q.max for q in pack.pack.quantity if q.max is not None}  # enough copies for any game
+    quantities |= dict(options.quantities)
+    chosen = selected_swaps(pack, options.selection)
+    composed = compose(pack, chosen, quantities)
+    for deck_id, composition in composed.decks.items():
+        if composition.random and composition.deck.origin is None:
+            result.notes.append(
+                f'deck "{deck_id}": every card is printed; take {composition.random} out at random when you set up'
+            )
+    given = dict(options.quantities)
+    for quantity in pack.pack.quantity:
+        if quantity.id not in given and any(line.per == quantity.id for swap in chosen for line in swap.add):
+            result.notes.append(
+                f'cards counted per "{quantity.id}" are printed for its largest value, {quantity.max}, '
+                f"enough for any game (--quantity {quantity.id}=N prints fewer)"
+            )
+    return {
+        deck_id: [(row.card, row.copies) for row in composition.rows if row.copies > 0]
+        for deck_id, composition in composed.decks.items()
+    }
+
+
+def _selected_decks(
+    pack: PackData, options: BuildOptions, result: BuildResult, contents: dict[str, list[tuple[Card, int]]]
+) -> list[LoadedDeck]:
     printable = [d for d in pack.decks if d.deck.origin is None]
     if not options.decks:
-        return [d for d in printable if d.cards]
+        return [d for d in printable if contents[d.deck.id]]
     chosen = []
     for deck_id in options.decks:
         deck = pack.deck(deck_id)
@@ -211,6 +243,7 @@ def _context(
 def _lay_out_deck(
     pack: PackData,
     deck: LoadedDeck,
+    cards: list[tuple[Card, int]],
     templates: TemplateSet,
     language: str,
     options: BuildOptions,
@@ -268,7 +301,10 @@ def _lay_out_deck(
     faces[deck_back.key] = deck_back
     placements: list[Placement] = []
     designs: list[tuple[str, str, str]] = []
-    for card in deck.cards:
+    for card, copies in cards:
+        if card.placeholder and not options.placeholders:
+            result.placeholders_left_out += copies
+            continue
         template = templates.layout_for(card.type, landscape=_is_landscape(size))
         if template is None:
             result.findings.append(
@@ -306,10 +342,17 @@ def _lay_out_deck(
             result.findings += problems
         if front is None or back is None:
             continue
+        if card.placeholder:  # marked on both sides: it must not pass for a card from either side
+            front = with_missing_mark(front)
+            back = with_missing_mark(back) if card.back is not None else back
+        if not card_state(card, prints_text(template), language).written:
+            result.without_text += copies
         faces[front.key] = front
         faces[back.key] = back
-        placements += [Placement(front.key, back.key)] * card.count
+        placements += [Placement(front.key, back.key)] * copies
         designs.append((card.id, front.key, back.key))
+    if not placements:  # every card a placeholder, and --no-placeholders
+        return None
     title = pick(pack, deck.deck.name, language)
     return DeckBuild(deck, SheetSection(title, plan, tuple(placements), options.duplex), deck_back.key, tuple(designs))
 

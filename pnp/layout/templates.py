@@ -44,6 +44,7 @@ ELEMENT_FIELDS = {
     "gap",
     "shape",
     "opacity",
+    "rotation",
 }
 TEMPLATE_FIELDS = {"extends", "design_size", "element", "remove", "description"}
 
