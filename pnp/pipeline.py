@@ -8,8 +8,8 @@ build before anything is written, so a good previous output survives.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from pnp.build_exports import LaidOut, export_extras, pick
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
@@ -25,16 +25,14 @@ from pnp.export.png import (
     cpu_workers,
     fonts_digest,
 )
-from pnp.export.sheets import DeckPdfJob, DrawSettings, deck_digest, draw_decks
+from pnp.export.sheets import DeckPdfJob, DrawSettings, deck_digest, draw_decks, icon_settings
 from pnp.impose import ImposeError, SheetSpec, plan_sheet
-from pnp.layout import FaceLayout, TemplateSet, layout_back, layout_card, load_family
-from pnp.layout.bilingual import resize, with_source_text
-from pnp.layout.faces import card_context, deck_context
+from pnp.layout.plan import DeckFaces, PackFaces, lay_out_pack
 from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE, shown_path
-from pnp.model import Card, Face, LoadedDeck, PackData
+from pnp.model import LoadedDeck, PackData
 from pnp.render.missing_mark import with_missing_mark
-from pnp.units import Size, mm, paper_size, parse_card_size
+from pnp.units import Size, mm, paper_size
 
 BACK_TEMPLATE = "back"
 DEFAULT_TEMPLATE = "default"
@@ -66,15 +64,19 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         return result
     contents = _deck_contents(pack, options, result)
     decks = _selected_decks(pack, options, result, contents)
-    templates, found = load_family(options.templates, pack.pack.template_family)
-    result.findings += found
     if has_errors(result.findings):
         return result
-
-    faces: dict[str, FaceLayout] = {}
+    # the same code path as pnp check: what it refuses here, check has reported
+    laid = lay_out_pack(pack, language, decks, options.templates, options.card_size, options.bilingual)
+    result.findings += laid.findings
+    if has_errors(result.findings):
+        return result
+    _mark_placeholders(laid, options, result)
+    templates = laid.templates
+    faces = laid.faces()
     builds: list[DeckBuild] = []
-    for deck in decks:
-        built = _lay_out_deck(pack, deck, contents[deck.deck.id], templates, language, options, faces, result)
+    for laid_deck in laid.decks:
+        built = _impose_deck(pack, laid_deck, language, options, result)
         if built is not None:
             builds.append(built)
     if has_errors(result.findings):
@@ -95,6 +97,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         fonts_dir=FONTS_DIR,
         bleed=options.bleed,
         template_files=tuple((n, t.file) for n, t in sorted(templates.templates.items())),
+        icons=icon_settings(laid.icons),
     )
     fonts_hash = fonts_digest(FONTS_DIR)
     jobs = []
@@ -159,10 +162,10 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     return result
 
 
-def _deck_contents(pack: PackData, options: BuildOptions, result: BuildResult) -> dict[str, list[tuple[Card, int]]]:
-    """Each deck's cards and copies: as the box holds them, or as --players / --variant make them."""
+def _deck_contents(pack: PackData, options: BuildOptions, result: BuildResult) -> dict[str, LoadedDeck]:
+    """Each deck as it is printed: as the box holds it, or as --players / --variant make it."""
     if options.selection is None or options.selection.empty:
-        return {d.deck.id: [(c, c.count) for c in d.cards] for d in pack.decks}
+        return {d.deck.id: d for d in pack.decks}
     quantities = {q.id: q.max for q in pack.pack.quantity if q.max is not None}  # enough copies for any game
     quantities |= dict(options.quantities)
     chosen = selected_swaps(pack, options.selection)
@@ -179,21 +182,44 @@ def _deck_contents(pack: PackData, options: BuildOptions, result: BuildResult) -
                 f'cards counted per "{quantity.id}" are printed for its largest value, {quantity.max}, '
                 f"enough for any game (--quantity {quantity.id}=N prints fewer)"
             )
-    return {
-        deck_id: [(row.card, row.copies) for row in composition.rows if row.copies > 0]
-        for deck_id, composition in composed.decks.items()
-    }
+    contents = {}
+    for loaded in pack.decks:
+        rows = composed.decks[loaded.deck.id].rows
+        # a card moved into this deck is printed with this deck's back: it is shuffled into it
+        cards = tuple(row.card.model_copy(update={"count": row.copies}) for row in rows if row.copies > 0)
+        contents[loaded.deck.id] = LoadedDeck(deck=loaded.deck, file=loaded.file, cards=cards)
+    return contents
+
+
+def _mark_placeholders(laid: PackFaces, options: BuildOptions, result: BuildResult) -> None:
+    """Placeholders print with the "text missing" mark on both sides, or not at all with --no-placeholders;
+    and every printed card without its text is counted for the build's last line."""
+    for deck in laid.decks:
+        kept = []
+        for card in deck.cards:
+            if card.card.placeholder and not options.placeholders:
+                result.placeholders_left_out += card.card.count
+                continue
+            if card.card.placeholder:
+                back = with_missing_mark(card.back) if card.card.back is not None else card.back
+                card = replace(card, front=with_missing_mark(card.front), back=back)
+            template = laid.templates.get(card.front.template)
+            if not card_state(card.card, template is None or prints_text(template), "").written:
+                result.without_text += card.card.count
+            kept.append(card)
+        deck.cards = kept
+    laid.decks = [deck for deck in laid.decks if deck.cards]  # every card a placeholder, and --no-placeholders
 
 
 def _selected_decks(
-    pack: PackData, options: BuildOptions, result: BuildResult, contents: dict[str, list[tuple[Card, int]]]
+    pack: PackData, options: BuildOptions, result: BuildResult, contents: dict[str, LoadedDeck]
 ) -> list[LoadedDeck]:
-    printable = [d for d in pack.decks if d.deck.origin is None]
+    printable = [contents[d.deck.id] for d in pack.decks if d.deck.origin is None]
     if not options.decks:
-        return [d for d in printable if contents[d.deck.id]]
+        return [d for d in printable if d.cards]
     chosen = []
     for deck_id in options.decks:
-        deck = pack.deck(deck_id)
+        deck = contents.get(deck_id)
         if deck is None:
             result.findings.append(
                 error(
@@ -226,36 +252,15 @@ def _selected_decks(
     return chosen
 
 
-def deck_size(deck: LoadedDeck, card_size: str | None = None) -> Size:
-    """The deck's card size, or --card-size in the deck's orientation (the layout scales to it)."""
-    size = parse_card_size(deck.deck.card_size)
-    size = size.landscape() if deck.deck.orientation == "landscape" else size.portrait()
-    return resize(size, card_size)
-
-
-def _context(
-    pack: PackData, deck: LoadedDeck, card: Card, face: Face | None, language: str, options: BuildOptions
-) -> dict[str, Any]:
-    context = card_context(pack, deck.deck, card, face, language)
-    return with_source_text(context, pack, card, face) if options.bilingual else context
-
-
-def _lay_out_deck(
-    pack: PackData,
-    deck: LoadedDeck,
-    cards: list[tuple[Card, int]],
-    templates: TemplateSet,
-    language: str,
-    options: BuildOptions,
-    faces: dict[str, FaceLayout],
-    result: BuildResult,
+def _impose_deck(
+    pack: PackData, laid: DeckFaces, language: str, options: BuildOptions, result: BuildResult
 ) -> DeckBuild | None:
-    size = deck_size(deck, options.card_size)
+    deck = laid.deck
     try:
         plan = plan_sheet(
             SheetSpec(
                 paper=paper_size(options.paper),
-                card=size,
+                card=laid.size,
                 bleed=options.bleed,
                 margin=mm(5),
                 mark_length=mm(3),
@@ -274,87 +279,13 @@ def _lay_out_deck(
             )
         )
         return None
-    back_name = f"{BACK_TEMPLATE}-landscape" if _is_landscape(size) else BACK_TEMPLATE
-    back_template = templates.get(back_name)
-    if back_template is None:
-        result.findings.append(
-            error(
-                "layout/no-template",
-                shown_path(templates.root),
-                f'the family has no {back_name}.toml for the backs of deck "{deck.deck.id}"',
-                hint=f"add templates/{templates.family}/{back_name}.toml",
-            )
-        )
-        return None
-    deck_back, problems = layout_back(
-        back_template,
-        size,
-        {
-            "deck": deck_context(pack, deck.deck, language),
-            "pack": {"id": pack.pack.id, "name": pick(pack, pack.pack.name, language)},
-            "lang": language,
-        },
-    )
-    result.findings += problems
-    if deck_back is None:
-        return None
-    faces[deck_back.key] = deck_back
     placements: list[Placement] = []
     designs: list[tuple[str, str, str]] = []
-    for card, copies in cards:
-        if card.placeholder and not options.placeholders:
-            result.placeholders_left_out += copies
-            continue
-        template = templates.layout_for(card.type, landscape=_is_landscape(size))
-        if template is None:
-            result.findings.append(
-                error(
-                    "layout/no-template",
-                    shown_path(deck.file),
-                    f'no layout for cards of type "{card.type}" in the "{templates.family}" family',
-                    card=card.id,
-                    field="type",
-                    hint=f"add templates/{templates.family}/{card.type}.toml (or {DEFAULT_TEMPLATE}.toml)",
-                )
-            )
-            continue
-        if _is_landscape(template.design_size) != _is_landscape(size):
-            result.findings.append(
-                error(
-                    "layout/orientation",
-                    template.file,
-                    f"this layout is drawn for {_orientation(template.design_size)} cards, and deck "
-                    f'"{deck.deck.id}" is {_orientation(size)}',
-                    card=card.id,
-                    field="design_size",
-                    hint="give the deck its own layout family, or set the deck's orientation",
-                )
-            )
-            continue
-        where = (shown_path(deck.file), pack.line("card", card.id))
-        front, problems = layout_card(template, size, _context(pack, deck, card, None, language, options), where)
-        result.findings += problems
-        back: FaceLayout | None = deck_back
-        if card.back is not None:
-            back, problems = layout_card(
-                template, size, _context(pack, deck, card, card.back, language, options), where
-            )
-            result.findings += problems
-        if front is None or back is None:
-            continue
-        if card.placeholder:  # marked on both sides: it must not pass for a card from either side
-            front = with_missing_mark(front)
-            back = with_missing_mark(back) if card.back is not None else back
-        if not card_state(card, prints_text(template), language).written:
-            result.without_text += copies
-        faces[front.key] = front
-        faces[back.key] = back
-        placements += [Placement(front.key, back.key)] * copies
-        designs.append((card.id, front.key, back.key))
-    if not placements:  # every card a placeholder, and --no-placeholders
-        return None
+    for card in laid.cards:
+        placements += [Placement(card.front.key, card.back.key)] * card.card.count
+        designs.append((card.card.id, card.front.key, card.back.key))
     title = pick(pack, deck.deck.name, language)
-    return DeckBuild(deck, SheetSection(title, plan, tuple(placements), options.duplex), deck_back.key, tuple(designs))
+    return DeckBuild(deck, SheetSection(title, plan, tuple(placements), options.duplex), laid.back.key, tuple(designs))
 
 
 def _is_landscape(size: Size) -> bool:

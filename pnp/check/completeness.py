@@ -22,11 +22,13 @@ from pathlib import Path
 
 from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, info, warning
-from pnp.layout.templates import Template, TemplateSet, load_family
+from pnp.layout.plan import deck_size
+from pnp.layout.templates import Template, TemplateSet, load_family, size_class
 from pnp.load.pack import shown_path
 from pnp.model import Card, LoadedDeck, PackData
 from pnp.paths import TEMPLATES_DIR
 from pnp.report import plural
+from pnp.units import Size, UnitError
 
 _PRINTS_TEXT = re.compile(r"\bcard\.text\b")
 
@@ -79,13 +81,15 @@ class DeckState:
 
 
 @lru_cache(maxsize=8)
-def _family(root: Path, family: str) -> TemplateSet:
-    return load_family(root, family)[0]
+def _family(root: Path, family: str, pack_root: Path) -> TemplateSet:
+    return load_family(root, family, pack_root)[0]
 
 
-def _prints_text(templates: TemplateSet, card_type: str, landscape: bool) -> bool:
+def _prints_text(templates: TemplateSet, card_type: str, size: Size | None) -> bool:
     """True when the layout for this type prints `card.text`; without a layout, assume it does."""
-    template = templates.layout_for(card_type, landscape)
+    if size is None:
+        return True
+    template = templates.layout_for(card_type, size.width > size.height + 0.01, size_class(size))
     return True if template is None else prints_text(template)
 
 
@@ -115,13 +119,14 @@ def _has_text(localized: dict[str, str]) -> bool:
 def deck_states(pack: PackData, language: str | None = None, templates_root: Path = TEMPLATES_DIR) -> list[DeckState]:
     """Every deck's ladder, in pack order; `language` defaults to the first target language."""
     language = language or (pack.pack.target_languages or [pack.pack.source_language])[0]
-    templates = _family(templates_root, pack.pack.template_family)
+    templates = _family(templates_root, pack.pack.template_family, pack.root)
     states = []
     for loaded in pack.decks:
-        landscape = loaded.deck.orientation == "landscape"  # as the build lays it out
-        cards = tuple(
-            card_state(card, _prints_text(templates, card.type, landscape), language) for card in loaded.cards
-        )
+        try:
+            size: Size | None = deck_size(loaded)  # as the build lays it out
+        except UnitError:
+            size = None  # the loader reported it
+        cards = tuple(card_state(card, _prints_text(templates, card.type, size), language) for card in loaded.cards)
         states.append(DeckState(loaded, cards))
     return states
 
