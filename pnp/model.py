@@ -99,7 +99,7 @@ class Fact(Record):
 
     text: LocalizedText = Field(description="The fact, per language, as a player would read it.")
     source: str | None = Field(None, description="Where it is stated: a document by name and section.")
-    verify: str | None = Field(None, description="What still needs checking; pnp check shows it.")
+    verify: str | None = Field(None, description="What still needs checking; pnp deck shows it beside the fact.")
 
 
 class CardType(Record):

@@ -304,3 +304,28 @@ def test_the_tormentera_stages_quote_the_rules_word_for_word() -> None:
     fleet = tomllib.loads((ROOT / "cards" / "lotr-sailing" / "pack.toml").read_text("utf-8"))
     backs = {d["id"]: d["back"]["label"]["es"] for d in fleet["deck"]}
     assert backs["fleet"] == backs["encounter"] == "ENCUENTRO"
+
+
+def test_a_variant_names_tokens_and_swaps_name_declared_variants(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import shutil
+
+    pack = tmp_path / "bsg"
+    shutil.copytree(ROOT / "cards" / "bsg", pack)
+    monkeypatch.chdir(tmp_path)
+    _replace(pack / "pack.toml", 'change = 2, token = "viper" }', 'change = 2, token = "vipr" }')
+    _replace(
+        pack / "pack.toml",
+        'condition = { variant = "cooperative" }\nstep',
+        'condition = { variant = "cooperativ" }\nstep',
+    )
+    code, output = run("check", "bsg")
+    assert code == 1
+    assert (
+        'bsg/pack.toml: error: field "variant.cylon-attack.components[2].token": variant "cylon-attack": '
+        'component 3 names the token "vipr", which tokens.toml does not have'
+    ) in output
+    assert "hint: did you mean 'viper'?" in output
+    assert (
+        'swap "cooperative-quorum": its condition names the variant "cooperativ", which no [[variant]] declares'
+        in output
+    )

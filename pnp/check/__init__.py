@@ -7,7 +7,7 @@ declares its own tuple of rules; this module only gathers them.
 
 from __future__ import annotations
 
-from pnp.check import board_rules, completeness, deck_rules, glyph_rules, provenance, text
+from pnp.check import board_rules, completeness, deck_rules, glyph_rules, provenance, text, variant_rules
 from pnp.check.rule import Rule
 from pnp.errors import Finding
 from pnp.model import PackData
@@ -16,6 +16,7 @@ RULES: tuple[Rule, ...] = (
     *deck_rules.RULES,
     *completeness.RULES,
     *provenance.RULES,
+    *variant_rules.RULES,
     *text.RULES,
     *glyph_rules.RULES,
     *board_rules.RULES,
