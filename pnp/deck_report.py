@@ -101,6 +101,8 @@ def _deck_status(state: DeckState) -> str:
     lacking = state.deck.total - state.written - state.placeholders
     if lacking:
         parts.append(f"{lacking} without text")
+    if state.placeholders:
+        parts.append(f"{state.placeholders} placeholder{'' if state.placeholders == 1 else 's'}")
     if not parts and state.entered:
         return "complete" if deck.expected_count is not None or state.written == state.deck.total else ""
     return "; ".join(parts)

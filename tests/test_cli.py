@@ -96,7 +96,7 @@ def test_deck_summary_shows_what_each_deck_lacks() -> None:
     # entered, written, translated, reviewed, box: every supply card is entered, none has its text
     assert lines["supply-meridian"].endswith("25        0                0         0   25  25 without text")
     assert lines["nav-rim"].endswith("0   20  19 still to enter; 1 without text")
-    assert lines["setup"].endswith("2  1 still to enter; 1 without text")  # the placeholder is not entered
+    assert lines["setup"].endswith("2  1 still to enter; 1 without text; 1 placeholder")  # not entered
     assert "complete" not in output
     assert "from Firefly: The Game (base game)" in lines["nav-border-base"]
     assert 'box contents "75 Cartas Trato": 75 cards over deal-harrow, challenge-universe; 74 still to enter' in output
