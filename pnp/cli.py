@@ -553,11 +553,11 @@ def _check_selection(data: PackData, selection: Selection) -> None:
             | {n for v in data.pack.variant for n in v.players}
         )
         if selection.players not in counts:
-            defined = ", ".join(str(n) for n in counts) if counts else "none"
-            fail(
-                f"{shown_path(data.root)} defines nothing for {selection.players} players; "
-                f"player counts it defines: {defined}"
-            )
+            where = shown_path(data.root)
+            if not counts:
+                fail(f"{where} defines nothing for a number of players: its decks are the same for any number")
+            defined = ", ".join(str(n) for n in counts)
+            fail(f"{where} defines nothing for {selection.players} players; player counts it defines: {defined}")
 
 
 def _quantities(data: PackData, given: tuple[str, ...]) -> dict[str, int]:
