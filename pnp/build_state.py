@@ -40,6 +40,8 @@ class BuildOptions:
     placeholders: bool = True  # print placeholder cards (with their "text missing" mark)
     selection: Selection | None = None  # --players / --variant: print the decks they make
     quantities: tuple[tuple[str, int], ...] = ()  # values for swap lines counted per a quantity
+    shop_fit: str = "nearest"  # a size the shop does not sell: "nearest" product, or "exact" (kept, warned)
+    tts_base_url: str | None = None  # where the TTS images will be uploaded; None: this computer's folder
 
 
 @dataclass

@@ -270,6 +270,19 @@ def deck(
     metavar="ID=N",
     help="A number known only during play (resources-at-half=2); default its largest value, enough for any game.",
 )
+@click.option(
+    "--fit",
+    type=click.Choice(["nearest", "exact"]),
+    default="nearest",
+    show_default=True,
+    help="A card size the print shop does not sell: make it at the shop's nearest size, or keep it (warned both ways).",
+)
+@click.option(
+    "--tts-base-url",
+    metavar="URL",
+    default=None,
+    help="With --tts: the web folder the tts/ images are uploaded to (https://...); default: this computer's files.",
+)
 @OUTPUT_OPTION
 def build(
     pack: Path,
@@ -292,6 +305,8 @@ def build(
     players: int | None,
     variants: tuple[str, ...],
     quantities: tuple[str, ...],
+    fit: str,
+    tts_base_url: str | None,
     output: Path,
     quiet: bool,
 ) -> None:
@@ -308,6 +323,8 @@ def build(
         pnp build cards/blue-sun --bleed 0mm --duplex fold
         pnp build cards/blue-sun --png --dpi 300 --no-bleed
         pnp build cards/blue-sun --tts --print-shop mpc
+        pnp build cards/blue-sun --tts --tts-base-url https://example.org/blue-sun/tts/
+        pnp build cards/blue-sun --print-shop drivethru --fit exact
         pnp build cards/blue-sun --bilingual --card-size poker
         pnp build cards/bsg --players 1 --no-placeholders
         pnp build cards/bsg --variant cylon-attack
@@ -329,6 +346,14 @@ def build(
             raise click.BadParameter(str(exc), param_hint="--card-size") from exc
     if no_bleed and not (png or tts):
         raise click.UsageError("--no-bleed is for images: give it with --png or --tts")
+    if tts_base_url is not None:
+        from pnp.export.tts import base_url_problem
+
+        if not tts:
+            raise click.UsageError("--tts-base-url is for Tabletop Simulator decks: give it with --tts")
+        problem = base_url_problem(tts_base_url)
+        if problem:
+            raise click.BadParameter(problem, param_hint="--tts-base-url")
     if calibration and duplex not in ("long", "short"):
         raise click.UsageError("--calibration measures duplex printing: use it with --duplex long or short")
     selection = Selection(players=players, variants=variants)
@@ -353,6 +378,8 @@ def build(
         cache=not no_cache,
         tts=tts,
         print_shop=print_shop,
+        shop_fit=fit,
+        tts_base_url=tts_base_url,
         bilingual=bilingual,
         card_size=card_size,
         placeholders=not no_placeholders,
