@@ -8,11 +8,14 @@ build before anything is written, so a good previous output survives.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from pnp.build_exports import LaidOut, export_extras, pick
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.check import check_pack
+from pnp.check.completeness import card_state, prints_text
+from pnp.compose import compose, selected_swaps
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
 from pnp.export import manifest
 from pnp.export.edit_set import remove_stale_parts
@@ -26,11 +29,12 @@ from pnp.export.png import (
 )
 from pnp.export.sheets import DeckPdfJob, DrawSettings, deck_digest, draw_decks, icon_settings
 from pnp.impose import ImposeError, SheetSpec, plan_sheet
-from pnp.layout.plan import DeckFaces, lay_out_pack
+from pnp.layout.plan import DeckFaces, PackFaces, lay_out_pack
 from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import LoadedDeck, PackData
 from pnp.render.fonts import font_problems
+from pnp.render.missing_mark import with_missing_mark
 from pnp.units import Size, mm, paper_size
 
 BACK_TEMPLATE = "back"
@@ -61,7 +65,8 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
             )
         )
         return result
-    decks = _selected_decks(pack, options, result)
+    contents = _deck_contents(pack, options, result)
+    decks = _selected_decks(pack, options, result, contents)
     result.findings += font_problems(FONTS_DIR)
     if has_errors(result.findings):
         return result
@@ -70,6 +75,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     result.findings += laid.findings
     if has_errors(result.findings):
         return result
+    _mark_placeholders(laid, options, result)
     templates = laid.templates
     faces = laid.faces()
     builds: list[DeckBuild] = []
@@ -186,13 +192,64 @@ def _description(options: BuildOptions, language: str) -> dict[str, object]:
     }
 
 
-def _selected_decks(pack: PackData, options: BuildOptions, result: BuildResult) -> list[LoadedDeck]:
-    printable = [d for d in pack.decks if d.deck.origin is None]
+def _deck_contents(pack: PackData, options: BuildOptions, result: BuildResult) -> dict[str, LoadedDeck]:
+    """Each deck as it is printed: as the box holds it, or as --players / --variant make it."""
+    if options.selection is None or options.selection.empty:
+        return {d.deck.id: d for d in pack.decks}
+    quantities = {q.id: q.max for q in pack.pack.quantity if q.max is not None}  # enough copies for any game
+    quantities |= dict(options.quantities)
+    chosen = selected_swaps(pack, options.selection)
+    composed = compose(pack, chosen, quantities)
+    for deck_id, composition in composed.decks.items():
+        if composition.random and composition.deck.origin is None:
+            result.notes.append(
+                f'deck "{deck_id}": every card is printed; take {composition.random} out at random when you set up'
+            )
+    given = dict(options.quantities)
+    for quantity in pack.pack.quantity:
+        if quantity.id not in given and any(line.per == quantity.id for swap in chosen for line in swap.add):
+            result.notes.append(
+                f'cards counted per "{quantity.id}" are printed for its largest value, {quantity.max}, '
+                f"enough for any game (--quantity {quantity.id}=N prints fewer)"
+            )
+    contents = {}
+    for loaded in pack.decks:
+        rows = composed.decks[loaded.deck.id].rows
+        # a card moved into this deck is printed with this deck's back: it is shuffled into it
+        cards = tuple(row.card.model_copy(update={"count": row.copies}) for row in rows if row.copies > 0)
+        contents[loaded.deck.id] = LoadedDeck(deck=loaded.deck, file=loaded.file, cards=cards)
+    return contents
+
+
+def _mark_placeholders(laid: PackFaces, options: BuildOptions, result: BuildResult) -> None:
+    """Placeholders print with the "text missing" mark on both sides, or not at all with --no-placeholders;
+    and every printed card without its text is counted for the build's last line."""
+    for deck in laid.decks:
+        kept = []
+        for card in deck.cards:
+            if card.card.placeholder and not options.placeholders:
+                result.placeholders_left_out += card.card.count
+                continue
+            if card.card.placeholder:
+                back = with_missing_mark(card.back) if card.card.back is not None else card.back
+                card = replace(card, front=with_missing_mark(card.front), back=back)
+            template = laid.templates.get(card.front.template)
+            if not card_state(card.card, template is None or prints_text(template), "").written:
+                result.without_text += card.card.count
+            kept.append(card)
+        deck.cards = kept
+    laid.decks = [deck for deck in laid.decks if deck.cards]  # every card a placeholder, and --no-placeholders
+
+
+def _selected_decks(
+    pack: PackData, options: BuildOptions, result: BuildResult, contents: dict[str, LoadedDeck]
+) -> list[LoadedDeck]:
+    printable = [contents[d.deck.id] for d in pack.decks if d.deck.origin is None]
     if not options.decks:
         return [d for d in printable if d.cards]
     chosen = []
     for deck_id in options.decks:
-        deck = pack.deck(deck_id)
+        deck = contents.get(deck_id)
         if deck is None:
             result.findings.append(
                 error(

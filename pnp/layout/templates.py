@@ -52,6 +52,7 @@ ELEMENT_FIELDS = {
     "gap",
     "shape",
     "opacity",
+    "rotation",
 }
 TEMPLATE_FIELDS = {"extends", "design_size", "element", "remove", "description"}
 FAMILY_FILE = "family.toml"  # the family's own settings and icon set; not a layout

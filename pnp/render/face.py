@@ -24,6 +24,8 @@ from pnp.layout import FaceLayout, LaidOutElement
 from pnp.layout.templates import IconFile
 from pnp.render.fonts import FontRegistry
 from pnp.render.icons import draw_icon, vector_icons
+from pnp.render.missing_mark import KIND as MISSING_MARK
+from pnp.render.missing_mark import draw_missing_mark
 from pnp.render.text import TextBox, fit_text
 
 MAX_DPI = 600  # art is downsampled to this at its printed size: sharper than any home printer
@@ -136,6 +138,16 @@ def _text(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Render
         return
     _check_glyphs(face, element, ctx, text, role)
     x, y, width, height = _box(face, element, 0)
+    rotation = float(element.get("rotation", 0)) % 360
+    if rotation:  # turned clockwise about the box's centre: 90 reads downwards, upright with the right edge on top
+        if rotation % 90:
+            ctx.report(face, element, f"rotation {rotation:g} is not a quarter turn", "write 0, 90, 180 or 270")
+            return
+        canvas.translate(x + width / 2, y + height / 2)
+        canvas.rotate(-rotation)
+        if rotation in (90, 270):
+            width, height = height, width
+        x, y = -width / 2, -height / 2
     size = float(element.get("size", 8.0))
     box = TextBox(
         text,
@@ -264,6 +276,12 @@ def _symbol(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rend
     draw_icon(canvas, ctx.icons.get(str(element.get("shape", ""))), x, y, width, height)
 
 
+def _missing_mark(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
+    title, label = ctx.fonts.role("title"), ctx.fonts.role("label")
+    fonts = (title.name() if title else "Helvetica-Bold", label.name() if label else "Helvetica")
+    draw_missing_mark(canvas, face, element, fonts)
+
+
 _DRAW = {
     "rect": _shape,
     "rounded-rect": _shape,
@@ -272,4 +290,5 @@ _DRAW = {
     "image": _image,
     "icon-row": _icons,
     "symbol": _symbol,
+    MISSING_MARK: _missing_mark,  # added after layout to placeholders: pnp/render/missing_mark.py
 }
