@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
+from pnp.cache import Cache
 from pnp.errors import Finding
 from pnp.export.files import write_error, write_if_changed
 from pnp.export.png import (
@@ -73,7 +74,7 @@ def pick(pack: PackData, localized: dict[str, str], language: str) -> str:
     return localized.get(language) or localized.get(pack.pack.source_language, "")
 
 
-def _png_jobs(done: LaidOut, wanted: dict[str, list[Path]], settings: RasterSettings) -> tuple[list[PngJob], Path]:
+def _png_jobs(done: LaidOut, wanted: dict[str, list[Path]], settings: RasterSettings) -> tuple[list[PngJob], Cache]:
     fonts = fonts_digest(FONTS_DIR)
     faces = done.faces
     jobs = [
@@ -82,19 +83,16 @@ def _png_jobs(done: LaidOut, wanted: dict[str, list[Path]], settings: RasterSett
         )
         for key, targets in wanted.items()
     ]
-    cache_dir = done.options.output / ".cache" / "png"
-    if not done.options.cache:
-        for job in jobs:
-            (cache_dir / f"{job.digest}.png").unlink(missing_ok=True)
-    return jobs, cache_dir
+    # --no-cache draws every image again and replaces its entry: it repairs the cache too
+    return jobs, Cache(done.options.output / ".cache" / "png", ".png", read=done.options.cache)
 
 
 def _write_images(done: LaidOut, wanted: dict[str, list[Path]], settings: RasterSettings, result: BuildResult) -> None:
-    jobs, cache_dir = _png_jobs(done, wanted, settings)
+    jobs, cache = _png_jobs(done, wanted, settings)
     try:
-        written, findings, drawn = export_pngs(jobs, settings, cache_dir, cpu_workers())
+        written, findings, drawn = export_pngs(jobs, settings, cache, cpu_workers())
     except OSError as exc:
-        result.findings.append(_write_error(cache_dir, exc))
+        result.findings.append(_write_error(cache.folder, exc))
         return
     result.findings += findings
     result.written += written
@@ -158,15 +156,15 @@ def _export_tts(done: LaidOut, result: BuildResult) -> None:
     for built in done.builds:
         for key in (built.back_key, *(front for _, front, _ in built.faces)):
             wanted.setdefault(key, [])
-    jobs, cache_dir = _png_jobs(done, wanted, settings)
+    jobs, cache = _png_jobs(done, wanted, settings)
     try:
-        findings, drawn = rasterize(jobs, settings, cache_dir, cpu_workers())
+        findings, drawn = rasterize(jobs, settings, cache, cpu_workers())
     except OSError as exc:
-        result.findings.append(_write_error(cache_dir, exc))
+        result.findings.append(_write_error(cache.folder, exc))
         return
     result.findings += findings
     result.images_drawn += drawn
-    image = {job.face.key: cache_dir / f"{job.digest}.png" for job in jobs}
+    image = {job.face.key: cache.path(job.digest) for job in jobs}
     cards = done.pack.cards()
     for built in done.builds:
         tts_cards = [

@@ -55,7 +55,7 @@ class BuildResult:
     faces: int = 0
     images: int = 0  # PNG files wanted
     images_drawn: int = 0  # of which drawn now, not taken from the cache
-    decks_drawn: int = 0  # deck PDFs drawn now, not taken from the cache
+    ranges_drawn: int = 0  # page ranges of the sheet PDFs drawn now, not taken from the cache
 
     @property
     def ok(self) -> bool:

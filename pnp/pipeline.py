@@ -13,6 +13,7 @@ from typing import Any
 
 from pnp.build_exports import LaidOut, export_extras, pick
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
+from pnp.cache import Cache
 from pnp.check import check_pack
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
 from pnp.export.files import write_atomic, write_error
@@ -23,7 +24,7 @@ from pnp.export.png import (
     cpu_workers,
     fonts_digest,
 )
-from pnp.export.sheets import DeckPdfJob, DrawSettings, deck_digest, draw_decks
+from pnp.export.sheets import DeckPdfJob, DrawSettings, draw_decks
 from pnp.impose import ImposeError, SheetSpec, plan_sheet
 from pnp.layout import FaceLayout, TemplateSet, layout_back, layout_card, load_family
 from pnp.layout.bilingual import resize, with_source_text
@@ -103,22 +104,15 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         }
         deck_faces = tuple(used[key] for key in sorted(used))
         title = pick(pack, built.deck.deck.name, language)
-        art = [art_digest(face, pack.root) for face in deck_faces]
-        jobs.append(
-            DeckPdfJob(
-                built.deck.deck.id,
-                title,
-                built.section,
-                deck_faces,
-                deck_digest(title, built.section, deck_faces, art, fonts_hash, settings),
-            )
-        )
-    cache_dir = options.output / ".cache" / "pdf" if options.cache else None
+        art = tuple(art_digest(face, pack.root) for face in deck_faces)
+        jobs.append(DeckPdfJob(built.deck.deck.id, title, built.section, deck_faces, art, fonts_hash))
+    # --no-cache reads nothing from the cache, and writes what it draws: it repairs the cache too
+    cache = Cache(options.output / ".cache" / "pdf", ".pdf", read=options.cache)
     try:
-        drawn, draw_findings, result.decks_drawn = draw_decks(
+        drawn, draw_findings, result.ranges_drawn = draw_decks(
             jobs,
             settings,
-            cache_dir,
+            cache,
             cpu_workers(),
             advance,
             # the checks need no drawing and the drawing no checks: run them side by side
@@ -128,11 +122,13 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         result.findings.append(write_error(options.output / ".cache", exc))
         return result
     result.findings += draw_findings
-    documents: list[tuple[Path, bytes]] = [(out_dir / f"cards-{job.deck_id}.pdf", drawn[job.deck_id]) for job in jobs]
+    documents: list[tuple[Path, bytes]] = [
+        (out_dir / f"cards-{job.deck_id}.pdf", _joined(drawn[job.deck_id])) for job in jobs
+    ]
     if jobs and not options.decks:
-        # the decks already drawn, joined: every face is drawn once per build, not once per file.
+        # the ranges already drawn, joined: every face is drawn once per build, not once per file.
         # With --decks, cards.pdf is left as it was: it holds every deck, or nothing.
-        documents.append((out_dir / "cards.pdf", merge_pdfs([drawn[job.deck_id] for job in jobs])))
+        documents.append((out_dir / "cards.pdf", merge_pdfs([part for job in jobs for part in drawn[job.deck_id]])))
     if options.calibration and options.duplex in ("long", "short") and builds:
         documents.append(
             (out_dir / f"calibration-{options.duplex}.pdf", render_calibration(builds[0].section.plan, options.duplex))
@@ -153,6 +149,11 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     result.faces = len(faces)
     result.sheets = sum(-(-len(b.section.cards) // len(b.section.plan.fronts)) for b in builds)
     return result
+
+
+def _joined(ranges: list[bytes]) -> bytes:
+    """A deck's file: its one range as drawn, or its ranges joined."""
+    return ranges[0] if len(ranges) == 1 else merge_pdfs(ranges)
 
 
 def _selected_decks(pack: PackData, options: BuildOptions, result: BuildResult) -> list[LoadedDeck]:

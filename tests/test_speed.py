@@ -1,0 +1,64 @@
+"""The work a build does not repeat: art embedded once per document, large decks drawn
+in page ranges on several cores, repeated checks taken from the cache.  No timings:
+each test counts the work done."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
+import pnp.export.sheets
+from pnp.pipeline import BuildOptions, build
+from pnp.render.face import draw_image_once
+
+
+def test_a_picture_is_embedded_and_digested_once_however_many_faces_show_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[object] = []
+    original = Canvas.drawImage
+
+    def counting(self: Canvas, image: object, *args: object, **kwargs: object) -> object:
+        calls.append(image)
+        return original(self, image, *args, **kwargs)
+
+    monkeypatch.setattr(Canvas, "drawImage", counting)
+    picture = Image.new("RGB", (60, 40), "#d02020")
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(200, 100))
+    for x in (10, 110):  # two faces on one page, as two forms would place it
+        draw_image_once(canvas, ("art/x.png", 60, 40, "cover"), picture, x, 30, 60, 40)
+    canvas.showPage()
+    canvas.save()
+    assert len(calls) == 1  # ReportLab copied and hashed the RGB bytes once, not once per face
+    data = buffer.getvalue()
+    assert len(re.findall(rb"/Subtype /Image", data)) == 1
+    page = pdfium.PdfDocument(data)[0].render(scale=1).to_pil().convert("RGB")
+    assert page.getpixel((40, 50)) == page.getpixel((140, 50)) == (208, 32, 32)
+
+
+def test_a_large_deck_is_drawn_in_page_ranges_that_join_into_its_file(
+    tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    supply = tiny_copy / "supply.toml"
+    supply.write_text(supply.read_text(encoding="utf-8").replace("count = 2", "count = 9"), encoding="utf-8")
+    manifest = tiny_copy / "pack.toml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("expected_count = 5\n", "expected_count = 19\n", 1), encoding="utf-8")
+    whole = build(tiny_copy, BuildOptions(output=tmp_path / "whole", cache=False))
+    monkeypatch.setattr(pnp.export.sheets, "RANGE_SHEETS", 1)
+    split = build(tiny_copy, BuildOptions(output=tmp_path / "split", cache=False))
+    assert split.ok and whole.ok
+    assert (whole.ranges_drawn, split.ranges_drawn) == (2, 3)  # supply: 19 cards on 2 sheets of 12; nav: 1
+
+    def pages(out: Path) -> list[str]:
+        document = pdfium.PdfDocument(str(out / "tiny" / "es" / "cards-supply.pdf"))
+        return [" ".join(page.get_textpage().get_text_range().split()) for page in document]
+
+    assert pages(tmp_path / "split") == pages(tmp_path / "whole")  # the same pages, joined from two ranges
+    fronts = pages(tmp_path / "split")[0::2]
+    assert ["Suministro · 1/2" in fronts[0], "Suministro · 2/2" in fronts[1]] == [True, True]
