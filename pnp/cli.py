@@ -8,7 +8,9 @@ from pathlib import Path
 import click
 
 from pnp import __version__
-from pnp.check import RULES, check_pack
+from pnp.cache import Cache
+from pnp.check import RULES
+from pnp.check.cached import cached_check
 from pnp.cli_common import (
     LANG_OPTION,
     OUTPUT_OPTION,
@@ -81,11 +83,14 @@ def main(ctx: click.Context, debug: bool) -> None:
 )
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too, not only on errors.")
 @click.option("--rules", "list_rules", is_flag=True, help="List the rules and exit.")
-def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool) -> None:
+@click.option("--no-cache", is_flag=True, help="Check every card again instead of reusing output/.cache.")
+def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool, no_cache: bool) -> None:
     """Check a pack: its files, its decks against the box, its text.
 
     Prints every finding, file first, with a count line last. Exits 0 when
     there is no error, 1 when there is one (or a warning, with --strict).
+    Cards unchanged since the last check or build are not checked again
+    (their findings are kept in output/.cache).
 
     \b
     Example:
@@ -99,7 +104,7 @@ def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool)
         return
     if pack is None:
         raise click.UsageError("give the pack folder to check, like: pnp check cards/blue-sun")
-    findings = _load_and_check(pack)
+    findings = _load_and_check(pack, Cache(Path("output") / ".cache" / "check", ".json", read=not no_cache))
     click.echo(format_json(findings) if output_format == "json" else format_text(findings))
     failing = has_errors(findings) or (strict and any(f.severity is Severity.WARNING for f in findings))
     sys.exit(1 if failing else 0)
@@ -432,11 +437,11 @@ for command in TRANSLATE_COMMANDS:  # proof, glossary apply, export, import: pnp
     main.add_command(command)
 
 
-def _load_and_check(pack: Path) -> list[Finding]:
+def _load_and_check(pack: Path, cache: Cache | None = None) -> list[Finding]:
     result = load_pack(pack)
     if result.pack is None:
         return result.findings
-    return result.findings + check_pack(result.pack)
+    return result.findings + cached_check(result.pack, cache)
 
 
 def _check_selection(data: PackData, selection: Selection) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from pnp.build_exports import LaidOut, export_extras, pick
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.cache import Cache
-from pnp.check import check_pack
+from pnp.check.cached import cached_check
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
 from pnp.export.files import write_atomic, write_error
 from pnp.export.merge import merge_pdfs
@@ -108,6 +108,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         jobs.append(DeckPdfJob(built.deck.deck.id, title, built.section, deck_faces, art, fonts_hash))
     # --no-cache reads nothing from the cache, and writes what it draws: it repairs the cache too
     cache = Cache(options.output / ".cache" / "pdf", ".pdf", read=options.cache)
+    check_cache = Cache(options.output / ".cache" / "check", ".json", read=options.cache)
     try:
         drawn, draw_findings, result.ranges_drawn = draw_decks(
             jobs,
@@ -116,7 +117,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
             cpu_workers(),
             advance,
             # the checks need no drawing and the drawing no checks: run them side by side
-            while_drawing=lambda: result.findings.extend(check_pack(pack)),
+            while_drawing=lambda: result.findings.extend(cached_check(pack, check_cache)),
         )
     except OSError as exc:
         result.findings.append(write_error(options.output / ".cache", exc))

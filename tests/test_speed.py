@@ -14,6 +14,12 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 import pnp.export.sheets
+from pnp.cache import Cache
+from pnp.check import cached, check_pack
+from pnp.check.cached import cached_check
+from pnp.check.text import lexicon
+from pnp.load import load_pack
+from pnp.model import PackData
 from pnp.pipeline import BuildOptions, build
 from pnp.render.face import draw_image_once
 
@@ -62,3 +68,56 @@ def test_a_large_deck_is_drawn_in_page_ranges_that_join_into_its_file(
     assert pages(tmp_path / "split") == pages(tmp_path / "whole")  # the same pages, joined from two ranges
     fronts = pages(tmp_path / "split")[0::2]
     assert ["Suministro · 1/2" in fronts[0], "Suministro · 2/2" in fronts[1]] == [True, True]
+
+
+def _checked_cards(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many cards each run of the per-card rules saw."""
+    seen: list[int] = []
+    original = cached._only
+
+    def counting(pack: PackData, card_ids: set[str]) -> PackData:
+        seen.append(len(card_ids))
+        return original(pack, card_ids)
+
+    monkeypatch.setattr(cached, "_only", counting)
+    return seen
+
+
+def _loaded(pack: Path) -> PackData:
+    result = load_pack(pack)
+    assert result.pack is not None
+    return result.pack
+
+
+def test_checks_after_an_edit_judge_only_the_changed_card_and_find_what_a_full_check_finds(
+    tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = _checked_cards(monkeypatch)
+    cache = Cache(tmp_path / "cache", ".json")
+    first = cached_check(_loaded(tiny_copy), cache)
+    assert sorted(first, key=repr) == sorted(check_pack(_loaded(tiny_copy)), key=repr)
+    assert cached_check(_loaded(tiny_copy), cache) == first
+    supply = tiny_copy / "supply.toml"
+    text = supply.read_text(encoding="utf-8")
+    supply.write_text(text.replace("Gana 2 {fuel}.", "Gana 2 {fuel} con el Engine  rapido"), encoding="utf-8")
+    edited = cached_check(_loaded(tiny_copy), cache)
+    assert seen == [len(_loaded(tiny_copy).cards()), 1]  # every card, then none, then the edited one
+    assert sorted(edited, key=repr) == sorted(check_pack(_loaded(tiny_copy)), key=repr)
+    codes = {f.code for f in edited if f.card == "fuel-cell"}
+    assert {"text/untranslated", "text/spelling", "text/typography"} <= codes
+
+
+def test_a_warm_check_reads_no_dictionary_when_every_word_was_judged_before(
+    tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = Cache(tmp_path / "cache", ".json")
+    cached_check(_loaded(tiny_copy), cache)
+    monkeypatch.setattr(lexicon, "_SPELLERS", {})  # a new process: nothing in memory
+    supply = tiny_copy / "supply.toml"
+    text = supply.read_text(encoding="utf-8")
+    supply.write_text(text.replace("Gana 2 {fuel}.", "Gana 2 {fuel} esta carta."), encoding="utf-8")
+    cached_check(_loaded(tiny_copy), cache)
+    assert lexicon._SPELLERS["es_ES"]._read is None  # every word judged from the cache's verdicts
+    supply.write_text(text.replace("Gana 2 {fuel}.", "Gana 2 {fuel} mañana."), encoding="utf-8")
+    cached_check(_loaded(tiny_copy), cache)
+    assert lexicon._SPELLERS["es_ES"]._read is not None  # a new word: the dictionary is read

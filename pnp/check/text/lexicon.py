@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 _DATA = files("pnp") / "data"
 
@@ -23,14 +24,21 @@ _STRESS = str.maketrans("áéíóú", "aeiou")
 
 
 class Speller:
-    """Does a dictionary know a word?  Cached per word."""
+    """Does a dictionary know a word?  Cached per word; the dictionary is read at the first word not yet judged."""
 
     def __init__(self, path: Path) -> None:
-        from spylls.hunspell import Dictionary
-
-        self._dictionary = Dictionary.from_files(str(path))
+        self._path = path
+        self._read: Any = None
         self._known: dict[str, bool] = {}
         self._suggested: dict[str, str | None] = {}
+
+    @property
+    def _dictionary(self) -> Any:
+        if self._read is None:
+            from spylls.hunspell import Dictionary
+
+            self._read = Dictionary.from_files(str(self._path))
+        return self._read
 
     def knows(self, word: str) -> bool:
         known = self._known.get(word)
@@ -172,9 +180,30 @@ def speller(language: str) -> Speller | None:
     return None if name is None else _speller(name)
 
 
-@cache
+_SPELLERS: dict[str, Speller] = {}
+
+
 def _speller(name: str) -> Speller:
-    return Speller(Path(str(_DATA / "hunspell" / name)))
+    if name not in _SPELLERS:
+        _SPELLERS[name] = Speller(Path(str(_DATA / "hunspell" / name)))
+    return _SPELLERS[name]
+
+
+def known_verdicts() -> dict[str, dict[str, bool]]:
+    """Every word judged so far, per dictionary: kept by the check cache (pnp.check.cached)."""
+    return {name: dict(speller._known) for name, speller in _SPELLERS.items()}
+
+
+def remember_verdicts(verdicts: object) -> None:
+    """Words judged by an earlier run of the same pnp and dictionary: they need no dictionary now."""
+    if not isinstance(verdicts, dict):
+        return
+    for name, words in verdicts.items():
+        if name in _DICTIONARIES.values() and isinstance(words, dict):
+            known = _speller(name)._known
+            for word, verdict in words.items():
+                if isinstance(word, str) and isinstance(verdict, bool):
+                    known.setdefault(word, verdict)
 
 
 @cache
