@@ -304,6 +304,7 @@ STAGES = (
     ("layout", "pnp.pipeline", "_lay_out_deck"),
     ("draw", "pnp.pipeline", "draw_decks"),
     ("join cards.pdf", "pnp.pipeline", "merge_pdfs"),
+    ("join ranges and cards.pdf", "pnp.pipeline", "joined"),
     ("write", "pnp.pipeline", "write_atomic"),
 )
 

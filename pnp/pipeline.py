@@ -17,18 +17,18 @@ from pnp.cache import Cache
 from pnp.check.cached import cached_check
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
 from pnp.export.files import write_atomic, write_error
-from pnp.export.merge import merge_pdfs
 from pnp.export.pdf import Placement, SheetSection, render_calibration
 from pnp.export.png import (
     art_digest,
     cpu_workers,
     fonts_digest,
 )
-from pnp.export.sheets import DeckPdfJob, DrawSettings, draw_decks
+from pnp.export.sheets import DeckPdfJob, DrawSettings, draw_decks, joined
 from pnp.impose import ImposeError, SheetSpec, plan_sheet
 from pnp.layout import FaceLayout, TemplateSet, layout_back, layout_card, load_family
 from pnp.layout.bilingual import resize, with_source_text
 from pnp.layout.faces import card_context, deck_context
+from pnp.layout.memo import LayoutMemo
 from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import Card, Face, LoadedDeck, PackData
@@ -70,10 +70,14 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
 
     faces: dict[str, FaceLayout] = {}
     builds: list[DeckBuild] = []
+    memo = LayoutMemo(
+        Cache(options.output / ".cache" / "layout", ".json", read=options.cache), (str(pack.root), language)
+    )
     for deck in decks:
-        built = _lay_out_deck(pack, deck, templates, language, options, faces, result)
+        built = _lay_out_deck(pack, deck, templates, language, options, faces, result, memo)
         if built is not None:
             builds.append(built)
+    memo.save()
     if has_errors(result.findings):
         return result
 
@@ -123,13 +127,14 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         result.findings.append(write_error(options.output / ".cache", exc))
         return result
     result.findings += draw_findings
+    joins = Cache(options.output / ".cache" / "joined", ".pdf", read=options.cache)
     documents: list[tuple[Path, bytes]] = [
-        (out_dir / f"cards-{job.deck_id}.pdf", _joined(drawn[job.deck_id])) for job in jobs
+        (out_dir / f"cards-{job.deck_id}.pdf", joined(drawn[job.deck_id], joins)) for job in jobs
     ]
     if jobs and not options.decks:
         # the ranges already drawn, joined: every face is drawn once per build, not once per file.
         # With --decks, cards.pdf is left as it was: it holds every deck, or nothing.
-        documents.append((out_dir / "cards.pdf", merge_pdfs([part for job in jobs for part in drawn[job.deck_id]])))
+        documents.append((out_dir / "cards.pdf", joined([part for job in jobs for part in drawn[job.deck_id]], joins)))
     if options.calibration and options.duplex in ("long", "short") and builds:
         documents.append(
             (out_dir / f"calibration-{options.duplex}.pdf", render_calibration(builds[0].section.plan, options.duplex))
@@ -150,11 +155,6 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     result.faces = len(faces)
     result.sheets = sum(-(-len(b.section.cards) // len(b.section.plan.fronts)) for b in builds)
     return result
-
-
-def _joined(ranges: list[bytes]) -> bytes:
-    """A deck's file: its one range as drawn, or its ranges joined."""
-    return ranges[0] if len(ranges) == 1 else merge_pdfs(ranges)
 
 
 def _selected_decks(pack: PackData, options: BuildOptions, result: BuildResult) -> list[LoadedDeck]:
@@ -218,6 +218,7 @@ def _lay_out_deck(
     options: BuildOptions,
     faces: dict[str, FaceLayout],
     result: BuildResult,
+    memo: LayoutMemo | None = None,
 ) -> DeckBuild | None:
     size = deck_size(deck, options.card_size)
     try:
@@ -298,13 +299,12 @@ def _lay_out_deck(
             )
             continue
         where = (shown_path(deck.file), pack.line("card", card.id))
-        front, problems = layout_card(template, size, _context(pack, deck, card, None, language, options), where)
+        lay_out = memo.card if memo is not None else layout_card  # the memo: faces of the last build
+        front, problems = lay_out(template, size, _context(pack, deck, card, None, language, options), where)
         result.findings += problems
         back: FaceLayout | None = deck_back
         if card.back is not None:
-            back, problems = layout_card(
-                template, size, _context(pack, deck, card, card.back, language, options), where
-            )
+            back, problems = lay_out(template, size, _context(pack, deck, card, card.back, language, options), where)
             result.findings += problems
         if front is None or back is None:
             continue

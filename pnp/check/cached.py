@@ -7,7 +7,7 @@ for the pack's context (pack.toml, glossary, board, working folder, pnp
 version with its dictionaries).  A run checks only the cards whose digest is
 new, on a copy of the pack that holds just those cards, and takes the rest
 from the entry; rules that compare cards with each other (consistency, cited
-names, deck counts) always run on the whole pack.  The dictionary's verdict
+names, deck counts) run on the whole pack, unless no card changed at all.  The dictionary's verdict
 on each word is kept too, so Hunspell's files are read only when a word is
 new.  Editing the glossary or pack.toml checks every card again.
 
@@ -56,7 +56,12 @@ def cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...] = 
     known: dict[str, dict[str, list[dict[str, Any]]]] = stored.get("cards", {})
     fresh = {card_id: key for card_id, key in keys.items() if key not in known}
     pack_level: dict[str, list[dict[str, Any]]] = stored.get("pack", {})
-    if fresh or "pack" not in stored:
+    # the rules across cards are kept for the cards as they are now: a no-op run runs no rule at all
+    every_card = hashlib.sha256(repr(sorted(keys.items())).encode()).hexdigest()
+    whole: dict[str, list[dict[str, Any]]] = stored.get("whole", {}).get(every_card, {})
+    if not all(isinstance(whole.get(rule.id), list) for rule in rules if rule.id not in PER_CARD):
+        whole = {rule.id: [f.as_dict() for f in rule.run(pack)] for rule in rules if rule.id not in PER_CARD}
+    if fresh or "pack" not in stored or stored.get("whole", {}).get(every_card) != whole:
         remember_verdicts(stored.get("words", {}))
         subset = _only(pack, set(fresh))
         pack_level = {}
@@ -71,6 +76,7 @@ def cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...] = 
             "pack": pack_level,
             "cards": {key: known[key] for key in keys.values() if key in known},
             "words": known_verdicts(),
+            "whole": {every_card: whole},
         }
         # the cache only saves time: a folder that cannot be written checks in full next time
         with contextlib.suppress(OSError):
@@ -78,7 +84,7 @@ def cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...] = 
     findings: list[Finding] = []
     for rule in rules:
         if rule.id not in PER_CARD:
-            findings += rule.run(pack)
+            findings += [_finding(item) for item in whole[rule.id]]
             continue
         findings += [_finding(item) for item in pack_level.get(rule.id, [])]
         for key in keys.values():

@@ -12,19 +12,24 @@ sheet count, never by core count, so every machine writes the same bytes.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pnp.cache import Cache
+from pnp.cache import META_SUFFIX, Cache
 from pnp.errors import Finding, Severity
+from pnp.export.merge import merge_pdfs
 from pnp.export.pdf import SheetSection, render_pdf
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext
 from pnp.render.fonts import load_fonts
 
 RANGE_SHEETS = 12  # sheets per range: small enough to spread a deck over cores and redraw little
+KEEP_JOINED = 16  # joined documents kept in the cache: the last builds' files, not every file ever built
 
 
 @dataclass(frozen=True)
@@ -152,3 +157,31 @@ def _read_cache(cache: Cache, key: str) -> tuple[bytes, list[Finding]] | None:
     except (TypeError, KeyError, ValueError):
         return None
     return data, findings
+
+
+def joined(parts: Sequence[bytes], cache: Cache) -> bytes:
+    """Page ranges as one document: a lone range as drawn, more joined by pdfium.
+
+    Joining is kept in the cache too (in a folder of its own, the newest
+    KEEP_JOINED only), so a rebuild with nothing changed joins nothing.
+    """
+    if len(parts) == 1:
+        return parts[0]
+    key = cache.key("joined", tuple(hashlib.sha256(part).hexdigest() for part in parts))
+    entry = cache.get(key)
+    if entry is not None:
+        with contextlib.suppress(OSError):
+            os.utime(cache.path(key))  # the newest are kept: this one is in use
+        return entry[0]
+    data = merge_pdfs(parts)
+    with contextlib.suppress(OSError):  # the cache only saves time
+        cache.put(key, data)
+        _prune(cache)
+    return data
+
+
+def _prune(cache: Cache) -> None:
+    entries = sorted(cache.folder.glob(f"*{cache.suffix}"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+    for old in entries[KEEP_JOINED:]:
+        old.unlink(missing_ok=True)
+        old.with_name(old.name.removesuffix(cache.suffix) + META_SUFFIX).unlink(missing_ok=True)
