@@ -9,7 +9,7 @@ import click
 
 from pnp import __version__
 from pnp.cache import Cache
-from pnp.check import RULES
+from pnp.check import RULES, check_pack
 from pnp.check.cached import cached_check
 from pnp.cli_common import (
     LANG_OPTION,
@@ -22,10 +22,13 @@ from pnp.cli_common import (
     load_or_exit,
     with_progress,
 )
+from pnp.cli_new import new as new_command
 from pnp.cli_translate import COMMANDS as TRANSLATE_COMMANDS
 from pnp.compose import Selection, compose, selected_swaps
 from pnp.deck_report import format_composition, format_deck, format_decks
 from pnp.errors import Finding, Severity, did_you_mean, has_errors
+from pnp.layout.memo import layout_memo
+from pnp.layout.plan import layout_findings
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
 from pnp.model import PackData
@@ -82,29 +85,28 @@ def main(ctx: click.Context, debug: bool) -> None:
     help="text for people, json for tools (schema: docs/findings.md).",
 )
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too, not only on errors.")
-@click.option("--rules", "list_rules", is_flag=True, help="List the rules and exit.")
+@click.option(
+    "--rules", "list_rules", is_flag=True, help="List the rules; with PACK, what each found (with --format too)."
+)
 @click.option("--no-cache", is_flag=True, help="Check every card again instead of reusing output/.cache.")
 def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool, no_cache: bool) -> None:
     """Check a pack: its files, its decks against the box, its text.
 
     Prints every finding, file first, with a count line last. Exits 0 when
     there is no error, 1 when there is one (or a warning, with --strict).
-    Cards unchanged since the last check or build are not checked again
-    (their findings are kept in output/.cache).
 
     \b
     Example:
         pnp check cards/blue-sun
         pnp check cards/blue-sun --format json > findings.json
+        pnp check cards/blue-sun --rules      # each rule, and what it found
     """
     if list_rules:
-        width = max(len(rule.id) for rule in RULES)
-        for rule in RULES:
-            click.echo(f"{rule.id:<{width}} {rule.severity.value:<8} {rule.doc}")
+        _list_rules(pack, output_format, strict)
         return
     if pack is None:
         raise click.UsageError("give the pack folder to check, like: pnp check cards/blue-sun")
-    findings = _load_and_check(pack, Cache(Path("output") / ".cache" / "check", ".json", read=not no_cache))
+    findings = _load_and_check(pack, Path("output"), read=not no_cache)
     click.echo(format_json(findings) if output_format == "json" else format_text(findings))
     failing = has_errors(findings) or (strict and any(f.severity is Severity.WARNING for f in findings))
     sys.exit(1 if failing else 0)
@@ -229,6 +231,19 @@ def deck(
     help="Also write files for a print shop: mpc (PNG, 300 dpi, 0.12 in bleed), drivethru "
     "(PDF, one face a page, 0.125 in bleed) or oneup (the same with --bleed).",
 )
+@click.option(
+    "--fit",
+    type=click.Choice(["nearest", "exact"]),
+    default="nearest",
+    show_default=True,
+    help="A card size the print shop does not sell: make it at the shop's nearest size, or keep it (warned both ways).",
+)
+@click.option(
+    "--tts-base-url",
+    metavar="URL",
+    default=None,
+    help="With --tts: the web folder the tts/ images are uploaded to (https://...); default: this computer's files.",
+)
 @OUTPUT_OPTION
 def build(
     pack: Path,
@@ -247,6 +262,8 @@ def build(
     card_size: str | None,
     tts: bool,
     print_shop: str | None,
+    fit: str,
+    tts_base_url: str | None,
     output: Path,
     quiet: bool,
 ) -> None:
@@ -263,6 +280,8 @@ def build(
         pnp build cards/blue-sun --bleed 0mm --duplex fold
         pnp build cards/blue-sun --png --dpi 300 --no-bleed
         pnp build cards/blue-sun --tts --print-shop mpc
+        pnp build cards/blue-sun --tts --tts-base-url https://example.org/blue-sun/tts/
+        pnp build cards/blue-sun --print-shop drivethru --fit exact
         pnp build cards/blue-sun --bilingual --card-size poker
     """
     from pnp.pipeline import BuildOptions
@@ -282,6 +301,14 @@ def build(
             raise click.BadParameter(str(exc), param_hint="--card-size") from exc
     if no_bleed and not (png or tts):
         raise click.UsageError("--no-bleed is for images: give it with --png or --tts")
+    if tts_base_url is not None:
+        from pnp.export.tts import base_url_problem
+
+        if not tts:
+            raise click.UsageError("--tts-base-url is for Tabletop Simulator decks: give it with --tts")
+        problem = base_url_problem(tts_base_url)
+        if problem:
+            raise click.BadParameter(problem, param_hint="--tts-base-url")
     if calibration and duplex not in ("long", "short"):
         raise click.UsageError("--calibration measures duplex printing: use it with --duplex long or short")
     options = BuildOptions(
@@ -299,6 +326,8 @@ def build(
         cache=not no_cache,
         tts=tts,
         print_shop=print_shop,
+        shop_fit=fit,
+        tts_base_url=tts_base_url,
         bilingual=bilingual,
         card_size=card_size,
     )
@@ -435,13 +464,38 @@ def board(
 
 for command in TRANSLATE_COMMANDS:  # proof, glossary apply, export, import: pnp/cli_translate.py
     main.add_command(command)
+main.add_command(new_command)  # pnp new: pnp/cli_new.py
 
 
-def _load_and_check(pack: Path, cache: Cache | None = None) -> list[Finding]:
+def _list_rules(pack: Path | None, output_format: str, strict: bool) -> None:
+    """The rules; with a pack, each rule's findings, and the exit status `pnp check` would give."""
+    from pnp.check.rule_report import rules_json, rules_text, run_each
+
+    if pack is None:
+        runs = run_each(None, RULES)
+        click.echo(rules_json(runs) if output_format == "json" else rules_text(runs))
+        return
+    result = load_pack(pack)
+    runs = run_each(result.pack, RULES)
+    click.echo(rules_json(runs, result.findings) if output_format == "json" else rules_text(runs, result.findings))
+    findings = [*result.findings, *(f for run in runs for f in run.findings or [])]
+    failing = has_errors(findings) or (strict and any(f.severity is Severity.WARNING for f in findings))
+    sys.exit(1 if failing else 0)
+
+
+def _load_and_check(pack: Path, output: Path | None = None, read: bool = True) -> list[Finding]:
+    """Load and check; with an output folder, cards unchanged since its cache was written are
+    neither checked nor laid out again."""
     result = load_pack(pack)
     if result.pack is None:
         return result.findings
-    return result.findings + cached_check(result.pack, cache)
+    data = result.pack
+    if output is None:
+        return result.findings + check_pack(data) + layout_findings(data)
+    findings = cached_check(data, Cache(output / ".cache" / "check", ".json", read=read))
+    # the layouts as build runs them: whatever would stop a build is a finding here too
+    laid = layout_findings(data, lambda language: layout_memo(output, read, data.root, language))
+    return result.findings + findings + laid
 
 
 def _check_selection(data: PackData, selection: Selection) -> None:

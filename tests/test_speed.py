@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
@@ -15,9 +17,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 import pnp.export.sheets
 from pnp.cache import Cache
-from pnp.check import cached, check_pack
+from pnp.check import RULES, Rule, cached, check_pack
 from pnp.check.cached import cached_check
 from pnp.check.text import lexicon
+from pnp.errors import Finding
+from pnp.layout import memo
 from pnp.load import load_pack
 from pnp.model import PackData
 from pnp.pipeline import BuildOptions, build
@@ -107,17 +111,48 @@ def test_checks_after_an_edit_judge_only_the_changed_card_and_find_what_a_full_c
     assert {"text/untranslated", "text/spelling", "text/typography"} <= codes
 
 
-def test_a_warm_check_reads_no_dictionary_when_every_word_was_judged_before(
+def test_a_check_with_no_card_changed_runs_no_rule_and_reads_no_dictionary(
     tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    runs: list[str] = []
+
+    def counted(rule: Rule) -> Rule:
+        def run(pack: PackData) -> list[Finding]:
+            runs.append(rule.id)
+            return rule.run(pack)
+
+        return replace(rule, run=run)
+
+    rules = tuple(counted(rule) for rule in RULES)
     cache = Cache(tmp_path / "cache", ".json")
-    cached_check(_loaded(tiny_copy), cache)
+    first = cached_check(_loaded(tiny_copy), cache, rules)
+    assert len(runs) == len(RULES)
     monkeypatch.setattr(lexicon, "_SPELLERS", {})  # a new process: nothing in memory
+    assert cached_check(_loaded(tiny_copy), cache, rules) == first
+    assert len(runs) == len(RULES)  # no rule ran again
+    assert all(speller._read is None for speller in lexicon._SPELLERS.values())
+
+
+def test_a_rebuild_lays_out_only_the_faces_whose_card_changed(
+    tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    laid: list[str] = []
+    original = memo.layout_card
+
+    def counting(template: Any, size: Any, context: dict[str, Any], where: Any = None) -> Any:
+        laid.append(context["card"]["id"])
+        return original(template, size, context, where)
+
+    monkeypatch.setattr(memo, "layout_card", counting)
+    out = tmp_path / "out"
+    assert build(tiny_copy, BuildOptions(output=out)).ok
+    every_card = len(laid)
+    assert every_card == len(_loaded(tiny_copy).cards())
+    assert build(tiny_copy, BuildOptions(output=out)).ok
+    assert len(laid) == every_card  # nothing laid out again
     supply = tiny_copy / "supply.toml"
-    text = supply.read_text(encoding="utf-8")
-    supply.write_text(text.replace("Gana 2 {fuel}.", "Gana 2 {fuel} esta carta."), encoding="utf-8")
-    cached_check(_loaded(tiny_copy), cache)
-    assert lexicon._SPELLERS["es_ES"]._read is None  # every word judged from the cache's verdicts
-    supply.write_text(text.replace("Gana 2 {fuel}.", "Gana 2 {fuel} mañana."), encoding="utf-8")
-    cached_check(_loaded(tiny_copy), cache)
-    assert lexicon._SPELLERS["es_ES"]._read is not None  # a new word: the dictionary is read
+    supply.write_text(supply.read_text(encoding="utf-8").replace("Gana 2 {fuel}.", "Gana 2 {fuel} hoy."), "utf-8")
+    assert build(tiny_copy, BuildOptions(output=out)).ok
+    assert laid[every_card:] == ["fuel-cell"]
+    assert build(tiny_copy, BuildOptions(output=out, cache=False)).ok
+    assert len(laid) == 2 * every_card + 1  # --no-cache lays out every card again

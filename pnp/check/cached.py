@@ -7,9 +7,9 @@ for the pack's context (pack.toml, glossary, board, working folder, pnp
 version with its dictionaries).  A run checks only the cards whose digest is
 new, on a copy of the pack that holds just those cards, and takes the rest
 from the entry; rules that compare cards with each other (consistency, cited
-names, deck counts) run on the whole pack, unless no card changed at all.  The dictionary's verdict
-on each word is kept too, so Hunspell's files are read only when a word is
-new.  Editing the glossary or pack.toml checks every card again.
+names, deck counts) run on the whole pack, unless no card changed at all
+(then Hunspell's dictionary is not even read).  Editing the glossary or
+pack.toml checks every card again.
 
 The result is the findings `check_pack` gives, in the same order per rule:
 tests/test_speed.py compares them.
@@ -26,7 +26,6 @@ from typing import Any
 
 from pnp.cache import Cache
 from pnp.check import RULES, Rule
-from pnp.check.text.lexicon import known_verdicts, remember_verdicts
 from pnp.errors import Finding, Severity
 from pnp.model import Card, LoadedDeck, PackData
 
@@ -40,6 +39,9 @@ PER_CARD = frozenset(
         "text/typography",
         "text/spelling",
         "text/glyph",
+        "text/accent-noun",
+        "text/accent-question",
+        "text/accent-pronoun",
     }
 )
 ENTRY = "findings"
@@ -62,7 +64,6 @@ def cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...] = 
     if not all(isinstance(whole.get(rule.id), list) for rule in rules if rule.id not in PER_CARD):
         whole = {rule.id: [f.as_dict() for f in rule.run(pack)] for rule in rules if rule.id not in PER_CARD}
     if fresh or "pack" not in stored or stored.get("whole", {}).get(every_card) != whole:
-        remember_verdicts(stored.get("words", {}))
         subset = _only(pack, set(fresh))
         pack_level = {}
         for rule in per_card_rules:
@@ -75,7 +76,6 @@ def cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...] = 
         entry = {
             "pack": pack_level,
             "cards": {key: known[key] for key in keys.values() if key in known},
-            "words": known_verdicts(),
             "whole": {every_card: whole},
         }
         # the cache only saves time: a folder that cannot be written checks in full next time

@@ -19,14 +19,15 @@ from functools import lru_cache
 from pathlib import Path
 
 import pypdfium2 as pdfium
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp.cache import Cache
 from pnp.errors import Finding
+from pnp.export.canvas import new_canvas
 from pnp.export.files import write_atomic
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext, draw_face
 from pnp.render.fonts import load_fonts
+from pnp.render.icons import IconSettings, icon_map
 
 MAX_DPI = 1200  # a tarot card at 1200 dpi is 19 MP: past this, files grow and nothing looks sharper
 # zlib level 1: flat card art compresses nearly as well as at the default 6, at a fraction of the time
@@ -49,6 +50,7 @@ class RasterSettings:
     pack_root: Path
     fonts_dir: Path
     template_files: tuple[tuple[str, str], ...]
+    icons: IconSettings = ()
 
 
 def job_digest(face: FaceLayout, settings: RasterSettings, art_digest: str, fonts_digest: str) -> str:
@@ -60,6 +62,7 @@ def job_digest(face: FaceLayout, settings: RasterSettings, art_digest: str, font
         settings.keep_bleed,
         art_digest,
         fonts_digest,
+        settings.icons,
     )
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
@@ -131,6 +134,7 @@ def _render_chunk(jobs: Sequence[PngJob], settings: RasterSettings, cache: Cache
         pack_root=settings.pack_root,
         bleed=settings.bleed,
         template_file=dict(settings.template_files),
+        icons=icon_map(settings.icons),
     )
     document = pdfium.PdfDocument(faces_pdf([job.face for job in jobs], ctx))
     scale = settings.dpi / 72
@@ -153,7 +157,7 @@ def _render_chunk(jobs: Sequence[PngJob], settings: RasterSettings, cache: Cache
 def faces_pdf(faces: Sequence[FaceLayout], ctx: RenderContext) -> bytes:
     """One page per face, bleed box as the page: the input to rasterization."""
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=0)
+    canvas = new_canvas(buffer, compress=False)
     b = ctx.bleed
     for face in faces:
         canvas.setPageSize((face.size.width + 2 * b, face.size.height + 2 * b))

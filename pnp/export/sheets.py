@@ -27,6 +27,9 @@ from pnp.export.pdf import SheetSection, render_pdf
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext
 from pnp.render.fonts import load_fonts
+from pnp.render.icons import IconSettings, icon_map, icon_settings
+
+__all__ = ["DeckPdfJob", "DrawSettings", "draw_decks", "icon_settings", "joined"]
 
 RANGE_SHEETS = 12  # sheets per range: small enough to spread a deck over cores and redraw little
 KEEP_JOINED = 16  # joined documents kept in the cache: the last builds' files, not every file ever built
@@ -48,6 +51,7 @@ class DrawSettings:
     fonts_dir: Path
     bleed: float
     template_files: tuple[tuple[str, str], ...]
+    icons: IconSettings = ()
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,7 @@ def page_ranges(job: DeckPdfJob, settings: DrawSettings, cache: Cache) -> list[R
             job.fonts,
             round(settings.bleed, 4),
             settings.template_files,
+            settings.icons,
         )
         ranges.append(RangeJob(job.deck_id, index, job.title, section, tuple(faces[k] for k in keys), key))
     return ranges
@@ -137,6 +142,7 @@ def _draw(job: RangeJob, settings: DrawSettings) -> tuple[bytes, list[Finding]]:
         pack_root=settings.pack_root,
         bleed=settings.bleed,
         template_file=dict(settings.template_files),
+        icons=icon_map(settings.icons),
     )
     data = render_pdf([job.section], {face.key: face for face in job.faces}, ctx, job.title)
     return data, ctx.findings

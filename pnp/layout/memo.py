@@ -13,13 +13,31 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
 from pnp.cache import Cache
 from pnp.errors import Finding
 from pnp.layout.faces import FaceLayout, LaidOutElement, layout_card
 from pnp.layout.templates import Template
+from pnp.paths import TEMPLATES_DIR
 from pnp.units import Size
+
+
+def layout_memo(
+    output: Path,
+    read: bool,
+    pack_root: Path,
+    language: str,
+    templates: Path = TEMPLATES_DIR,
+    card_size: str | None = None,
+    bilingual: bool = False,
+) -> LayoutMemo:
+    """The faces the last build (or check) with these options laid out, kept in <output>/.cache/layout.
+
+    `pnp check` lays out as a default build does, so the two share their faces."""
+    cache = Cache(output / ".cache" / "layout", ".json", read=read)
+    return LayoutMemo(cache, (str(pack_root), language, str(templates), card_size, bilingual))
 
 
 class LayoutMemo:
