@@ -94,6 +94,8 @@ def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool,
 
     Prints every finding, file first, with a count line last. Exits 0 when
     there is no error, 1 when there is one (or a warning, with --strict).
+    Cards unchanged since the last check or build are not checked again:
+    their findings are kept in output/.cache (--no-cache checks all).
 
     \b
     Example:
