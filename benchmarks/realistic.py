@@ -153,7 +153,7 @@ def edit_one_card(deck_file: Path, card_id: str) -> None:
     end = text.index("\n", line)
     edited = text[line:end].replace("carta", "naipe", 1)
     if edited == text[line:end]:
-        edited = text[line:end][:-1] + ' Roba 1 carta."'
+        edited = text[line:end][:-1] + ' Hazlo ahora."'  # no number: the translation must keep the original's
     deck_file.write_text(text[:line] + edited + text[end:], encoding="utf-8")
 
 
@@ -449,14 +449,16 @@ def run_blue_sun(work: Path) -> None:
     out = work / "out-blue-sun"
     build = ["build", str(pack), "-o", str(out), "-q"]
     cold = measure(["cli", *build], ROOT)
-    deck = next(
-        p
-        for p in sorted(pack.glob("*.toml"))
-        if p.name not in ("pack.toml", "glossary.toml") and "text.es" in p.read_text(encoding="utf-8")
+    # the first card whose Spanish text is one plain string with "carta" in it: edited as a typo fix
+    deck, card_id = next(
+        (path, ids[-1])
+        for path in sorted(pack.glob("*.toml"))
+        for text in [path.read_text(encoding="utf-8")]
+        for match in re.finditer(r'^text\.es = "[^"\n]*carta[^"\n]*"$', text, re.M)
+        for ids in [re.findall(r'^id = "([^"]+)"', text[: match.start()], re.M)]
+        if ids
     )
-    card = re.search(r'^id = "([^"]+)"', deck.read_text(encoding="utf-8"), re.M)
-    assert card is not None
-    edit_one_card(deck, card.group(1))
+    edit_one_card(deck, card_id)
     warm = measure(["cli", *build], ROOT)
     print("\nBlue Sun (cards/blue-sun)")
     print(
@@ -474,6 +476,7 @@ def main() -> None:
     parser.add_argument("--cards", type=int, nargs="+", default=[2000, 5000], help="distinct cards per pack")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--no-blue-sun", action="store_true", help="skip the Blue Sun rows")
+    parser.add_argument("--only-blue-sun", action="store_true", help="only the Blue Sun rows")
     if sys.argv[1:2] == ["--worker"]:  # one measured process: the rest of the line is its own
         report, kind, *rest = sys.argv[2:]
         if kind == "cli":
@@ -492,7 +495,7 @@ def main() -> None:
     print(f"python {sys.version.split()[0]}, reportlab {reportlab.Version}, {os.cpu_count()} CPUs, pnp from {where}")
     with tempfile.TemporaryDirectory(prefix="pnp-realistic-") as tmp:
         work = Path(tmp)
-        for n in args.cards:
+        for n in [] if args.only_blue_sun else args.cards:
             run_size(n, args.seed, work)
             shutil.rmtree(work, ignore_errors=True)
             work.mkdir()
