@@ -65,6 +65,7 @@ class BuildResult:
     without_text: int = 0  # printed copies whose text is missing (placeholders included)
     placeholders_left_out: int = 0  # copies --no-placeholders kept off the sheets
     notes: list[str] = field(default_factory=list)  # what the person printing must do by hand (cards at random)
+    ranges_drawn: int = 0  # page ranges of the sheet PDFs drawn now, not taken from the cache
 
     @property
     def ok(self) -> bool:

@@ -8,7 +8,9 @@ from pathlib import Path
 import click
 
 from pnp import __version__
+from pnp.cache import Cache
 from pnp.check import RULES, check_pack
+from pnp.check.cached import cached_check
 from pnp.cli_common import (
     LANG_OPTION,
     OUTPUT_OPTION,
@@ -32,6 +34,7 @@ from pnp.deck_report import (
     format_variant,
 )
 from pnp.errors import Finding, Severity, did_you_mean, has_errors
+from pnp.layout.memo import layout_memo
 from pnp.layout.plan import layout_findings
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
@@ -97,12 +100,16 @@ def main(ctx: click.Context, debug: bool) -> None:
 @click.option(
     "--verbose", "-v", is_flag=True, help="Also name each card whose text is missing, not only each deck's count."
 )
-def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool, verbose: bool) -> None:
+@click.option("--no-cache", is_flag=True, help="Check every card again instead of reusing output/.cache.")
+def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool, verbose: bool, no_cache: bool) -> None:
     """Check a pack: its files, its decks against the box, its text.
 
     Prints every finding, file first, with a count line last. Exits 0 when
     there is no error, 1 when there is one (or a warning, with --strict).
     Cards still without their text are counted per deck; --verbose names them.
+
+    Cards unchanged since the last check or build are not checked again:
+    their findings are kept in output/.cache (--no-cache checks all).
 
     \b
     Example:
@@ -116,7 +123,7 @@ def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool,
         return
     if pack is None:
         raise click.UsageError("give the pack folder to check, like: pnp check cards/blue-sun")
-    findings = _load_and_check(pack)
+    findings = _load_and_check(pack, Path("output"), read=not no_cache)
     if not verbose:  # the per-deck summary (deck/text-missing) says how many; the cards are a long list
         findings = [f for f in findings if f.code != "card/text-missing"]
     click.echo(format_json(findings) if output_format == "json" else format_text(findings))
@@ -551,12 +558,19 @@ def _list_rules(pack: Path | None, output_format: str, strict: bool) -> None:
     sys.exit(1 if failing else 0)
 
 
-def _load_and_check(pack: Path) -> list[Finding]:
+def _load_and_check(pack: Path, output: Path | None = None, read: bool = True) -> list[Finding]:
+    """Load and check; with an output folder, cards unchanged since its cache was written are
+    neither checked nor laid out again."""
     result = load_pack(pack)
     if result.pack is None:
         return result.findings
+    data = result.pack
+    if output is None:
+        return result.findings + check_pack(data) + layout_findings(data)
+    findings = cached_check(data, Cache(output / ".cache" / "check", ".json", read=read))
     # the layouts as build runs them: whatever would stop a build is a finding here too
-    return result.findings + check_pack(result.pack) + layout_findings(result.pack)
+    laid = layout_findings(data, lambda language: layout_memo(output, read, data.root, language))
+    return result.findings + findings + laid
 
 
 def _check_selection(data: PackData, selection: Selection) -> None:

@@ -13,22 +13,23 @@ from pathlib import Path
 
 from pnp.build_exports import LaidOut, export_extras, pick
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
-from pnp.check import check_pack
+from pnp.cache import Cache
+from pnp.check.cached import cached_check
 from pnp.check.completeness import card_state, prints_text
 from pnp.compose import compose, selected_swaps
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
 from pnp.export import manifest
 from pnp.export.edit_set import remove_stale_parts
 from pnp.export.files import write_atomic, write_error
-from pnp.export.merge import merge_pdfs
 from pnp.export.pdf import Placement, SheetSection, render_calibration
 from pnp.export.png import (
     art_digest,
     cpu_workers,
     fonts_digest,
 )
-from pnp.export.sheets import DeckPdfJob, DrawSettings, deck_digest, draw_decks, icon_settings
+from pnp.export.sheets import DeckPdfJob, DrawSettings, draw_decks, icon_settings, joined
 from pnp.impose import ImposeError, SheetSpec, plan_sheet
+from pnp.layout.memo import LayoutMemo, layout_memo
 from pnp.layout.plan import DeckFaces, PackFaces, lay_out_pack
 from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE, shown_path
@@ -71,7 +72,9 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     if has_errors(result.findings):
         return result
     # the same code path as pnp check: what it refuses here, check has reported
-    laid = lay_out_pack(pack, language, decks, options.templates, options.card_size, options.bilingual)
+    laid = lay_out_pack(
+        pack, language, decks, options.templates, options.card_size, options.bilingual, _memo(pack, options, language)
+    )
     result.findings += laid.findings
     if has_errors(result.findings):
         return result
@@ -116,36 +119,34 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         }
         deck_faces = tuple(used[key] for key in sorted(used))
         title = pick(pack, built.deck.deck.name, language)
-        art = [art_digest(face, pack.root) for face in deck_faces]
-        jobs.append(
-            DeckPdfJob(
-                built.deck.deck.id,
-                title,
-                built.section,
-                deck_faces,
-                deck_digest(title, built.section, deck_faces, art, fonts_hash, settings),
-            )
-        )
-    cache_dir = options.output / ".cache" / "pdf" if options.cache else None
+        art = tuple(art_digest(face, pack.root) for face in deck_faces)
+        jobs.append(DeckPdfJob(built.deck.deck.id, title, built.section, deck_faces, art, fonts_hash))
+    # --no-cache reads nothing from the cache, and writes what it makes: it repairs the cache too
+    cache = Cache(options.output / ".cache" / "pdf", ".pdf", read=options.cache)
+    check_cache = Cache(options.output / ".cache" / "check", ".json", read=options.cache)
     try:
-        drawn, draw_findings, result.decks_drawn = draw_decks(
+        drawn, draw_findings, result.ranges_drawn = draw_decks(
             jobs,
             settings,
-            cache_dir,
+            cache,
             cpu_workers(),
             advance,
             # the checks need no drawing and the drawing no checks: run them side by side
-            while_drawing=lambda: result.findings.extend(check_pack(pack)),
+            while_drawing=lambda: result.findings.extend(cached_check(pack, check_cache)),
         )
     except OSError as exc:
         result.findings.append(write_error(options.output / ".cache", exc))
         return result
     result.findings += draw_findings
-    documents: list[tuple[Path, bytes]] = [(out_dir / f"cards-{job.deck_id}.pdf", drawn[job.deck_id]) for job in jobs]
+    joins = Cache(options.output / ".cache" / "joined", ".pdf", read=options.cache)
+    documents: list[tuple[Path, bytes]] = [
+        (out_dir / f"cards-{job.deck_id}.pdf", joined(drawn[job.deck_id], joins)) for job in jobs
+    ]
     if jobs and not options.decks:
-        # the decks already drawn, joined: every face is drawn once per build, not once per file.
+        # the page ranges already drawn, joined: every face is drawn once per build, not once per file.
         # With --decks, cards.pdf is left as it was: it holds every deck, or nothing.
-        documents.append((out_dir / "cards.pdf", merge_pdfs([drawn[job.deck_id] for job in jobs])))
+        every_range = [part for job in jobs for part in drawn[job.deck_id]]
+        documents.append((out_dir / "cards.pdf", joined(every_range, joins)))
     if options.calibration and options.duplex in ("long", "short") and builds:
         documents.append(
             (out_dir / f"calibration-{options.duplex}.pdf", render_calibration(builds[0].section.plan, options.duplex))
@@ -178,6 +179,12 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     result.faces = len(faces)
     result.sheets = sum(-(-len(b.section.cards) // len(b.section.plan.fronts)) for b in builds)
     return result
+
+
+def _memo(pack: PackData, options: BuildOptions, language: str) -> LayoutMemo:
+    return layout_memo(
+        options.output, options.cache, pack.root, language, options.templates, options.card_size, options.bilingual
+    )
 
 
 def _description(options: BuildOptions, language: str) -> dict[str, object]:

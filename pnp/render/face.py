@@ -224,7 +224,34 @@ def _image(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rende
     iw, ih = picture.size
     scale = max(width / iw, height / ih) if element.get("fit", "cover") == "cover" else min(width / iw, height / ih)
     dw, dh = iw * scale, ih * scale
-    canvas.drawImage(ImageReader(picture), x + (width - dw) / 2, y + (height - dh) / 2, dw, dh, mask="auto")
+    key = (str(path), round(width), round(height), element.get("fit", "cover"))
+    draw_image_once(canvas, key, picture, x + (width - dw) / 2, y + (height - dh) / 2, dw, dh)
+
+
+def draw_image_once(
+    canvas: Canvas, key: tuple[object, ...], picture: Image.Image, x: float, y: float, width: float, height: float
+) -> None:
+    """Draw a picture, embedding it in the document the first time only.
+
+    ReportLab's drawImage copies the picture's RGB bytes and hashes them on
+    every call, to find an image it has embedded already; for art that is
+    most of the drawing time.  The first call per document goes through
+    drawImage; later calls place the same image XObject by its name, as
+    drawImage itself does.
+    """
+    names: dict[tuple[object, ...], str] = canvas.__dict__.setdefault("_pnp_images", {})
+    name = names.get(key)
+    if name is None:
+        canvas.drawImage(ImageReader(picture), x, y, width, height, mask="auto")
+        names[key] = canvas._formsinuse[-1]  # the name drawImage registered the image under
+        return
+    canvas._currentPageHasImages = 1
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(width, height)
+    canvas._code.append(f"/{canvas._doc.getXObjectName(name)} Do")
+    canvas.restoreState()
+    canvas._formsinuse.append(name)
 
 
 def _prepared_image(path: str, width_pt: int, height_pt: int, fit: str) -> tuple[Image.Image | None, str | None]:
