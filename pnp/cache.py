@@ -87,6 +87,17 @@ class Cache:
         extra = meta.get("extra")
         return data, extra if isinstance(extra, dict) else {}
 
+    def get_json(self, key: str) -> dict[str, Any]:
+        """A verified entry holding a JSON object, or {} when there is none that can be used."""
+        entry = self.get(key)
+        if entry is None:
+            return {}
+        try:
+            stored = json.loads(entry[0])
+        except ValueError:
+            return {}
+        return stored if isinstance(stored, dict) else {}
+
     def has(self, key: str) -> bool:
         return self.get(key) is not None
 

@@ -52,7 +52,7 @@ def cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...] = 
     if cache is None:
         return [f for rule in rules for f in rule.run(pack)]
     context = cache.key(ENTRY, _context(pack), tuple(rule.id for rule in rules))
-    stored = _read(cache, context)
+    stored = cache.get_json(context)
     per_card_rules = [rule for rule in rules if rule.id in PER_CARD]
     keys = _card_keys(pack)
     known: dict[str, dict[str, list[dict[str, Any]]]] = stored.get("cards", {})
@@ -90,17 +90,6 @@ def cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...] = 
         for key in keys.values():
             findings += [_finding(item) for item in known[key].get(rule.id, [])]
     return findings
-
-
-def _read(cache: Cache, key: str) -> dict[str, Any]:
-    entry = cache.get(key)
-    if entry is None:
-        return {}
-    try:
-        stored = json.loads(entry[0])
-    except ValueError:
-        return {}
-    return stored if isinstance(stored, dict) else {}
 
 
 def _context(pack: PackData) -> str:

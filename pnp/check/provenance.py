@@ -1,6 +1,6 @@
 """Provenance: every `source` names a document and its section, never a file.
 
-A pack travels on its own: "shared/data/FACTS.md" means nothing on another
+A pack travels on its own: "notes/facts.md" means nothing on another
 machine, "Blue Sun rulebook (ES), Contenido" means the same thing anywhere.
 `provenance()` also gathers every cited fact for `pnp deck --sources`.
 """

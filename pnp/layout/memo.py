@@ -44,7 +44,7 @@ class LayoutMemo:
     def __init__(self, cache: Cache, scope: tuple[object, ...]) -> None:
         self._cache = cache
         self._key = cache.key("layout", scope)
-        self._stored = _read(cache, self._key)
+        self._stored = cache.get_json(self._key)
         self._used: dict[str, Any] = {}
         self._templates: dict[int, str] = {}
         self.laid_out = 0  # faces evaluated now, not taken from the cache
@@ -76,17 +76,6 @@ class LayoutMemo:
         if id(template) not in self._templates:
             self._templates[id(template)] = hashlib.sha256(repr(template).encode()).hexdigest()
         return self._templates[id(template)]
-
-
-def _read(cache: Cache, key: str) -> dict[str, Any]:
-    entry = cache.get(key)
-    if entry is None:
-        return {}
-    try:
-        stored = json.loads(entry[0])
-    except ValueError:
-        return {}
-    return stored if isinstance(stored, dict) else {}
 
 
 def _record(face: FaceLayout) -> dict[str, Any]:
