@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
-from pnp.check.text.forms import fold, phrase_pattern
+from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import speller
 from pnp.check.text.nouns import unusable_gender
+from pnp.check.text.phrases import phrase_matcher
 from pnp.errors import Finding, info
 from pnp.model import PackData
 from pnp.translate.agreement import Edit, Gender, Number, agree
@@ -27,7 +26,7 @@ def fix_genders(
     genders: dict[Fix, tuple[Gender, Number | None]] = {}
     findings: list[Finding] = []
     for fix in fixes:
-        term = next((t for t in terms if re.fullmatch(phrase_pattern(t.target, lang), fold(fix.right))), None)
+        term = next((t for t in terms if phrase_matcher(t.target, lang).fullmatch(fold(fix.right))), None)
         if term is None or term.gender is None:
             continue
         why = unusable_gender(term, checker)

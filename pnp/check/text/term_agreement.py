@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from pnp.check.text.fields import texts
-from pnp.check.text.forms import fold, phrase_pattern
+from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import Speller, speller
 from pnp.check.text.nouns import (
     DETERMINERS,
@@ -26,6 +26,7 @@ from pnp.check.text.nouns import (
     stressed_a,
     unusable_gender,
 )
+from pnp.check.text.phrases import Match, PhraseMatcher, phrase_matcher
 from pnp.errors import Finding, Severity
 from pnp.model import PackData, Term
 
@@ -35,13 +36,13 @@ _GENDERS = {"m": "masculine", "f": "feminine"}
 
 def check_agreement(pack: PackData) -> list[Finding]:
     default = (pack.pack.target_languages or [pack.pack.source_language])[0]
-    by_lang: dict[str, list[tuple[Term, re.Pattern[str]]]] = {}
+    by_lang: dict[str, list[tuple[Term, PhraseMatcher]]] = {}
     for term in pack.glossary.term:
         lang = term.lang or default
         if term.gender is None or not term.target.strip() or unusable_gender(term, speller(lang)) is not None:
             continue
         target = re.sub(r"^(el|la|los|las|un|una|unos|unas)\s+", "", term.target, flags=re.IGNORECASE)
-        by_lang.setdefault(lang, []).append((term, re.compile(phrase_pattern(target, lang))))
+        by_lang.setdefault(lang, []).append((term, phrase_matcher(target, lang)))
     findings: list[Finding] = []
     if not by_lang:
         return findings
@@ -49,10 +50,10 @@ def check_agreement(pack: PackData) -> list[Finding]:
         checker = speller(text.lang)
         plain = text.plain
         folded = fold(plain)
-        for term, pattern in by_lang.get(text.lang, []):
+        for term, matcher in by_lang.get(text.lang, []):
             gender = term.gender or "m"  # only terms with a gender are here
-            for match in pattern.finditer(folded):
-                found = plain[match.start() : match.end()]
+            for match in matcher.finditer(folded):
+                found = plain[match.start : match.end]
                 finding = _determiner_disagrees(plain, match, found, gender, term.source)
                 finding = finding or _adjective_disagrees(plain, match, found, gender, term.source, checker)
                 if finding is not None:
@@ -60,11 +61,9 @@ def check_agreement(pack: PackData) -> list[Finding]:
     return findings
 
 
-def _determiner_disagrees(
-    plain: str, match: re.Match[str], found: str, gender: Gender, source: str
-) -> tuple[str, str] | None:
+def _determiner_disagrees(plain: str, match: Match, found: str, gender: Gender, source: str) -> tuple[str, str] | None:
     """(message, hint) when the word right before the term is a determiner of the other gender."""
-    before = re.search(r"(\w+)[ \u00a0]+$", plain[: match.start()])
+    before = re.search(r"(\w+)[ \u00a0]+$", plain[: match.start])
     if before is None:
         return None
     word = before.group(1)
@@ -83,11 +82,11 @@ def _determiner_disagrees(
 
 
 def _adjective_disagrees(
-    plain: str, match: re.Match[str], found: str, gender: Gender, source: str, checker: Speller | None
+    plain: str, match: Match, found: str, gender: Gender, source: str, checker: Speller | None
 ) -> tuple[str, str] | None:
     """(message, hint) when the word right after the term is a regular adjective of the other gender that
     no noun of the term can take ("la ficha de Alerta rojo": neither ficha nor Alerta is masculine)."""
-    after = re.match(r"[ \u00a0]+(\w+)", plain[match.end() :])
+    after = re.match(r"[ \u00a0]+(\w+)", plain[match.end :])
     if after is None or checker is None:
         return None
     word = after.group(1)
