@@ -109,7 +109,8 @@ def _show_changes(changes: list[Change]) -> None:
         place = change.file + (f":{change.line}" if change.line else "")
         subject = (f'card "{change.card}" ' if change.card else "") + f'field "{change.field}"'
         why = f" ({change.why})" if change.why else ""
-        click.echo(f"{place}: {subject}: {format_word_diff(word_diff(change.old, change.new))}{why}")
+        pieces = change.pieces if change.pieces is not None else word_diff(change.old, change.new)
+        click.echo(f"{place}: {subject}: {format_word_diff(pieces)}{why}")
 
 
 def _count(changes: list[Change]) -> str:

@@ -50,7 +50,11 @@ def _applied(text: str, wrong: str, right: str, gender: str, checker: Speller) -
         ("El primer marcador activo.", "marcador", "ficha", "f", "La primera ficha activa."),
         ("El valor del marcador.", "marcador", "ficha", "f", "El valor de la ficha."),
         ("Dale la vuelta al marcador.", "marcador", "ficha", "f", "Dale la vuelta a la ficha."),
-        ("Este marcador es tuyo.", "marcador", "ficha", "f", "Esta ficha es tuyo."),  # a predicate is no phrase
+        ("Este marcador es tuyo.", "marcador", "ficha", "f", "Esta ficha es tuya."),  # the subject's predicate
+        ("Los marcadores son retirados.", "marcadores", "fichas", "f", "Las fichas son retiradas."),
+        ("El marcador rojo queda fijo.", "marcador", "ficha", "f", "La ficha roja queda fija."),
+        ("El valor del marcador es alto.", "marcador", "ficha", "f", "El valor de la ficha es alto."),  # valor's
+        ("Con el marcador es fácil.", "marcador", "ficha", "f", "Con la ficha es fácil."),
         ("El valor de la ficha.", "ficha", "marcador", "m", "El valor del marcador."),
         ("Mueve la ficha roja de la nave.", "ficha", "marcador", "m", "Mueve el marcador rojo de la nave."),
         ("Coge el escudo.", "escudo", "arma", "f", "Coge el arma."),  # a stressed a keeps el
@@ -71,13 +75,14 @@ def test_the_noun_phrase_agrees_with_the_new_term(
         ("Coge el marcador de combustible rojo.", "marcador", "ficha", "f", "rojo"),  # combustible is masculine too
         ("Mueve la ficha activa.", "ficha", "marcador", "m", "activa"),  # or the verb activar?
         ("El marcador solo se mueve.", "marcador", "ficha", "f", "solo"),  # or the adverb?
+        ("La ficha es activa.", "ficha", "marcador", "m", "activa"),  # or "es" + the verb activar?
     ],
 )
 def test_undecidable_agreement_stops_and_says_which_word(
     spanish: Speller, text: str, wrong: str, right: str, gender: str, word: str
 ) -> None:
     result = _applied(text, wrong, right, gender, spanish)
-    assert result.startswith("STOP: cannot tell whether")
+    assert result.startswith("STOP: cannot tell whether"), result
     assert f'"{word}"' in result
 
 
@@ -103,6 +108,15 @@ def test_glossary_apply_makes_determiners_and_adjectives_agree_each_its_own_word
     )
     supply = (tiny_with_markers / "supply.toml").read_text(encoding="utf-8")
     assert "Pon la ficha en tu nave y la ficha de alerta roja en el mapa." in supply
+
+
+def test_an_article_merged_with_its_preposition_is_one_change_of_its_own(tiny_with_markers: Path) -> None:
+    edit(tiny_with_markers / "supply.toml", "Pon el marcador en tu nave", "Mira el valor de la ficha de tu nave")
+    (tiny_with_markers.parent / "fixes.txt").write_text("ficha >> marcador\n", encoding="utf-8")
+    edit(tiny_with_markers / "glossary.toml", 'target = "ficha"\ngender = "f"', 'target = "marcador"\ngender = "m"')
+    result = CliRunner().invoke(main, ["glossary", "apply", "tiny", "fixes.txt"])
+    assert result.exit_code == 0, result.output
+    assert "Mira el valor [-de la-]{+del+} [-ficha-]{+marcador+} de tu nave" in result.output
 
 
 def test_glossary_apply_stops_on_a_line_it_cannot_decide(tiny_with_markers: Path) -> None:
@@ -133,6 +147,19 @@ def test_a_verb_or_phrase_term_ignores_its_gender_with_a_note(tiny_with_markers:
     ) in result.output
     notes = text_findings(tiny_with_markers)
     assert any("a verb, not a noun: glossary apply ignores its gender" in line for line in notes)
+
+
+def test_a_phrase_term_ignores_its_gender_with_a_note(tiny_with_markers: Path) -> None:
+    add_terms(tiny_with_markers, '\n[[term]]\nsource = "Hands Tied"\ntarget = "Con las manos atadas"\ngender = "f"\n')
+    (tiny_with_markers.parent / "fixes.txt").write_text("con tus manos >> con las manos atadas\n", encoding="utf-8")
+    edit(tiny_with_markers / "supply.toml", "Pon el marcador", "Juega con tus manos y el marcador")
+    result = CliRunner().invoke(main, ["glossary", "apply", "tiny", "fixes.txt"])
+    assert 'fixes.txt:1: info: "con las manos atadas" is a phrase, not a noun: its gender ("f") is not used' in (
+        result.output
+    )
+    assert "Juega con [-tus-]{+las+} manos{+ atadas+} y el marcador" in result.output  # "manos" stays
+    notes = text_findings(tiny_with_markers)
+    assert any('"Con las manos atadas" is a phrase, not a noun: glossary apply ignores its gender' in n for n in notes)
 
 
 def test_a_gender_against_the_targets_own_article_is_a_finding(tiny_copy: Path) -> None:

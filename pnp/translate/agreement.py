@@ -11,7 +11,10 @@ these change with it:
 - the regular adjectives after it (-o/-a, -os/-as): "marcador rojo" -> "ficha
   roja", the participles too ("usado" -> "usada"); and past a complement
   ("marcador de alerta rojo") when the adjective can only agree with the head:
-  its gender is the head's and not the complement's.
+  its gender is the head's and not the complement's;
+- an adjective after a copula when the phrase is its subject: "el marcador
+  es retirado" -> "la ficha es retirada" (not after a preposition: in "el
+  valor del marcador es alto", alto is the value's).
 
 Each change is its own word, so the diff shows it.  Where pnp cannot tell
 which noun an adjective agrees with ("el marcador de combustible rojo": both
@@ -41,6 +44,18 @@ _WORD = re.compile(r"\w+")
 
 
 _PREPOSITIONS = frozenset({"de", "del"})
+# fmt: off
+_GOVERNING = frozenset({
+    "a", "ante", "con", "contra", "de", "desde", "en", "entre", "hacia", "hasta", "para", "por", "sin", "sobre",
+    "tras",
+})
+# Verbs that link a subject to an adjective of its own: "el marcador es rojo" -> "la ficha es roja".
+_COPULAS = frozenset({
+    "es", "son", "está", "están", "era", "eran", "estaba", "estaban", "sea", "sean", "esté", "estén", "fue",
+    "fueron", "será", "serán", "estará", "estarán", "queda", "quedan", "quede", "queden", "resulta", "resultan",
+    "parece", "parecen", "permanece", "permanecen", "sigue", "siguen",
+})
+# fmt: on
 
 
 @dataclass(frozen=True)
@@ -69,10 +84,14 @@ def agree(
     old_gender: Gender | None = None
     old_number: Number | None = None
     determiners = []
+    governed = False  # the phrase follows a preposition ("de la ficha"): it cannot be a subject
     for word_start, word_end in left:
-        entries = DETERMINERS.get(text[word_start:word_end].lower())
+        word = text[word_start:word_end].lower()
+        entries = DETERMINERS.get(word)
         if not entries:
+            governed = governed or word in _GOVERNING
             break
+        governed = governed or word in ("del", "al")
         table, was_gender, was_number = entries[0]
         determiners.append((word_start, word_end, table))
         old_gender = old_gender or was_gender
@@ -81,6 +100,9 @@ def agree(
     new_number = number or old_number
     old_gender = old_gender or gender_by_ending((_WORD.findall(text[start:end]) or [""])[0])
     adjectives, problem = _right_side(text, start, end, old_gender, checker)
+    if not problem and not governed:
+        predicate, problem = _predicate(text, adjectives[-1][1] if adjectives else end, old_gender, checker)
+        adjectives += predicate
     if problem:
         return Agreement([], problem)
     edits: list[Edit] = []
@@ -163,6 +185,25 @@ def _right_side(
         found.append((word_start, word_end, gender, number))
         index += 1
     return found, None
+
+
+def _predicate(
+    text: str, end: int, old_gender: Gender | None, checker: Speller
+) -> tuple[list[tuple[int, int, Gender, Number]], str | None]:
+    """The adjective after a copula that follows the phrase ("el marcador es rojo": the subject's), or a problem.
+
+    Only an adjective of the replaced noun's old gender; "es retirado" (a participle) too."""
+    words = _following_words(text, end)[:2]
+    if len(words) < 2 or text[words[0][0] : words[0][1]].lower() not in _COPULAS:
+        return [], None
+    word_start, word_end = words[1]
+    word = text[word_start:word_end]
+    kind = adjective(word, checker)
+    if kind is None or (old_gender is not None and kind[0] != old_gender):
+        return [], None
+    if kind[2]:
+        return [], f'cannot tell whether "{word}" describes the replaced term or is a verb or adverb'
+    return [(word_start, word_end, kind[0], kind[1])], None
 
 
 def _complement(text: str, words: list[tuple[int, int]], index: int) -> tuple[tuple[str, Gender | None], int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import speller
 from pnp.check.text.nouns import unusable_gender
@@ -11,6 +13,7 @@ from pnp.model import PackData
 from pnp.translate.agreement import Edit, Gender, Number, agree
 from pnp.translate.fixes import Fix
 from pnp.translate.replace import Replacement, Replacer
+from pnp.translate.worddiff import Piece, edits_diff
 
 AGREEMENT = "fixes/agreement"
 
@@ -48,6 +51,16 @@ def fix_genders(
     return genders, findings
 
 
+@dataclass(frozen=True)
+class Rewrite:
+    """One text rewritten: the new text, the replacements in it, and its diff with each edit its own change."""
+
+    new: str
+    replacements: list[Replacement]
+    problem: str | None  # why agreement cannot be decided: then new is the old text
+    pieces: list[Piece]
+
+
 class Rewriter:
     """A text with every fix applied and the words agreeing with each fixed term made to agree."""
 
@@ -56,8 +69,8 @@ class Rewriter:
         self.genders = genders
         self.checker = speller(lang) if genders else None
 
-    def rewrite(self, text: str) -> tuple[str, list[Replacement], str | None]:
-        """(new text, the replacements, why agreement cannot be decided or None)."""
+    def rewrite(self, text: str) -> Rewrite:
+        """The new text, or why agreement cannot be decided."""
         replacements = self.replacer.find(text)
         edits = [Edit(r.start, r.end, r.written) for r in replacements]
         for replacement in replacements:
@@ -66,16 +79,18 @@ class Rewriter:
                 continue
             agreement = agree(text, replacement.start, replacement.end, replacement.written, *gender, self.checker)
             if agreement.problem is not None:
-                return text, replacements, f'"{replacement.found}" -> "{replacement.written}": {agreement.problem}'
+                problem = f'"{replacement.found}" -> "{replacement.written}": {agreement.problem}'
+                return Rewrite(text, replacements, problem, [])
             edits += [e for e in agreement.edits if not any(_overlap(e, r) for r in replacements)]
-        out, last = [], 0
+        out, last, kept = [], 0, []
         for edit in sorted(set(edits), key=lambda e: e.start):
             if edit.start < last:
                 continue
             out += [text[last : edit.start], edit.written]
+            kept.append((edit.start, edit.end, edit.written))
             last = edit.end
         out.append(text[last:])
-        return "".join(out), replacements, None
+        return Rewrite("".join(out), replacements, None, edits_diff(text, kept))
 
 
 def _overlap(edit: Edit, replacement: Replacement) -> bool:

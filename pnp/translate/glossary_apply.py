@@ -19,6 +19,7 @@ from pnp.translate.files import glossary_path, keep_line_endings, text_files
 from pnp.translate.fixes import Fix
 from pnp.translate.replace import Inside, Replacer
 from pnp.translate.tomledit import localized_values, set_text
+from pnp.translate.worddiff import Piece
 
 MAX_LISTED = 3
 REVIEWED, TRANSLATED = "reviewed", "translated"
@@ -35,6 +36,7 @@ class Change:
     old: str
     new: str
     why: str = ""  # said after the diff: why a text nobody named changes (a status back to "translated")
+    pieces: list[Piece] | None = None  # the diff when the edits are known: each its own change
 
 
 @dataclass
@@ -62,16 +64,16 @@ def plan_fixes(pack: PackData, fixes: list[Fix], fixes_shown: str, lang: str, al
             where = f"{source.shown}:{value.line}" if value.line else source.shown
             for found in replacer.inside_words(value.value):
                 inside.setdefault(found.fix, []).append(f'"{found.word}" ({where})')
-            new, replacements, problem = rewriter.rewrite(value.value)
-            if not replacements:
+            rewrite = rewriter.rewrite(value.value)
+            if not rewrite.replacements:
                 continue
-            used |= {r.fix for r in replacements}
-            if problem is not None:
+            used |= {r.fix for r in rewrite.replacements}
+            if rewrite.problem is not None:
                 plan.findings.append(
                     error(
                         "fixes/agreement",
                         source.shown,
-                        problem,
+                        rewrite.problem,
                         line=value.line,
                         card=value.record_id,
                         field=value.field,
@@ -79,8 +81,12 @@ def plan_fixes(pack: PackData, fixes: list[Fix], fixes_shown: str, lang: str, al
                     )
                 )
                 continue
-            set_text(value.table, value.lang, new, lambda raw: rewriter.rewrite(raw)[0])
-            changes.append(Change(source.shown, value.line, value.record_id, value.field, value.value, new))
+            set_text(value.table, value.lang, rewrite.new, lambda raw: rewriter.rewrite(raw).new)
+            changes.append(
+                Change(
+                    source.shown, value.line, value.record_id, value.field, value.value, rewrite.new, "", rewrite.pieces
+                )
+            )
         plan.changes += _with_reviews_undone(pack, source.document, source.shown, changes, lang)
         if source.changed():
             plan.writes.append((source.path, source.new_bytes()))
