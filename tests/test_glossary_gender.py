@@ -55,6 +55,14 @@ def _applied(text: str, wrong: str, right: str, gender: str, checker: Speller) -
         ("El marcador rojo queda fijo.", "marcador", "ficha", "f", "La ficha roja queda fija."),
         ("El valor del marcador es alto.", "marcador", "ficha", "f", "El valor de la ficha es alto."),  # valor's
         ("Con el marcador es fácil.", "marcador", "ficha", "f", "Con la ficha es fácil."),
+        ("Si el marcador es retirado, roba.", "marcador", "ficha", "f", "Si la ficha es retirada, roba."),
+        (  # the marker is the object: the player is attacked
+            "Si el jugador que tiene el marcador es atacado, pierde.",
+            "marcador",
+            "ficha",
+            "f",
+            "Si el jugador que tiene la ficha es atacado, pierde.",
+        ),
         ("El valor de la ficha.", "ficha", "marcador", "m", "El valor del marcador."),
         ("Mueve la ficha roja de la nave.", "ficha", "marcador", "m", "Mueve el marcador rojo de la nave."),
         ("Coge el escudo.", "escudo", "arma", "f", "Coge el arma."),  # a stressed a keeps el
@@ -213,4 +221,19 @@ def test_an_adjective_right_after_a_term_that_agrees_with_none_of_its_nouns_is_a
         'tiny/supply.toml:8: warning: card "fuel-cell" field "text.es": "ficha de Alerta rojo": "ficha de Alerta" '
         'is feminine (glossary term "Alert Token"), "rojo" is not',
         '    hint: write "ficha de Alerta roja"',
+    ]
+
+
+def test_a_term_as_subject_with_a_copulas_adjective_of_the_other_gender_is_a_finding(tiny_copy: Path) -> None:
+    add_terms(tiny_copy, '\n[[term]]\nsource = "token"\ntarget = "ficha"\ngender = "f"\n')
+    edit(
+        tiny_copy / "supply.toml",
+        'text.es = "Gana 2 {fuel}."',
+        'text.es = "Gana 2 {fuel}. Si la ficha es retirado, roba. La ficha queda girada. El valor de la ficha es '
+        'alto. El jugador que tiene la ficha es atacado."',
+    )
+    assert text_findings(tiny_copy) == [
+        'tiny/supply.toml:8: warning: card "fuel-cell" field "text.es": "ficha es retirado": "ficha" is feminine '
+        '(glossary term "token"), "retirado" is not',
+        '    hint: write "ficha es retirada"',
     ]

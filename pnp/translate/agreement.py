@@ -37,25 +37,15 @@ from pnp.check.text.nouns import (
     Number,
     adjective,
     gender_by_ending,
+    predicate,
     stressed_a,
+    subject,
 )
 
 _WORD = re.compile(r"\w+")
 
 
 _PREPOSITIONS = frozenset({"de", "del"})
-# fmt: off
-_GOVERNING = frozenset({
-    "a", "ante", "con", "contra", "de", "desde", "en", "entre", "hacia", "hasta", "para", "por", "sin", "sobre",
-    "tras",
-})
-# Verbs that link a subject to an adjective of its own: "el marcador es rojo" -> "la ficha es roja".
-_COPULAS = frozenset({
-    "es", "son", "está", "están", "era", "eran", "estaba", "estaban", "sea", "sean", "esté", "estén", "fue",
-    "fueron", "será", "serán", "estará", "estarán", "queda", "quedan", "quede", "queden", "resulta", "resultan",
-    "parece", "parecen", "permanece", "permanecen", "sigue", "siguen",
-})
-# fmt: on
 
 
 @dataclass(frozen=True)
@@ -84,14 +74,10 @@ def agree(
     old_gender: Gender | None = None
     old_number: Number | None = None
     determiners = []
-    governed = False  # the phrase follows a preposition ("de la ficha"): it cannot be a subject
     for word_start, word_end in left:
-        word = text[word_start:word_end].lower()
-        entries = DETERMINERS.get(word)
+        entries = DETERMINERS.get(text[word_start:word_end].lower())
         if not entries:
-            governed = governed or word in _GOVERNING
             break
-        governed = governed or word in ("del", "al")
         table, was_gender, was_number = entries[0]
         determiners.append((word_start, word_end, table))
         old_gender = old_gender or was_gender
@@ -100,9 +86,9 @@ def agree(
     new_number = number or old_number
     old_gender = old_gender or gender_by_ending((_WORD.findall(text[start:end]) or [""])[0])
     adjectives, problem = _right_side(text, start, end, old_gender, checker)
-    if not problem and not governed:
-        predicate, problem = _predicate(text, adjectives[-1][1] if adjectives else end, old_gender, checker)
-        adjectives += predicate
+    if not problem and subject(text, start):  # "el marcador es retirado": the subject's adjective
+        after, problem = _predicate(text, adjectives[-1][1] if adjectives else end, old_gender, checker)
+        adjectives += after
     if problem:
         return Agreement([], problem)
     edits: list[Edit] = []
@@ -190,20 +176,15 @@ def _right_side(
 def _predicate(
     text: str, end: int, old_gender: Gender | None, checker: Speller
 ) -> tuple[list[tuple[int, int, Gender, Number]], str | None]:
-    """The adjective after a copula that follows the phrase ("el marcador es rojo": the subject's), or a problem.
-
-    Only an adjective of the replaced noun's old gender; "es retirado" (a participle) too."""
-    words = _following_words(text, end)[:2]
-    if len(words) < 2 or text[words[0][0] : words[0][1]].lower() not in _COPULAS:
+    """The adjective after a copula that follows the phrase, when of the replaced noun's old gender
+    ("es retirado": a participle too), or a problem."""
+    found = predicate(text, end, checker)
+    if found is None or (old_gender is not None and found[2] != old_gender):
         return [], None
-    word_start, word_end = words[1]
-    word = text[word_start:word_end]
-    kind = adjective(word, checker)
-    if kind is None or (old_gender is not None and kind[0] != old_gender):
-        return [], None
-    if kind[2]:
+    if found[4]:
+        word = text[found[0] : found[1]]
         return [], f'cannot tell whether "{word}" describes the replaced term or is a verb or adverb'
-    return [(word_start, word_end, kind[0], kind[1])], None
+    return [found[:4]], None
 
 
 def _complement(text: str, words: list[tuple[int, int]], index: int) -> tuple[tuple[str, Gender | None], int]:

@@ -44,6 +44,20 @@ for _table in _BEFORE:
 
 KEEP_BEFORE_STRESSED_A = frozenset({"el", "un", "del", "al", "algún", "ningún"})  # el arma, un área
 
+# fmt: off
+# Words that may open a clause before its subject: "Si el marcador es retirado", "Y cuando la ficha…".
+_OPENERS = frozenset({
+    "si", "cuando", "y", "e", "o", "u", "pero", "mientras", "aunque", "porque", "pues", "ya", "no", "también",
+    "entonces", "luego", "después", "así", "además", "siempre", "nunca",
+})
+# Verbs that link a subject to an adjective of its own: "el marcador es rojo", "la ficha queda boca abajo".
+_COPULAS = frozenset({
+    "es", "son", "está", "están", "era", "eran", "estaba", "estaban", "sea", "sean", "esté", "estén", "fue",
+    "fueron", "será", "serán", "estará", "estarán", "queda", "quedan", "quede", "queden", "resulta", "resultan",
+    "parece", "parecen", "permanece", "permanecen", "sigue", "siguen",
+})
+# fmt: on
+
 _ARTICLES = frozenset({"el", "la", "los", "las", "un", "una", "unos", "unas"})
 _NOT_NOUNS = frozenset({"a", "al", "con", "de", "del", "en", "para", "por", "sin", "sobre", "y", "o", "si", "no"})
 
@@ -77,6 +91,8 @@ def stressed_a(word: str) -> bool:
     return stressed == 0
 
 
+# Function words that end like an adjective and have a feminine twin in the dictionary (coma, pera, paro).
+_NOT_ADJECTIVES = frozenset({"como", "pero", "para", "contra", "hacia", "nada", "ahora", "sobra", "sobre"})
 _ADVERBS = frozenset(
     {"solo", "sola", "junto", "junta", "medio", "media", "demasiado", "tanto", "mucho", "poco", "primero"}
 )
@@ -88,7 +104,7 @@ def adjective(word: str, checker: Speller) -> tuple[Gender, Number, bool] | None
     Unsure: it may also be an adverb ("solo") or a verb ("activa": activar)."""
     lower = word.lower()
     match = re.fullmatch(r"(\w+?)([oa])(s?)", lower)
-    if match is None or not word.islower():
+    if match is None or not word.islower() or lower in _NOT_ADJECTIVES:
         return None
     stem, vowel, plural = match.groups()
     gender: Gender = "m" if vowel == "o" else "f"
@@ -111,3 +127,42 @@ def gender_by_ending(noun: str) -> Gender | None:
     if re.search(r"(a|as|cion|ciones|dad|dades)$", folded):
         return "f"
     return None
+
+
+def subject(text: str, start: int) -> bool:
+    """The noun phrase at text[start:] opens its clause, past its determiners and a conjunction ("Si el
+    marcador", "El marcador", "cuando tu ficha"), so it is the subject a copula's adjective agrees with.
+
+    Not after a preposition ("el valor del marcador es alto": the value's) nor after a verb ("el jugador
+    que tiene el marcador es atacado": the player's)."""
+    head = text[:start]
+    clause = re.split(r"[.;:,¿?¡!()«»\"“”\n]", head)[-1]
+    words = [w.lower() for w in re.findall(r"\w+", clause)]
+    while words and words[-1] in DETERMINERS and words[-1] not in ("del", "al"):
+        words.pop()
+    return all(w in _OPENERS for w in words)
+
+
+def predicate(text: str, end: int, checker: Speller) -> tuple[int, int, Gender, Number, bool] | None:
+    """(start, end, gender, number, unsure) of a regular adjective right after a copula right after
+    text[:end] ("… es retirado"), or None."""
+    after = re.match(r"[ \u00a0]+(\w+)[ \u00a0]+(\w+)", text[end:])
+    if after is None or after.group(1).lower() not in _COPULAS:
+        return None
+    word = after.group(2)
+    kind = adjective(word, checker) or _participle(word, checker)
+    if kind is None:
+        return None
+    return end + after.start(2), end + after.end(2), *kind
+
+
+def _participle(word: str, checker: Speller) -> tuple[Gender, Number, bool] | None:
+    """A past participle after a copula is the subject's ("es destruida"), though the dictionary has it
+    only as a verb form."""
+    match = re.fullmatch(r"(\w+[ai]d)([oa])(s?)", word)
+    if match is None or not checker.knows(word):
+        return None
+    stem, vowel, plural = match.groups()
+    if not checker.knows(stem + ("a" if vowel == "o" else "o") + plural):
+        return None
+    return ("m" if vowel == "o" else "f"), ("p" if plural else "s"), False

@@ -7,7 +7,8 @@ the term: a determiner or prenominal word that has a form per gender (el/la,
 un/una, este/esta, del/de la…).  "el arma": a feminine noun with a stressed a
 takes el and un.  And the word right after it, when it is a regular adjective
 (-o/-a) of the other gender that no noun of the term can take: "la ficha de
-Alerta rojo".
+Alerta rojo"; or after a copula when the term opens its clause: "la ficha es
+retirado".
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from pnp.check.text.nouns import (
     Gender,
     adjective,
     gender_by_ending,
+    predicate,
     stressed_a,
+    subject,
     unusable_gender,
 )
 from pnp.check.text.phrases import Match, PhraseMatcher, phrase_matcher
@@ -56,6 +59,7 @@ def check_agreement(pack: PackData) -> list[Finding]:
                 found = plain[match.start : match.end]
                 finding = _determiner_disagrees(plain, match, found, gender, term.source)
                 finding = finding or _adjective_disagrees(plain, match, found, gender, term.source, checker)
+                finding = finding or _predicate_disagrees(plain, match, found, gender, term.source, checker)
                 if finding is not None:
                     findings.append(text.finding(Severity.WARNING, CODE, *finding))
     return findings
@@ -102,4 +106,23 @@ def _adjective_disagrees(
     return (
         f'"{found} {word}": "{found}" is {_GENDERS[gender]} (glossary term "{source}"), "{word}" is not',
         f'write "{found} {right}"',
+    )
+
+
+def _predicate_disagrees(
+    plain: str, match: Match, found: str, gender: Gender, source: str, checker: Speller | None
+) -> tuple[str, str] | None:
+    """(message, hint) when the term is the subject of a copula whose adjective is of the other gender
+    ("la ficha es retirado")."""
+    if checker is None or not subject(plain, match.start):
+        return None
+    after = predicate(plain, match.end, checker)
+    if after is None or after[4] or after[2] == gender:
+        return None
+    word = plain[after[0] : after[1]]
+    copula = plain[match.end : after[0]].strip()
+    right = re.sub(r"[oa](s?)$", ("o" if gender == "m" else "a") + r"\1", word)
+    return (
+        f'"{found} {copula} {word}": "{found}" is {_GENDERS[gender]} (glossary term "{source}"), "{word}" is not',
+        f'write "{found} {copula} {right}"',
     )
