@@ -186,6 +186,23 @@ def test_a_gender_against_the_targets_own_article_is_a_finding(tiny_copy: Path) 
     ]
 
 
+def test_a_gender_against_the_article_another_term_writes_before_it_is_a_finding(tiny_copy: Path) -> None:
+    add_terms(
+        tiny_copy,
+        '\n[[term]]\nsource = "token"\ntarget = "ficha"\ngender = "m"\n',
+        '\n[[term]]\nsource = "the Alert Token"\ntarget = "la ficha de Alerta"\n',
+        '\n[[term]]\nsource = "axe"\ntarget = "hacha"\ngender = "f"\n',
+        '\n[[term]]\nsource = "the axe"\ntarget = "el hacha"\n',  # right: a stressed a
+        '\n[[term]]\nsource = "map"\ntarget = "mapa"\ngender = "m"\n',  # right, whatever its ending
+        '\n[[term]]\nsource = "the maps"\ntarget = "los mapas"\n',
+    )
+    assert text_findings(tiny_copy) == [
+        'tiny/glossary.toml:15: warning: field "term[1].gender": term "ficha" is masculine (gender = "m"), but the '
+        'glossary writes "la ficha de Alerta" (term "the Alert Token")',
+        '    hint: correct gender to "f", or the article of "la ficha de Alerta"',
+    ]
+
+
 def test_a_term_after_a_determiner_of_the_other_gender_is_a_finding(tiny_copy: Path) -> None:
     add_terms(
         tiny_copy,

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import speller
 from pnp.check.text.nouns import stressed_a, unusable_gender
 from pnp.errors import Finding, Severity
@@ -58,6 +60,8 @@ def check_glossary_gender(pack: PackData) -> list[Finding]:
                     f'correct number to "{article[1]}", or the article of the target',
                 )
             )
+        if article is None and term.gender is not None:
+            findings += _other_terms_disagree(pack, index, term.target, term.gender, finding)
         why = unusable_gender(term, speller(term.lang or default)) if term.gender is not None else None
         if why is not None:
             findings.append(
@@ -69,6 +73,34 @@ def check_glossary_gender(pack: PackData) -> list[Finding]:
                 )
             )
     return findings
+
+
+def _other_terms_disagree(
+    pack: PackData, index: int, target: str, gender: str, finding: Callable[[Severity, str, str, str], Finding]
+) -> list[Finding]:
+    """A term's gender against the article other terms of the glossary write before it: "ficha" with
+    gender = "m" beside a term "la ficha de Alerta"."""
+    noun = fold(target.strip())
+    for other in pack.glossary.term:
+        words = re.findall(r"\w+", other.target)
+        if other is pack.glossary.term[index] or len(words) < 2:
+            continue
+        article = _ARTICLES.get(words[0].lower())
+        rest = fold(other.target.strip()[len(words[0]) :].strip())
+        if article is None or article[0] == gender or not re.match(rf"{re.escape(noun)}s?(?!\w)", rest):
+            continue
+        if gender == "f" and words[0].lower() in ("el", "un") and stressed_a(words[1]):
+            continue
+        return [
+            finding(
+                Severity.WARNING,
+                "gender",
+                f'term "{target}" is {_GENDERS[gender]} (gender = "{gender}"), but the glossary writes '
+                f'"{other.target}" (term "{other.source}")',
+                f'correct gender to "{article[0]}", or the article of "{other.target}"',
+            )
+        ]
+    return []
 
 
 def _finding(
