@@ -36,6 +36,9 @@ class BuildOptions:
     bilingual: bool = False  # both languages on each card, the original in smaller type
     card_size: str | None = None  # print every deck at this size: the layouts scale
     print_shop: str | None = None  # mpc, drivethru or oneup
+    draft: bool = False  # print despite text errors, every sheet marked as a draft
+    tight: bool = False  # cards butted, bleed only around the grid: 9 poker cards on A4
+    mix_decks: bool = True  # in cards.pdf, cards of one size share sheets whatever their deck
 
 
 @dataclass
@@ -51,7 +54,8 @@ class BuildResult:
     findings: list[Finding] = field(default_factory=list)
     written: list[Path] = field(default_factory=list)
     cards: int = 0
-    sheets: int = 0
+    sheets: int = 0  # sheets of fronts in cards.pdf
+    sheets_unmixed: int = 0  # what they would be with one deck per sheet
     faces: int = 0
     images: int = 0  # PNG files wanted
     images_drawn: int = 0  # of which drawn now, not taken from the cache

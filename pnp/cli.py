@@ -224,6 +224,25 @@ def deck(
     help="Also write files for a print shop: mpc (PNG, 300 dpi, 0.12 in bleed), drivethru "
     "(PDF, one face a page, 0.125 in bleed) or oneup (the same with --bleed).",
 )
+@click.option(
+    "--mix-decks/--separate-decks",
+    default=True,
+    show_default=True,
+    help="In cards.pdf, cards of one size share sheets whatever their deck (each back behind its front); "
+    "--separate-decks starts each deck on a sheet of its own. cards-<deck>.pdf files are always one deck.",
+)
+@click.option(
+    "--tight",
+    is_flag=True,
+    help="Cards butted together, bleed only around the grid: 9 poker cards on an A4 page instead of 8. "
+    "Gutter-fold is always tight.",
+)
+@click.option(
+    "--draft",
+    is_flag=True,
+    help="Print despite text errors and text under 5 pt, for proofreading: every sheet is marked as a "
+    "draft and cards.pdf opens with the list of problems. Written to a folder of its own.",
+)
 @OUTPUT_OPTION
 def build(
     pack: Path,
@@ -242,6 +261,9 @@ def build(
     card_size: str | None,
     tts: bool,
     print_shop: str | None,
+    mix_decks: bool,
+    tight: bool,
+    draft: bool,
     output: Path,
     quiet: bool,
 ) -> None:
@@ -250,6 +272,9 @@ def build(
     Cards are imposed with bleed and crop marks; each deck's backs follow on
     the next page, mirrored for the flip your printer does. Nothing is
     written when the pack has errors, so the last good build stays.
+    The default build writes to <output>/<pack>/<lang>/; any other paper,
+    duplex, card size, --bilingual, --tight or --draft writes to a folder
+    inside it named after what differs (letter-short, poker-bilingual).
 
     \b
     Example:
@@ -259,6 +284,7 @@ def build(
         pnp build cards/blue-sun --png --dpi 300 --no-bleed
         pnp build cards/blue-sun --tts --print-shop mpc
         pnp build cards/blue-sun --bilingual --card-size poker
+        pnp build cards/blue-sun --draft
     """
     from pnp.pipeline import BuildOptions
     from pnp.pipeline import build as run_build
@@ -296,6 +322,9 @@ def build(
         print_shop=print_shop,
         bilingual=bilingual,
         card_size=card_size,
+        mix_decks=mix_decks,
+        tight=tight,
+        draft=draft,
     )
     result = with_progress("Drawing sheets", lambda progress: run_build(pack, options, progress))
     echo_findings(result.findings, quiet)
@@ -317,7 +346,12 @@ def build(
         click.echo(f"wrote {plural(len(images), 'image')} in {', '.join(folders)}")
     summary = (
         f"Built {plural(result.cards, 'card')} ({plural(result.faces, 'distinct face')}) "
-        f"on {plural(result.sheets, 'sheet')}."
+        f"on {plural(result.sheets, 'sheet')}"
+        + (
+            f" ({plural(result.sheets_unmixed - result.sheets, 'sheet')} saved by sharing sheets between decks)."
+            if result.sheets < result.sheets_unmixed
+            else "."
+        )
     )
     if png or tts or print_shop == "mpc":
         cached = max(0, result.images - result.images_drawn)
@@ -433,10 +467,13 @@ for command in TRANSLATE_COMMANDS:  # proof, glossary apply, export, import: pnp
 
 
 def _load_and_check(pack: Path) -> list[Finding]:
+    from pnp.pipelines.fitting import fitting_findings
+
     result = load_pack(pack)
     if result.pack is None:
         return result.findings
-    return result.findings + check_pack(result.pack)
+    # the faces a build would draw, fitted as it fits them: check refuses what build refuses
+    return result.findings + check_pack(result.pack) + fitting_findings(result.pack)
 
 
 def _check_selection(data: PackData, selection: Selection) -> None:

@@ -15,9 +15,10 @@ from pnp.build_exports import LaidOut, export_extras, pick
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.check import check_pack
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
+from pnp.export.draft import draft_words, render_findings_page
 from pnp.export.files import write_atomic, write_error
 from pnp.export.merge import merge_pdfs
-from pnp.export.pdf import Placement, SheetSection, render_calibration
+from pnp.export.pdf import FOOTER_BAND, Placement, SheetSection, render_calibration
 from pnp.export.png import (
     art_digest,
     cpu_workers,
@@ -31,6 +32,7 @@ from pnp.layout.faces import card_context, deck_context
 from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import Card, Face, LoadedDeck, PackData
+from pnp.pipelines.sheet_sets import draft_findings, sheet_sets, sheets_of, variant_folder
 from pnp.units import Size, mm, paper_size, parse_card_size
 
 BACK_TEMPLATE = "back"
@@ -61,22 +63,14 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
             )
         )
         return result
-    decks = _selected_decks(pack, options, result)
-    templates, found = load_family(options.templates, pack.pack.template_family)
-    result.findings += found
-    if has_errors(result.findings):
+    laid_out = lay_out(pack, options, language, result)
+    if laid_out is None:
         return result
+    templates, builds, faces = laid_out
 
-    faces: dict[str, FaceLayout] = {}
-    builds: list[DeckBuild] = []
-    for deck in decks:
-        built = _lay_out_deck(pack, deck, templates, language, options, faces, result)
-        if built is not None:
-            builds.append(built)
-    if has_errors(result.findings):
-        return result
-
-    out_dir = options.output / pack.pack.id / language
+    out_dir = options.output / pack.pack.id / language / variant_folder(options)
+    pack_title = pick(pack, pack.pack.name, language)
+    sets = sheet_sets(builds, options.mix_decks, pack_title)
     total = sum(len(b.section.cards) for b in builds)
     done = 0
 
@@ -91,9 +85,11 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         fonts_dir=FONTS_DIR,
         bleed=options.bleed,
         template_files=tuple((n, t.file) for n, t in sorted(templates.templates.items())),
+        draft_mark=draft_words(language)["mark"] if options.draft else "",
     )
     fonts_hash = fonts_digest(FONTS_DIR)
     jobs = []
+    decks_by_id = {built.deck.deck.id for built in builds}
     for built in builds:
         used = {
             key: faces[key]
@@ -113,6 +109,14 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
                 deck_digest(title, built.section, deck_faces, art, fonts_hash, settings),
             )
         )
+    for sheet_set in sets if not options.decks else []:
+        if sheet_set.mixed:  # cards.pdf's shared sheets: the same faces, placed together
+            mixed_faces = tuple(sorted({f.key: f for job in jobs for f in job.faces}.values(), key=lambda f: f.key))
+            used_keys = {k for card in sheet_set.section.cards for k in (card.front, card.back) if k is not None}
+            mixed_faces = tuple(f for f in mixed_faces if f.key in used_keys)
+            art = [art_digest(face, pack.root) for face in mixed_faces]
+            digest = deck_digest(pack_title, sheet_set.section, mixed_faces, art, fonts_hash, settings)
+            jobs.append(DeckPdfJob(sheet_set.key, pack_title, sheet_set.section, mixed_faces, digest))
     cache_dir = options.output / ".cache" / "pdf" if options.cache else None
     try:
         drawn, draw_findings, result.decks_drawn = draw_decks(
@@ -128,11 +132,20 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         result.findings.append(write_error(options.output / ".cache", exc))
         return result
     result.findings += draw_findings
-    documents: list[tuple[Path, bytes]] = [(out_dir / f"cards-{job.deck_id}.pdf", drawn[job.deck_id]) for job in jobs]
+    if options.draft:
+        result.findings = draft_findings(_dedupe(result.findings))
+    documents: list[tuple[Path, bytes]] = [
+        (out_dir / f"cards-{job.deck_id}.pdf", drawn[job.deck_id]) for job in jobs if job.deck_id in decks_by_id
+    ]
     if jobs and not options.decks:
-        # the decks already drawn, joined: every face is drawn once per build, not once per file.
-        # With --decks, cards.pdf is left as it was: it holds every deck, or nothing.
-        documents.append((out_dir / "cards.pdf", merge_pdfs([drawn[job.deck_id] for job in jobs])))
+        # the decks already drawn, joined (a deck that shares no sheet is not drawn again);
+        # a draft opens with the list of what is still wrong.  With --decks, cards.pdf is left
+        # as it was: it holds every deck, or nothing.
+        parts = [drawn[sheet_set.key] for sheet_set in sets]
+        if options.draft:
+            paper = builds[0].section.plan.page
+            parts.insert(0, render_findings_page(result.findings, paper, language))
+        documents.append((out_dir / "cards.pdf", merge_pdfs(parts)))
     if options.calibration and options.duplex in ("long", "short") and builds:
         documents.append(
             (out_dir / f"calibration-{options.duplex}.pdf", render_calibration(builds[0].section.plan, options.duplex))
@@ -151,8 +164,30 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         return result
     result.cards = total
     result.faces = len(faces)
-    result.sheets = sum(-(-len(b.section.cards) // len(b.section.plan.fronts)) for b in builds)
+    result.sheets = sum(sheets_of(sheet_set.section) for sheet_set in sets)
+    result.sheets_unmixed = sum(sheets_of(b.section) for b in builds)
     return result
+
+
+def lay_out(
+    pack: PackData, options: BuildOptions, language: str, result: BuildResult
+) -> tuple[TemplateSet, list[DeckBuild], dict[str, FaceLayout]] | None:
+    """Every selected deck laid out, face by face; None when a layout error stops the build.
+    `pnp check` runs this too, so that it fits the same faces the build draws."""
+    decks = _selected_decks(pack, options, result)
+    templates, found = load_family(options.templates, pack.pack.template_family)
+    result.findings += found
+    if has_errors(result.findings):
+        return None
+    faces: dict[str, FaceLayout] = {}
+    builds: list[DeckBuild] = []
+    for deck in decks:
+        built = _lay_out_deck(pack, deck, templates, language, options, faces, result)
+        if built is not None:
+            builds.append(built)
+    if has_errors(result.findings):
+        return None
+    return templates, builds, faces
 
 
 def _selected_decks(pack: PackData, options: BuildOptions, result: BuildResult) -> list[LoadedDeck]:
@@ -228,6 +263,8 @@ def _lay_out_deck(
                 mark_length=mm(3),
                 duplex=options.duplex,
                 back_offset=options.back_offset,
+                footer=FOOTER_BAND,
+                tight=options.tight or options.duplex == "fold",
             )
         )
     except ImposeError as exc:

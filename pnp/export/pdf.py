@@ -11,7 +11,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.impose import Mark, SheetPlan, Slot
+from pnp.impose import Mark, SheetPlan, Slot, marks_for
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext, draw_face
 from pnp.units import Size, mm
@@ -57,10 +57,11 @@ def render_pdf(
     ctx: RenderContext,
     title: str,
     progress: Callable[[int], None] | None = None,
+    footer: Footer | None = None,
 ) -> bytes:
     """Card sheets: every face a form, drawn from its layout."""
     forms = {key: Form(face.size, ctx.bleed, partial(_draw_layout, face=face, ctx=ctx)) for key, face in faces.items()}
-    data, _ = render_sheets(sections, forms, title, footer=home_footer, progress=progress)
+    data, _ = render_sheets(sections, forms, title, footer=footer or home_footer, progress=progress)
     return data
 
 
@@ -93,19 +94,22 @@ def render_sheets(
         fold = section.duplex == "fold"
         for number, sheet in enumerate(sheets, start=1):
             canvas.setPageSize((page.width, page.height))
-            place_forms(canvas, forms, defined, [card.front for card in sheet], section.plan.fronts)
+            fronts, backs = section.plan.fronts[: len(sheet)], section.plan.backs[: len(sheet)]
+            front_marks, back_marks = marks_for(section.plan, len(sheet))
+            place_forms(canvas, forms, defined, [card.front for card in sheet], fronts)
             if fold:
-                place_forms(canvas, forms, defined, [card.back for card in sheet], section.plan.backs)
+                place_forms(canvas, forms, defined, [card.back for card in sheet], backs)
                 if section.plan.fold_line:
                     draw_fold_line(canvas, section.plan.fold_line)
-            draw_marks(canvas, section.plan.marks)
+            # marks only for the rows and columns this sheet fills
+            draw_marks(canvas, front_marks)
             footer(canvas, page, f"{section.title} · {number}/{len(sheets)}" + (" · fold" if fold else ""))
             canvas.showPage()
             page_count += 1
             if section.duplex in ("long", "short"):
                 canvas.setPageSize((page.width, page.height))
-                place_forms(canvas, forms, defined, [card.back for card in sheet], section.plan.backs)
-                draw_marks(canvas, section.plan.back_marks)
+                place_forms(canvas, forms, defined, [card.back for card in sheet], backs)
+                draw_marks(canvas, back_marks)
                 canvas.showPage()
                 page_count += 1
             if progress:
@@ -127,6 +131,11 @@ def place_forms(
             _define_form(canvas, name, form)
             defined.add(key)
         canvas.saveState()
+        if slot.clip is not None:  # a tight grid: the bleed must not reach the neighbouring cards
+            left, bottom, right, top = slot.clip
+            path = canvas.beginPath()
+            path.rect(left, bottom, right - left, top - bottom)
+            canvas.clipPath(path, stroke=0, fill=0)
         # the form is drawn with its trim box at (0, 0); turn it about the slot's centre
         canvas.translate(slot.x + slot.width / 2, slot.y + slot.height / 2)
         canvas.rotate(slot.rotation)
@@ -167,20 +176,37 @@ def draw_fold_line(canvas: Canvas, line: Mark) -> None:
     canvas.restoreState()
 
 
+FOOTER_MARGIN = mm(5)  # from the paper edge: most home printers cannot print closer
+FOOTER_BAND = mm(3)  # the room a sheet plan keeps free above that margin (SheetSpec.footer)
+FOOTER_SIZE = 6.0  # pt: the smallest text pnp prints on a sheet
+
+
 def home_footer(canvas: Canvas, page: Size, text: str) -> None:
-    """A label and a 50 mm scale bar: a user can check the print was made at 100 %."""
-    page_width = page.width
+    """A label and a 50 mm scale bar, 5 mm or more from the paper edge, in the band the sheet
+    plan keeps free: a user can check the print was made at 100 %."""
     canvas.saveState()
-    canvas.setFont("Helvetica", 6)
+    canvas.setFont("Helvetica", FOOTER_SIZE)
     canvas.setFillColor(HexColor("#555555"))
-    canvas.drawString(mm(6), mm(2.5), text + " · print at 100 % (actual size): the bar must measure 50 mm")
+    bar_x = page.width - FOOTER_MARGIN - mm(50)
+    text = fit_line(canvas, text + " · print at 100 % (actual size): the bar must measure 50 mm", bar_x - mm(8))
+    baseline = FOOTER_MARGIN + mm(0.6)  # the descenders stay above the margin
+    canvas.drawString(FOOTER_MARGIN, baseline, text)
     canvas.setStrokeColor(HexColor("#555555"))
     canvas.setLineWidth(0.5)
-    x = page_width - mm(6) - mm(50)
-    canvas.line(x, mm(3), x + mm(50), mm(3))
+    canvas.line(bar_x, FOOTER_MARGIN + mm(1.2), bar_x + mm(50), FOOTER_MARGIN + mm(1.2))
     for tick in (0, 50):
-        canvas.line(x + mm(tick), mm(2), x + mm(tick), mm(4))
+        canvas.line(bar_x + mm(tick), FOOTER_MARGIN, bar_x + mm(tick), FOOTER_MARGIN + mm(2.4))
     canvas.restoreState()
+
+
+def fit_line(canvas: Canvas, text: str, room: float) -> str:
+    """The text, cut with an ellipsis where it would run past `room` at the current font."""
+    font, size = canvas._fontname, canvas._fontsize
+    if canvas.stringWidth(text, font, size) <= room:
+        return text
+    while text and canvas.stringWidth(text + "…", font, size) > room:
+        text = text[:-1]
+    return text.rstrip(" ·") + "…"
 
 
 def render_calibration(plan: SheetPlan, duplex: str) -> bytes:

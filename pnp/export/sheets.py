@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import Finding, Severity
+from pnp.export.draft import marked
 from pnp.export.files import write_atomic
-from pnp.export.pdf import SheetSection, render_pdf
+from pnp.export.pdf import SheetSection, home_footer, render_pdf
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext
 from pnp.render.fonts import load_fonts
 
-CACHE_VERSION = "1"  # bump when drawing changes in a way face keys do not capture
+CACHE_VERSION = "2"  # bump when drawing changes in a way face keys do not capture
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class DrawSettings:
     fonts_dir: Path
     bleed: float
     template_files: tuple[tuple[str, str], ...]
+    draft_mark: str = ""  # the word a draft prints on every sheet; "" for a normal build
 
 
 def deck_digest(
@@ -60,6 +62,7 @@ def deck_digest(
         fonts,
         round(settings.bleed, 4),
         settings.template_files,
+        settings.draft_mark,
     )
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
@@ -113,8 +116,10 @@ def _draw(job: DeckPdfJob, settings: DrawSettings) -> tuple[bytes, list[Finding]
         pack_root=settings.pack_root,
         bleed=settings.bleed,
         template_file=dict(settings.template_files),
+        draft=bool(settings.draft_mark),
     )
-    data = render_pdf([job.section], {face.key: face for face in job.faces}, ctx, job.title)
+    footer = marked(home_footer, settings.draft_mark) if settings.draft_mark else None
+    data = render_pdf([job.section], {face.key: face for face in job.faces}, ctx, job.title, footer=footer)
     return data, ctx.findings
 
 

@@ -33,6 +33,7 @@ ELEMENT_FIELDS = {
     "font",
     "size",
     "min_size",
+    "max_lines",
     "leading",
     "align",
     "valign",

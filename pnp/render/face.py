@@ -22,9 +22,13 @@ from pnp.images import image_problem
 from pnp.layout import FaceLayout, LaidOutElement
 from pnp.render.fonts import FontRegistry
 from pnp.render.icons import icon_reader
-from pnp.render.text import TextBox, fit_text
+from pnp.render.text import FittedText, TextBox, fit_text
 
 MAX_DPI = 600  # art is downsampled to this at its printed size: sharper than any home printer
+LEGIBLE = 6.0  # pt: text set smaller is a text/small warning
+REFUSED = 5.0  # pt: text that needs less stops the build (text/small error), except in draft mode
+DRAFT_LOWEST = 3.0  # pt: how far a draft shrinks text before it clips it
+MM = 72 / 25.4
 
 
 @dataclass
@@ -34,6 +38,8 @@ class RenderContext:
     template_file: dict[str, str]  # template name -> file as shown, for findings
     bleed: float
     findings: list[Finding] = field(default_factory=list)
+    draft: bool = False  # text under the floor is a warning, shrunk further, and printed
+    sizes: dict[tuple[str, str], float] = field(default_factory=dict)  # (face key, element) -> size set
 
     def report(
         self,
@@ -122,51 +128,102 @@ def _line(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Render
 
 
 def _text(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
+    fitted = fit_element(face, element, ctx)
+    if fitted is None:
+        return
+    x, y, width, height = _box(face, element, 0)
+    valign = element.get("valign", "top")
+    used = min(fitted.height, height)
+    top = y + height if valign == "top" else y + used if valign == "bottom" else y + (height + used) / 2
+    path = canvas.beginPath()
+    path.rect(x - 1, y - 1, width + 2, height + 2)
+    canvas.clipPath(path, stroke=0, fill=0)  # overflow was reported; never spill over the card
+    cursor = top
+    for para, h in zip(fitted.paragraphs, fitted.heights, strict=True):
+        para.drawOn(canvas, x, cursor - h)
+        cursor -= h + para.style.spaceAfter
+
+
+def fit_face(face: FaceLayout, ctx: RenderContext) -> None:
+    """Fit every text of a face and report what drawing it would report, without drawing:
+    `pnp check` runs this, the build runs the same fitting as it draws."""
+    for element in face.elements:
+        if element.kind == "text":
+            fit_element(face, element, ctx)
+
+
+def fit_element(face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> FittedText | None:
+    """The text of one element fitted to its box, with the findings about its glyphs and its size."""
     text = str(element.get("text", ""))
     if not text.strip():
-        return
+        return None
     role = ctx.fonts.role(str(element.get("font", "body")))
     if role is None:
         ctx.report(
             face, element, f"unknown font role {element.get('font')!r}", f"roles: {', '.join(sorted(ctx.fonts.roles))}"
         )
-        return
+        return None
     _check_glyphs(face, element, ctx, text, role)
-    x, y, width, height = _box(face, element, 0)
+    _, _, width, height = _box(face, element, 0)
     size = float(element.get("size", 8.0))
+    floor = float(element.get("min_size", min(size, LEGIBLE)))
+    lowest = min(floor, DRAFT_LOWEST if ctx.draft else REFUSED)
     box = TextBox(
         text,
         role,
         width,
         height,
         size,
-        float(element.get("min_size", size * 0.7)),
+        lowest,
         leading=float(element.get("leading", 1.15)),
         align=str(element.get("align", "left")),
         color=str(element.get("color", "#000000")),
         language=face.language,
         hyphenate=bool(element.get("hyphenate", True)),
+        max_lines=int(element.get("max_lines", 0)),
     )
     fitted = fit_text(box)
+    ctx.sizes[(face.key, element.name)] = fitted.size
+    _judge_size(face, element, ctx, box, fitted, floor)
+    return fitted
+
+
+def _judge_size(
+    face: FaceLayout, element: LaidOutElement, ctx: RenderContext, box: TextBox, fitted: FittedText, floor: float
+) -> None:
+    """text/small: an error when the text needs less than REFUSED points (a warning in draft mode),
+    a warning when it is set under the legibility floor or under the layout's own min_size."""
+    refused = "warning" if ctx.draft else "error"
+    lines = f" on {box.max_lines} line{'s' if box.max_lines != 1 else ''}" if box.max_lines else ""
     if not fitted.fits:
         ctx.report(
             face,
             element,
-            f"the text does not fit, even at {box.min_size:g} pt "
-            f"({fitted.height / 2.835:.1f} mm of text in a {height / 2.835:.1f} mm box)",
-            "shorten the text, or give the element more room or a smaller min_size",
-            code="render/text-overflow",
+            f"the text does not fit{lines}, even at {box.min_size:g} pt "
+            f"({fitted.height / MM:.1f} mm of text in a {box.height / MM:.1f} mm box)",
+            "shorten the text, or give the element more room",
+            severity=refused,
+            code="text/small",
         )
-    valign = element.get("valign", "top")
-    used = min(fitted.height, height)
-    top = y + height if valign == "top" else y + used if valign == "bottom" else y + (height + used) / 2
-    path = canvas.beginPath()
-    path.rect(x - 1, y - 1, width + 2, height + 2)
-    canvas.clipPath(path, stroke=0, fill=0)  # overflow was reported above; never spill over the card
-    cursor = top
-    for para, h in zip(fitted.paragraphs, fitted.heights, strict=True):
-        para.drawOn(canvas, x, cursor - h)
-        cursor -= h + para.style.spaceAfter
+    elif fitted.size < REFUSED - 1e-9:
+        ctx.report(
+            face,
+            element,
+            f"the text is set at {fitted.size:g} pt, under the {REFUSED:g} pt a build accepts (draft only)",
+            "shorten the text, or give the element more room",
+            severity=refused,
+            code="text/small",
+        )
+    elif fitted.size < max(floor, LEGIBLE) - 1e-9:
+        under = f"the {LEGIBLE:g} pt legibility floor" if fitted.size < LEGIBLE - 1e-9 else f"its min_size {floor:g} pt"
+        ctx.report(
+            face,
+            element,
+            f"the text{lines} is set at {fitted.size:g} pt, under {under}",
+            "shorten the text, or give the element more room",
+            severity="warning",
+            code="text/small",
+        )
 
 
 def _check_glyphs(face: FaceLayout, element: LaidOutElement, ctx: RenderContext, text: str, role) -> None:

@@ -1,0 +1,1 @@
+"""Whole commands, each a list of stages: fitting as `pnp check` runs it."""
