@@ -28,6 +28,7 @@ from pnp.layout import FaceLayout, TemplateSet
 from pnp.model import PackData
 from pnp.render.face import RenderContext
 from pnp.render.fonts import load_fonts
+from pnp.render.icons import icon_settings
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,7 @@ class LaidOut:
             pack_root=self.pack.root,
             fonts_dir=FONTS_DIR,
             template_files=tuple((n, t.file) for n, t in sorted(self.templates.templates.items())),
+            icons=icon_settings(self.templates.icons),
         )
 
 
@@ -144,6 +146,7 @@ def _export_one_up(done: LaidOut, result: BuildResult) -> None:
         pack_root=done.pack.root,
         bleed=bleed,
         template_file={n: t.file for n, t in done.templates.templates.items()},
+        icons=done.templates.icons,
     )
     for built in done.builds:
         ordered = [done.faces[key] for _, front, back in built.faces for key in (front, back)]

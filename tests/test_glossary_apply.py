@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.translate.fixes import Fix, parse_fixes
 from pnp.translate.replace import Replacer, adapt_case
-from tests.conftest import BLUE_SUN
+from tests.conftest import BLUE_SUN, ROOT
 
 RULEBOOK_FIXES = "blue-sun/rulebook-fixes.txt"
 
@@ -310,3 +310,23 @@ def test_files_with_windows_line_endings_get_them_in_what_is_written(tiny_copy: 
         .replace(b'cost = 100\r\nstatus.es = "reviewed"', b'cost = 100\r\nstatus.es = "translated"')
     )
     assert (tiny_copy / "supply.toml").read_bytes() == expected
+
+
+def test_every_inflected_form_keeps_the_first_sound_that_glossary_lookups_bucket_by() -> None:
+    """`glossary apply` looks terms up by the first sound of their target; no form may move to another bucket."""
+    import re
+
+    from pnp.check.text.forms import _english_forms, _spanish_forms
+    from pnp.translate.glossary_apply import _first_sound
+
+    words = {"poder", "entender", "jugar", "ir", "oír", "coger", "colocar", "cazar", "gran", "Reaver", "fly", "parts"}
+    for pack_file in (ROOT / "cards").glob("*/*.toml"):
+        words |= set(re.findall(r"[^\W\d_]+", pack_file.read_text(encoding="utf-8")))
+    moved = [
+        (word, form)
+        for word in sorted(words)
+        for form in [*_spanish_forms(word)[0], *_english_forms(word)]
+        if _first_sound(form) != _first_sound(word)
+    ]
+    assert len(words) > 1000
+    assert moved == []

@@ -23,8 +23,12 @@ from pnp.export.pdf import SheetSection, home_footer, render_pdf
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext
 from pnp.render.fonts import load_fonts
+from pnp.render.icons import IconSettings, icon_map, icon_settings
 
-CACHE_VERSION = "2"  # bump when drawing changes in a way face keys do not capture
+CACHE_VERSION = "3"  # bump when drawing changes in a way face keys do not capture
+
+
+__all__ = ["DeckPdfJob", "DrawSettings", "deck_digest", "draw_decks", "icon_settings"]
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,7 @@ class DrawSettings:
     fonts_dir: Path
     bleed: float
     template_files: tuple[tuple[str, str], ...]
+    icons: IconSettings = ()
     draft_mark: str = ""  # the word a draft prints on every sheet; "" for a normal build
 
 
@@ -62,6 +67,7 @@ def deck_digest(
         fonts,
         round(settings.bleed, 4),
         settings.template_files,
+        settings.icons,
         settings.draft_mark,
     )
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
@@ -116,6 +122,7 @@ def _draw(job: DeckPdfJob, settings: DrawSettings) -> tuple[bytes, list[Finding]
         pack_root=settings.pack_root,
         bleed=settings.bleed,
         template_file=dict(settings.template_files),
+        icons=icon_map(settings.icons),
         draft=bool(settings.draft_mark),
     )
     footer = marked(home_footer, settings.draft_mark) if settings.draft_mark else None

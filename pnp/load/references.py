@@ -32,8 +32,9 @@ def cross_check(
     findings += _check_duplicate_ids(decks, sources)
     cards = {card.id: card for deck in decks for card in deck.cards}
     for deck in decks:
+        shown = shown_path(deck.file)
         for card in deck.cards:
-            findings += _check_card(root, pack, deck, card, glossary, sources[deck.deck.id])
+            findings += _check_card(root, pack, deck, card, glossary, sources[deck.deck.id], shown)
     if len(decks) == len(pack.deck):  # else references into an unread deck cannot be judged
         known = set(cards) | {
             raw["id"]
@@ -189,19 +190,13 @@ def _check_duplicate_ids(decks: list[LoadedDeck], sources: dict[str, TomlFile]) 
 def _card_line(deck_file: TomlFile | None, card_id: str, occurrence: int = 1, key: str | None = "id") -> int | None:
     if deck_file is None:
         return None
-    seen = 0
-    for index, raw in enumerate(deck_file.data.get("card", [])):
-        if isinstance(raw, dict) and raw.get("id") == card_id:
-            seen += 1
-            if seen == occurrence:
-                return deck_file.line_of("card", index, key)
-    return None
+    indices = deck_file.indices_of("card", card_id)
+    return deck_file.line_of("card", indices[occurrence - 1], key) if len(indices) >= occurrence else None
 
 
 def _check_card(
-    root: Path, pack: Pack, deck: LoadedDeck, card: Card, glossary: Glossary, deck_file: TomlFile | None
+    root: Path, pack: Pack, deck: LoadedDeck, card: Card, glossary: Glossary, deck_file: TomlFile | None, shown: str
 ) -> list[Finding]:
-    shown = shown_path(deck.file)
     findings: list[Finding] = []
 
     def where(key: str) -> dict:
@@ -271,7 +266,7 @@ def _check_card(
     for key, localized in texts.items():
         for lang, text in localized.items():
             for icon in markup.icons_in(text):
-                if icon not in pack.icons:
+                if icon not in pack.icons and icon not in pack.icon_files:
                     findings.append(
                         error(
                             "load/unknown-icon",

@@ -3,16 +3,22 @@
 tomllib reports no positions for values, so lines are found by scanning the
 text: the n-th `[[table]]` header, then the key inside it.  Good enough to
 let an editor jump to the place, which is all a line is for.
+
+The headers of a file are indexed once (`LineIndex`), so finding a key scans
+only its own record: locating every card of a 5,000-card deck file stays
+linear in the file's size.
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
+
+import tomli
 
 from pnp.errors import Finding, did_you_mean, error
 
@@ -28,7 +34,26 @@ class TomlFile:
     data: dict[str, Any]
 
     def line_of(self, table: str | None, index: int | None, key: str | None) -> int | None:
-        return locate(self.text, table, index, key)
+        return self.lines.locate(table, index, key)
+
+    @cached_property
+    def lines(self) -> LineIndex:
+        return LineIndex(self.text)
+
+    @cached_property
+    def _positions(self) -> dict[str, dict[object, list[int]]]:
+        return {}
+
+    def indices_of(self, table: str, record_id: object) -> list[int]:
+        """The positions of the `[[table]]` records whose id is `record_id`, in file order (built once per table)."""
+        by_id = self._positions.get(table)
+        if by_id is None:
+            by_id = self._positions[table] = {}
+            records = self.data.get(table, [])
+            for index, raw in enumerate(records if isinstance(records, list) else []):
+                if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+                    by_id.setdefault(raw["id"], []).append(index)
+        return by_id.get(record_id, []) if isinstance(record_id, str) else []
 
 
 def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
@@ -57,8 +82,10 @@ def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
         ]
     text = text.removeprefix("\ufeff")
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        # tomli is the parser the standard library's tomllib was taken from, compiled
+        # (mypyc): the same results and messages, 2-3x faster on a large deck file.
+        data = tomli.loads(text)
+    except tomli.TOMLDecodeError as exc:
         message = str(exc)
         position = _TOML_POSITION.search(message)
         line_number = int(position.group(1)) if position else None
@@ -75,7 +102,7 @@ def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
     return TomlFile(path, shown, text, data), []
 
 
-# tomllib's wording, said the way a pack writer thinks of it
+# tomli's wording, said the way a pack writer thinks of it
 _TOML_REASONS = {
     "Illegal character '\\n'": "a line ends inside a string: a closing quote is missing",
     "Unclosed array": "a list is not closed: a ']' is missing",
@@ -94,34 +121,63 @@ def _plain_toml_reason(reason: str) -> str:
     return reason
 
 
-def locate(text: str, table: str | None, index: int | None, key: str | None) -> int | None:
-    """1-based line of `key` inside the index-th `[[table]]` (or the top level)."""
-    lines = text.splitlines()
-    start = 0
-    end = len(lines)
-    if table is not None:
-        header = re.compile(rf"^\s*\[\[\s*{re.escape(table)}\s*\]\]")
-        headers = [n for n, line in enumerate(lines) if header.match(line)]
-        if index is None or index >= len(headers):
-            return None
-        start = headers[index]
-        following = [n for n in headers if n > start]
-        end = following[0] if following else len(lines)
+class LineIndex:
+    """The lines of one TOML text and where its tables start, read in one pass."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+        self.first_header = len(self.lines)
+        self.array_headers: dict[str, list[int]] = {}
+        for number, line in enumerate(self.lines):
+            if not _HEADER.match(line):
+                continue
+            self.first_header = min(self.first_header, number)
+            if array := _ARRAY_HEADER.match(line):
+                self.array_headers.setdefault(array.group(1), []).append(number)
+
+    def locate(self, table: str | None, index: int | None, key: str | None) -> int | None:
+        """1-based line of `key` inside the index-th `[[table]]` (or the top level)."""
+        start, end = 0, len(self.lines)
+        if table is not None:
+            headers = self.array_headers.get(table, [])
+            if index is None or not 0 <= index < len(headers):
+                return None
+            start = headers[index]
+            end = headers[index + 1] if index + 1 < len(headers) else len(self.lines)
+            if key is None:
+                return start + 1
+        elif key is not None:
+            end = self.first_header  # top-level keys stand before the first table header
         if key is None:
-            return start + 1
-    elif key is not None:
-        # top-level keys stand before the first table header
-        first = next((n for n, line in enumerate(lines) if _HEADER.match(line)), len(lines))
-        end = first
-    if key is None:
-        return None
-    head = key.split(".")[0].split("[")[0]
-    pattern = re.compile(rf"^\s*(\"?){re.escape(head)}\1\s*[.=]")
-    sub_table = re.compile(rf"^\s*\[\s*{re.escape(table or '')}\.?{re.escape(head)}\s*\]") if table else None
-    for n in range(start, end):
-        if pattern.match(lines[n]) or (sub_table and sub_table.match(lines[n])):
-            return n + 1
-    return start + 1 if table is not None else None
+            return None
+        head = key.split(".")[0].split("[")[0]
+        pattern = _key_pattern(head)
+        sub_table = _sub_table_pattern(table, head) if table else None
+        for number in range(start, end):
+            line = self.lines[number]
+            if pattern.match(line) or (sub_table and sub_table.match(line)):
+                return number + 1
+        return start + 1 if table is not None else None
+
+
+@lru_cache(maxsize=256)
+def _key_pattern(head: str) -> re.Pattern[str]:
+    return re.compile(rf"^\s*(\"?){re.escape(head)}\1\s*[.=]")
+
+
+@lru_cache(maxsize=256)
+def _sub_table_pattern(table: str, head: str) -> re.Pattern[str]:
+    return re.compile(rf"^\s*\[\s*{re.escape(table)}\.?{re.escape(head)}\s*\]")
+
+
+@lru_cache(maxsize=4)
+def _index_of(text: str) -> LineIndex:
+    return LineIndex(text)
+
+
+def locate(text: str, table: str | None, index: int | None, key: str | None) -> int | None:
+    """1-based line of `key` inside the index-th `[[table]]` (or the top level) of a TOML text."""
+    return _index_of(text).locate(table, index, key)
 
 
 _ARRAY_HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_.-]+)\s*\]\]")

@@ -1,1 +1,1 @@
-"""Whole commands, each a list of stages: fitting as `pnp check` runs it."""
+"""Whole commands that run several stages: each module is one command's work, without its CLI."""

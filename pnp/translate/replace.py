@@ -40,6 +40,7 @@ class Replacer:
             re.IGNORECASE,
         )
         self._anywhere = [re.compile(_phrase(f.wrong), re.IGNORECASE) for f in self.fixes]
+        self._first_words = [f.wrong.split()[0].casefold() if f.wrong.split() else "" for f in self.fixes]
 
     def find(self, text: str) -> list[Replacement]:
         icons = [m.span() for m in ICON.finditer(text)]
@@ -67,7 +68,10 @@ class Replacer:
         covered = [(m.start(), m.end()) for m in self._whole.finditer(text)]
         icons = [m.span() for m in ICON.finditer(text)]
         found = []
-        for fix, pattern in zip(self.fixes, self._anywhere, strict=True):
+        lowered = text.casefold()
+        for fix, pattern, first in zip(self.fixes, self._anywhere, self._first_words, strict=True):
+            if first not in lowered:  # a plain substring test first: most fixes are in no given text
+                continue
             for match in pattern.finditer(text):
                 start, end = match.span()
                 while start > 0 and text[start - 1].isalnum():

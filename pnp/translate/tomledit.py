@@ -41,7 +41,9 @@ def localized_values(document: Any, model: type[BaseModel], text: str) -> Iterat
     def line_of(table: str | None, index: int | None, path: str) -> int | None:
         if table is None:
             return locate(text, None, None, path.split(".")[0])
-        keys = lines.setdefault(table, key_lines(text, table))
+        if table not in lines:  # once per table: key_lines reads the whole file
+            lines[table] = key_lines(text, table)
+        keys = lines[table]
         if index is None or index >= len(keys):
             return None
         parts = path.split(".")
