@@ -296,7 +296,7 @@ def build(
     parts = back_offset.split(",")
     if len(parts) != 2:
         raise click.BadParameter("write X,Y like 0.5mm,-1mm", param_hint="--back-offset")
-    # the calibration page reads +-5 mm; past 10 mm the backs would leave their cards
+    # the calibration page reads +-10 mm; past that the backs would leave their cards
     offset_x, offset_y = (_length_option("--back-offset", part, -10, 10) for part in parts)
     if card_size is not None:
         try:

@@ -157,7 +157,10 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         documents.append((out_dir / "cards.pdf", merge_pdfs(parts)))
     if options.calibration and options.duplex in ("long", "short") and builds:
         documents.append(
-            (out_dir / f"calibration-{options.duplex}.pdf", render_calibration(builds[0].section.plan, options.duplex))
+            (
+                out_dir / f"calibration-{options.duplex}.pdf",
+                render_calibration(builds[0].section.plan, options.duplex, options.back_offset),
+            )
         )
     if has_errors(result.findings):
         return result

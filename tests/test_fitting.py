@@ -59,9 +59,9 @@ def test_fitting_builds_the_paragraph_once(monkeypatch: pytest.MonkeyPatch) -> N
     built: list[float] = []
     real = text_module._build
 
-    def counting(box: TextBox, size: float) -> object:
+    def counting(box: TextBox, size: float, widest: float | None = None) -> object:
         built.append(size)
-        return real(box, size)
+        return real(box, size, widest)
 
     monkeypatch.setattr(text_module, "_build", counting)
     fitted = fit_text(TextBox("Gana dos fichas de combustible y una de repuestos. " * 9, BODY, mm(35), mm(20), 9, 4))

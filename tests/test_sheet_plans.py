@@ -76,3 +76,19 @@ def test_a_sheet_that_is_not_full_gets_marks_only_around_its_cards() -> None:
     assert xs == {round(card.x, 2), round(card.x + card.width, 2)}
     lowest = min(min(m.y1, m.y2) for m in one_front)
     assert lowest >= card.y - mm(3) - mm(1) - mm(3) - 0.01  # right under the card, not under the empty rows
+
+
+def test_the_calibration_scales_cover_the_whole_back_offset_range_and_apply_an_offset() -> None:
+    import pypdfium2 as pdfium
+
+    from pnp.export.pdf import render_calibration
+
+    plan = _plan("mini-american")
+    plain = pdfium.PdfDocument(render_calibration(plan, "long"))
+    back = plain[1].get_textpage().get_text_range()
+    assert "+10" in back and "-10" in back  # --back-offset accepts -10mm to 10mm
+    front = " ".join(plain[0].get_textpage().get_text_range().split())
+    assert "If the four crosses read differently, use their average." in front
+    shifted = pdfium.PdfDocument(render_calibration(plan, "long", (mm(1.5), mm(-2))))
+    assert "back-offset 1.5mm,-2mm" in shifted[0].get_textpage().get_text_range()
+    assert shifted[1].get_textpage().get_text_range() == back.replace("), back", ", back-offset 1.5mm,-2mm), back")

@@ -209,11 +209,16 @@ def fit_line(canvas: Canvas, text: str, room: float) -> str:
     return text.rstrip(" ·") + "…"
 
 
-def render_calibration(plan: SheetPlan, duplex: str) -> bytes:
+CALIBRATION_REACH = 10  # mm each way: the range --back-offset accepts
+
+
+def render_calibration(plan: SheetPlan, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> bytes:
     """Two pages: crosses on the front, millimetre scales behind them on the back.
 
     Print duplex with offset 0, hold the sheet to the light, and read where each
-    cross falls on its scales: that reading is the --back-offset to use.
+    cross falls on its scales: that reading is the --back-offset to use.  Built
+    with a --back-offset, the scales are moved by it as the backs are, so a
+    correction can be checked: every cross then reads 0.
     """
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1, pageCompression=1)
@@ -221,32 +226,39 @@ def render_calibration(plan: SheetPlan, duplex: str) -> bytes:
     points = [(page.width * fx, page.height * fy) for fx, fy in ((0.3, 0.7), (0.7, 0.7), (0.3, 0.3), (0.7, 0.3))]
     canvas.setPageSize((page.width, page.height))
     canvas.setFont("Helvetica", 9)
-    canvas.drawString(mm(15), page.height - mm(15), f"pnp duplex calibration ({duplex}-edge flip), front")
-    canvas.drawString(
-        mm(15),
-        page.height - mm(20),
-        "Print both pages duplex at 100 %, hold to the light, read each "
-        "cross on the scales of the back: use the readings as --back-offset X,Y (mm).",
-    )
+    shift = f", back-offset {offset[0] / mm(1):g}mm,{offset[1] / mm(1):g}mm" if any(offset) else ""
+    canvas.drawString(mm(15), page.height - mm(15), f"pnp duplex calibration ({duplex}-edge flip{shift}), front")
+    for number, line in enumerate(
+        (
+            "Print both pages duplex at 100 %, hold to the light, read each cross on the scales of the back:",
+            "use the readings as --back-offset X,Y (mm), added to the offset this page was built with.",
+            "If the four crosses read differently, use their average. If they differ by more than 1 mm,",
+            "the printer turns or stretches the sheet: no offset corrects that; try another paper tray.",
+        )
+    ):
+        canvas.drawString(mm(15), page.height - mm(20 + 4.5 * number), line)
+    reach = mm(CALIBRATION_REACH + 2)
     for x, y in points:
         canvas.setLineWidth(0.3)
-        canvas.line(x - mm(12), y, x + mm(12), y)
-        canvas.line(x, y - mm(12), x, y + mm(12))
+        canvas.line(x - reach, y, x + reach, y)
+        canvas.line(x, y - reach, x, y + reach)
     canvas.showPage()
     canvas.setPageSize((page.width, page.height))
     canvas.setFont("Helvetica", 9)
-    canvas.drawString(mm(15), mm(15), f"pnp duplex calibration ({duplex}-edge flip), back")
+    canvas.drawString(mm(15), mm(15), f"pnp duplex calibration ({duplex}-edge flip{shift}), back")
+    dx, dy = offset
     for x, y in points:
-        bx = page.width - x if duplex == "long" else x
-        by = page.height - y if duplex == "short" else y
-        canvas.setFont("Helvetica", 4)
-        for step in range(-5, 6):
+        bx = (page.width - x if duplex == "long" else x) + dx
+        by = (page.height - y if duplex == "short" else y) + dy
+        canvas.setFont("Helvetica", 6)
+        edge = mm(CALIBRATION_REACH)
+        for step in range(-CALIBRATION_REACH, CALIBRATION_REACH + 1):
             length = mm(2) if step % 5 == 0 else mm(1)
-            canvas.line(bx + mm(step), by - mm(10), bx + mm(step), by - mm(10) + length)
-            canvas.line(bx - mm(10), by + mm(step), bx - mm(10) + length, by + mm(step))
+            canvas.line(bx + mm(step), by - edge, bx + mm(step), by - edge + length)
+            canvas.line(bx - edge, by + mm(step), bx - edge + length, by + mm(step))
             if step % 5 == 0:
-                canvas.drawCentredString(bx + mm(step), by - mm(12), f"{step:+d}")
-                canvas.drawRightString(bx - mm(11), by + mm(step) - 1.5, f"{step:+d}")
+                canvas.drawCentredString(bx + mm(step), by - edge - mm(2.5), f"{step:+d}")
+                canvas.drawRightString(bx - edge - mm(1), by + mm(step) - 2, f"{step:+d}")
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

@@ -101,16 +101,19 @@ def _style(box: TextBox, size: float) -> ParagraphStyle:
     )
 
 
-def _build(box: TextBox, size: float) -> FittedText:
+def _build(box: TextBox, size: float, widest: float | None = None) -> FittedText:
+    """The paragraphs at `size`, wrapped; `widest` (the widest word at 1 pt, when measured)
+    spares asking ReportLab for each paragraph's minWidth."""
     style = _style(box, size)
     paragraphs = tuple(Paragraph(to_para_markup(p, size), style) for p in markup.parse(box.text))
     heights = []
     lines = 0
-    too_wide = False
+    too_wide = widest is not None and widest * size > box.width + 0.01
     for para in paragraphs:
         heights.append(para.wrap(box.width, 1e6)[1])
         lines += len(getattr(para.blPara, "lines", ()))
-        too_wide = too_wide or para.minWidth() > box.width + 0.01
+        if widest is None:
+            too_wide = too_wide or para.minWidth() > box.width + 0.01
     height = sum(heights) + style.spaceAfter * max(0, len(paragraphs) - 1)
     fits = height <= box.height + 0.01 and not too_wide and (not box.max_lines or lines <= box.max_lines)
     return FittedText(paragraphs, tuple(heights), size, height, fits, lines)
@@ -140,7 +143,7 @@ def fit_text(box: TextBox) -> FittedText:
             low = middle + 1
     index = low
     while True:
-        fitted = _build(box, sizes[index])
+        fitted = _build(box, sizes[index], measured.widest)
         if fitted.fits or index == len(sizes) - 1:
             return fitted
         index += 1
@@ -173,9 +176,13 @@ class MeasuredText:
     space: float  # at 1 pt
     leading: float
 
+    @property
+    def widest(self) -> float:
+        """The widest word at 1 pt: ReportLab's minWidth, which no line break can help."""
+        return max((w.width for p in self.paragraphs for w in p), default=0.0)
+
     def fits(self, size: float, width: float, height: float, max_lines: int = 0) -> bool:
-        widest = max((w.width for p in self.paragraphs for w in p), default=0.0)
-        if widest * size > width + 0.01:
+        if self.widest * size > width + 0.01:
             return False  # a word wider than the box: ReportLab's minWidth test
         lines = sum(self._lines(p, size, width) for p in self.paragraphs)
         if max_lines and lines > max_lines:
