@@ -16,7 +16,7 @@ run:
 
 Both are run cold (caches cleared), and the sizes they choose are compared:
 they must agree.  With --pack DIR it also writes the 2000-card pack (one deck
-file, art on every tenth card) to DIR, for timing whole builds.
+file, poker cards, art on every tenth card) to DIR, for timing whole builds.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ from pnp.render.fonts import load_fonts  # noqa: E402
 from pnp.units import mm  # noqa: E402
 
 VOCABULARY = (
-    "cuando robes esta carta puedes descartar hasta dos cartas de suministro y robar otras tantas "
-    "tu tripulación gana una ficha por cada trabajo completado en el borde exterior los reavers "
+    "cuando robes esta carta puedes descartar hasta varias cartas de suministro y robar otras tantas "
+    "tu tripulación gana fichas por cada trabajo completado en el borde exterior los reavers "
     "persiguen a la nave con ferocidad si tu tirada es igual o menor que el número de fichas de alerta "
     "de ese sector la alianza se mueve a él mientras trabajas el trabajo adjunto no sumas la habilidad "
     "de lucha de tu tripulación a las pruebas paga el coste indicado y coloca la carta bajo tu nave"
@@ -115,7 +115,7 @@ def run(count: int) -> None:
 
 
 def write_pack(folder: Path, count: int = 2000) -> None:
-    """A realistic pack for whole-build timing: one deck file, art on every tenth card."""
+    """A realistic pack for whole-build timing: poker cards in one deck file, art on every tenth card."""
     from PIL import Image
 
     (folder / "art").mkdir(parents=True, exist_ok=True)
@@ -124,7 +124,7 @@ def write_pack(folder: Path, count: int = 2000) -> None:
         'id = "bench"\nname.en = "Bench"\nname.es = "Banco"\ngame = "bench"\nsource_language = "en"\n'
         'target_languages = ["es"]\ntemplate_family = "firefly"\nicons = ["fuel"]\n'
         '[[card_type]]\nid = "gear"\nname = { en = "Gear", es = "Equipo" }\n'
-        '[[deck]]\nid = "supply"\nname = { en = "Supply", es = "Suministro" }\ncard_size = "mini-american"\n'
+        '[[deck]]\nid = "supply"\nname = { en = "Supply", es = "Suministro" }\ncard_size = "poker"\n'
         'card_types = ["gear"]\nback = { label = { en = "SUPPLY", es = "SUMINISTRO" }, color = "#2b4c7e" }\n',
         encoding="utf-8",
     )
@@ -134,7 +134,8 @@ def write_pack(folder: Path, count: int = 2000) -> None:
         cards.append(
             f'[[card]]\nid = "card-{index}"\ntype = "gear"\ncount = {2 if index % 4 == 0 else 1}\n'
             f'title.en = "Card {index}"\ntitle.es = "Carta {index}"\n'
-            f'text.en = "{escaped}"\ntext.es = "{escaped}"\ncost = 100\n' + ('art = "art/art.png"\n' if art else "")
+            f'text.en = "Gain {{fuel}} and more."\ntext.es = "{escaped}"\ncost = 100\n'
+            + ('art = "art/art.png"\n' if art else "")
         )
     (folder / "supply.toml").write_text("\n".join(cards), encoding="utf-8")
 

@@ -109,3 +109,18 @@ def test_text_needing_less_than_5_pt_stops_the_build_but_not_a_draft(tiny_copy: 
     draft = build(tiny_copy, BuildOptions(output=tmp_path / "draft", cache=False, draft=True))
     assert draft.ok, [f.message for f in draft.findings if f.severity.value == "error"]
     assert [s[0] for s in _sized(draft.findings)] == ["warning"]
+
+
+def test_the_proof_shows_the_size_each_text_was_set_at_and_marks_those_under_the_floor(
+    tiny_copy: Path, tmp_path: Path
+) -> None:
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    _lengthen(tiny_copy, 9)
+    result = CliRunner().invoke(main, ["proof", "tiny", "-o", str(tmp_path / "proof")])
+    assert result.exit_code == 0, result.output
+    html = (tmp_path / "proof" / "proof.html").read_text(encoding="utf-8")
+    assert '<p class="sizes">set at: title 10 pt' in html  # a short title keeps its full size
+    assert " pt (under 6 pt)</b>" in html  # fuel-cell's long text, marked

@@ -196,7 +196,7 @@ def _judge_size(
     face: FaceLayout, element: LaidOutElement, ctx: RenderContext, box: TextBox, fitted: FittedText, floor: float
 ) -> None:
     """text/small: an error when the text needs less than REFUSED points (a warning in draft mode),
-    a warning when it is set under the legibility floor or under the layout's own min_size."""
+    a warning when it is set under the legibility floor, or a title under its layout's min_size."""
     refused = "warning" if ctx.draft else "error"
     lines = f" on {box.max_lines} line{'s' if box.max_lines != 1 else ''}" if box.max_lines else ""
     if not fitted.fits:
@@ -218,7 +218,9 @@ def _judge_size(
             severity=refused,
             code="text/small",
         )
-    elif fitted.size < max(floor, LEGIBLE) - 1e-9:
+    elif fitted.size < LEGIBLE - 1e-9 or (box.max_lines and fitted.size < floor - 1e-9):
+        # body text may shrink to the legibility floor; a title or label (max_lines) only to the
+        # floor its layout states, as a title that shrinks further stops looking like a title
         under = f"the {LEGIBLE:g} pt legibility floor" if fitted.size < LEGIBLE - 1e-9 else f"its min_size {floor:g} pt"
         ctx.report(
             face,
