@@ -31,6 +31,8 @@ def _slips(text: str, checker: Speller) -> list[tuple[str, str, str]]:
         ("Anota su calculo.", [(NOUN, "calculo", "cálculo")]),
         ("Es parte de la practica.", [(NOUN, "practica", "práctica")]),  # "la" after a preposition
         ("Su critica fue dura.", [(NOUN, "critica", "crítica")]),
+        ("Una barra de titulo verde.", [(NOUN, "titulo", "título")]),  # no finite verb follows "de"
+        ("Gana en numero de fichas.", [(NOUN, "numero", "número")]),
         ("¿Que haces?", [(QUESTION, "Que", "Qué")]),
         ("¿De que color es la carta?", [(QUESTION, "que", "qué")]),
         ("¿Y como se juega?", [(QUESTION, "como", "cómo")]),
@@ -78,6 +80,9 @@ def test_each_missing_accent_is_found(spanish: Speller, text: str, slips: list[t
         "Esta carta va en tu mazo y muévela a mi nave.",
         "Sin incluir el descarte.",  # "el" + a noun the dictionary knows only as a verb: no "él" rule
         "Tu turno termina.",
+        "Según indica la carta, roba.",  # "según" opens a clause
+        "Hasta limita el daño.",  # "hasta" as "even"
+        "Roba de Practica.",  # a name: capitalised
         "Esta tirada de dado puede cambiar.",  # a noun that looks like a participle
     ],
 )

@@ -11,7 +11,9 @@ dictionary's own morphology (lexicon.Speller.readings):
   cálculo".  The determiner and the word must agree in number ("tu publicas"
   is a "tú" without its accent, not a noun), and "la", "las", "los" count only
   after a preposition or a verb ("de la practica", "coloca la ultima"), since
-  elsewhere they may be pronouns ("la practica": she practises it).  "solo" and the demonstratives
+  elsewhere they may be pronouns ("la practica": she practises it).  Right
+  after a preposition, with no determiner, a word is a noun too: no finite verb
+  follows "de" ("barra de titulo" -> "título").  "solo" and the demonstratives
   are never flagged: since the RAE's 2010 rules they take no accent.
 - accent-question: the interrogative that opens a question or exclamation,
   "¿Que haces?" -> "¿Qué haces?", "¡Que suerte!" -> "¡Qué suerte!", after a
@@ -65,6 +67,12 @@ _PRONOUN_ARTICLES = {"la": False, "las": True, "los": True}  # -> plural; determ
 _PREPOSITIONS = frozenset({
     "a", "ante", "bajo", "con", "contra", "de", "desde", "en", "entre", "hacia", "hasta", "para", "por", "segun",
     "sin", "sobre", "tras",
+})
+# A finite verb never follows these directly, so a word right after one is a noun ("barra de titulo", "en
+# numero"). Not "según" ("según indica la carta") nor "hasta" ("hasta limita el daño": even), nor "bajo" and
+# "entre", verb forms themselves.
+_BARE_PREPOSITIONS = frozenset({
+    "a", "ante", "con", "contra", "de", "desde", "en", "hacia", "para", "por", "sin", "sobre", "tras",
 })
 _LEADING = frozenset({"y", "e", "o", "u", "pero", "entonces", "pues"}) | _PREPOSITIONS
 _INTERROGATIVES = {
@@ -166,9 +174,10 @@ def _noun_slips(plain: str, words: list[re.Match[str]], checker: Speller, known:
             continue
         plural = _determiner(words, index - 1, plain, checker)
         word = match.group()
-        if plural is None or word.casefold() in known or not word.islower() or len(word) < 3:
+        bare = plural is None and fold(before.group()) in _BARE_PREPOSITIONS  # "de titulo": no verb follows "de"
+        if (plural is None and not bare) or word.casefold() in known or not word.islower() or len(word) < 3:
             continue
-        if word.endswith("s") != plural or not checker.only_verb(word):
+        if (not bare and word.endswith("s") != plural) or not checker.only_verb(word):
             continue
         noun = next((n for n in _accented(word) if checker.not_verb(n)), None)
         if noun is None:
