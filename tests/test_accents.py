@@ -40,6 +40,8 @@ def _slips(text: str, checker: Speller) -> list[tuple[str, str, str]]:
         ("¿Donde se coloca?", [(QUESTION, "Donde", "Dónde")]),
         ("¡Que suerte!", [(QUESTION, "Que", "Qué")]),
         ("¡Cuanto daño!", [(QUESTION, "Cuanto", "Cuánto")]),
+        ("Elige que carta robas.", [(QUESTION, "que", "qué")]),  # an indirect question: which card
+        ("El jugador decide cuantas cartas roba.", [(QUESTION, "cuantas", "cuántas")]),
         ("Portate bien.", [(PRONOUN, "Portate", "Pórtate")]),  # the dictionary knows the voseo "portate"
         ("Damelo ya.", [(PRONOUN, "Damelo", "Dámelo")]),
         ("Roba una carta y descartala.", [(PRONOUN, "descartala", "descártala")]),
@@ -80,6 +82,9 @@ def test_each_missing_accent_is_found(spanish: Speller, text: str, slips: list[t
         "Esta carta va en tu mazo y muévela a mi nave.",
         "Sin incluir el descarte.",  # "el" + a noun the dictionary knows only as a verb: no "él" rule
         "Tu turno termina.",
+        "Decide que roba.",  # decides that he draws: a verb follows
+        "Elige que la carta sea tuya.",
+        "Roba más cartas que jugadores haya.",  # a comparison: no verb of choosing
         "Según indica la carta, roba.",  # "según" opens a clause
         "Hasta limita el daño.",  # "hasta" as "even"
         "Roba de Practica.",  # a name: capitalised

@@ -20,6 +20,8 @@ dictionary's own morphology (lexicon.Speller.readings):
   leading "y", "pero" or a preposition ("¿De que color…?").  "¿Cuando robas,
   descartas?" is a yes/no question opened by a clause (a comma follows), and
   "¡Que te diviertas!" a wish (a pronoun or verb follows): neither is flagged.
+  And an indirect question after a verb of choosing, before a noun: "elige
+  que carta" -> "elige qué carta" (not "decide que roba": a verb follows).
 - accent-pronoun: a verb with pronouns attached that pushes the stress to the
   third syllable from the end needs the accent: "Portate" -> "Pórtate",
   "damelo" -> "dámelo", "descartala" -> "descártala".  text/spelling leaves
@@ -42,6 +44,7 @@ from functools import lru_cache
 from pnp.check.text.fields import Text, known_words, quote, texts
 from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import Speller, english_words, speller
+from pnp.check.text.nouns import DETERMINERS
 from pnp.errors import Finding, Severity
 from pnp.model import PackData
 
@@ -104,6 +107,7 @@ def accent_slips(plain: str, checker: Speller, known: frozenset[str] = frozenset
     """Every missing accent of the three rules in one text, in order."""
     words = list(_WORD.finditer(plain))
     slips = [*_noun_slips(plain, words, checker, known), *_question_slips(plain, checker)]
+    slips += _indirect_question_slips(plain, words, checker)
     slips += _pronoun_slips(words, checker, known)
     slips += _diacritic_slips(plain, words, checker, known)
     return sorted(slips, key=lambda s: s.start)
@@ -248,6 +252,44 @@ def _question_slips(plain: str, checker: Speller) -> Iterator[Slip]:
             written,
             quote(plain[opened.start() : opened.end()]) if closing else quote(mark + inside),
             f'"{word}" asks {"a question" if mark == "¿" else "in an exclamation"}: it takes its accent, "{written}"',
+        )
+
+
+# Verbs of choosing: what follows "elige que" + a noun is which one, an indirect question ("elige qué carta").
+# fmt: off
+_CHOOSING = frozenset({
+    "elegir", "elige", "eliges", "eligen", "elija", "elijas", "elijan", "elegid", "escoger", "escoge", "escoges",
+    "escogen", "escoja", "escojas", "escojan", "decidir", "decide", "decides", "deciden", "decida", "decidas",
+    "decidan",
+})
+# fmt: on
+
+
+def _indirect_question_slips(plain: str, words: list[re.Match[str]], checker: Speller) -> Iterator[Slip]:
+    """ "elige que carta" -> "elige qué carta": after a verb of choosing, "que", "cual", "cuantos"… before a
+    noun asks which.  Not before a verb, determiner or pronoun: "decide que roba", "elige que la carta"."""
+    for index in range(1, len(words) - 1):
+        verb, match, noun = words[index - 1], words[index], words[index + 1]
+        word = match.group()
+        lower = word.lower()
+        if lower not in _INTERROGATIVES or lower in _CLAUSE_OPENERS or fold(verb.group()) not in _CHOOSING:
+            continue
+        if plain[verb.end() : match.start()] != " " or plain[match.end() : noun.start()] != " ":
+            continue
+        following = noun.group()
+        if not following.islower() or following in DETERMINERS or following in _CLITICS or following == "no":
+            continue
+        if checker.only_verb(following) or not checker.not_verb(following):
+            continue
+        written = _INTERROGATIVES[lower]
+        yield Slip(
+            QUESTION,
+            match.start(),
+            match.end(),
+            word,
+            written,
+            f"{verb.group()} {word} {following}",
+            f'"{word}" asks which, after "{verb.group()}": it takes its accent, "{written}"',
         )
 
 
