@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pnp.build_exports import LaidOut, export_extras, pick
+from pnp.build_exports import LaidOut, export_extras, option_findings, pick
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.check import check_pack
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
@@ -62,6 +62,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         )
         return result
     decks = _selected_decks(pack, options, result)
+    result.findings += option_findings(options, options.output / pack.pack.id / language)
     templates, found = load_family(options.templates, pack.pack.template_family)
     result.findings += found
     if has_errors(result.findings):

@@ -259,3 +259,25 @@ def test_drivethru_tarot_page_is_their_3_x_5_in_file(tiny_copy: Path, tmp_path: 
 def test_bbcode_keeps_literal_brackets_literal() -> None:
     assert to_bbcode("Roba [b] y **[i]**") == "Roba [\u200bb] y [b][\u200bi][/b]"
     assert to_bbcode("Usa {fuel} *o* {parts}") == "Usa [b]fuel[/b] [i]o[/i] [b]parts[/b]"
+
+
+def test_a_bad_tts_base_url_stops_the_build_before_any_file(tiny_copy: Path, tmp_path: Path) -> None:
+    result = build(tiny_copy, BuildOptions(output=tmp_path / "out", tts=True, tts_base_url="www.example.org/tts"))
+    (problem,) = [f for f in result.findings if f.code == "export/tts-base-url"]
+    assert (
+        problem.message == '"www.example.org/tts" is not a web address: write it like https://example.org/my-game/tts/'
+    )
+    assert not result.ok and result.written == [] and not (tmp_path / "out").exists()
+
+
+def test_double_sided_cards_describe_their_back_too(tmp_path: Path) -> None:
+    _build(LOTR, tmp_path / "out", tts=True, dpi=36, decks=("quest-tormentera",))
+    folder = tmp_path / "out" / "lotr-sailing" / "es" / "tts"
+    (deck,) = json.loads((folder / "quest-tormentera.json").read_text(encoding="utf-8"))["ObjectStates"]
+    description = deck["ContainedObjects"][0]["Description"]
+    assert description.startswith("[b]Etapa 2D[/b]\n[b]Obligado:[/b] Al final de la ronda")
+
+
+def test_fit_without_a_shop_that_has_sizes_is_a_usage_error(tiny_copy: Path, tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", str(tiny_copy), "--fit", "exact", "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2 and "--fit is for the shops' sizes" in result.output
