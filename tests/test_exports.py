@@ -281,3 +281,11 @@ def test_double_sided_cards_describe_their_back_too(tmp_path: Path) -> None:
 def test_fit_without_a_shop_that_has_sizes_is_a_usage_error(tiny_copy: Path, tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", str(tiny_copy), "--fit", "exact", "-o", str(tmp_path / "out")])
     assert result.exit_code == 2 and "--fit is for the shops' sizes" in result.output
+
+
+def test_drivethru_makes_mini_american_decks_as_its_own_mini_cards(tiny_copy: Path, tmp_path: Path) -> None:
+    result = build(tiny_copy, BuildOptions(output=tmp_path / "out", print_shop="drivethru", decks=("supply",)))
+    assert result.ok and not [f for f in result.findings if f.code == "export/shop-size"]
+    document = pdfium.PdfDocument(str(tmp_path / "out" / "tiny" / "es" / "drivethru" / "supply.pdf"))
+    # 1.625 x 2.5 in + 0.125 in bleed each side
+    assert {tuple(round(v, 2) for v in page.get_size()) for page in document} == {(135.0, 198.0)}
