@@ -26,6 +26,7 @@ from pnp.check import check_pack
 from pnp.errors import error, has_errors, warning
 from pnp.export.board_pdf import Document, render_stickers, render_tiles
 from pnp.export.files import write_atomic
+from pnp.layout.icons import family_and_pack_icons
 from pnp.load import load_pack
 from pnp.load.board import BOARD_FILE, TOKENS_FILE
 from pnp.load.pack import PACK_FILE, shown_path
@@ -136,7 +137,9 @@ def _board_documents(
     result: BoardResult,
 ) -> list[tuple[str, Callable[[Callable[[], None]], Document], int]]:
     paper = paper_size(options.paper)
-    art = BoardArt(board, language, pack.pack.source_language, fonts)
+    icons, problems = family_and_pack_icons(pack)
+    result.findings += problems
+    art = BoardArt(board, language, pack.pack.source_language, fonts, icons=icons)
     result.findings += fit_labels(art, shown_path(board.file))
     documents: list[tuple[str, Callable[[Callable[[], None]], Document], int]] = []
 

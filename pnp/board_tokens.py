@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
@@ -12,6 +12,8 @@ from pnp.build_exports import pick
 from pnp.errors import Finding, error
 from pnp.export.board_pdf import Document, FaceForm, TokenSection, render_sheets
 from pnp.impose import ImposeError, SheetSpec, plan_sheet
+from pnp.layout.icons import family_and_pack_icons
+from pnp.layout.templates import IconFile
 from pnp.load.pack import shown_path
 from pnp.model import LoadedTokens, PackData, TokenFace
 from pnp.render.board import words
@@ -42,6 +44,7 @@ def token_documents(
 ) -> list[tuple[str, Callable[[Callable[[], None]], Document], int]]:
     paper = paper_size(options.paper)
     shown = shown_path(tokens.file)
+    icons, _ = family_and_pack_icons(pack)  # problems with the drawings are the map's findings
     forms: dict[str, FaceForm] = {}
     groups: dict[tuple[float, float, bool], list[tuple[str, str | None]]] = {}
     names: dict[tuple[float, float, bool], list[str]] = {}
@@ -60,7 +63,7 @@ def token_documents(
             forms[key] = FaceForm(
                 Size(width, height),
                 TOKEN_BLEED,
-                _token_drawer(token.shape, width, height, face, text, side == "front", pack.root),
+                _token_drawer(token.shape, width, height, face, text, side == "front", pack.root, icons),
             )
             keys.append(key)
         group = (round(width, 2), round(height, 2), tokens_crop_marks(token.shape))
@@ -93,7 +96,7 @@ def token_documents(
         documents.append(
             ("tokens.pdf", lambda step: render_sheets(sections, forms, fonts, language, tokens_title, step), steps)
         )
-    standees = _standee_section(pack, tokens, paper, language, fonts, forms, result)
+    standees = _standee_section(pack, tokens, paper, language, fonts, forms, result, icons)
     if standees is not None:
         standees_title = f"{words(language)['standees']} · {pick(pack, pack.pack.name, language)}"
         steps = -(-len(standees.placements) // len(standees.plan.fronts))
@@ -133,10 +136,17 @@ def _overflow(text: FaceText, shown: str, line: int | None, field: str, language
 
 
 def _token_drawer(
-    shape: str, width: float, height: float, face: TokenFace, text: FaceText, front: bool, root: Path
+    shape: str,
+    width: float,
+    height: float,
+    face: TokenFace,
+    text: FaceText,
+    front: bool,
+    root: Path,
+    icons: Mapping[str, IconFile],
 ) -> Callable[[Canvas], None]:
     def draw(canvas: Canvas) -> None:
-        draw_token_face(canvas, shape, width, height, face, text, TOKEN_BLEED, front, root)
+        draw_token_face(canvas, shape, width, height, face, text, TOKEN_BLEED, front, root, icons)
 
     return draw
 
@@ -149,6 +159,7 @@ def _standee_section(
     fonts: FontRegistry,
     forms: dict[str, FaceForm],
     result: BoardResult,
+    icons: Mapping[str, IconFile],
 ) -> TokenSection | None:
     shown = shown_path(tokens.file)
     placements: list[tuple[str, str | None]] = []
@@ -167,7 +178,9 @@ def _standee_section(
             faces.append((face, text))
         key = f"standee-{standee.id}"
         strip = Size(width, standee_height(height, base))
-        forms[key] = FaceForm(strip, 0.0, _standee_drawer(width, height, base, faces[0], faces[1], language, pack.root))
+        forms[key] = FaceForm(
+            strip, 0.0, _standee_drawer(width, height, base, faces[0], faces[1], language, pack.root, icons)
+        )
         sizes.add((round(strip.width, 2), round(strip.height, 2)))
         placements += [(key, None)] * standee.count
         result.standees += standee.count
@@ -201,8 +214,9 @@ def _standee_drawer(
     back: tuple[TokenFace, FaceText],
     language: str,
     root: Path,
+    icons: Mapping[str, IconFile],
 ) -> Callable[[Canvas], None]:
     def draw(canvas: Canvas) -> None:
-        draw_standee(canvas, width, height, base, front, back, words(language)["base"], root)
+        draw_standee(canvas, width, height, base, front, back, words(language)["base"], root, icons)
 
     return draw

@@ -38,6 +38,7 @@ from pnp.load.pack import shown_path
 from pnp.model import Card, PackData
 from pnp.render.face import RenderContext
 from pnp.render.fonts import load_fonts
+from pnp.render.icons import icon_settings
 from pnp.units import mm
 
 
@@ -64,6 +65,7 @@ class LaidOut:
             pack_root=self.pack.root,
             fonts_dir=FONTS_DIR,
             template_files=tuple((n, t.file) for n, t in sorted(self.templates.templates.items())),
+            icons=icon_settings(self.templates.icons),
         )
 
 
@@ -169,6 +171,7 @@ def _export_one_up(done: LaidOut, result: BuildResult) -> None:
         pack_root=done.pack.root,
         bleed=bleed,
         template_file={n: t.file for n, t in done.templates.templates.items()},
+        icons=done.templates.icons,
     )
     for built in builds:
         # every printed copy, front then back: the shop prints the pages it is given, no more

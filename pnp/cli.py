@@ -20,10 +20,12 @@ from pnp.cli_common import (
     load_or_exit,
     with_progress,
 )
+from pnp.cli_new import new as new_command
 from pnp.cli_translate import COMMANDS as TRANSLATE_COMMANDS
 from pnp.compose import Selection, compose, selected_swaps
 from pnp.deck_report import format_composition, format_deck, format_decks
 from pnp.errors import Finding, Severity, did_you_mean, has_errors
+from pnp.layout.plan import layout_findings
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
 from pnp.model import PackData
@@ -80,7 +82,9 @@ def main(ctx: click.Context, debug: bool) -> None:
     help="text for people, json for tools (schema: docs/findings.md).",
 )
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too, not only on errors.")
-@click.option("--rules", "list_rules", is_flag=True, help="List the rules and exit.")
+@click.option(
+    "--rules", "list_rules", is_flag=True, help="List the rules; with PACK, what each found (with --format too)."
+)
 def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool) -> None:
     """Check a pack: its files, its decks against the box, its text.
 
@@ -91,11 +95,10 @@ def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool)
     Example:
         pnp check cards/blue-sun
         pnp check cards/blue-sun --format json > findings.json
+        pnp check cards/blue-sun --rules      # each rule, and what it found
     """
     if list_rules:
-        width = max(len(rule.id) for rule in RULES)
-        for rule in RULES:
-            click.echo(f"{rule.id:<{width}} {rule.severity.value:<8} {rule.doc}")
+        _list_rules(pack, output_format, strict)
         return
     if pack is None:
         raise click.UsageError("give the pack folder to check, like: pnp check cards/blue-sun")
@@ -459,13 +462,31 @@ def board(
 
 for command in TRANSLATE_COMMANDS:  # proof, glossary apply, export, import: pnp/cli_translate.py
     main.add_command(command)
+main.add_command(new_command)  # pnp new: pnp/cli_new.py
+
+
+def _list_rules(pack: Path | None, output_format: str, strict: bool) -> None:
+    """The rules; with a pack, each rule's findings, and the exit status `pnp check` would give."""
+    from pnp.check.rule_report import rules_json, rules_text, run_each
+
+    if pack is None:
+        runs = run_each(None, RULES)
+        click.echo(rules_json(runs) if output_format == "json" else rules_text(runs))
+        return
+    result = load_pack(pack)
+    runs = run_each(result.pack, RULES)
+    click.echo(rules_json(runs, result.findings) if output_format == "json" else rules_text(runs, result.findings))
+    findings = [*result.findings, *(f for run in runs for f in run.findings or [])]
+    failing = has_errors(findings) or (strict and any(f.severity is Severity.WARNING for f in findings))
+    sys.exit(1 if failing else 0)
 
 
 def _load_and_check(pack: Path) -> list[Finding]:
     result = load_pack(pack)
     if result.pack is None:
         return result.findings
-    return result.findings + check_pack(result.pack)
+    # the layouts as build runs them: whatever would stop a build is a finding here too
+    return result.findings + check_pack(result.pack) + layout_findings(result.pack)
 
 
 def _check_selection(data: PackData, selection: Selection) -> None:

@@ -227,6 +227,10 @@ class Pack(Record):
         description="Names and terms that are correct though no dictionary has them (Meridian, Reaver).",
     )
     icons: list[IconName] = Field(default_factory=list, description="Icon names card text may use as {name}.")
+    icon_files: dict[IconName, str] = Field(
+        default_factory=dict,
+        description='The pack\'s own icon drawings: name -> an SVG or PNG file inside the pack ({ wave = "icons/wave.svg" }); these names need not be repeated in `icons`.',
+    )
     card_type: list[CardType] = Field(description="The card types ([[card_type]]).")
     deck: list[Deck] = Field(description="The decks ([[deck]]).")
     swap: list[Swap] = Field(default_factory=list, description="Deck swaps ([[swap]]).")

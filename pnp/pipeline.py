@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from pnp.build_exports import LaidOut, export_extras, option_findings, pick
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
@@ -23,15 +22,13 @@ from pnp.export.png import (
     cpu_workers,
     fonts_digest,
 )
-from pnp.export.sheets import DeckPdfJob, DrawSettings, deck_digest, draw_decks
+from pnp.export.sheets import DeckPdfJob, DrawSettings, deck_digest, draw_decks, icon_settings
 from pnp.impose import ImposeError, SheetSpec, plan_sheet
-from pnp.layout import FaceLayout, TemplateSet, layout_back, layout_card, load_family
-from pnp.layout.bilingual import resize, with_source_text
-from pnp.layout.faces import card_context, deck_context
+from pnp.layout.plan import DeckFaces, lay_out_pack
 from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE, shown_path
-from pnp.model import Card, Face, LoadedDeck, PackData
-from pnp.units import Size, mm, paper_size, parse_card_size
+from pnp.model import LoadedDeck, PackData
+from pnp.units import Size, mm, paper_size
 
 BACK_TEMPLATE = "back"
 DEFAULT_TEMPLATE = "default"
@@ -63,15 +60,18 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         return result
     decks = _selected_decks(pack, options, result)
     result.findings += option_findings(options, options.output / pack.pack.id / language)
-    templates, found = load_family(options.templates, pack.pack.template_family)
-    result.findings += found
     if has_errors(result.findings):
         return result
-
-    faces: dict[str, FaceLayout] = {}
+    # the same code path as pnp check: what it refuses here, check has reported
+    laid = lay_out_pack(pack, language, decks, options.templates, options.card_size, options.bilingual)
+    result.findings += laid.findings
+    if has_errors(result.findings):
+        return result
+    templates = laid.templates
+    faces = laid.faces()
     builds: list[DeckBuild] = []
-    for deck in decks:
-        built = _lay_out_deck(pack, deck, templates, language, options, faces, result)
+    for laid_deck in laid.decks:
+        built = _impose_deck(pack, laid_deck, language, options, result)
         if built is not None:
             builds.append(built)
     if has_errors(result.findings):
@@ -92,6 +92,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         fonts_dir=FONTS_DIR,
         bleed=options.bleed,
         template_files=tuple((n, t.file) for n, t in sorted(templates.templates.items())),
+        icons=icon_settings(laid.icons),
     )
     fonts_hash = fonts_digest(FONTS_DIR)
     jobs = []
@@ -195,35 +196,15 @@ def _selected_decks(pack: PackData, options: BuildOptions, result: BuildResult) 
     return chosen
 
 
-def deck_size(deck: LoadedDeck, card_size: str | None = None) -> Size:
-    """The deck's card size, or --card-size in the deck's orientation (the layout scales to it)."""
-    size = parse_card_size(deck.deck.card_size)
-    size = size.landscape() if deck.deck.orientation == "landscape" else size.portrait()
-    return resize(size, card_size)
-
-
-def _context(
-    pack: PackData, deck: LoadedDeck, card: Card, face: Face | None, language: str, options: BuildOptions
-) -> dict[str, Any]:
-    context = card_context(pack, deck.deck, card, face, language)
-    return with_source_text(context, pack, card, face) if options.bilingual else context
-
-
-def _lay_out_deck(
-    pack: PackData,
-    deck: LoadedDeck,
-    templates: TemplateSet,
-    language: str,
-    options: BuildOptions,
-    faces: dict[str, FaceLayout],
-    result: BuildResult,
+def _impose_deck(
+    pack: PackData, laid: DeckFaces, language: str, options: BuildOptions, result: BuildResult
 ) -> DeckBuild | None:
-    size = deck_size(deck, options.card_size)
+    deck = laid.deck
     try:
         plan = plan_sheet(
             SheetSpec(
                 paper=paper_size(options.paper),
-                card=size,
+                card=laid.size,
                 bleed=options.bleed,
                 margin=mm(5),
                 mark_length=mm(3),
@@ -242,77 +223,13 @@ def _lay_out_deck(
             )
         )
         return None
-    back_name = f"{BACK_TEMPLATE}-landscape" if _is_landscape(size) else BACK_TEMPLATE
-    back_template = templates.get(back_name)
-    if back_template is None:
-        result.findings.append(
-            error(
-                "layout/no-template",
-                shown_path(templates.root),
-                f'the family has no {back_name}.toml for the backs of deck "{deck.deck.id}"',
-                hint=f"add templates/{templates.family}/{back_name}.toml",
-            )
-        )
-        return None
-    deck_back, problems = layout_back(
-        back_template,
-        size,
-        {
-            "deck": deck_context(pack, deck.deck, language),
-            "pack": {"id": pack.pack.id, "name": pick(pack, pack.pack.name, language)},
-            "lang": language,
-        },
-    )
-    result.findings += problems
-    if deck_back is None:
-        return None
-    faces[deck_back.key] = deck_back
     placements: list[Placement] = []
     designs: list[tuple[str, str, str]] = []
-    for card in deck.cards:
-        template = templates.layout_for(card.type, landscape=_is_landscape(size))
-        if template is None:
-            result.findings.append(
-                error(
-                    "layout/no-template",
-                    shown_path(deck.file),
-                    f'no layout for cards of type "{card.type}" in the "{templates.family}" family',
-                    card=card.id,
-                    field="type",
-                    hint=f"add templates/{templates.family}/{card.type}.toml (or {DEFAULT_TEMPLATE}.toml)",
-                )
-            )
-            continue
-        if _is_landscape(template.design_size) != _is_landscape(size):
-            result.findings.append(
-                error(
-                    "layout/orientation",
-                    template.file,
-                    f"this layout is drawn for {_orientation(template.design_size)} cards, and deck "
-                    f'"{deck.deck.id}" is {_orientation(size)}',
-                    card=card.id,
-                    field="design_size",
-                    hint="give the deck its own layout family, or set the deck's orientation",
-                )
-            )
-            continue
-        where = (shown_path(deck.file), pack.line("card", card.id))
-        front, problems = layout_card(template, size, _context(pack, deck, card, None, language, options), where)
-        result.findings += problems
-        back: FaceLayout | None = deck_back
-        if card.back is not None:
-            back, problems = layout_card(
-                template, size, _context(pack, deck, card, card.back, language, options), where
-            )
-            result.findings += problems
-        if front is None or back is None:
-            continue
-        faces[front.key] = front
-        faces[back.key] = back
-        placements += [Placement(front.key, back.key)] * card.count
-        designs.append((card.id, front.key, back.key))
+    for card in laid.cards:
+        placements += [Placement(card.front.key, card.back.key)] * card.card.count
+        designs.append((card.card.id, card.front.key, card.back.key))
     title = pick(pack, deck.deck.name, language)
-    return DeckBuild(deck, SheetSection(title, plan, tuple(placements), options.duplex), deck_back.key, tuple(designs))
+    return DeckBuild(deck, SheetSection(title, plan, tuple(placements), options.duplex), laid.back.key, tuple(designs))
 
 
 def _is_landscape(size: Size) -> bool:

@@ -26,6 +26,7 @@ from pnp.export.files import write_atomic
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext, draw_face
 from pnp.render.fonts import load_fonts
+from pnp.render.icons import IconSettings, icon_map
 
 MAX_DPI = 1200  # a tarot card at 1200 dpi is 19 MP: past this, files grow and nothing looks sharper
 # zlib level 1: flat card art compresses nearly as well as at the default 6, at a fraction of the time
@@ -48,6 +49,7 @@ class RasterSettings:
     pack_root: Path
     fonts_dir: Path
     template_files: tuple[tuple[str, str], ...]
+    icons: IconSettings = ()
 
 
 def job_digest(face: FaceLayout, settings: RasterSettings, art_digest: str, fonts_digest: str) -> str:
@@ -59,6 +61,7 @@ def job_digest(face: FaceLayout, settings: RasterSettings, art_digest: str, font
         settings.keep_bleed,
         art_digest,
         fonts_digest,
+        settings.icons,
     )
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
@@ -140,6 +143,7 @@ def _render_chunk(jobs: Sequence[PngJob], settings: RasterSettings, cache_dir: P
         pack_root=settings.pack_root,
         bleed=settings.bleed,
         template_file=dict(settings.template_files),
+        icons=icon_map(settings.icons),
     )
     document = pdfium.PdfDocument(faces_pdf([job.face for job in jobs], ctx))
     scale = settings.dpi / 72

@@ -22,8 +22,12 @@ from pnp.export.pdf import SheetSection, render_pdf
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext
 from pnp.render.fonts import load_fonts
+from pnp.render.icons import IconSettings, icon_map, icon_settings
 
-CACHE_VERSION = "1"  # bump when drawing changes in a way face keys do not capture
+CACHE_VERSION = "2"  # bump when drawing changes in a way face keys do not capture
+
+
+__all__ = ["DeckPdfJob", "DrawSettings", "deck_digest", "draw_decks", "icon_settings"]
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,7 @@ class DrawSettings:
     fonts_dir: Path
     bleed: float
     template_files: tuple[tuple[str, str], ...]
+    icons: IconSettings = ()
 
 
 def deck_digest(
@@ -60,6 +65,7 @@ def deck_digest(
         fonts,
         round(settings.bleed, 4),
         settings.template_files,
+        settings.icons,
     )
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
@@ -113,6 +119,7 @@ def _draw(job: DeckPdfJob, settings: DrawSettings) -> tuple[bytes, list[Finding]
         pack_root=settings.pack_root,
         bleed=settings.bleed,
         template_file=dict(settings.template_files),
+        icons=icon_map(settings.icons),
     )
     data = render_pdf([job.section], {face.key: face for face in job.faces}, ctx, job.title)
     return data, ctx.findings

@@ -55,10 +55,16 @@ def _lay_out_at(
     done: LaidOut, built: DeckBuild, size: Size, faces: dict[str, FaceLayout], result: BuildResult
 ) -> DeckBuild | None:
     from pnp import pipeline  # the pipeline imports the exports: only here, at run time
+    from pnp.layout.plan import lay_out_pack
 
     options = replace(done.options, card_size=f"{size.width / 72:.4f}in x {size.height / 72:.4f}in")
     found = BuildResult()
-    relaid = pipeline._lay_out_deck(done.pack, built.deck, done.templates, done.language, options, faces, found)
+    laid = lay_out_pack(
+        done.pack, done.language, [built.deck], done.options.templates, options.card_size, options.bilingual
+    )
+    found.findings += laid.findings
+    faces.update(laid.faces())
+    relaid = pipeline._impose_deck(done.pack, laid.decks[0], done.language, options, found) if laid.decks else None
     result.findings += found.findings
     return None if relaid is None or has_errors(found.findings) else relaid
 

@@ -67,9 +67,28 @@ def _icons(names: Any) -> str:
     return "".join(f"{{{name}}}" for name in items)
 
 
+MAX_TEXT = 20_000  # characters an expression may make: a card holds a few hundred
+
+
+class _LayoutSandbox(SandboxedEnvironment):
+    """jinja2's sandbox, which also refuses to build huge strings or numbers ('x' * 10**9, 9**9**9):
+    a layout from a stranger must not be able to exhaust memory or time."""
+
+    intercepted_binops = frozenset({"*", "**"})
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "**" and isinstance(right, int | float) and abs(right) > 64:
+            raise jinja2.exceptions.SecurityError(f"the power {right} is too large")
+        if operator == "*":
+            for text, times in ((left, right), (right, left)):
+                if isinstance(text, str | list) and isinstance(times, int) and len(text) * times > MAX_TEXT:
+                    raise jinja2.exceptions.SecurityError(f"this would make {len(text) * times} characters")
+        return super().call_binop(context, operator, left, right)
+
+
 @lru_cache(maxsize=1)
 def _environment() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False)
+    env = _LayoutSandbox(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False)
     env.filters["money"] = _money
     env.filters["skills"] = _skills
     env.filters["icons"] = _icons
@@ -185,11 +204,13 @@ def _evaluate(
     name = str(raw.get("name", "?"))
 
     def fail(message: str, key: str, hint: str | None = None) -> tuple[None, list[Finding]]:
+        file, line = template.where(name)
         return None, [
             error(
                 "layout/template",
-                template.file,
+                file,
                 f'element "{name}": {message}',
+                line=line,
                 card=card_id,
                 field=f"element.{name}.{key}",
                 hint=hint,
@@ -209,6 +230,8 @@ def _evaluate(
                 return fail(f"not allowed in a template: {exc}", key)
             except Exception as exc:  # a filter given the wrong kind of value, say
                 return fail(f"template error: {exc}", key)
+            if len(value) > MAX_TEXT:
+                return fail(f"the expression made {len(value)} characters; at most {MAX_TEXT}", key)
         values[key] = value
     when = values.pop("when", True)
     if isinstance(when, str):

@@ -1,14 +1,22 @@
-"""Reading layout templates: one TOML file per card type, with `extends`."""
+"""Reading layout templates: one TOML file per card type, with `extends`.
+
+A family's layouts are looked up in layers: the pack's own
+`<pack>/templates/<family>/` first, then pnp's bundled `templates/<family>/`,
+then the family named by the family's `family.toml` `extends`.  Pack layouts
+come from strangers: they are read with size limits, never through a link
+leading outside the pack, and run in the same sandbox as bundled ones.
+"""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pnp.errors import Finding, did_you_mean, error
 from pnp.load.pack import shown_path
-from pnp.load.toml import read_toml
+from pnp.load.toml import TomlFile, read_toml
 from pnp.units import Size, UnitError, parse_card_size
 
 ELEMENT_KINDS = ("rect", "rounded-rect", "line", "image", "text", "icon-row", "symbol")
@@ -46,6 +54,14 @@ ELEMENT_FIELDS = {
     "opacity",
 }
 TEMPLATE_FIELDS = {"extends", "design_size", "element", "remove", "description"}
+FAMILY_FILE = "family.toml"  # the family's own settings and icon set; not a layout
+FAMILY_FIELDS = {"description", "extends", "icons"}
+
+# Limits for layouts that come with a pack: a layout is a page of data, not a program.
+MAX_LAYOUT_BYTES = 256 * 1024
+MAX_ELEMENTS = 300
+MAX_LAYOUTS = 200
+MAX_FAMILY_DEPTH = 8
 
 
 @dataclass(frozen=True)
@@ -54,6 +70,24 @@ class Template:
     file: str  # as shown to the user
     design_size: Size
     elements: tuple[dict[str, Any], ...]
+    # element name -> (file, line) where it was last defined or changed: findings point there
+    element_lines: tuple[tuple[str, str, int | None], ...] = ()
+
+    def where(self, element: str) -> tuple[str, int | None]:
+        for name, file, line in self.element_lines:
+            if name == element:
+                return file, line
+        return self.file, None
+
+
+@dataclass(frozen=True)
+class IconFile:
+    """A drawing for an icon name: an SVG or PNG file, declared by a pack or a layout family."""
+
+    name: str
+    path: Path
+    shown: str  # as the user sees it, for findings
+    declared_in: str  # the file that maps the name to it
 
 
 @dataclass
@@ -61,77 +95,326 @@ class TemplateSet:
     family: str
     root: Path
     templates: dict[str, Template] = field(default_factory=dict)
+    icons: dict[str, IconFile] = field(default_factory=dict)  # the family's icon set, from family.toml
 
     def get(self, name: str) -> Template | None:
         return self.templates.get(name)
 
-    def layout_for(self, card_type: str, landscape: bool) -> Template | None:
-        """The card type's own layout, else the family's default for that orientation."""
-        if card_type in self.templates:
-            return self.templates[card_type]
-        default = "default-landscape" if landscape else "default"
-        return self.templates.get(default) or self.templates.get("default")
+    def layout_for(self, card_type: str, landscape: bool, shape: str | None = None) -> Template | None:
+        """The card type's own layout, else the family's default for that shape and orientation.
+
+        `shape` is the size class of the card (see `size_class`): a tarot card takes
+        `<type>-tarot` or `default-tarot` before the plain ones.  Among the layouts
+        that exist, one drawn for the card's orientation wins.
+        """
+        found = [self.templates[n] for n in layout_candidates(card_type, landscape, shape) if n in self.templates]
+        matching = [t for t in found if _is_landscape(t.design_size) == landscape]
+        chosen = matching or found
+        return chosen[0] if chosen else None
+
+    def back_for(self, landscape: bool, shape: str | None = None) -> Template | None:
+        """The deck back: back-<shape>, back-landscape or back, one drawn for the orientation first."""
+        names = [n for n in layout_candidates("back", landscape, shape) if n.startswith("back")]
+        found = [self.templates[n] for n in names if n in self.templates]
+        matching = [t for t in found if _is_landscape(t.design_size) == landscape]
+        return matching[0] if matching else None
 
 
-def load_family(templates_root: Path, family: str) -> tuple[TemplateSet, list[Finding]]:
-    """Every template of a family, with `extends` resolved; problems as findings."""
-    root = templates_root / family
-    found = TemplateSet(family, root)
-    if not root.is_dir():
-        return found, [
-            error(
-                "layout/no-family",
-                shown_path(root),
-                f'no template family "{family}"',
-                hint=did_you_mean(family, [p.name for p in templates_root.glob("*") if p.is_dir()]),
+def size_class(size: Size) -> str:
+    """portrait, landscape, tarot (long and narrow, like 70 x 120 mm) or square."""
+    long, short = max(size.width, size.height), min(size.width, size.height)
+    if long <= short * 1.1:
+        return "square"
+    if long >= short * 1.6:
+        return "tarot" if size.height >= size.width else "tarot-landscape"
+    return "landscape" if size.width > size.height else "portrait"
+
+
+def layout_candidates(card_type: str, landscape: bool, shape: str | None = None) -> list[str]:
+    """The layout names tried for a card, in order: the type's own, then the family's default."""
+    names = []
+    for base in (card_type, "default"):
+        if shape and shape not in ("portrait", "landscape"):
+            names.append(f"{base}-{shape}")
+        if landscape:
+            names.append(f"{base}-landscape")
+        names.append(base)
+    return list(dict.fromkeys(names))
+
+
+def _is_landscape(size: Size) -> bool:
+    return size.width > size.height + 0.01
+
+
+@dataclass
+class _Layers:
+    """The folders a family's files are found in, pack first, and where lookups fall back to."""
+
+    templates_root: Path
+    pack_root: Path | None
+    files: dict[Path, TomlFile | None] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+
+    def folders(self, family: str) -> list[Path]:
+        found = []
+        if self.pack_root is not None:
+            local = self.pack_root / "templates" / family
+            if local.is_dir() and self._inside_pack(local):
+                found.append(local)
+        bundled = self.templates_root / family
+        if bundled.is_dir():
+            found.append(bundled)
+        return found
+
+    def known_families(self) -> list[str]:
+        roots = [self.templates_root] + ([self.pack_root / "templates"] if self.pack_root else [])
+        return sorted({p.name for root in roots if root.is_dir() for p in root.iterdir() if p.is_dir()})
+
+    def _inside_pack(self, path: Path) -> bool:
+        assert self.pack_root is not None
+        try:
+            path.resolve().relative_to(self.pack_root.resolve())
+        except ValueError:
+            self.findings.append(
+                error(
+                    "layout/outside-pack",
+                    shown_path(path),
+                    "this layout folder leads outside the pack (a link?): it is not read",
+                    hint="copy the layouts into the pack instead of linking to them",
+                )
             )
-        ]
-    raw: dict[str, tuple[str, dict[str, Any]]] = {}
-    findings: list[Finding] = []
-    for path in sorted(root.glob("*.toml")):
-        source, problems = read_toml(path, shown_path(path))
-        findings += problems
-        if source is not None:
-            raw[path.stem] = (source.shown, source.data)
-    for name in raw:
-        template, problems = _resolve(name, raw, ())
+            return False
+        return True
+
+    def read(self, path: Path) -> TomlFile | None:
+        if path in self.files:
+            return self.files[path]
+        self.files[path] = None
+        shown = shown_path(path)
+        if self.pack_root is not None and path.is_relative_to(self.pack_root) and not self._inside_pack(path):
+            return None
+        try:
+            size = path.stat().st_size
+        except OSError:
+            size = 0
+        if size > MAX_LAYOUT_BYTES:
+            self.findings.append(
+                error(
+                    "layout/too-large",
+                    shown,
+                    f"the layout is {size // 1024} KB; a layout may be at most {MAX_LAYOUT_BYTES // 1024} KB",
+                )
+            )
+            return None
+        source, problems = read_toml(path, shown)
+        self.findings += problems
+        self.files[path] = source
+        return source
+
+
+def load_family(templates_root: Path, family: str, pack_root: Path | None = None) -> tuple[TemplateSet, list[Finding]]:
+    """Every layout a family can use, with `extends` resolved, and its icon set; problems as findings."""
+    layers = _Layers(templates_root, pack_root)
+    chain, findings = _family_chain(layers, family)
+    first = layers.folders(family)
+    found = TemplateSet(family, first[0] if first else templates_root / family)
+    if not chain:
+        return found, _dedupe([*layers.findings, *findings])
+    names: dict[str, Path] = {}
+    for _, folder in chain:
+        for path in sorted(folder.glob("*.toml")):
+            if path.name != FAMILY_FILE:
+                names.setdefault(path.stem, path)
+    if len(names) > MAX_LAYOUTS:
+        findings.append(
+            error("layout/too-large", shown_path(found.root), f"more than {MAX_LAYOUTS} layouts in one family")
+        )
+        return found, _dedupe([*layers.findings, *findings])
+    for name, path in names.items():
+        template, problems = _resolve(layers, chain, path, ())
         findings += problems
         if template is not None:
             found.templates[name] = template
-    return found, _dedupe(findings)
+    found.icons = _icon_set(layers, chain, findings)
+    return found, _dedupe([*layers.findings, *findings])
+
+
+def _family_chain(layers: _Layers, family: str) -> tuple[list[tuple[str, Path]], list[Finding]]:
+    """(family, folder) pairs in lookup order, following family.toml `extends`."""
+    chain: list[tuple[str, Path]] = []
+    seen: list[str] = []
+    name: str | None = family
+    where: tuple[str, str] | None = None  # the family.toml that named the next family
+    while name is not None:
+        folders = layers.folders(name)
+        if not folders:
+            known = layers.known_families()
+            file, key = where if where else (shown_path(layers.templates_root / name), None)
+            hint = did_you_mean(name, known) or (
+                f"families: {', '.join(known)}; or add templates/{name}/ to the pack" if known else None
+            )
+            return chain, [error("layout/no-family", file, f'no template family "{name}"', field=key, hint=hint)]
+        if name in seen or len(seen) >= MAX_FAMILY_DEPTH:
+            file = where[0] if where else name
+            return chain, [
+                error(
+                    "layout/extends-cycle",
+                    file,
+                    f"families extend each other in a circle: {' -> '.join([*seen, name])}",
+                    field="extends",
+                )
+            ]
+        seen.append(name)
+        chain += [(name, folder) for folder in folders]
+        settings = _family_settings(layers, folders)
+        if settings is None:
+            break
+        parent = settings.data.get("extends")
+        name = parent if isinstance(parent, str) else None
+        where = (settings.shown, "extends")
+    return chain, []
+
+
+def _family_settings(layers: _Layers, folders: list[Path]) -> TomlFile | None:
+    """The family's family.toml: the pack's own replaces the bundled one."""
+    for folder in folders:
+        path = folder / FAMILY_FILE
+        if path.is_file():
+            source = layers.read(path)
+            if source is not None:
+                for key in sorted(set(source.data) - FAMILY_FIELDS):
+                    layers.findings.append(
+                        error(
+                            "layout/invalid",
+                            source.shown,
+                            "unknown family field",
+                            line=source.line_of(None, None, key),
+                            field=key,
+                            hint=did_you_mean(key, FAMILY_FIELDS) or f"fields: {', '.join(sorted(FAMILY_FIELDS))}",
+                        )
+                    )
+            return source
+    return None
+
+
+def _icon_set(layers: _Layers, chain: list[tuple[str, Path]], findings: list[Finding]) -> dict[str, IconFile]:
+    """Icons declared in family.toml `[icons]`, a family's own before the one it extends."""
+    icons: dict[str, IconFile] = {}
+    for _, folder in chain:
+        path = folder / FAMILY_FILE
+        source = layers.files.get(path)
+        if source is None:
+            continue
+        table = source.data.get("icons", {})
+        if not isinstance(table, dict):
+            findings.append(error("layout/invalid", source.shown, "expected an [icons] table", field="icons"))
+            continue
+        for name, file in table.items():
+            if name in icons:
+                continue
+            if not isinstance(file, str):
+                findings.append(
+                    error(
+                        "layout/invalid",
+                        source.shown,
+                        "an icon maps to a file name",
+                        line=_key_line(source.text, name),
+                        field=f"icons.{name}",
+                        hint=f'{name} = "icons/{name}.svg"',
+                    )
+                )
+                continue
+            target = (folder / file).resolve()
+            if not target.is_relative_to(folder.resolve()):
+                findings.append(
+                    error(
+                        "icon/outside",
+                        source.shown,
+                        f"the icon file {file!r} leads outside the layout family's folder",
+                        line=_key_line(source.text, name),
+                        field=f"icons.{name}",
+                    )
+                )
+                continue
+            icons[name] = IconFile(name, target, shown_path(folder / file), source.shown)
+    return icons
+
+
+def _key_line(text: str, key: str) -> int | None:
+    """The line that sets `key` in a plain table (an [icons] map)."""
+    pattern = re.compile(rf'^\s*"?{re.escape(key)}"?\s*=')
+    return next((n for n, line in enumerate(text.splitlines(), 1) if pattern.match(line)), None)
+
+
+def _lookup(layers: _Layers, chain: list[tuple[str, Path]], reference: str, exclude: Path) -> Path | None:
+    """The file a layout's `extends` names: "name" in its own family, "family/name" in another."""
+    family, _, name = reference.rpartition("/")
+    if family:
+        chain, problems = _family_chain(layers, family)
+        if problems:
+            return None
+    for _, folder in chain:
+        path = folder / f"{name}.toml"
+        if path != exclude and path.name != FAMILY_FILE and path.is_file():
+            return path
+    return None
 
 
 def _resolve(
-    name: str, raw: dict[str, tuple[str, dict[str, Any]]], chain: tuple[str, ...]
+    layers: _Layers, chain: list[tuple[str, Path]], path: Path, seen: tuple[Path, ...]
 ) -> tuple[Template | None, list[Finding]]:
-    shown, data = raw[name]
-    if name in chain:
-        cycle = " -> ".join([*chain, name])
+    source = layers.read(path)
+    if source is None:
+        return None, []
+    shown, data = source.shown, source.data
+    if path in seen or len(seen) > 2 * MAX_FAMILY_DEPTH:
+        cycle = " -> ".join([*(shown_path(p) for p in seen), shown])
         return None, [
             error(
                 "layout/extends-cycle",
                 shown,
                 f"templates extend each other in a circle: {cycle}",
+                line=source.line_of(None, None, "extends"),
                 field="extends",
                 hint="one template in the circle must not extend another",
             )
         ]
-    findings = _check_fields(shown, data)
+    findings = _check_fields(source)
     parent: Template | None = None
     if "extends" in data:
         base = data["extends"]
-        if not isinstance(base, str) or base not in raw:
+        found = _lookup(layers, chain, base, path) if isinstance(base, str) else None
+        if found is None and base == path.stem:
+            return None, [
+                *findings,
+                error(
+                    "layout/extends-cycle",
+                    shown,
+                    f"the layout extends itself ({base!r}), and no other family layer has a {base}.toml",
+                    line=source.line_of(None, None, "extends"),
+                    field="extends",
+                    hint="a pack's layout may extend the bundled one of the same name; here there is none",
+                ),
+            ]
+        if found is None:
+            family = base.rpartition("/")[0] if isinstance(base, str) else ""
+            choices = {p.stem for _, folder in chain for p in folder.glob("*.toml") if p.name != FAMILY_FILE}
             return None, [
                 *findings,
                 error(
                     "layout/unknown-template",
                     shown,
                     f"extends an unknown template {base!r}",
+                    line=source.line_of(None, None, "extends"),
                     field="extends",
-                    hint=did_you_mean(str(base), raw),
+                    hint=(
+                        did_you_mean(str(base), choices)
+                        if not family
+                        else '"family/name" names a layout of another family, like "generic/default"'
+                    ),
                 ),
             ]
-        parent, problems = _resolve(base, raw, (*chain, name))
+        parent, problems = _resolve(layers, chain, found, (*seen, path))
         findings += problems
         if parent is None:
             return None, findings
@@ -140,7 +423,16 @@ def _resolve(
         try:
             size = parse_card_size(str(data["design_size"]))
         except UnitError as exc:
-            return None, [*findings, error("layout/invalid", shown, str(exc), field="design_size")]
+            return None, [
+                *findings,
+                error(
+                    "layout/invalid",
+                    shown,
+                    str(exc),
+                    line=source.line_of(None, None, "design_size"),
+                    field="design_size",
+                ),
+            ]
     if size is None:
         return None, [
             *findings,
@@ -152,8 +444,21 @@ def _resolve(
                 hint='write design_size = "41mm x 63mm"',
             ),
         ]
-    elements = _merge(parent.elements if parent else (), data.get("element", []), data.get("remove", []))
-    return Template(name, shown, size, elements), findings
+    own = data.get("element", [])
+    own = own if isinstance(own, list) else []
+    removed = data.get("remove", [])
+    elements = _merge(parent.elements if parent else (), own, removed if isinstance(removed, list) else [])
+    lines = {name: (file, line) for name, file, line in (parent.element_lines if parent else ())}
+    for index, element in enumerate(own):
+        if isinstance(element, dict) and "name" in element:
+            lines[str(element["name"])] = (shown, source.line_of("element", index, None))
+    findings += _check_kinds(shown, elements, lines)
+    if len(elements) > MAX_ELEMENTS:
+        findings.append(error("layout/too-large", shown, f"more than {MAX_ELEMENTS} elements in one layout"))
+    if findings:
+        return None, findings
+    element_lines = tuple((name, file, line) for name, (file, line) in lines.items())
+    return Template(path.stem, shown, size, elements, element_lines), []
 
 
 def _merge(
@@ -163,6 +468,8 @@ def _merge(
     merged = [dict(e) for e in inherited if e.get("name") not in removed]
     by_name = {e.get("name"): e for e in merged}
     for element in own:
+        if not isinstance(element, dict):
+            continue
         name = element.get("name")
         if name in by_name:
             by_name[name].update(element)
@@ -171,23 +478,54 @@ def _merge(
     return tuple(merged)
 
 
-def _check_fields(shown: str, data: dict[str, Any]) -> list[Finding]:
+def _check_kinds(
+    shown: str, elements: tuple[dict[str, Any], ...], lines: dict[str, tuple[str, int | None]]
+) -> list[Finding]:
+    """After merging: every element has a kind (its own or its parent's)."""
+    findings = []
+    for element in elements:
+        if "kind" not in element and "name" in element:
+            file, line = lines.get(str(element["name"]), (shown, None))
+            findings.append(
+                error(
+                    "layout/invalid",
+                    file,
+                    f'element "{element["name"]}" has no kind, and no inherited element of that name gives one',
+                    line=line,
+                    field=f"element.{element['name']}.kind",
+                    hint=f"kinds: {', '.join(ELEMENT_KINDS)}",
+                )
+            )
+    return findings
+
+
+def _check_fields(source: TomlFile) -> list[Finding]:
+    shown, data = source.shown, source.data
     findings = []
     for key in sorted(set(data) - TEMPLATE_FIELDS):
         findings.append(
-            error("layout/invalid", shown, "unknown template field", field=key, hint=did_you_mean(key, TEMPLATE_FIELDS))
+            error(
+                "layout/invalid",
+                shown,
+                "unknown template field",
+                line=source.line_of(None, None, key),
+                field=key,
+                hint=did_you_mean(key, TEMPLATE_FIELDS),
+            )
         )
     elements = data.get("element", [])
-    if not isinstance(elements, list):
+    if not isinstance(elements, list) or not all(isinstance(e, dict) for e in elements):
         return [*findings, error("layout/invalid", shown, "expected [[element]] tables", field="element")]
     for index, element in enumerate(elements):
         label = f"element.{element.get('name', f'#{index + 1}')}"
+        line = source.line_of("element", index, None)
         for key in sorted(set(element) - ELEMENT_FIELDS):
             findings.append(
                 error(
                     "layout/invalid",
                     shown,
                     "unknown element field",
+                    line=source.line_of("element", index, key) or line,
                     field=f"{label}.{key}",
                     hint=did_you_mean(key, ELEMENT_FIELDS),
                 )
@@ -199,6 +537,7 @@ def _check_fields(shown: str, data: dict[str, Any]) -> list[Finding]:
                     "layout/invalid",
                     shown,
                     f"unknown element kind {kind!r}",
+                    line=source.line_of("element", index, "kind") or line,
                     field=f"{label}.kind",
                     hint=did_you_mean(str(kind), ELEMENT_KINDS) or f"kinds: {', '.join(ELEMENT_KINDS)}",
                 )
@@ -209,6 +548,7 @@ def _check_fields(shown: str, data: dict[str, Any]) -> list[Finding]:
                     "layout/invalid",
                     shown,
                     "every element needs a name (for extends and findings)",
+                    line=line,
                     field=f"{label}.name",
                 )
             )
@@ -216,10 +556,4 @@ def _check_fields(shown: str, data: dict[str, Any]) -> list[Finding]:
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:
-    seen = set()
-    unique = []
-    for finding in findings:
-        if finding not in seen:
-            seen.add(finding)
-            unique.append(finding)
-    return unique
+    return list(dict.fromkeys(findings))

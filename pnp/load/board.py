@@ -267,7 +267,7 @@ def _load_tokens(root: Path, pack: Pack, shown: str) -> tuple[LoadedTokens | Non
 def _face(root: Path, pack: Pack, face: TokenFace, languages: list[str], where: dict[str, Any]) -> list[Finding]:
     field = where["field"]
     findings = _languages(face.label, languages, where, f"{field}.label")
-    if face.icon is not None and face.icon not in pack.icons:
+    if face.icon is not None and face.icon not in pack.icons and face.icon not in pack.icon_files:
         findings.append(
             error(
                 "load/unknown-icon",

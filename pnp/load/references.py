@@ -266,7 +266,7 @@ def _check_card(
     for key, localized in texts.items():
         for lang, text in localized.items():
             for icon in markup.icons_in(text):
-                if icon not in pack.icons:
+                if icon not in pack.icons and icon not in pack.icon_files:
                     findings.append(
                         error(
                             "load/unknown-icon",

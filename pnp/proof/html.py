@@ -34,6 +34,7 @@ td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
   padding: 14px; margin: 0 0 14px; break-inside: avoid; }
 .card img { width: 160px; height: auto; flex: none; border-radius: 6px; box-shadow: 0 1px 3px rgba(0,0,0,.25);
   align-self: flex-start; }
+.card .sides { display: flex; flex-direction: column; gap: 6px; flex: none; }
 .card .body { flex: 1; min-width: 0; }
 .card h3 { margin: 0 0 8px; font-size: 17px; }
 .card h3 small { color: var(--muted); font-weight: 400; font-size: 13px; }
@@ -88,7 +89,7 @@ def render_html(proof: Proof, images: dict[str, bytes]) -> str:
     if not proof.entries:
         parts.append('<p class="none">No card to show.</p>')
     for entry in proof.entries:
-        parts.append(_card(entry, proof, images.get(entry.card.id)))
+        parts.append(_card(entry, proof, images.get(entry.card.id), images.get(entry.card.id + "/back")))
     parts.append("</main></body></html>\n")
     return "\n".join(parts)
 
@@ -151,15 +152,18 @@ def _summary(proof: Proof) -> str:
     return "\n".join(out)
 
 
-def _card(entry: CardEntry, proof: Proof, image: bytes | None) -> str:
+def _card(entry: CardEntry, proof: Proof, image: bytes | None, back: bytes | None = None) -> str:
     source = proof.pack.pack.source_language
     status = "new" if entry.new else entry.status
     label = "new card" if entry.new else STATUS_WORD.get(entry.status, entry.status)
-    picture = (
-        f'<img src="data:image/png;base64,{base64.b64encode(image).decode()}" alt="{escape(entry.title)}">'
-        if image
-        else ""
-    )
+    sides = [(image, entry.title), (back, f"{entry.title} (B side)")]
+    pictures = [
+        f'<img src="data:image/png;base64,{base64.b64encode(data).decode()}" alt="{escape(alt)}">'
+        for data, alt in sides
+        if data
+    ]
+    # a double-sided card shows both sides, one above the other
+    picture = f'<div class="sides">{"".join(pictures)}</div>' if len(pictures) > 1 else "".join(pictures)
     head = (
         f'<h3>{escape(entry.title)} <span class="status {escape(status)}">{escape(label)}</span> '
         f"<small>{escape(entry.card.id)} · {escape(entry.deck)} · {escape(entry.card.type)}"

@@ -22,6 +22,7 @@ from pnp.render.fonts import plain_font
 from pnp.translate.worddiff import Piece
 
 THUMB_WIDTH = 34 * mm
+SIDE_GAP = 2 * mm  # between the two sides of a double-sided card
 MARGIN = 14 * mm
 FRAME_WIDTH = A4[0] - 2 * MARGIN  # 182 mm: every table is laid out to it
 NUMBER_WIDTH = 20 * mm  # a column of counts, wide enough for its heading ("Translated") on one line
@@ -37,23 +38,32 @@ BAND = colors.HexColor("#f6f8fa")
 class FaceThumb(Flowable):
     """A card face drawn by the build's own renderer, scaled to THUMB_WIDTH."""
 
-    def __init__(self, face: FaceLayout, context: RenderContext) -> None:
+    def __init__(self, face: FaceLayout, context: RenderContext, back: FaceLayout | None = None) -> None:
         super().__init__()
-        self.face, self.context = face, context
+        self.context = context
+        # a double-sided card shows both sides, the B side under the front
+        self.sides = [face] if back is None else [face, back]
         self.scale = THUMB_WIDTH / face.size.width
-        self.width, self.height = THUMB_WIDTH, face.size.height * self.scale
+        self.width = THUMB_WIDTH
+        self.height = sum(side.size.height * self.scale for side in self.sides) + SIDE_GAP * (len(self.sides) - 1)
 
     def draw(self) -> None:
         canvas = self.canv
-        canvas.saveState()
-        canvas.scale(self.scale, self.scale)
-        clip = canvas.beginPath()
-        clip.rect(0, 0, self.face.size.width, self.face.size.height)
-        canvas.clipPath(clip, stroke=0, fill=0)
-        draw_face(canvas, self.face, self.context)
-        canvas.restoreState()
-        canvas.setStrokeColor(LINE)
-        canvas.rect(0, 0, self.width, self.height, stroke=1, fill=0)
+        top = self.height
+        for side in self.sides:
+            height = side.size.height * self.scale
+            bottom = top - height
+            canvas.saveState()
+            canvas.translate(0, bottom)
+            canvas.scale(self.scale, self.scale)
+            clip = canvas.beginPath()
+            clip.rect(0, 0, side.size.width, side.size.height)
+            canvas.clipPath(clip, stroke=0, fill=0)
+            draw_face(canvas, side, self.context)
+            canvas.restoreState()
+            canvas.setStrokeColor(LINE)
+            canvas.rect(0, bottom, self.width, height, stroke=1, fill=0)
+            top = bottom - SIDE_GAP
 
 
 def render_pdf(proof: Proof, faces: Faces) -> bytes:
@@ -96,7 +106,8 @@ def render_pdf(proof: Proof, faces: Faces) -> bytes:
     story.append(Paragraph("Cards", styles["h2"]))
     for entry in proof.entries:
         face = faces.faces.get(entry.card.id)
-        story.append(_entry(entry, proof, FaceThumb(face, context) if face else Spacer(THUMB_WIDTH, 1), styles))
+        thumb = FaceThumb(face, context, faces.backs.get(entry.card.id)) if face else Spacer(THUMB_WIDTH, 1)
+        story.append(_entry(entry, proof, thumb, styles))
         story.append(Spacer(1, 3 * mm))
     buffer = io.BytesIO()
     document = SimpleDocTemplate(

@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from pnp.errors import Finding, error
+from pnp.errors import Finding
 from pnp.export.png import faces_pdf
-from pnp.layout import FaceLayout, layout_card, load_family
-from pnp.layout.faces import card_context
-from pnp.load.pack import shown_path
+from pnp.layout import FaceLayout
+from pnp.layout.plan import lay_out_pack
 from pnp.model import LoadedDeck, PackData
 from pnp.paths import FONTS_DIR, TEMPLATES_DIR
 from pnp.render.face import RenderContext
@@ -22,9 +21,13 @@ from pnp.units import Size, parse_card_size
 THUMBNAIL_DPI = 150  # a mini card is 242 x 372 px: sharp at twice its on-screen size, ~20 KB
 
 
+BACK_SUFFIX = "/back"  # thumbnails of a card's own B side are keyed "<card id>/back"
+
+
 @dataclass
 class Faces:
     faces: dict[str, FaceLayout] = field(default_factory=dict)  # card id -> its front
+    backs: dict[str, FaceLayout] = field(default_factory=dict)  # card id -> its own B side, double-sided cards only
     findings: list[Finding] = field(default_factory=list)
     context: RenderContext | None = None
 
@@ -35,46 +38,36 @@ def deck_size(deck: LoadedDeck) -> Size:
 
 
 def lay_out_fronts(pack: PackData, lang: str, templates_dir: Path = TEMPLATES_DIR) -> Faces:
-    """Every card's front face; a card whose layout fails gets none, and its findings say why."""
+    """Every card's front face, and the B side of double-sided cards, laid out as the build does;
+    a card whose layout fails gets none, and its findings say why."""
     found = Faces()
-    templates, problems = load_family(templates_dir, pack.pack.template_family)
-    found.findings += problems
-    for deck in pack.decks:
-        size = deck_size(deck)
+    laid = lay_out_pack(pack, lang, templates_root=templates_dir)
+    found.findings += laid.findings
+    for deck in laid.decks:
         for card in deck.cards:
-            template = templates.layout_for(card.type, landscape=size.width > size.height + 0.01)
-            if template is None:
-                found.findings.append(
-                    error(
-                        "layout/no-template",
-                        shown_path(deck.file),
-                        f'no layout for cards of type "{card.type}"',
-                        card=card.id,
-                        field="type",
-                    )
-                )
-                continue
-            face, problems = layout_card(template, size, card_context(pack, deck.deck, card, None, lang))
-            found.findings += problems
-            if face is not None:
-                found.faces[card.id] = face
+            found.faces[card.card.id] = card.front
+            if card.card.back is not None:
+                found.backs[card.card.id] = card.back
     found.context = RenderContext(
         fonts=load_fonts(FONTS_DIR),
         pack_root=pack.root,
         bleed=0.0,
-        template_file={name: t.file for name, t in templates.templates.items()},
+        template_file={name: t.file for name, t in laid.templates.templates.items()},
+        icons=laid.icons,
     )
     return found
 
 
 def thumbnails(faces: Faces, dpi: int = THUMBNAIL_DPI) -> tuple[dict[str, bytes], list[Finding]]:
-    """One PNG per card front, rasterized from the faces' PDF by pdfium; render findings come back too."""
+    """One PNG per card front (and B side, keyed "<id>/back"), rasterized from the faces' PDF by pdfium;
+    render findings come back too."""
     if not faces.faces or faces.context is None:
         return {}, []
-    ids = list(faces.faces)
+    every = {**faces.faces, **{card_id + BACK_SUFFIX: face for card_id, face in faces.backs.items()}}
+    ids = list(every)
     context = faces.context
     start = len(context.findings)
-    document = pdfium.PdfDocument(faces_pdf([faces.faces[i] for i in ids], context))
+    document = pdfium.PdfDocument(faces_pdf([every[i] for i in ids], context))
     images = {}
     for index, card_id in enumerate(ids):
         image = document[index].render(scale=dpi / 72).to_pil().convert("RGB")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import Color, HexColor
@@ -22,9 +22,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp import geometry
 from pnp.errors import Finding, error, warning
+from pnp.layout.templates import IconFile
 from pnp.model import LoadedBoard, Region
 from pnp.render.fonts import FontRegistry
-from pnp.render.icons import icon_reader
+from pnp.render.icons import draw_icon
 from pnp.render.text import FittedText, TextBox, fit_text
 from pnp.units import mm
 
@@ -116,6 +117,7 @@ class BoardArt:
     source_language: str
     fonts: FontRegistry
     labels: dict[str, Label] = field(default_factory=dict)
+    icons: Mapping[str, IconFile] = field(default_factory=dict)  # the pack's icon drawings
 
 
 def _colour(value: str | None, default: str) -> Color:
@@ -276,7 +278,7 @@ def _sector(canvas: Canvas, art: BoardArt, region: Region, regions: dict[str, Re
         canvas.circle(cx - radius * 0.35, cy + radius * 0.35, radius * 0.35, stroke=0, fill=1)
     if "reaver-space" in region.flags:
         icon = min(mm(12), side * 0.22)
-        canvas.drawImage(icon_reader("reaver-alert"), cx - icon / 2, cy - icon / 2, icon, icon, mask="auto")
+        draw_icon(canvas, art.icons.get("reaver-alert"), cx - icon / 2, cy - icon / 2, icon, icon)
 
 
 def _asteroids(canvas: Canvas, seed: str, pdf: Sequence[geometry.Point], box: geometry.Box) -> None:

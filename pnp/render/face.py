@@ -7,6 +7,7 @@ an image that cannot be used) come back as findings naming the element.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -20,8 +21,9 @@ from pnp import markup
 from pnp.errors import Finding, error, warning
 from pnp.images import image_problem
 from pnp.layout import FaceLayout, LaidOutElement
+from pnp.layout.templates import IconFile
 from pnp.render.fonts import FontRegistry
-from pnp.render.icons import icon_reader
+from pnp.render.icons import draw_icon, vector_icons
 from pnp.render.text import TextBox, fit_text
 
 MAX_DPI = 600  # art is downsampled to this at its printed size: sharper than any home printer
@@ -34,6 +36,7 @@ class RenderContext:
     template_file: dict[str, str]  # template name -> file as shown, for findings
     bleed: float
     findings: list[Finding] = field(default_factory=list)
+    icons: Mapping[str, IconFile] = field(default_factory=dict)  # name -> its drawing (pnp.layout.icons)
 
     def report(
         self,
@@ -164,9 +167,10 @@ def _text(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Render
     path.rect(x - 1, y - 1, width + 2, height + 2)
     canvas.clipPath(path, stroke=0, fill=0)  # overflow was reported above; never spill over the card
     cursor = top
-    for para, h in zip(fitted.paragraphs, fitted.heights, strict=True):
-        para.drawOn(canvas, x, cursor - h)
-        cursor -= h + para.style.spaceAfter
+    with vector_icons(canvas, ctx.icons):
+        for para, h in zip(fitted.paragraphs, fitted.heights, strict=True):
+            para.drawOn(canvas, x, cursor - h)
+            cursor -= h + para.style.spaceAfter
 
 
 def _check_glyphs(face: FaceLayout, element: LaidOutElement, ctx: RenderContext, text: str, role) -> None:
@@ -252,20 +256,12 @@ def _icons(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rende
     total = len(names) * height + max(0, len(names) - 1) * gap
     start = x if align == "left" else x + width - total if align == "right" else x + (width - total) / 2
     for index, name in enumerate(names):
-        canvas.drawImage(icon_reader(name), start + index * (height + gap), y, height, height, mask="auto")
+        draw_icon(canvas, ctx.icons.get(name), start + index * (height + gap), y, height, height)
 
 
 def _symbol(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
     x, y, width, height = _box(face, element, 0)
-    side = min(width, height)
-    canvas.drawImage(
-        icon_reader(str(element.get("shape", "blue-sun"))),
-        x + (width - side) / 2,
-        y + (height - side) / 2,
-        side,
-        side,
-        mask="auto",
-    )
+    draw_icon(canvas, ctx.icons.get(str(element.get("shape", ""))), x, y, width, height)
 
 
 _DRAW = {

@@ -1,146 +1,137 @@
-"""Icons drawn by pnp itself (no copied artwork), as small PNGs for inline text.
+"""Drawing icons: SVG files as vectors (svglib), PNG files as images.
 
-Drawn at 4x and downsampled for smooth edges; the bytes are deterministic.
+Which file draws which name is decided before drawing (pnp.layout.icons):
+the pack's own files, then the layout family's icon set.  Nothing here knows
+any game's icons.
+
+Icons inside card text go through ReportLab's paragraph `<img>` tag, which
+only takes raster images.  Each icon name gets its own transparent one-pixel
+marker PNG there, so the paragraph keeps the icon's room in the line; when
+the paragraph is drawn, `vector_icons` draws the icon's real drawing in the
+marker's place, at the exact position and size ReportLab chose.
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
-import math
-from collections.abc import Callable
-from functools import cache
+import logging
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, PngImagePlugin
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
 
-SIZE = 96
-SCALE = 4
+from pnp.layout.icons import icon_problem
+from pnp.layout.templates import IconFile
+from pnp.render.fonts import plain_font
 
-Draw = Callable[[ImageDraw.ImageDraw, int], None]
+logging.getLogger("svglib").setLevel(logging.ERROR)  # unsupported SVG features: the drawing still prints
 
-
-def _drop(d: ImageDraw.ImageDraw, s: int) -> None:
-    d.ellipse([s * 0.22, s * 0.38, s * 0.78, s * 0.94], fill="#e07b00")
-    d.polygon([(s * 0.5, s * 0.04), (s * 0.24, s * 0.56), (s * 0.76, s * 0.56)], fill="#e07b00")
-
-
-def _gear(d: ImageDraw.ImageDraw, s: int) -> None:
-    c = s / 2
-    for i in range(8):
-        a = i * math.pi / 4
-        d.line([(c, c), (c + math.cos(a) * s * 0.46, c + math.sin(a) * s * 0.46)], fill="#5a6470", width=int(s * 0.16))
-    d.ellipse([s * 0.16, s * 0.16, s * 0.84, s * 0.84], fill="#5a6470")
-    d.ellipse([s * 0.36, s * 0.36, s * 0.64, s * 0.64], fill=(0, 0, 0, 0))
-
-
-def _box(color: str, cross: bool) -> Draw:
-    def draw(d: ImageDraw.ImageDraw, s: int) -> None:
-        d.rectangle([s * 0.1, s * 0.2, s * 0.9, s * 0.9], fill=color)
-        d.rectangle([s * 0.1, s * 0.2, s * 0.9, s * 0.36], fill="#00000040")
-        if cross:
-            d.line([(s * 0.22, s * 0.44), (s * 0.78, s * 0.84)], fill="#ffffff", width=int(s * 0.08))
-            d.line([(s * 0.78, s * 0.44), (s * 0.22, s * 0.84)], fill="#ffffff", width=int(s * 0.08))
-
-    return draw
-
-
-def _person(color: str) -> Draw:
-    def draw(d: ImageDraw.ImageDraw, s: int) -> None:
-        d.ellipse([s * 0.34, s * 0.06, s * 0.66, s * 0.38], fill=color)
-        d.pieslice([s * 0.14, s * 0.44, s * 0.86, s * 1.3], 180, 360, fill=color)
-
-    return draw
-
-
-def _crosshair(d: ImageDraw.ImageDraw, s: int) -> None:
-    w = int(s * 0.1)
-    d.ellipse([s * 0.12, s * 0.12, s * 0.88, s * 0.88], outline="#b3261e", width=w)
-    d.line([(s * 0.5, 0), (s * 0.5, s)], fill="#b3261e", width=w)
-    d.line([(0, s * 0.5), (s, s * 0.5)], fill="#b3261e", width=w)
-
-
-def _bolt(d: ImageDraw.ImageDraw, s: int) -> None:
-    d.polygon(
-        [
-            (s * 0.58, 0),
-            (s * 0.18, s * 0.58),
-            (s * 0.46, s * 0.58),
-            (s * 0.38, s),
-            (s * 0.82, s * 0.4),
-            (s * 0.54, s * 0.4),
-        ],
-        fill="#1f6fb2",
-    )
-
-
-def _bubble(d: ImageDraw.ImageDraw, s: int) -> None:
-    d.rounded_rectangle([s * 0.06, s * 0.1, s * 0.94, s * 0.7], radius=s * 0.16, fill="#2e7d32")
-    d.polygon([(s * 0.24, s * 0.66), (s * 0.2, s * 0.94), (s * 0.46, s * 0.68)], fill="#2e7d32")
-
-
-def _alert(color: str) -> Draw:
-    def draw(d: ImageDraw.ImageDraw, s: int) -> None:
-        d.polygon([(s * 0.5, s * 0.04), (s * 0.96, s * 0.92), (s * 0.04, s * 0.92)], fill=color)
-        d.rectangle([s * 0.45, s * 0.32, s * 0.55, s * 0.66], fill="#ffffff")
-        d.rectangle([s * 0.45, s * 0.73, s * 0.55, s * 0.83], fill="#ffffff")
-
-    return draw
-
-
-def _sun(ink: str, core: str) -> Draw:
-    def draw(d: ImageDraw.ImageDraw, s: int) -> None:
-        c = s / 2
-        for i in range(12):
-            a = i * math.pi / 6
-            d.line([(c, c), (c + math.cos(a) * s * 0.48, c + math.sin(a) * s * 0.48)], fill=ink, width=int(s * 0.07))
-        d.ellipse([s * 0.22, s * 0.22, s * 0.78, s * 0.78], fill=ink)
-        d.ellipse([s * 0.3, s * 0.3, s * 0.7, s * 0.7], fill=core)
-
-    return draw
-
-
-def _placeholder(d: ImageDraw.ImageDraw, s: int) -> None:
-    d.ellipse([s * 0.1, s * 0.1, s * 0.9, s * 0.9], outline="#555555", width=int(s * 0.1))
-
-
-ICONS: dict[str, Draw] = {
-    "fuel": _drop,
-    "parts": _gear,
-    "cargo": _box("#8d6e3f", cross=False),
-    "contraband": _box("#7b1f1f", cross=True),
-    "passenger": _person("#1f4e79"),
-    "fugitive": _person("#b3261e"),
-    "fight": _crosshair,
-    "tech": _bolt,
-    "negotiate": _bubble,
-    "reaver-alert": _alert("#b3261e"),
-    "alliance-alert": _alert("#1f4e79"),
-    "blue-sun": _sun("#1f4e79", "#f2f2f2"),
-    "blue-sun-light": _sun("#f3ede0", "#00000000"),
-}
-
-
-@cache
-def icon_png(name: str) -> bytes:
-    """The icon as PNG bytes; an unknown name draws a neutral ring (the loader already reported it)."""
-    big = SIZE * SCALE
-    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    ICONS.get(name, _placeholder)(ImageDraw.Draw(image), big)
-    small = image.resize((SIZE, SIZE), Image.Resampling.LANCZOS)
-    buffer = io.BytesIO()
-    small.save(buffer, format="PNG", optimize=True)
-    return buffer.getvalue()
+_MARKER_KEY = "pnp-icon"
 
 
 @cache
 def icon_uri(name: str) -> str:
-    """The icon as a data: URI, for ReportLab's inline <img> in paragraphs."""
-    return "data:image/png;base64," + base64.b64encode(icon_png(name)).decode("ascii")
+    """The icon's marker as a data: URI, for ReportLab's inline <img> in paragraphs."""
+    info = PngImagePlugin.PngInfo()
+    info.add_text(_MARKER_KEY, name)
+    buffer = io.BytesIO()
+    Image.new("RGBA", (1, 1), (0, 0, 0, 0)).save(buffer, format="PNG", pnginfo=info)
+    uri = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+    _MARKERS[uri] = name
+    return uri
 
 
-@cache
-def icon_reader(name: str) -> ImageReader:
-    """The icon for canvas.drawImage.  Drawn from its bytes, not a file name: ReportLab names
-    an image by what it is given, and a temporary path would change the PDF's bytes."""
-    return ImageReader(io.BytesIO(icon_png(name)))
+_MARKERS: dict[str, str] = {}
+
+
+def draw_icon(canvas: Canvas, icon: IconFile | None, x: float, y: float, width: float, height: float) -> None:
+    """The icon fitted in the box (x, y bottom-left), centred, proportions kept; nothing when it has no drawing
+    (check and build have reported that already)."""
+    if icon is None or icon_problem(icon.path) is not None:
+        return
+    if icon.path.suffix.lower() == ".svg":
+        drawing = _drawing(str(icon.path), *_stamp(icon.path))
+        if drawing is None or not drawing.width or not drawing.height:
+            return
+        scale = min(width / drawing.width, height / drawing.height)
+        canvas.saveState()
+        canvas.translate(x + (width - drawing.width * scale) / 2, y + (height - drawing.height * scale) / 2)
+        canvas.scale(scale, scale)
+        # renderPDF starts every drawing by selecting its default font, Helvetica, which is never
+        # embedded: print shops' preflight flags that even when no text is drawn.
+        drawing.initialFontName = plain_font()
+        renderPDF.draw(drawing, canvas, 0, 0)
+        canvas.restoreState()
+        return
+    reader = _reader(str(icon.path), *_stamp(icon.path))
+    iw, ih = reader.getSize()
+    scale = min(width / iw, height / ih)
+    w, h = iw * scale, ih * scale
+    canvas.drawImage(reader, x + (width - w) / 2, y + (height - h) / 2, w, h, mask="auto")
+
+
+@contextmanager
+def vector_icons(canvas: Canvas, icons: Mapping[str, IconFile]) -> Iterator[None]:
+    """While paragraphs are drawn, icon markers are drawn as the icons' own drawings."""
+    original = canvas.drawImage
+
+    def draw_image(image: Any, x: float, y: float, width: float | None = None, height: float | None = None, **kw: Any):
+        name = _MARKERS.get(getattr(image, "fileName", None) or "")
+        if name is None:
+            return original(image, x, y, width, height, **kw)
+        draw_icon(canvas, icons.get(name), x, y, width or 0.0, height or 0.0)
+        return None
+
+    canvas.drawImage = draw_image  # this canvas only, while the text is drawn
+    try:
+        yield
+    finally:
+        del canvas.drawImage
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    stat = path.stat()
+    return stat.st_size, stat.st_mtime_ns
+
+
+@lru_cache(maxsize=256)
+def _drawing(path: str, _size: int, _mtime: int) -> Drawing | None:
+    """The SVG as a ReportLab drawing; keyed by size and time so an edited file is read again."""
+    from svglib.svglib import svg2rlg  # imported when first needed: most commands draw no icon
+
+    try:
+        return svg2rlg(path, resolve_entities=False)
+    except Exception:  # svglib raises many kinds on odd SVG; the file was checked, so draw nothing
+        return None
+
+
+@lru_cache(maxsize=256)
+def _reader(path: str, _size: int, _mtime: int) -> ImageReader:
+    """The PNG for drawImage, from its bytes: ReportLab names an image by what it is given,
+    and reading through the path would make the PDF depend on where the pack lies."""
+    return ImageReader(io.BytesIO(Path(path).read_bytes()))
+
+
+IconSettings = tuple[tuple[str, str, str], ...]  # (name, file, digest of its bytes): plain, picklable
+
+
+def icon_settings(icons: Mapping[str, IconFile]) -> IconSettings:
+    """The icon set as plain data for drawing workers and cache keys: an edited drawing changes the key."""
+    return tuple(
+        (name, str(icon.path), hashlib.sha256(icon.path.read_bytes()).hexdigest()[:16])
+        for name, icon in sorted(icons.items())
+        if icon.path.is_file()
+    )
+
+
+def icon_map(settings: IconSettings) -> dict[str, IconFile]:
+    return {name: IconFile(name, Path(path), path, "") for name, path, _ in settings}

@@ -9,6 +9,7 @@ thin cut line along the outline (a round or hex token has no crop marks).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,9 +18,10 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.layout.templates import IconFile
 from pnp.model import TokenFace
 from pnp.render.fonts import FontRegistry, plain_font
-from pnp.render.icons import icon_reader
+from pnp.render.icons import draw_icon
 from pnp.render.text import FittedText, TextBox, fit_text
 
 CUT_LINE = "#8a8a8a"
@@ -109,12 +111,13 @@ def draw_token_face(
     bleed: float,
     cut_line: bool,
     pack_root: Path,
+    icons: Mapping[str, IconFile] | None = None,
 ) -> None:
     canvas.saveState()
     canvas.clipPath(_outline(canvas, shape, width, height, bleed), stroke=0, fill=0)
     canvas.setFillColor(HexColor(face.color))
     canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
-    _picture(canvas, face, (width * 0.29, height * 0.4, width * 0.42, height * 0.42), pack_root)
+    _picture(canvas, face, (width * 0.29, height * 0.4, width * 0.42, height * 0.42), pack_root, icons or {})
     _words(canvas, text)
     canvas.restoreState()
     if cut_line:
@@ -125,7 +128,13 @@ def draw_token_face(
         canvas.restoreState()
 
 
-def _picture(canvas: Canvas, face: TokenFace, box: tuple[float, float, float, float], pack_root: Path) -> None:
+def _picture(
+    canvas: Canvas,
+    face: TokenFace,
+    box: tuple[float, float, float, float],
+    pack_root: Path,
+    icons: Mapping[str, IconFile],
+) -> None:
     x, y, width, height = box
     if face.art is not None:
         try:
@@ -137,9 +146,7 @@ def _picture(canvas: Canvas, face: TokenFace, box: tuple[float, float, float, fl
         w, h = image.width * scale, image.height * scale
         canvas.drawImage(ImageReader(image), x + (width - w) / 2, y + (height - h) / 2, w, h, mask="auto")
     elif face.icon is not None:
-        side = min(width, height)
-        left, bottom = x + (width - side) / 2, y + (height - side) / 2
-        canvas.drawImage(icon_reader(face.icon), left, bottom, side, side, mask="auto")
+        draw_icon(canvas, icons.get(face.icon), x, y, width, height)
 
 
 def _words(canvas: Canvas, text: FaceText) -> None:
@@ -171,6 +178,7 @@ def draw_standee(
     back: tuple[TokenFace, FaceText],
     base_word: str,
     pack_root: Path,
+    icons: Mapping[str, IconFile] | None = None,
 ) -> None:
     """With the strip's bottom-left at (0, 0).  The back is turned 180° so it stands upright once folded."""
     canvas.saveState()
@@ -192,7 +200,7 @@ def draw_standee(
         canvas.clipPath(clip, stroke=0, fill=0)
         canvas.setFillColor(HexColor(face.color))
         canvas.rect(0, 0, width, height, stroke=0, fill=1)
-        _picture(canvas, face, (width * 0.12, height * 0.3, width * 0.76, height * 0.6), pack_root)
+        _picture(canvas, face, (width * 0.12, height * 0.3, width * 0.76, height * 0.6), pack_root, icons or {})
         _words(canvas, text)
         canvas.restoreState()
     canvas.setStrokeColor(HexColor("#555555"))

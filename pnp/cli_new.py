@@ -1,0 +1,51 @@
+"""`pnp new`: the command line of the skeleton pack writer (pnp/pipelines/new_pack.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from pnp.cli_common import fail
+from pnp.load.pack import shown_path
+from pnp.pipelines.new_pack import SkeletonError, write_skeleton
+from pnp.units import CARD_SIZES_MM
+
+
+@click.command("new")
+@click.argument("pack", type=click.Path(path_type=Path))
+@click.option("--game", required=True, help='The game\'s name, as the box prints it: --game "Tiny Epic Quest".')
+@click.option(
+    "--size",
+    default="poker",
+    show_default=True,
+    help=f'The cards\' size: {", ".join(CARD_SIZES_MM)}, or "63mm x 88mm".',
+)
+@click.option(
+    "--languages",
+    default="en,es",
+    show_default=True,
+    help="The original's language, then the translations, separated by commas.",
+)
+def new(pack: Path, game: str, size: str, languages: str) -> None:
+    """Write a new pack to start from: it checks and builds at once.
+
+    The folder gets pack.toml, one deck of sample cards (main.toml), a
+    glossary, the pack's own layout (templates/<pack>/, extending pnp's
+    generic layouts) and one icon of its own (icons/star.svg).
+
+    \b
+    Example:
+        pnp new cards/my-game --game "My Game" --size tarot --languages en,es
+        pnp check cards/my-game && pnp build cards/my-game
+    """
+    codes = tuple(code.strip() for code in languages.split(",") if code.strip())
+    try:
+        skeleton = write_skeleton(pack, game, size, codes)
+    except SkeletonError as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot write {exc.filename or pack}: {exc.strerror or exc}")
+    for path in skeleton.files:
+        click.echo(f"wrote {shown_path(path)}")
+    click.echo(f"Next: pnp check {shown_path(pack)} && pnp build {shown_path(pack)}")

@@ -1,0 +1,235 @@
+"""Every face of a pack laid out, once, for whoever needs it: build, check and proof.
+
+This is the one code path that decides whether the cards can be laid out:
+a missing family or layout, a layout error, a card whose art no layout element
+shows, an icon with no drawing.  `pnp build` lays out with it and stops on its
+errors; `pnp check` runs it too, so a pack that check passes never fails here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import Finding, error, has_errors
+from pnp.layout.bilingual import resize, with_source_text
+from pnp.layout.faces import FaceLayout, card_context, deck_context, layout_back, layout_card
+from pnp.layout.icons import missing_drawings, pack_icons
+from pnp.layout.templates import IconFile, Template, TemplateSet, load_family, size_class
+from pnp.load.pack import shown_path
+from pnp.model import Card, Face, LoadedDeck, PackData
+from pnp.paths import TEMPLATES_DIR
+from pnp.units import Size, UnitError, parse_card_size
+
+BACK_TEMPLATE = "back"
+DEFAULT_TEMPLATE = "default"
+
+
+@dataclass(frozen=True)
+class CardFaces:
+    card: Card
+    front: FaceLayout
+    back: FaceLayout  # its own B side, or the deck's back
+
+
+@dataclass
+class DeckFaces:
+    deck: LoadedDeck
+    size: Size
+    back: FaceLayout  # the deck's shared back
+    cards: list[CardFaces] = field(default_factory=list)
+
+
+@dataclass
+class PackFaces:
+    templates: TemplateSet
+    icons: dict[str, IconFile]
+    decks: list[DeckFaces] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    def faces(self) -> dict[str, FaceLayout]:
+        """Every distinct face by key: equal faces are drawn once."""
+        found: dict[str, FaceLayout] = {}
+        for deck in self.decks:
+            found[deck.back.key] = deck.back
+            for card in deck.cards:
+                found[card.front.key] = card.front
+                found[card.back.key] = card.back
+        return found
+
+
+def deck_size(deck: LoadedDeck, card_size: str | None = None) -> Size:
+    """The deck's card size, or --card-size in the deck's orientation (the layout scales to it)."""
+    size = parse_card_size(deck.deck.card_size)
+    size = size.landscape() if deck.deck.orientation == "landscape" else size.portrait()
+    return resize(size, card_size)
+
+
+def lay_out_pack(
+    pack: PackData,
+    language: str,
+    decks: Iterable[LoadedDeck] | None = None,
+    templates_root: Path = TEMPLATES_DIR,
+    card_size: str | None = None,
+    bilingual: bool = False,
+) -> PackFaces:
+    """Lay out every card of `decks` (default: every deck with cards) in `language`."""
+    templates, findings = load_family(templates_root, pack.pack.template_family, pack.root)
+    icons, problems = pack_icons(pack, templates)
+    templates.icons = icons  # from here on, the icons these faces can draw: the pack's and the family's
+    laid = PackFaces(templates, icons, findings=[*findings, *problems])
+    if not templates.templates or has_errors(findings):
+        return laid  # a broken layout would only repeat as "no layout" on every card
+    chosen = list(decks) if decks is not None else [d for d in pack.decks if d.cards]
+    for deck in chosen:
+        built = _lay_out_deck(pack, deck, templates, language, card_size, bilingual, laid.findings)
+        if built is not None:
+            laid.decks.append(built)
+    broken = {f.message.split('"')[1] for f in problems if f.code == "icon/bad-file"}
+    laid.findings += missing_drawings(pack, icons, laid.faces().values(), broken)
+    laid.findings = list(dict.fromkeys(laid.findings))
+    return laid
+
+
+def layout_findings(pack: PackData) -> list[Finding]:
+    """What laying out the pack finds, in every language it prints in: `pnp check` runs this."""
+    findings: list[Finding] = []
+    for language in pack.languages:
+        findings += lay_out_pack(pack, language).findings
+    return list(dict.fromkeys(findings))
+
+
+def _context(
+    pack: PackData, deck: LoadedDeck, card: Card, face: Face | None, language: str, bilingual: bool
+) -> dict[str, Any]:
+    context = card_context(pack, deck.deck, card, face, language)
+    return with_source_text(context, pack, card, face) if bilingual else context
+
+
+def _lay_out_deck(
+    pack: PackData,
+    deck: LoadedDeck,
+    templates: TemplateSet,
+    language: str,
+    card_size: str | None,
+    bilingual: bool,
+    findings: list[Finding],
+) -> DeckFaces | None:
+    try:
+        size = deck_size(deck, card_size)
+    except UnitError:
+        return None  # the loader reported the deck's size; --card-size is checked by the command
+    landscape, shape = _is_landscape(size), size_class(size)
+    back_template = templates.back_for(landscape, shape)
+    if back_template is None:
+        back_name = f"{BACK_TEMPLATE}-landscape" if landscape else BACK_TEMPLATE
+        findings.append(
+            error(
+                "layout/no-template",
+                shown_path(templates.root),
+                f'the family has no {back_name}.toml for the backs of deck "{deck.deck.id}"',
+                hint=f"add templates/{templates.family}/{back_name}.toml",
+            )
+        )
+        return None
+    deck_back, problems = layout_back(
+        back_template,
+        size,
+        {
+            "deck": deck_context(pack, deck.deck, language),
+            "pack": {"id": pack.pack.id, "name": pack.pack.name.get(language) or _source(pack, pack.pack.name)},
+            "lang": language,
+        },
+    )
+    findings += problems
+    if deck_back is None:
+        return None
+    laid = DeckFaces(deck, size, deck_back)
+    for card in deck.cards:
+        template = _card_template(pack, deck, card, templates, size, findings)
+        if template is None:
+            continue
+        where = (shown_path(deck.file), pack.line("card", card.id))
+        front, problems = layout_card(template, size, _context(pack, deck, card, None, language, bilingual), where)
+        findings += problems
+        back: FaceLayout | None = deck_back
+        if card.back is not None:
+            back, problems = layout_card(
+                template, size, _context(pack, deck, card, card.back, language, bilingual), where
+            )
+            findings += problems
+        if front is None or back is None:
+            continue
+        findings += _unplaced_art(front, card.art, template, "art", where)
+        if card.back is not None:
+            findings += _unplaced_art(back, card.back.art, template, "back.art", where)
+        laid.cards.append(CardFaces(card, front, back))
+    return laid
+
+
+def _card_template(
+    pack: PackData, deck: LoadedDeck, card: Card, templates: TemplateSet, size: Size, findings: list[Finding]
+) -> Template | None:
+    template = templates.layout_for(card.type, _is_landscape(size), size_class(size))
+    if template is None:
+        findings.append(
+            error(
+                "layout/no-template",
+                shown_path(deck.file),
+                f'no layout for cards of type "{card.type}" in the "{templates.family}" family',
+                line=pack.line("card", card.id),
+                card=card.id,
+                field="type",
+                hint=f"add templates/{templates.family}/{card.type}.toml (or {DEFAULT_TEMPLATE}.toml)",
+            )
+        )
+        return None
+    if _is_landscape(template.design_size) != _is_landscape(size):
+        findings.append(
+            error(
+                "layout/orientation",
+                template.file,
+                f"this layout is drawn for {_orientation(template.design_size)} cards, and deck "
+                f'"{deck.deck.id}" is {_orientation(size)}',
+                card=card.id,
+                field="design_size",
+                hint=f"add a {template.name}-landscape.toml (or -portrait), or set the deck's orientation",
+            )
+        )
+        return None
+    return template
+
+
+def _unplaced_art(
+    face: FaceLayout, art: str | None, template: Template, field_name: str, where: tuple[str, int | None]
+) -> list[Finding]:
+    """Art that no image element of the face shows would be dropped without a word: an error."""
+    if art is None or any(e.kind == "image" and e.get("source") == art for e in face.elements):
+        return []
+    return [
+        error(
+            "layout/art-unplaced",
+            where[0],
+            f'the card has art ({art}), and its layout "{template.name}" has no image element showing it: '
+            "the art would not print",
+            line=where[1],
+            card=face.card,
+            field=field_name,
+            hint=f'give {template.file} an element with kind = "image" and source = "{{{{ card.art }}}}" '
+            "(docs/layouts.md)",
+        )
+    ]
+
+
+def _source(pack: PackData, localized: dict[str, str]) -> str:
+    return localized.get(pack.pack.source_language, "")
+
+
+def _is_landscape(size: Size) -> bool:
+    return size.width > size.height + 0.01
+
+
+def _orientation(size: Size) -> str:
+    return "landscape" if _is_landscape(size) else "portrait"

@@ -1,0 +1,1 @@
+"""Whole commands that run several stages: each module is one command's work, without its CLI."""

@@ -1,0 +1,320 @@
+"""Layouts and icons from the pack: families found in the pack first, extends across layers,
+icon drawings declared by packs and families, and check agreeing with build on all of it."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.layout import ELEMENT_KINDS
+from pnp.layout.icons import svg_problem
+from pnp.layout.plan import lay_out_pack, layout_findings
+from pnp.layout.templates import ELEMENT_FIELDS, size_class
+from pnp.load import load_pack
+from pnp.model import PackData
+from pnp.pipeline import BuildOptions, build
+from pnp.proof.thumbs import lay_out_fronts, thumbnails
+from pnp.units import parse_card_size
+from tests.conftest import BLUE_SUN, ROOT
+
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#123456"/></svg>'
+
+
+def _load(path: Path) -> PackData:
+    loaded = load_pack(path)
+    assert loaded.pack is not None, loaded.findings
+    return loaded.pack
+
+
+def _generic(pack: Path) -> None:
+    """The tiny pack on the generic family, which draws no icons: the pack brings its own."""
+    toml = pack / "pack.toml"
+    names = ("fuel", "parts", "fight", "tech", "negotiate")
+    for name in names:
+        (pack / "icons" / f"{name}.svg").write_text(SVG, encoding="utf-8")
+    files = ", ".join(f'{name} = "icons/{name}.svg"' for name in names)
+    text = toml.read_text(encoding="utf-8").replace('"firefly"', '"generic"')
+    text = text.replace(
+        'icon_files = { sail = "icons/sail.svg" }', f'icon_files = {{ sail = "icons/sail.svg", {files} }}'
+    )
+    toml.write_text(text, encoding="utf-8")
+    shutil.rmtree(pack / "templates")
+
+
+def _codes(findings: list) -> list[str]:
+    return sorted({f.code for f in findings if f.severity.value == "error"})
+
+
+def _check(pack: Path) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["check", str(pack)])
+    return result.exit_code, result.output
+
+
+def _build_codes(pack: Path, out: Path) -> list[str]:
+    return _codes(build(pack, BuildOptions(output=out)).findings)
+
+
+def test_the_tiny_pack_draws_its_own_icon_from_its_own_layout(tiny_copy: Path) -> None:
+    laid = lay_out_pack(_load(tiny_copy), "es")
+    assert laid.findings == []
+    storm = next(c for d in laid.decks for c in d.cards if c.card.id == "storm")
+    assert "sail-mark" in [e.name for e in storm.front.elements]  # the pack's templates/firefly/nav.toml
+    assert "title" in [e.name for e in storm.front.elements]  # ... on top of the bundled nav layout
+    assert storm.front.template == "nav"
+    assert laid.icons["sail"].path == (tiny_copy / "icons" / "sail.svg").resolve()
+    assert laid.icons["fuel"].path.parent.name == "icons"  # the firefly family's own set
+
+
+def test_a_pack_family_unknown_to_pnp_builds_and_check_agrees(tiny_copy: Path, tmp_path: Path) -> None:
+    toml = tiny_copy / "pack.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('"firefly"', '"mygame"'), encoding="utf-8")
+    code, output = _check(tiny_copy)
+    assert code == 1
+    assert 'no template family "mygame"' in output
+    assert "layout/no-family" in _build_codes(tiny_copy, tmp_path / "out")
+    family = tiny_copy / "templates" / "mygame"
+    family.mkdir(parents=True)
+    (family / "family.toml").write_text('extends = "firefly"\n', encoding="utf-8")
+    (family / "gear.toml").write_text(
+        'extends = "firefly/gear"\n\n[[element]]\nname = "band"\nfill = "#112233"\n', encoding="utf-8"
+    )
+    assert _check(tiny_copy)[0] == 0
+    assert _build_codes(tiny_copy, tmp_path / "out") == []
+    laid = lay_out_pack(_load(tiny_copy), "es")
+    fuel = next(c for d in laid.decks for c in d.cards if c.card.id == "fuel-cell")
+    assert {e.name: e for e in fuel.front.elements}["band"].get("fill") == "#112233"
+
+
+def test_a_pack_layout_changes_one_element_of_the_generic_layout_in_three_lines(tiny_copy: Path) -> None:
+    _generic(tiny_copy)
+    (tiny_copy / "templates" / "generic").mkdir(parents=True)
+    (tiny_copy / "templates" / "generic" / "default.toml").write_text(
+        'extends = "default"\n[[element]]\nname = "band"\nfill = "#00ff00"\n', encoding="utf-8"
+    )
+    laid = lay_out_pack(_load(tiny_copy), "es")
+    assert _codes(laid.findings) == []
+    face = laid.decks[0].cards[0].front
+    elements = {e.name: e for e in face.elements}
+    assert elements["band"].get("fill") == "#00ff00"
+    assert {"title", "text", "frame"} <= set(elements)
+
+
+@pytest.mark.parametrize(
+    ("layout", "code", "message"),
+    [
+        ('design_size = "63.5mm x 88.9mm"\n\n[[element]]\nname = "x"\nkind = "circle"\n', "layout/invalid", "kind"),
+        ('extends = "b"\n', "layout/extends-cycle", "circle"),
+        (
+            'extends = "default"\n\n[[element]]\nname = "title"\ntext = "{{ 1 / 0 }}"\n',
+            "layout/template",
+            "division by zero",
+        ),
+        (
+            'extends = "default"\n\n[[element]]\nname = "title"\ntext = "{{ \'x\' * 100000000 }}"\n',
+            "layout/template",
+            "characters",
+        ),
+        (
+            'extends = "default"\n\n[[element]]\nname = "title"\ntext = "{{ card.__class__ }}"\n',
+            "layout/template",
+            "",
+        ),
+    ],
+)
+def test_bad_pack_layouts_are_findings_naming_the_file(tiny_copy: Path, layout: str, code: str, message: str) -> None:
+    _generic(tiny_copy)
+    family = tiny_copy / "templates" / "generic"
+    family.mkdir(parents=True)
+    (family / "gear.toml").write_text(layout, encoding="utf-8")
+    (family / "b.toml").write_text('extends = "gear"\n', encoding="utf-8")
+    pack = load_pack(tiny_copy).pack
+    assert pack is not None
+    findings = [f for f in layout_findings(pack) if f.code == code]
+    assert findings, layout_findings(pack)
+    assert any(message in f.message for f in findings)
+    assert all(f.file.endswith((".toml",)) for f in findings)
+    if code == "layout/invalid":
+        assert findings[0].line == 5 and findings[0].file.endswith("templates/generic/gear.toml")
+
+
+def test_a_layout_folder_linking_outside_the_pack_is_not_read(tiny_copy: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "gear.toml").write_text('design_size = "41mm x 63mm"\n', encoding="utf-8")
+    shutil.rmtree(tiny_copy / "templates")
+    (tiny_copy / "templates").mkdir()
+    os.symlink(outside, tiny_copy / "templates" / "firefly")
+    findings = layout_findings(_load(tiny_copy))
+    assert "layout/outside-pack" in _codes(findings)
+
+
+def test_a_huge_layout_is_refused(tiny_copy: Path) -> None:
+    (tiny_copy / "templates" / "firefly" / "gear.toml").write_text("# x\n" * 80_000, encoding="utf-8")
+    assert "layout/too-large" in _codes(layout_findings(_load(tiny_copy)))
+
+
+def test_an_icon_with_no_drawing_is_found_by_check_and_refused_by_build(tiny_copy: Path, tmp_path: Path) -> None:
+    toml = tiny_copy / "pack.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('"parts"]', '"parts", "wave"]'), encoding="utf-8")
+    nav = tiny_copy / "nav.toml"
+    nav.write_text(nav.read_text(encoding="utf-8").replace("1 {fuel}.", "1 {wave}."), encoding="utf-8")
+    code, output = _check(tiny_copy)
+    assert code == 1
+    assert 'card "storm" field "text": the icon {wave} has no drawing' in output
+    assert 'icon_files = { wave = "icons/wave.svg" }' in output
+    assert _build_codes(tiny_copy, tmp_path / "out") == ["icon/no-drawing"]
+    (tiny_copy / "icons" / "wave.svg").write_text(SVG, encoding="utf-8")
+    toml.write_text(
+        toml.read_text(encoding="utf-8").replace(
+            '{ sail = "icons/sail.svg" }', '{ sail = "icons/sail.svg", wave = "icons/wave.svg" }'
+        ),
+        encoding="utf-8",
+    )
+    assert _check(tiny_copy)[0] == 0
+    assert _build_codes(tiny_copy, tmp_path / "out") == []
+
+
+@pytest.mark.parametrize(
+    ("svg", "reason"),
+    [
+        (b"<svg xmlns='http://www.w3.org/2000/svg'><circle", "not well-formed"),
+        (b"<html/>", "not an SVG"),
+        (
+            b'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+            b"<svg xmlns='http://www.w3.org/2000/svg'><text>&x;</text></svg>",
+            "entities",
+        ),
+        (
+            b"<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink'>"
+            b"<image xlink:href='http://example.invalid/a.png' width='5' height='5'/></svg>",
+            "outside",
+        ),
+        (b"<svg xmlns='http://www.w3.org/2000/svg'><use href='other.svg#a'/></svg>", "outside"),
+        (b"<svg xmlns='http://www.w3.org/2000/svg'><rect style='fill:url(/etc/x)'/></svg>", "outside"),
+        (b"<svg xmlns='http://www.w3.org/2000/svg'><style>@import 'x.css';</style></svg>", "outside"),
+        (b"<svg xmlns='http://www.w3.org/2000/svg'>" + b"<g/>" * 10_001 + b"</svg>", "10,000 elements"),
+    ],
+)
+def test_unsafe_or_broken_svg_is_refused(svg: bytes, reason: str) -> None:
+    problem = svg_problem(svg)
+    assert problem is not None and reason in problem
+
+
+def test_a_safe_svg_with_internal_references_is_accepted() -> None:
+    svg = (
+        b"<svg xmlns='http://www.w3.org/2000/svg'><defs><linearGradient id='g'/></defs>"
+        b"<rect fill='url(#g)' width='5' height='5'/><use href='#g'/></svg>"
+    )
+    assert svg_problem(svg) is None
+
+
+def test_a_bad_icon_file_is_a_finding_and_nothing_is_written(tiny_copy: Path, tmp_path: Path) -> None:
+    (tiny_copy / "icons" / "sail.svg").write_bytes(b"<svg" + b" " * 1_100_000 + b"/>")
+    code, output = _check(tiny_copy)
+    assert code == 1 and "1 MB" in output
+    assert _build_codes(tiny_copy, tmp_path / "out") == ["icon/bad-file"]
+    assert not (tmp_path / "out" / "tiny").exists()
+
+
+def test_svg_icons_are_vectors_in_the_pdf(tiny_copy: Path, tmp_path: Path) -> None:
+    result = build(tiny_copy, BuildOptions(output=tmp_path / "out", decks=("nav",), cache=False))
+    assert _codes(result.findings) == []
+    data = (tmp_path / "out" / "tiny" / "es" / "cards-nav.pdf").read_bytes()
+    # every drawing is vector: no image at all on the nav sheets (no art there, icons in text and symbols)
+    assert b"/Subtype /Image" not in data
+    assert b"/Type /XObject" in data  # the faces, drawn once as forms
+
+
+def test_nothing_firefly_is_special_cased_in_the_renderer() -> None:
+    source = (ROOT / "pnp" / "render" / "icons.py").read_text(encoding="utf-8")
+    assert not re.search(r"fuel|reaver|blue-sun", source)
+    family = (ROOT / "pnp" / "templates" / "firefly" / "family.toml").read_text(encoding="utf-8")
+    blue_sun = _load(BLUE_SUN)
+    for name in blue_sun.pack.icons:
+        assert f'{name} = "icons/{name}.svg"' in family
+
+
+def test_art_the_layout_cannot_place_is_found_by_check_and_build(tiny_copy: Path, tmp_path: Path) -> None:
+    (tiny_copy / "templates" / "firefly" / "gear.toml").write_text(
+        'extends = "gear"\nremove = ["art"]\n', encoding="utf-8"
+    )
+    code, output = _check(tiny_copy)
+    assert code == 1
+    assert 'card "spare-parts" field "art": the card has art (art/spare-parts.png)' in output
+    assert "layout/art-unplaced" in _build_codes(tiny_copy, tmp_path / "out")
+
+
+def test_the_generic_family_picks_tarot_square_and_landscape_variants(tiny_copy: Path) -> None:
+    _generic(tiny_copy)
+    toml = tiny_copy / "pack.toml"
+    text = toml.read_text(encoding="utf-8")
+    text = text.replace('card_size = "mini-american"\nsize_source', 'card_size = "tarot"\nsize_source', 1)
+    text = text.replace(
+        'card_size = "mini-american"\nexpected_count = 5\ncard_types = ["nav"]',
+        'card_size = "square"\nexpected_count = 5\ncard_types = ["nav"]',
+    )
+    toml.write_text(text, encoding="utf-8")
+    laid = lay_out_pack(_load(tiny_copy), "es")
+    assert _codes(laid.findings) == []
+    by_deck = {d.deck.deck.id: d for d in laid.decks}
+    assert {c.front.template for c in by_deck["supply"].cards} == {"default-tarot"}
+    assert by_deck["supply"].back.template == "back-tarot"
+    assert {c.front.template for c in by_deck["nav"].cards} == {"default-square"}
+    assert by_deck["nav"].back.template == "back-square"
+    spare = next(c for c in by_deck["supply"].cards if c.card.id == "spare-parts")
+    art = {e.name: e for e in spare.front.elements}["art"]
+    assert art.get("source") == "art/spare-parts.png" and art.get("fit") == "cover"
+    assert size_class(parse_card_size("poker").landscape()) == "landscape"
+    assert size_class(parse_card_size("mini-american")) == "portrait"
+
+
+def test_a_double_sided_card_shows_both_sides_in_the_proof(tiny_copy: Path, tmp_path: Path) -> None:
+    nav = tiny_copy / "nav.toml"
+    nav.write_text(
+        nav.read_text(encoding="utf-8").replace(
+            'status.es = "reviewed"\n', 'status.es = "reviewed"\nback.title.en = "Calm"\nback.title.es = "Calma"\n', 1
+        ),
+        encoding="utf-8",
+    )
+    faces = lay_out_fronts(_load(tiny_copy), "es")
+    assert set(faces.backs) == {"storm"}
+    images, _ = thumbnails(faces)
+    assert "storm/back" in images and "storm" in images
+    result = CliRunner().invoke(main, ["proof", str(tiny_copy), "-o", str(tmp_path / "proof")])
+    assert result.exit_code == 0, result.output
+    html = (tmp_path / "proof" / "proof.html").read_text(encoding="utf-8")
+    assert 'alt="Tormenta (B side)"' in html
+
+
+def test_pnp_new_writes_a_pack_that_checks_and_builds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    result = runner.invoke(main, ["new", "islas", "--game", "Islas Perdidas", "--size", "tarot"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "islas" / "templates" / "islas" / "card.toml").exists()
+    assert 'extends = "generic/default-tarot"' in (tmp_path / "islas" / "templates" / "islas" / "card.toml").read_text()
+    check = runner.invoke(main, ["check", "islas"])
+    assert check.exit_code == 0 and "No problems found." in check.output, check.output
+    built = build(tmp_path / "islas", BuildOptions(output=tmp_path / "out"))
+    assert _codes(built.findings) == [] and built.cards == 3
+    again = runner.invoke(main, ["new", "islas", "--game", "X"])
+    assert again.exit_code == 2 and "not empty" in again.output
+    bad = runner.invoke(main, ["new", "otra", "--game", "X", "--languages", "en"])
+    assert bad.exit_code == 2 and "--languages" in bad.output
+
+
+def test_layouts_doc_names_every_element_kind_and_field() -> None:
+    doc = (ROOT / "docs" / "layouts.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"`([a-z0-9_-]+)`", doc))
+    assert [k for k in ELEMENT_KINDS if k not in documented] == []
+    assert sorted(f for f in ELEMENT_FIELDS if f not in documented) == []
+    for variable in ("card.title", "card.art", "deck.color", "pack.name", "lang", "bilingual"):
+        assert f"`{variable}`" in doc, variable
+    for filter_name in ("money", "skills", "icons"):
+        assert f"`{filter_name}`" in doc, filter_name
