@@ -195,11 +195,12 @@ def render_calibration(plan: SheetPlan, duplex: str) -> bytes:
     canvas.setPageSize((page.width, page.height))
     canvas.setFont(plain_font(), 9)
     canvas.drawString(mm(15), page.height - mm(15), f"pnp duplex calibration ({duplex}-edge flip), front")
+    # two lines: one would run off a portrait page in the embedded font
+    canvas.drawString(mm(15), page.height - mm(20), "Print both pages duplex at 100 %, hold to the light,")
     canvas.drawString(
         mm(15),
-        page.height - mm(20),
-        "Print both pages duplex at 100 %, hold to the light, read each "
-        "cross on the scales of the back: use the readings as --back-offset X,Y (mm).",
+        page.height - mm(24.5),
+        "read each cross on the scales of the back: use the readings as --back-offset X,Y (mm).",
     )
     for x, y in points:
         canvas.setLineWidth(0.3)
