@@ -252,3 +252,26 @@ def test_csv_round_trips_through_the_spreadsheet_dialects(dialect: str, tmp_path
     assert [(r.card, r.field, r.source, r.target, r.base) for r in read] == [
         tuple(restore(c) for c in row) for row in rows[1:]
     ]
+
+
+def test_no_pdf_kind_draws_text_off_its_page(every_pdf: list[Path]) -> None:
+    """A line that runs past the page edge is cut off in print: every character lies inside its page."""
+    import pypdfium2 as pdfium
+
+    outside: list[str] = []
+    # board-tiled.pdf is one map cut over pages: each page clips the map, so text beyond its edge is the next page's
+    for path in (p for p in every_pdf if p.name != "board-tiled.pdf"):
+        document = pdfium.PdfDocument(str(path))
+        for number, page in enumerate(document, start=1):
+            width, height = page.get_size()
+            text = page.get_textpage()
+            for index in range(text.count_chars()):
+                left, bottom, right, top = text.get_charbox(index)
+                if right - left <= 0:
+                    continue  # spaces and line ends have no box
+                if left < -0.5 or bottom < -0.5 or right > width + 0.5 or top > height + 0.5:
+                    outside.append(
+                        f"{path.name} p{number}: {text.get_text_range(index, 1)!r} at {left:.0f},{bottom:.0f}"
+                    )
+                    break
+    assert outside == []
