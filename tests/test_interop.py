@@ -275,3 +275,25 @@ def test_no_pdf_kind_draws_text_off_its_page(every_pdf: list[Path]) -> None:
                     )
                     break
     assert outside == []
+
+
+@pytest.mark.parametrize("tool", ["msgcat", "msgmerge"])
+def test_po_statuses_survive_a_gettext_rewrite(tool: str, tmp_path: Path) -> None:
+    """GNU gettext drops flags it does not know (msgcat and msgmerge both do): the reviewed mark is a comment."""
+    import subprocess
+
+    program = shutil.which(tool)
+    if program is None:
+        pytest.skip(f"GNU gettext's {tool} is not installed (Debian: apt-get install -y gettext)")
+    pack = tmp_path / "tiny"
+    shutil.copytree(ROOT / "examples" / "tiny", pack)  # fuel-cell reviewed, spare-parts translated, pilot draft
+    po = tmp_path / "t.po"
+    assert CliRunner().invoke(main, ["export", str(pack), "--format", "po", "-o", str(po)]).exit_code == 0
+    command = (
+        [program, str(po), "-o", str(po)] if tool == "msgcat" else [program, "-q", str(po), str(po), "-o", str(po)]
+    )
+    subprocess.run(command, check=True)
+    result = CliRunner().invoke(main, ["import", str(pack), str(po)])
+    assert (result.exit_code, result.output) == (0, "No changes: the pack already says what the file says.\n")
+    text = po.read_text(encoding="utf-8")
+    assert "# reviewed\n#. base: " in text and "#, fuzzy" in text
