@@ -289,3 +289,16 @@ def test_drivethru_makes_mini_american_decks_as_its_own_mini_cards(tiny_copy: Pa
     document = pdfium.PdfDocument(str(tmp_path / "out" / "tiny" / "es" / "drivethru" / "supply.pdf"))
     # 1.625 x 2.5 in + 0.125 in bleed each side
     assert {tuple(round(v, 2) for v in page.get_size()) for page in document} == {(135.0, 198.0)}
+
+
+def test_a_deck_past_its_block_of_tts_sheet_ids_is_refused_before_writing(tmp_path: Path) -> None:
+    from pnp.export.tts import SHEETS_PER_DECK, TooManySheets, TtsCard, TtsDeck, write_tts_deck
+
+    face = tmp_path / "face.png"
+    Image.new("RGB", (10, 14), "#ffffff").save(face)
+    slots = grid_for(10, 14, 10_000).slots
+    cards = [TtsCard(f"c{n}", "", face, 1) for n in range(slots * SHEETS_PER_DECK + 1)]
+    deck = TtsDeck("big", "Big", cards, face, first_sheet_id=100, width_mm=63.5, sideways=False)
+    with pytest.raises(TooManySheets, match="needs 101 sheets"):
+        write_tts_deck(deck, tmp_path / "tts")
+    assert not (tmp_path / "tts").exists()  # the next deck's ids are never reused
