@@ -40,7 +40,12 @@ def _text(pdf: Path) -> str:
 
 
 def test_build_writes_one_pdf_per_deck_and_one_with_all(tiny_copy: Path, tmp_path: Path) -> None:
-    assert _build(tiny_copy, tmp_path / "out") == ["cards-supply.pdf", "cards-nav.pdf", "cards.pdf"]
+    assert _build(tiny_copy, tmp_path / "out") == [
+        "cards-supply.pdf",
+        "cards-nav.pdf",
+        "cards.pdf",
+        "build-manifest.json",
+    ]
 
 
 def test_pages_follow_card_counts_with_backs_after_each_sheet(tiny_copy: Path, tmp_path: Path) -> None:
@@ -327,18 +332,18 @@ def test_an_output_folder_that_cannot_be_written_is_reported_once(tiny_copy: Pat
     assert "Nothing was written" in result.output
 
 
-def test_a_rebuild_after_editing_one_card_draws_only_its_deck(tiny_copy: Path, tmp_path: Path) -> None:
+def test_a_rebuild_after_editing_one_card_draws_only_its_pages(tiny_copy: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     first = build(tiny_copy, BuildOptions(output=out))
-    assert first.decks_drawn == 2
+    assert first.ranges_drawn == 2
     cards_pdf = (out / "tiny" / "es" / "cards.pdf").read_bytes()
-    assert build(tiny_copy, BuildOptions(output=out)).decks_drawn == 0
+    assert build(tiny_copy, BuildOptions(output=out)).ranges_drawn == 0
     assert (out / "tiny" / "es" / "cards.pdf").read_bytes() == cards_pdf
     nav = tiny_copy / "nav.toml"
     nav.write_text(nav.read_text().replace("Sigue volando.", "Sigue volando, capitán."), encoding="utf-8")
-    assert build(tiny_copy, BuildOptions(output=out)).decks_drawn == 1
+    assert build(tiny_copy, BuildOptions(output=out)).ranges_drawn == 1
     assert "capitán" in _text(out / "tiny" / "es" / "cards.pdf")
-    assert build(tiny_copy, BuildOptions(output=out, cache=False)).decks_drawn == 2
+    assert build(tiny_copy, BuildOptions(output=out, cache=False)).ranges_drawn == 2
 
 
 def test_cards_pdf_holds_every_deck_in_order(tiny_copy: Path, tmp_path: Path) -> None:
@@ -404,5 +409,5 @@ def test_building_some_decks_leaves_cards_pdf_as_it_was(tiny_copy: Path, tmp_pat
     out = tmp_path / "out"
     _build(tiny_copy, out)
     everything = (out / "tiny" / "es" / "cards.pdf").read_bytes()
-    assert _build(tiny_copy, out, decks=("supply",)) == ["cards-supply.pdf"]
+    assert _build(tiny_copy, out, decks=("supply",)) == ["cards-supply.pdf", "build-manifest.json"]
     assert (out / "tiny" / "es" / "cards.pdf").read_bytes() == everything

@@ -12,6 +12,8 @@ from PIL import Image
 
 from pnp.cli import main
 from pnp.export.tts import MAX_SIDE, grid_for, to_bbcode
+from pnp.load import load_pack
+from pnp.markup import as_literal
 from pnp.pipeline import BuildOptions, build
 
 LOTR = Path(__file__).resolve().parent.parent / "cards" / "lotr-sailing"
@@ -275,7 +277,12 @@ def test_double_sided_cards_describe_their_back_too(tmp_path: Path) -> None:
     folder = tmp_path / "out" / "lotr-sailing" / "es" / "tts"
     (deck,) = json.loads((folder / "quest-tormentera.json").read_text(encoding="utf-8"))["ObjectStates"]
     description = deck["ContainedObjects"][0]["Description"]
-    assert description.startswith("[b]Etapa 2D[/b]\n[b]Obligado:[/b] Al final de la ronda")
+    # the stage's front has no rules text: its back's title in bold, then the back's text
+    loaded = load_pack(LOTR).pack
+    assert loaded is not None
+    back = loaded.cards()["tormentera-2"].back
+    assert back is not None and back.title["es"].startswith("Etapa 2D")
+    assert description.startswith(f"[b]{back.title['es']}[/b]\n[b]Obligado:[/b] Al final de la ronda")
 
 
 def test_fit_without_a_shop_that_has_sizes_is_a_usage_error(tiny_copy: Path, tmp_path: Path) -> None:
@@ -302,3 +309,8 @@ def test_a_deck_past_its_block_of_tts_sheet_ids_is_refused_before_writing(tmp_pa
     with pytest.raises(TooManySheets, match="needs 101 sheets"):
         write_tts_deck(deck, tmp_path / "tts")
     assert not (tmp_path / "tts").exists()  # the next deck's ids are never reused
+
+
+def test_a_back_title_is_plain_text_in_the_tts_description() -> None:
+    title = as_literal("Fase *2* {a} \\ b")
+    assert to_bbcode(f"**{title}**") == "[b]Fase *2* {a} \\ b[/b]"

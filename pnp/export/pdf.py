@@ -47,6 +47,8 @@ class SheetSection:
     plan: SheetPlan
     cards: tuple[Placement, ...]
     duplex: str
+    first_sheet: int = 1  # the number of its first sheet: a page range of a deck counts on from there
+    sheet_total: int = 0  # the sheets of the whole deck, for the footer; 0: the section's own
 
 
 Footer = Callable[[Canvas, Size, str], None]
@@ -90,7 +92,8 @@ def render_sheets(
         sheets = [section.cards[i : i + per_sheet] for i in range(0, len(section.cards), per_sheet)]
         page = section.plan.page
         fold = section.duplex == "fold"
-        for number, sheet in enumerate(sheets, start=1):
+        total = section.sheet_total or len(sheets)
+        for number, sheet in enumerate(sheets, start=section.first_sheet):
             canvas.setPageSize((page.width, page.height))
             place_forms(canvas, forms, defined, [card.front for card in sheet], section.plan.fronts)
             if fold:
@@ -98,7 +101,7 @@ def render_sheets(
                 if section.plan.fold_line:
                     draw_fold_line(canvas, section.plan.fold_line)
             draw_marks(canvas, section.plan.marks)
-            footer(canvas, page, f"{section.title} · {number}/{len(sheets)}" + (" · fold" if fold else ""))
+            footer(canvas, page, f"{section.title} · {number}/{total}" + (" · fold" if fold else ""))
             canvas.showPage()
             page_count += 1
             if section.duplex in ("long", "short"):

@@ -24,6 +24,8 @@ from pnp.layout import FaceLayout, LaidOutElement
 from pnp.layout.templates import IconFile
 from pnp.render.fonts import FontRegistry
 from pnp.render.icons import draw_icon, vector_icons
+from pnp.render.missing_mark import KIND as MISSING_MARK
+from pnp.render.missing_mark import draw_missing_mark
 from pnp.render.text import TextBox, fit_text
 
 MAX_DPI = 600  # art is downsampled to this at its printed size: sharper than any home printer
@@ -136,6 +138,16 @@ def _text(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Render
         return
     _check_glyphs(face, element, ctx, text, role)
     x, y, width, height = _box(face, element, 0)
+    rotation = float(element.get("rotation", 0)) % 360
+    if rotation:  # turned clockwise about the box's centre: 90 reads downwards, upright with the right edge on top
+        if rotation % 90:
+            ctx.report(face, element, f"rotation {rotation:g} is not a quarter turn", "write 0, 90, 180 or 270")
+            return
+        canvas.translate(x + width / 2, y + height / 2)
+        canvas.rotate(-rotation)
+        if rotation in (90, 270):
+            width, height = height, width
+        x, y = -width / 2, -height / 2
     size = float(element.get("size", 8.0))
     box = TextBox(
         text,
@@ -212,7 +224,34 @@ def _image(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rende
     iw, ih = picture.size
     scale = max(width / iw, height / ih) if element.get("fit", "cover") == "cover" else min(width / iw, height / ih)
     dw, dh = iw * scale, ih * scale
-    canvas.drawImage(ImageReader(picture), x + (width - dw) / 2, y + (height - dh) / 2, dw, dh, mask="auto")
+    key = (str(path), round(width), round(height), element.get("fit", "cover"))
+    draw_image_once(canvas, key, picture, x + (width - dw) / 2, y + (height - dh) / 2, dw, dh)
+
+
+def draw_image_once(
+    canvas: Canvas, key: tuple[object, ...], picture: Image.Image, x: float, y: float, width: float, height: float
+) -> None:
+    """Draw a picture, embedding it in the document the first time only.
+
+    ReportLab's drawImage copies the picture's RGB bytes and hashes them on
+    every call, to find an image it has embedded already; for art that is
+    most of the drawing time.  The first call per document goes through
+    drawImage; later calls place the same image XObject by its name, as
+    drawImage itself does.
+    """
+    names: dict[tuple[object, ...], str] = canvas.__dict__.setdefault("_pnp_images", {})
+    name = names.get(key)
+    if name is None:
+        canvas.drawImage(ImageReader(picture), x, y, width, height, mask="auto")
+        names[key] = canvas._formsinuse[-1]  # the name drawImage registered the image under
+        return
+    canvas._currentPageHasImages = 1
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(width, height)
+    canvas._code.append(f"/{canvas._doc.getXObjectName(name)} Do")
+    canvas.restoreState()
+    canvas._formsinuse.append(name)
 
 
 def _prepared_image(path: str, width_pt: int, height_pt: int, fit: str) -> tuple[Image.Image | None, str | None]:
@@ -264,6 +303,12 @@ def _symbol(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rend
     draw_icon(canvas, ctx.icons.get(str(element.get("shape", ""))), x, y, width, height)
 
 
+def _missing_mark(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
+    title, label = ctx.fonts.role("title"), ctx.fonts.role("label")
+    fonts = (title.name() if title else "Helvetica-Bold", label.name() if label else "Helvetica")
+    draw_missing_mark(canvas, face, element, fonts)
+
+
 _DRAW = {
     "rect": _shape,
     "rounded-rect": _shape,
@@ -272,4 +317,5 @@ _DRAW = {
     "image": _image,
     "icon-row": _icons,
     "symbol": _symbol,
+    MISSING_MARK: _missing_mark,  # added after layout to placeholders: pnp/render/missing_mark.py
 }
