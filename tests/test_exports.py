@@ -314,3 +314,44 @@ def test_a_deck_past_its_block_of_tts_sheet_ids_is_refused_before_writing(tmp_pa
 def test_a_back_title_is_plain_text_in_the_tts_description() -> None:
     title = as_literal("Fase *2* {a} \\ b")
     assert to_bbcode(f"**{title}**") == "[b]Fase *2* {a} \\ b[/b]"
+
+
+def test_drivethru_pages_are_the_printed_copies_times_two_for_every_deck_of_a_pack(tmp_path: Path) -> None:
+    blue_sun = LOTR.parent / "blue-sun"
+    _build(blue_sun, tmp_path / "out", print_shop="drivethru")
+    loaded = load_pack(blue_sun).pack
+    assert loaded is not None
+    copies = {deck.deck.id: sum(card.count for card in deck.cards) for deck in loaded.decks}
+    pages = {
+        path.stem: len(pdfium.PdfDocument(str(path)))
+        for path in (tmp_path / "out" / "blue-sun" / "es" / "drivethru").glob("*.pdf")
+    }
+    assert pages["supply-meridian"] == 50  # the deck: 25 cards, 42 pages before
+    assert pages == {deck: 2 * copies[deck] for deck in pages}
+
+
+def test_the_size_table_in_the_docs_says_what_the_shop_profiles_do() -> None:
+    from pnp.export.printshop import PROFILES, fit_to_shop
+    from pnp.units import CARD_SIZES_MM, Size, mm
+
+    docs = (LOTR.parent.parent / "docs" / "exports.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].split()[0]: line.split("|")[2:4] for line in docs.splitlines() if line.startswith("| ")}
+    for name, (width, height) in CARD_SIZES_MM.items():
+        for shop, cell in zip(("mpc", "drivethru"), rows[name], strict=True):
+            fit = fit_to_shop(PROFILES[shop], Size(mm(width), mm(height)))
+            assert fit.product is not None
+            product, target = fit.product, fit.product_size()
+            if fit.sold:
+                assert f"{product.name} {product.width_in:g} x {product.height_in:g} in" in cell, (name, shop)
+            else:
+                wide, high = fit.scale()
+                scale = f"{wide:.0%} x {high:.0%}".replace("%", " %")
+                assert f"warned, nearest {product.name}" in cell and scale in cell, (name, shop)
+            shop_bleed = PROFILES[shop].bleed_in
+            assert shop_bleed is not None
+            bleed = 2 * shop_bleed
+            if shop == "mpc":
+                pixels = f"{round((target.width / 72 + bleed) * 300)} x {round((target.height / 72 + bleed) * 300)} px"
+                assert pixels in cell, (name, cell)
+            elif fit.sold:
+                assert f"{target.width / 72 + bleed:g} x {target.height / 72 + bleed:g} in page" in cell, (name, cell)

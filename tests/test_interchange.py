@@ -460,7 +460,9 @@ def test_a_csv_with_merged_columns_is_refused_by_row(blue_sun: Path) -> None:
     cells = lines[1].split(b",")
     lines[1] = b",".join([cells[0], cells[1] + b" " + cells[2], *cells[3:]])
     Path("t.csv").write_bytes(b"\r\n".join(lines))
-    code, out, _ = run("import", "blue-sun", "t.csv", "--write")
+    before = snapshot(blue_sun)
+    code, out, err = run("import", "blue-sun", "t.csv", "--write")
     assert code == 1
     assert "t.csv:2: error: row 2: expected 5 cells (card,field,en,es,base), found 4" in out
     assert "two cells may have been merged" in out
+    assert err.startswith("Nothing was written") and snapshot(blue_sun) == before
