@@ -67,7 +67,7 @@ def unembedded_fonts(path: Path) -> set[str]:
 
 @pytest.fixture(scope="module")
 def every_pdf(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    """One of each PDF kind pnp writes: sheets, cards.pdf, calibration, shop PDFs, proof, board."""
+    """One of each PDF kind pnp writes: sheets in each duplex mode, cards.pdf, calibration, shop PDFs, proof, board."""
     work = tmp_path_factory.mktemp("pdfs")
     tiny = work / "tiny"
     shutil.copytree(ROOT / "examples" / "tiny", tiny)
@@ -75,14 +75,20 @@ def every_pdf(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     for shop in ("drivethru", "oneup"):
         result = build(tiny, BuildOptions(output=out, calibration=True, print_shop=shop))
         assert result.ok, [f.message for f in result.findings]
+    # the other duplex modes draw their own calibration page and fold labels; bilingual cards set two languages
+    for duplex, bilingual in (("short", False), ("fold", True)):
+        options = BuildOptions(output=work / duplex, calibration=True, duplex=duplex, bilingual=bilingual)
+        result = build(tiny, options)
+        assert result.ok, [f.message for f in result.findings]
     runner = CliRunner()
     proof = runner.invoke(main, ["proof", str(tiny), "-o", str(out / "proof")])
     assert proof.exit_code == 0, proof.output
     board = runner.invoke(main, ["board", str(BLUE_SUN), "-o", str(out / "board"), "-q"])
     assert board.exit_code == 0, board.output
-    found = sorted(out.rglob("*.pdf"))
+    found = sorted([*out.rglob("*.pdf"), *(work / "short").rglob("*.pdf"), *(work / "fold").rglob("*.pdf")])
     names = {p.name for p in found}
     assert {"cards.pdf", "cards-supply.pdf", "calibration-long.pdf", "proof.pdf", "tokens.pdf"} <= names
+    assert "calibration-short.pdf" in names  # fold needs none: both sides are on one page
     assert {"board-tiled.pdf", "board-stickers.pdf", "standees.pdf"} <= names
     assert any(p.parent.name == "drivethru" for p in found) and any(p.parent.name == "oneup" for p in found)
     return found
