@@ -35,7 +35,6 @@ from pnp.deck_report import (
 )
 from pnp.errors import Finding, Severity, did_you_mean, has_errors
 from pnp.layout.memo import layout_memo
-from pnp.layout.plan import layout_findings
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
 from pnp.model import PackData
@@ -292,6 +291,25 @@ def deck(
     default=None,
     help="With --tts: the web folder the tts/ images are uploaded to (https://...); default: this computer's files.",
 )
+@click.option(
+    "--mix-decks/--separate-decks",
+    default=True,
+    show_default=True,
+    help="In cards.pdf, cards of one size share sheets whatever their deck (each back behind its front); "
+    "--separate-decks starts each deck on a sheet of its own. cards-<deck>.pdf files are always one deck.",
+)
+@click.option(
+    "--tight",
+    is_flag=True,
+    help="Cards butted together, bleed only around the grid: 9 poker cards on an A4 page instead of 8. "
+    "Gutter-fold is always tight.",
+)
+@click.option(
+    "--draft",
+    is_flag=True,
+    help="Print despite text errors and text under 5 pt, for proofreading: every sheet is marked as a "
+    "draft and cards.pdf opens with the list of problems. Written to a folder of its own.",
+)
 @OUTPUT_OPTION
 def build(
     pack: Path,
@@ -316,6 +334,9 @@ def build(
     quantities: tuple[str, ...],
     fit: str,
     tts_base_url: str | None,
+    mix_decks: bool,
+    tight: bool,
+    draft: bool,
     output: Path,
     quiet: bool,
 ) -> None:
@@ -324,6 +345,9 @@ def build(
     Cards are imposed with bleed and crop marks; each deck's backs follow on
     the next page, mirrored for the flip your printer does. Nothing is
     written when the pack has errors, so the last good build stays.
+    The default build writes to <output>/<pack>/<lang>/; any other paper,
+    duplex, card size, --bilingual, --tight or --draft writes to a folder
+    inside it named after what differs (letter-short, poker-bilingual).
 
     \b
     Example:
@@ -337,6 +361,7 @@ def build(
         pnp build cards/blue-sun --bilingual --card-size poker
         pnp build cards/bsg --players 1 --no-placeholders
         pnp build cards/bsg --variant cylon-attack
+        pnp build cards/blue-sun --draft
     """
     from pnp.pipeline import BuildOptions
     from pnp.pipeline import build as run_build
@@ -346,7 +371,7 @@ def build(
     parts = back_offset.split(",")
     if len(parts) != 2:
         raise click.BadParameter("write X,Y like 0.5mm,-1mm", param_hint="--back-offset")
-    # the calibration page reads +-5 mm; past 10 mm the backs would leave their cards
+    # the calibration page reads +-10 mm; past that the backs would leave their cards
     offset_x, offset_y = (_length_option("--back-offset", part, -10, 10) for part in parts)
     if card_size is not None:
         try:
@@ -396,6 +421,9 @@ def build(
         placeholders=not no_placeholders,
         selection=None if selection.empty else selection,
         quantities=tuple(sorted(values.items())),
+        mix_decks=mix_decks,
+        tight=tight,
+        draft=draft,
     )
     result = with_progress("Drawing sheets", lambda progress: run_build(pack, options, progress))
     echo_findings(result.findings, quiet)
@@ -419,7 +447,12 @@ def build(
         click.echo(f"wrote {plural(len(images), 'image')} in {', '.join(folders)}")
     summary = (
         f"Built {plural(result.cards, 'card')} ({plural(result.faces, 'distinct face')}) "
-        f"on {plural(result.sheets, 'sheet')}."
+        f"on {plural(result.sheets, 'sheet')}"
+        + (
+            f" ({plural(result.sheets_unmixed - result.sheets, 'sheet')} saved by sharing sheets between decks)."
+            if result.sheets < result.sheets_unmixed
+            else "."
+        )
     )
     if png or tts or print_shop == "mpc":
         cached = max(0, result.images - result.images_drawn)
@@ -561,17 +594,19 @@ def _list_rules(pack: Path | None, output_format: str, strict: bool) -> None:
 
 
 def _load_and_check(pack: Path, output: Path | None = None, read: bool = True) -> list[Finding]:
-    """Load and check; with an output folder, cards unchanged since its cache was written are
+    """Load and check, laying out and fitting every face a build would draw as it does: check refuses
+    what build refuses. With an output folder, cards unchanged since its cache was written are
     neither checked nor laid out again."""
+    from pnp.pipelines.fitting import layout_and_fitting_findings
+
     result = load_pack(pack)
     if result.pack is None:
         return result.findings
     data = result.pack
     if output is None:
-        return result.findings + check_pack(data) + layout_findings(data)
+        return result.findings + check_pack(data) + layout_and_fitting_findings(data)
     findings = cached_check(data, Cache(output / ".cache" / "check", ".json", read=read))
-    # the layouts as build runs them: whatever would stop a build is a finding here too
-    laid = layout_findings(data, lambda language: layout_memo(output, read, data.root, language))
+    laid = layout_and_fitting_findings(data, memos=lambda language: layout_memo(output, read, data.root, language))
     return result.findings + findings + laid
 
 
