@@ -288,6 +288,14 @@ def test_a_csv_in_no_encoding_a_spreadsheet_writes_is_refused(blue_sun: Path) ->
     )
 
 
+def test_po_references_name_the_pack_folder_never_this_computers_path(blue_sun: Path) -> None:
+    code, _, _ = run("export", str(blue_sun.resolve()), "--format", "po", "-o", "t.po")
+    assert code == 0
+    places = {file for entry in polib.pofile("t.po") for file, _ in entry.occurrences}
+    assert "blue-sun/leader.toml" in places
+    assert all(place.startswith("blue-sun/") for place in places), places
+
+
 def test_a_po_file_whose_plural_forms_do_not_match(blue_sun: Path) -> None:
     run("export", "blue-sun", "--format", "po", "-o", "t.po")
     text = Path("t.po").read_text(encoding="utf-8")
