@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
+from pnp.cache import Cache
 from pnp.errors import Finding, error
 from pnp.export.files import write_error, write_if_changed
 from pnp.export.png import (
@@ -24,11 +25,20 @@ from pnp.export.png import (
 )
 from pnp.export.printshop import PROFILES, one_up_pdf
 from pnp.export.shop_sizes import shop_builds
-from pnp.export.tts import TtsCard, TtsDeck, base_url_problem, first_sheet_id, write_tts_box, write_tts_deck
+from pnp.export.tts import (
+    TooManySheets,
+    TtsCard,
+    TtsDeck,
+    base_url_problem,
+    first_sheet_id,
+    write_tts_box,
+    write_tts_deck,
+)
 from pnp.i18n import _
 from pnp.layout import FaceLayout, TemplateSet
 from pnp.load.pack import shown_path
-from pnp.model import PackData
+from pnp.markup import as_literal
+from pnp.model import Card, PackData
 from pnp.render.face import RenderContext
 from pnp.render.fonts import load_fonts
 from pnp.render.icons import icon_settings
@@ -81,7 +91,7 @@ def pick(pack: PackData, localized: dict[str, str], language: str) -> str:
 
 def _png_jobs(
     done: LaidOut, wanted: dict[str, list[Path]], settings: RasterSettings, faces: dict[str, FaceLayout] | None = None
-) -> tuple[list[PngJob], Path]:
+) -> tuple[list[PngJob], Cache]:
     fonts = fonts_digest(FONTS_DIR)
     faces = done.faces if faces is None else faces
     jobs = [
@@ -90,11 +100,8 @@ def _png_jobs(
         )
         for key, targets in wanted.items()
     ]
-    cache_dir = done.options.output / ".cache" / "png"
-    if not done.options.cache:
-        for job in jobs:
-            (cache_dir / f"{job.digest}.png").unlink(missing_ok=True)
-    return jobs, cache_dir
+    # --no-cache draws every image again and replaces its entry: it repairs the cache too
+    return jobs, Cache(done.options.output / ".cache" / "png", ".png", read=done.options.cache)
 
 
 def _write_images(
@@ -104,11 +111,11 @@ def _write_images(
     result: BuildResult,
     faces: dict[str, FaceLayout] | None = None,
 ) -> None:
-    jobs, cache_dir = _png_jobs(done, wanted, settings, faces)
+    jobs, cache = _png_jobs(done, wanted, settings, faces)
     try:
-        written, findings, drawn = export_pngs(jobs, settings, cache_dir, cpu_workers())
+        written, findings, drawn = export_pngs(jobs, settings, cache, cpu_workers())
     except OSError as exc:
-        result.findings.append(_write_error(cache_dir, exc))
+        result.findings.append(_write_error(cache.folder, exc))
         return
     result.findings += findings
     result.written += written
@@ -174,31 +181,39 @@ def _export_one_up(done: LaidOut, result: BuildResult) -> None:
     result.findings += ctx.findings
 
 
+def option_findings(options: BuildOptions, out_dir: Path) -> list[Finding]:
+    """What the extras' options get wrong, found before anything is drawn or written."""
+    base_url = options.tts_base_url
+    problem = base_url_problem(base_url) if options.tts and base_url is not None else None
+    if problem:
+        return [
+            error(
+                "export/tts-base-url",
+                shown_path(out_dir / "tts"),
+                problem,
+                hint=_("--tts-base-url takes the address of the folder the tts images are uploaded to"),
+            )
+        ]
+    return []
+
+
 def _export_tts(done: LaidOut, result: BuildResult) -> None:
     folder = done.out_dir / "tts"
     base_url = done.options.tts_base_url
-    problem = base_url_problem(base_url) if base_url is not None else None
-    if problem:
-        result.findings.append(
-            error(
-                "export/tts-base-url", shown_path(folder), problem, hint=_("--tts-base-url takes the folder's address")
-            )
-        )
-        return
     settings = done.raster_settings(done.options.dpi, done.options.bleed, False)
     wanted: dict[str, list[Path]] = {}
     for built in done.builds:
         for key in (built.back_key, *(k for _card, front, back in built.faces for k in (front, back))):
             wanted.setdefault(key, [])
-    jobs, cache_dir = _png_jobs(done, wanted, settings)
+    jobs, cache = _png_jobs(done, wanted, settings)
     try:
-        findings, drawn = rasterize(jobs, settings, cache_dir, cpu_workers())
+        findings, drawn = rasterize(jobs, settings, cache, cpu_workers())
     except OSError as exc:
-        result.findings.append(_write_error(cache_dir, exc))
+        result.findings.append(_write_error(cache.folder, exc))
         return
     result.findings += findings
     result.images_drawn += drawn
-    image = {job.face.key: cache_dir / f"{job.digest}.png" for job in jobs}
+    image = {job.face.key: cache.path(job.digest) for job in jobs}
     cards = done.pack.cards()
     number = {deck.deck.id: n for n, deck in enumerate(done.pack.decks, start=1)}
     states = []
@@ -210,7 +225,7 @@ def _export_tts(done: LaidOut, result: BuildResult) -> None:
             cards=[
                 TtsCard(
                     nickname=done.pick(cards[card_id].title),
-                    description=done.pick(cards[card_id].text),
+                    description=_description(done, cards[card_id]),
                     image=image[front],
                     copies=cards[card_id].count,
                     back_image=image[back] if back != built.back_key else None,
@@ -227,6 +242,16 @@ def _export_tts(done: LaidOut, result: BuildResult) -> None:
         except OSError as exc:
             result.findings.append(_write_error(folder, exc))
             return
+        except TooManySheets as exc:
+            result.findings.append(
+                error(
+                    "export/tts-too-large",
+                    shown_path(built.deck.file),
+                    str(exc),
+                    hint=_("build --tts with a lower --dpi"),
+                )
+            )
+            return
         result.written += written
         states.append(state)
     if states and not done.options.decks:  # like cards.pdf: the box holds every deck, or is left as it was
@@ -234,6 +259,16 @@ def _export_tts(done: LaidOut, result: BuildResult) -> None:
             result.written += write_tts_box(done.pick(done.pack.pack.name), done.pack.pack.id, states, folder)
         except OSError as exc:
             result.findings.append(_write_error(folder, exc))
+
+
+def _description(done: LaidOut, card: Card) -> str:
+    """The card's text, and for a double-sided card its back's title and text after it."""
+    text = done.pick(card.text)
+    if card.back is None:
+        return text
+    title, back_text = done.pick(card.back.title), done.pick(card.back.text)
+    back = f"**{as_literal(title)}**\n{back_text}" if title else back_text
+    return "\n\n".join(part for part in (text, back.strip()) if part)
 
 
 def _write_file(path: Path, data: bytes, result: BuildResult) -> None:

@@ -8,7 +8,9 @@ from pathlib import Path
 import click
 
 from pnp import __version__
+from pnp.cache import Cache
 from pnp.check import RULES, check_pack
+from pnp.check.cached import cached_check
 from pnp.cli_common import (
     LANG_OPTION,
     OUTPUT_OPTION,
@@ -23,15 +25,23 @@ from pnp.cli_common import (
 from pnp.cli_i18n import UI_LANG_OPTION, start_invocation
 from pnp.cli_new import new as new_command
 from pnp.cli_translate import COMMANDS as TRANSLATE_COMMANDS
-from pnp.compose import Selection, compose, selected_swaps
-from pnp.deck_report import format_composition, format_deck, format_decks
+from pnp.compose import Selection, compose, selected_swaps, with_variants_for_players
+from pnp.deck_report import (
+    format_composition,
+    format_deck,
+    format_decks,
+    format_sources,
+    format_steps,
+    format_variant,
+)
 from pnp.errors import Finding, Severity, did_you_mean, has_errors
 from pnp.i18n import _, ngettext
-from pnp.layout.plan import layout_findings
+from pnp.layout.memo import layout_memo
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
 from pnp.model import PackData
 from pnp.report import format_json, format_text, plural
+from pnp.terminal import escaped_output
 
 OPTIONAL_PACK_ARG = click.argument("pack", type=click.Path(path_type=Path), required=False)
 
@@ -47,7 +57,8 @@ class PnpGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> object:
         try:
-            return super().invoke(ctx)
+            with escaped_output():
+                return super().invoke(ctx)
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort):
             raise
         except KeyboardInterrupt:
@@ -94,15 +105,24 @@ def main(ctx: click.Context, debug: bool) -> None:
 @click.option(
     "--rules", "list_rules", is_flag=True, help=_("List the rules; with PACK, what each found (with --format too).")
 )
-def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool) -> None:
+@click.option(
+    "--verbose", "-v", is_flag=True, help=_("Also name each card whose text is missing, not only each deck's count.")
+)
+@click.option("--no-cache", is_flag=True, help=_("Check every card again instead of reusing output/.cache."))
+def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool, verbose: bool, no_cache: bool) -> None:
     """Check a pack: its files, its decks against the box, its text.
 
     Prints every finding, file first, with a count line last. Exits 0 when
     there is no error, 1 when there is one (or a warning, with --strict).
+    Cards still without their text are counted per deck; --verbose names them.
+
+    Cards unchanged since the last check or build are not checked again:
+    their findings are kept in output/.cache (--no-cache checks all).
 
     \b
     Example:
         pnp check cards/blue-sun
+        pnp check cards/blue-sun --verbose
         pnp check cards/blue-sun --format json > findings.json
         pnp check cards/blue-sun --rules      # each rule, and what it found
     """
@@ -111,7 +131,9 @@ def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool)
         return
     if pack is None:
         raise click.UsageError(_("give the pack folder to check, like: pnp check cards/blue-sun"))
-    findings = _load_and_check(pack)
+    findings = _load_and_check(pack, Path("output"), read=not no_cache)
+    if not verbose:  # the per-deck summary (deck/text-missing) says how many; the cards are a long list
+        findings = [f for f in findings if f.code != "card/text-missing"]
     click.echo(format_json(findings) if output_format == "json" else format_text(findings))
     failing = has_errors(findings) or (strict and any(f.severity is Severity.WARNING for f in findings))
     sys.exit(1 if failing else 0)
@@ -138,6 +160,7 @@ def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool)
     metavar="ID=N",
     help=_("A number known only during play, for swap lines that count per it (resources-at-half=2)."),
 )
+@click.option("--sources", is_flag=True, help=_("List where the pack's facts come from, and what each source backs."))
 def deck(
     pack: Path,
     deck: str | None,
@@ -147,12 +170,17 @@ def deck(
     variants: tuple[str, ...],
     setups: tuple[str, ...],
     quantities: tuple[str, ...],
+    sources: bool,
 ) -> None:
     """List a pack's decks, or one deck's cards, with counts against the box.
 
+    Each deck's copies are counted on the completeness ladder: entered,
+    written (has its text), translated, reviewed.
+
     With --swap, --players, --variant or --setup, print the decks that the
     chosen swaps make (or DECK alone): what each card becomes, what is taken
-    out at random, and what is added during play.
+    out at random, and what is added during play, step by step when the
+    swaps happen at different moments; then what the variant changes besides.
 
     \b
     Example:
@@ -161,6 +189,8 @@ def deck(
         pnp deck cards/blue-sun nav-border-base --swap blue-sun-border-nav
         pnp deck cards/bsg loyalty --players 2 --quantity resources-at-half=1
         pnp deck cards/bsg --variant cylon-attack
+        pnp deck cards/bsg loyalty --players 1
+        pnp deck cards/blue-sun --sources
     """
     data = load_or_exit(pack)
     language = lang or (data.pack.target_languages or [data.pack.source_language])[0]
@@ -175,12 +205,16 @@ def deck(
         deck_ids = [d.deck.id for d in data.decks]
         hint = did_you_mean(deck, deck_ids) or _("decks: {decks}").format(decks=", ".join(deck_ids))
         fail(_('no deck "{deck}" in {pack}').format(deck=deck, pack=pack) + f"; {hint}")
+    if sources:
+        click.echo(format_sources(data))
+        return
     selection = Selection(swaps=swaps, players=players, variants=variants, setups=setups)
     values = _quantities(data, quantities)
     if selection.empty:
         click.echo(format_decks(data, language) if loaded is None else format_deck(data, loaded, language))
         return
     _check_selection(data, selection)
+    selection = with_variants_for_players(data, selection)
     chosen = selected_swaps(data, selection)
     result = compose(data, chosen, values)
     shown = (
@@ -188,10 +222,15 @@ def deck(
         if loaded
         else [d.deck.id for d in data.decks if any(d.deck.id in (s.deck, s.into) for s in chosen)]
     )
+    parts = [
+        format_steps(data, chosen, values, deck_id, language) or format_composition(data, result, deck_id, language)
+        for deck_id in shown
+    ]
     if not shown:
-        click.echo(_("No swap applies to what was asked: the decks are as in the box."))
-        return
-    click.echo("\n\n".join(format_composition(data, result, deck_id, language) for deck_id in shown))
+        parts.append(_("No swap applies to what was asked: the decks are as in the box."))
+    source = data.pack.source_language
+    parts += [format_variant(v, language, source) for v in data.pack.variant if v.id in selection.variants]
+    click.echo("\n\n".join(parts))
 
 
 @main.command()
@@ -250,6 +289,18 @@ def deck(
         "with --bleed)."
     ),
 )
+@click.option("--no-placeholders", is_flag=True, help=_("Leave placeholder cards off the sheets."))
+@click.option("--players", type=click.IntRange(1, 99), help=_("Print the decks this player count makes (its swaps)."))
+@click.option(
+    "--variant", "variants", multiple=True, metavar="ID", help=_("Print the decks this variant makes (repeatable).")
+)
+@click.option(
+    "--quantity",
+    "quantities",
+    multiple=True,
+    metavar="ID=N",
+    help=_("A number known only during play (resources-at-half=2); default its largest value, enough for any game."),
+)
 @click.option(
     "--fit",
     type=click.Choice(["nearest", "exact"]),
@@ -264,6 +315,31 @@ def deck(
     metavar="URL",
     default=None,
     help=_("With --tts: the web folder the tts/ images are uploaded to (https://...); default: this computer's files."),
+)
+@click.option(
+    "--mix-decks/--separate-decks",
+    default=True,
+    show_default=True,
+    help=_(
+        "In cards.pdf, cards of one size share sheets whatever their deck (each back behind its front); "
+        "--separate-decks starts each deck on a sheet of its own. cards-<deck>.pdf files are always one deck."
+    ),
+)
+@click.option(
+    "--tight",
+    is_flag=True,
+    help=_(
+        "Cards butted together, bleed only around the grid: 9 poker cards on an A4 page instead of 8. "
+        "Gutter-fold is always tight."
+    ),
+)
+@click.option(
+    "--draft",
+    is_flag=True,
+    help=_(
+        "Print despite text errors and text under 5 pt, for proofreading: every sheet is marked as a "
+        "draft and cards.pdf opens with the list of problems. Written to a folder of its own."
+    ),
 )
 @OUTPUT_OPTION
 def build(
@@ -283,8 +359,15 @@ def build(
     card_size: str | None,
     tts: bool,
     print_shop: str | None,
+    no_placeholders: bool,
+    players: int | None,
+    variants: tuple[str, ...],
+    quantities: tuple[str, ...],
     fit: str,
     tts_base_url: str | None,
+    mix_decks: bool,
+    tight: bool,
+    draft: bool,
     output: Path,
     quiet: bool,
 ) -> None:
@@ -293,6 +376,9 @@ def build(
     Cards are imposed with bleed and crop marks; each deck's backs follow on
     the next page, mirrored for the flip your printer does. Nothing is
     written when the pack has errors, so the last good build stays.
+    The default build writes to <output>/<pack>/<lang>/; any other paper,
+    duplex, card size, --bilingual, --tight or --draft writes to a folder
+    inside it named after what differs (letter-short, poker-bilingual).
 
     \b
     Example:
@@ -304,6 +390,9 @@ def build(
         pnp build cards/blue-sun --tts --tts-base-url https://example.org/blue-sun/tts/
         pnp build cards/blue-sun --print-shop drivethru --fit exact
         pnp build cards/blue-sun --bilingual --card-size poker
+        pnp build cards/bsg --players 1 --no-placeholders
+        pnp build cards/bsg --variant cylon-attack
+        pnp build cards/blue-sun --draft
     """
     from pnp.pipeline import BuildOptions
     from pnp.pipeline import build as run_build
@@ -313,7 +402,7 @@ def build(
     parts = back_offset.split(",")
     if len(parts) != 2:
         raise click.BadParameter(_("write X,Y like 0.5mm,-1mm"), param_hint="--back-offset")
-    # the calibration page reads +-5 mm; past 10 mm the backs would leave their cards
+    # the calibration page reads +-10 mm; past that the backs would leave their cards
     offset_x, offset_y = (_length_option("--back-offset", part, -10, 10) for part in parts)
     if card_size is not None:
         try:
@@ -322,6 +411,8 @@ def build(
             raise click.BadParameter(str(exc), param_hint="--card-size") from exc
     if no_bleed and not (png or tts):
         raise click.UsageError(_("--no-bleed is for images: give it with --png or --tts"))
+    if fit == "exact" and print_shop not in ("mpc", "drivethru"):
+        raise click.UsageError(_("--fit is for the shops' sizes: give it with --print-shop mpc or drivethru"))
     if tts_base_url is not None:
         from pnp.export.tts import base_url_problem
 
@@ -332,6 +423,13 @@ def build(
             raise click.BadParameter(problem, param_hint="--tts-base-url")
     if calibration and duplex not in ("long", "short"):
         raise click.UsageError(_("--calibration measures duplex printing: use it with --duplex long or short"))
+    selection = Selection(players=players, variants=variants)
+    values: dict[str, int] = {}
+    if not selection.empty or quantities:
+        data = load_or_exit(pack)
+        _check_selection(data, selection)
+        selection = with_variants_for_players(data, selection)
+        values = _quantities(data, quantities)
     options = BuildOptions(
         language=lang,
         paper=paper,
@@ -351,9 +449,17 @@ def build(
         tts_base_url=tts_base_url,
         bilingual=bilingual,
         card_size=card_size,
+        placeholders=not no_placeholders,
+        selection=None if selection.empty else selection,
+        quantities=tuple(sorted(values.items())),
+        mix_decks=mix_decks,
+        tight=tight,
+        draft=draft,
     )
     result = with_progress(_("Drawing sheets"), lambda progress: run_build(pack, options, progress), quiet)
     echo_findings(result.findings, quiet)
+    for note in result.notes:
+        click.echo(f"note: {note}")
     if not result.ok:
         if result.written:
             click.echo(
@@ -376,16 +482,34 @@ def build(
         click.echo(
             _("wrote {n_images} in {folders}").format(n_images=plural(len(images), "image"), folders=", ".join(folders))
         )
-    summary = _("Built {cards} ({faces}) on {sheets}.").format(
+    summary = _("Built {cards} ({faces}) on {sheets}").format(
         cards=plural(result.cards, "card"),
         faces=plural(result.faces, "distinct face"),
         sheets=plural(result.sheets, "sheet"),
+    ) + (
+        _(" ({sheets} saved by sharing sheets between decks).").format(
+            sheets=plural(result.sheets_unmixed - result.sheets, "sheet")
+        )
+        if result.sheets < result.sheets_unmixed
+        else "."
     )
     if png or tts or print_shop == "mpc":
         cached = max(0, result.images - result.images_drawn)
         summary += _(" Images: {images_drawn} drawn, {cached} from the cache; {n_images} changed.").format(
             images_drawn=result.images_drawn, cached=cached, n_images=plural(len(images), "file")
         )
+    if result.without_text:
+        summary += " " + ngettext(
+            "{n} printed card has no text yet (pnp check --verbose names them).",
+            "{n} printed cards have no text yet (pnp check --verbose names them).",
+            result.without_text,
+        ).format(n=result.without_text)
+    else:
+        summary += " " + _("Every printed card has its text.")
+    if result.placeholders_left_out:
+        summary += " " + ngettext(
+            "{n} placeholder left out.", "{n} placeholders left out.", result.placeholders_left_out
+        ).format(n=result.placeholders_left_out)
     click.echo(summary)
 
 
@@ -535,18 +659,30 @@ def _list_rules(pack: Path | None, output_format: str, strict: bool) -> None:
     sys.exit(1 if failing else 0)
 
 
-def _load_and_check(pack: Path) -> list[Finding]:
+def _load_and_check(pack: Path, output: Path | None = None, read: bool = True) -> list[Finding]:
+    """Load and check, laying out and fitting every face a build would draw as it does: check refuses
+    what build refuses. With an output folder, cards unchanged since its cache was written are
+    neither checked nor laid out again."""
+    from pnp.pipelines.fitting import layout_and_fitting_findings
+
     result = load_pack(pack)
     if result.pack is None:
         return result.findings
-    # the layouts as build runs them: whatever would stop a build is a finding here too
-    return result.findings + check_pack(result.pack) + layout_findings(result.pack)
+    data = result.pack
+    if output is None:
+        return result.findings + check_pack(data) + layout_and_fitting_findings(data)
+    findings = cached_check(data, Cache(output / ".cache" / "check", ".json", read=read))
+    laid = layout_and_fitting_findings(data, memos=lambda language: layout_memo(output, read, data.root, language))
+    return result.findings + findings + laid
 
 
 def _check_selection(data: PackData, selection: Selection) -> None:
     """Names that match nothing are usage errors: a typo must not silently print the box deck."""
     swap_ids = [s.id for s in data.pack.swap]
-    variants = sorted({s.condition.variant for s in data.pack.swap if s.condition and s.condition.variant})
+    variants = sorted(
+        {v.id for v in data.pack.variant}
+        | {s.condition.variant for s in data.pack.swap if s.condition and s.condition.variant}
+    )
     setups = sorted({s.condition.setup for s in data.pack.swap if s.condition and s.condition.setup})
     for given, known, (what, listed, none) in (
         *((name, swap_ids, (_("swap"), _("swaps: {names}"), _("it has no swaps"))) for name in selection.swaps),
@@ -560,10 +696,31 @@ def _check_selection(data: PackData, selection: Selection) -> None:
         ),
     ):
         if given not in known:
-            hint = did_you_mean(given, known) or (listed.format(names=", ".join(known)) if known else none)
+            listed = listed.format(names=", ".join(known)) if known else none
+            suggestion = did_you_mean(given, known)
+            hint = f"{suggestion} ({listed})" if suggestion else listed
             fail(
                 _('no {what} "{given}" in {root}; {hint}').format(
                     what=what, given=given, root=shown_path(data.root), hint=hint
+                )
+            )
+    if selection.players is not None:
+        counts = sorted(
+            {n for s in data.pack.swap if s.condition for n in s.condition.players}
+            | {n for v in data.pack.variant for n in v.players}
+        )
+        if selection.players not in counts:
+            where = shown_path(data.root)
+            if not counts:
+                fail(
+                    _("{where} defines nothing for a number of players: its decks are the same for any number").format(
+                        where=where
+                    )
+                )
+            defined = ", ".join(str(n) for n in counts)
+            fail(
+                _("{where} defines nothing for {players} players; player counts it defines: {defined}").format(
+                    where=where, players=selection.players, defined=defined
                 )
             )
 

@@ -15,6 +15,7 @@ import click
 
 from pnp.cli_common import PACK_ARG, QUIET_OPTION, fail, load_or_exit
 from pnp.errors import Finding, Severity, error, has_errors
+from pnp.export.edit_set import Snapshot, remove_stale_parts, write_edit_set
 from pnp.export.files import write_atomic
 from pnp.i18n import _, ngettext
 from pnp.load import load_pack
@@ -60,6 +61,33 @@ def _write(writes: list[tuple[Path, bytes]]) -> list[Finding]:
     return []
 
 
+def _prepare_edit(pack: Path) -> Snapshot:
+    """Before reading a pack to edit it: clear old leftovers of interrupted writes, note what each file holds."""
+    if pack.is_dir():
+        remove_stale_parts(pack)
+        return Snapshot.of(pack)
+    return Snapshot({})
+
+
+def _write_pack_files(data: PackData, writes: list[tuple[Path, bytes]], before: Snapshot) -> None:
+    """All the edited files or none; on a failure say exactly which files changed."""
+    problems = _verify(data, writes)
+    if problems:
+        _stop(problems, _("the pack is as it was."))
+    result = write_edit_set(writes, before)
+    if not result.findings:
+        return
+    if not result.written:
+        _stop(result.findings, _("the pack is as it was."))
+    changed = ", ".join(shown_path(p) for p in result.written)
+    click.echo(format_text(result.findings))
+    click.echo(
+        _("Only part of the edit was written: {changed} changed, the other files did not.").format(changed=changed),
+        err=True,
+    )
+    sys.exit(1)
+
+
 def _verify(data: PackData, writes: list[tuple[Path, bytes]]) -> list[Finding]:
     """The pack as it would be after the edit must still load: a last net under the TOML editing."""
     import shutil
@@ -89,14 +117,17 @@ def _show_changes(changes: list[Change]) -> None:
         place = change.file + (f":{change.line}" if change.line else "")
         subject = (f'card "{change.card}" ' if change.card else "") + f'field "{change.field}"'
         why = f" ({change.why})" if change.why else ""
-        click.echo(f"{place}: {subject}: {format_word_diff(word_diff(change.old, change.new))}{why}")
+        pieces = change.pieces if change.pieces is not None else word_diff(change.old, change.new)
+        click.echo(f"{place}: {subject}: {format_word_diff(pieces)}{why}")
 
 
 def _count(changes: list[Change]) -> str:
     """'3 changes (2 cards) in 1 file': the card texts, names and labels that change, and their statuses."""
     cards = len({(c.file, c.card) for c in changes if c.card})
     files = len({c.file for c in changes})
-    return f"{plural(len(changes), 'change')} ({plural(cards, 'card')}) in {plural(files, 'file')}"
+    return _("{changes} ({cards}) in {files}").format(
+        changes=plural(len(changes), "change"), cards=plural(cards, "card"), files=plural(files, "file")
+    )
 
 
 # --- proof ---------------------------------------------------------------------------------------
@@ -145,18 +176,22 @@ def proof(
     from pnp.proof.collect import only_findings as keep_findings
     from pnp.proof.html import render_html
     from pnp.proof.pdf import render_pdf
-    from pnp.proof.thumbs import lay_out_fronts, thumbnails
+    from pnp.proof.thumbs import lay_out_fronts, text_sizes, thumbnails
 
     loaded = load_pack(pack)
     if loaded.pack is None:
         _stop(loaded.findings, _("a proof needs a pack that loads: fix the errors above."))
     data = loaded.pack
     language = _language(data, lang)
-    findings = [*loaded.findings, *check_pack(data)]
+    # a proof reviews what is written: the cards still without text are counted per deck, not marked one by one
+    findings = [*loaded.findings, *(f for f in check_pack(data) if f.code != "card/text-missing")]
     faces = lay_out_fronts(data, language)
     images, drawn = thumbnails(faces)
     findings += faces.findings + drawn
     result = collect(data, language, findings)
+    sizes = text_sizes(faces)
+    for entry in result.entries:
+        entry.text_sizes = sizes.get(entry.card.id, ())
     if since is not None:
         with pack_then(pack, since) as (earlier, label):
             if earlier.pack is None:
@@ -218,7 +253,10 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
     "Paraíso" at the start of a sentence becomes "Refugio". Only translations
     change (titles, texts, names, labels in the target language), and every
     other byte of the TOML files stays as it was. The right terms become the
-    glossary's targets and the wrong ones their forbidden variants.
+    glossary's targets and the wrong ones their forbidden variants. When the
+    right term's glossary entry has a gender (gender = "f"), the determiners
+    and adjectives that agree with it change too ("el marcador rojo" becomes
+    "la ficha roja"); a line where pnp cannot tell stops the run.
 
     Without --write it prints each change, word by word, and writes nothing.
 
@@ -229,6 +267,7 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
     """
     from pnp.translate.glossary_apply import plan_fixes
 
+    before = _prepare_edit(pack)
     data = load_or_exit(pack)
     language = _language(data, lang)
     text, findings = read_text_file(fixes, "fixes/unreadable")
@@ -255,9 +294,7 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
     if not write:
         click.echo(_("{summary} Nothing written: run again with --write to apply.").format(summary=summary))
         return
-    problems = _verify(data, plan.writes) or _write(plan.writes)
-    if problems:
-        _stop(problems, _("the pack is as it was."))
+    _write_pack_files(data, plan.writes, before)
     click.echo(_("{summary} Wrote {n_writes}.").format(summary=summary, n_writes=plural(len(plan.writes), "file")))
 
 
@@ -393,6 +430,7 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
     from pnp.translate.interchange import plan_import
     from pnp.translate.pofile import read_po
 
+    before = _prepare_edit(pack)
     data = load_or_exit(pack)
     kind = file_format or file.suffix.lower().lstrip(".")
     if kind not in ("csv", "po"):
@@ -426,9 +464,7 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
     if not write:
         click.echo(_("{summary} Nothing written: run again with --write to apply.").format(summary=summary))
         return
-    problems = _verify(data, plan.writes) or _write(plan.writes)
-    if problems:
-        _stop(problems, _("the pack is as it was."))
+    _write_pack_files(data, plan.writes, before)
     click.echo(_("{summary} Wrote {n_writes}.").format(summary=summary, n_writes=plural(len(plan.writes), "file")))
 
 

@@ -6,8 +6,12 @@ with Babel (babel.cfg, docs/translating.md). Two languages are in play:
 
 - the interface language (findings, progress, `--help`), chosen once per run by
   `choose_ui_language` from `--ui-lang`, `PNP_UI_LANG` or the locale variables;
-- the card language of a build, for every word printed on a sheet or a proof,
-  whatever the interface language: `printed(lang, "...")`.
+- the card language of a build, for every word printed on a sheet (card, board
+  and token sheets, calibration page, draft mark, the mark across a placeholder
+  card), whatever the interface language: `printed(lang, "...")`.  Those words
+  have a catalogue of their own, `pnp/locale/<lang>/LC_MESSAGES/sheets.po`: a
+  card language needs only these few words translated, not pnp's interface,
+  and having them does not make it an interface language.
 
 A message missing from a catalogue falls back to English, one message at a time.
 """
@@ -21,6 +25,7 @@ from functools import cache
 from pathlib import Path
 
 DOMAIN = "pnp"
+SHEETS_DOMAIN = "sheets"  # the words printed on sheets, in the card language
 LOCALE_DIR = Path(__file__).parent / "locale"
 SOURCE_LANGUAGE = "en"
 # The variables gettext reads, in its order; PNP_UI_LANG comes before them all.
@@ -41,6 +46,11 @@ def N_(message: str) -> str:
     return message
 
 
+def P_(message: str) -> str:
+    """Marks a word printed on sheets (the sheets catalogue) where it is defined; `printed()` translates it."""
+    return message
+
+
 def plural_forms(singular: str, plural: str) -> tuple[str, str]:
     """Marks a singular and plural pair for extraction; `ngettext(*pair, n)` chooses where it is shown."""
     return singular, plural
@@ -52,12 +62,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def printed(lang: str, message: str) -> str:
-    """A word printed on a sheet or a proof, in the build's card language `lang`."""
-    return translations(lang).gettext(message)
+    """A word printed on a sheet, in the build's card language `lang` (English where it has no translation)."""
+    return sheet_translations(lang).gettext(message)
 
 
 def printed_n(lang: str, singular: str, plural: str, n: int) -> str:
-    return translations(lang).ngettext(singular, plural, n)
+    return sheet_translations(lang).ngettext(singular, plural, n)
 
 
 def ui_language() -> str:
@@ -81,6 +91,21 @@ def translations(lang: str) -> gettext.NullTranslations:
     if code in _ENGLISH_LOCALES or code.startswith("en_"):
         return gettext.NullTranslations()
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+
+
+@cache
+def sheet_translations(lang: str) -> gettext.NullTranslations:
+    """The sheet words for a card language ('es', 'es-MX': its region, then the language alone)."""
+    code = normalize(lang)
+    if code in _ENGLISH_LOCALES or code.startswith("en_"):
+        return gettext.NullTranslations()
+    return gettext.translation(SHEETS_DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+
+
+def sheet_languages() -> list[str]:
+    """English and every card language whose sheet words pnp prints translated."""
+    found = {p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{SHEETS_DOMAIN}.mo")}
+    return sorted({SOURCE_LANGUAGE, *found})
 
 
 def has_catalogue(lang: str) -> bool:

@@ -11,14 +11,18 @@ import inspect
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
 
-# gettext's names in pnp: _("..."), N_("..."), ngettext(s, p, n), plural_forms(s, p), printed(lang, "...").
+# gettext's names in pnp, by catalogue.  The interface (pnp.po): _("..."), N_("..."), ngettext(s, p, n),
+# plural_forms(s, p).  The words printed on sheets (sheets.po): printed(lang, "..."), printed_n, P_("...").
 KEYWORDS: Mapping[str, Any] = {
     "_": None,
     "N_": None,
     "ngettext": (1, 2),
     "plural_forms": (1, 2),
+}
+SHEET_KEYWORDS: Mapping[str, Any] = {
     "printed": (2,),
     "printed_n": (2, 3),
+    "P_": None,
 }
 
 
@@ -31,6 +35,8 @@ def extract_pnp(
     source = fileobj.read()
     fileobj.seek(0)
     yield from extract_python(fileobj, keywords, comment_tags, options)  # type: ignore[arg-type]
+    if "_" not in keywords:  # the sheets catalogue: no --help there
+        return
     for lineno, docstring in command_docstrings(source.decode("utf-8")):
         yield lineno, None, docstring, []
 

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from pnp.i18n import _
+from pnp.limits import MAX_LENGTH_MM, MIN_CARD_SIDE_MM
 
 POINTS_PER_UNIT = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 72.0 / 2.54}
 
@@ -46,7 +47,19 @@ def parse_length(text: str) -> float:
     if not match:
         raise UnitError(_('expected a length with a unit (mm, cm, in, pt), like "3mm", got {text!r}').format(text=text))
     number, unit = match.groups()
-    return float(number) * POINTS_PER_UNIT[unit]
+    return _bounded(float(number) * POINTS_PER_UNIT[unit], text)
+
+
+def _bounded(points: float, text: str) -> float:
+    """A length no printer could print ("1e309mm" is infinite) is refused here, before geometry sees it."""
+    if not abs(points) <= mm(MAX_LENGTH_MM):
+        shown = text.strip() if len(text.strip()) <= 24 else text.strip()[:20] + "…"
+        raise UnitError(
+            _("{shown!r} is too long: a length may be at most {metres:g} m").format(
+                shown=shown, metres=MAX_LENGTH_MM / 1000
+            )
+        )
+    return points
 
 
 @dataclass(frozen=True)
@@ -78,10 +91,15 @@ def parse_card_size(text: str) -> Size:
             )
         )
     width_text, width_unit, height_text, height_unit = match.groups()
-    width = float(width_text) * POINTS_PER_UNIT[width_unit or height_unit]
-    height = float(height_text) * POINTS_PER_UNIT[height_unit]
+    width = _bounded(float(width_text) * POINTS_PER_UNIT[width_unit or height_unit], text)
+    height = _bounded(float(height_text) * POINTS_PER_UNIT[height_unit], text)
     if width <= 0 or height <= 0:
         raise UnitError(_("a card size must be larger than zero, got {text!r}").format(text=text))
+    if min(width, height) < mm(MIN_CARD_SIDE_MM):
+        # smaller than any card sold, and smaller than a bleed and crop marks: a typo ("6mm" for "63mm")
+        raise UnitError(
+            _("a card must be at least {size:g} mm on each side, got {text!r}").format(size=MIN_CARD_SIDE_MM, text=text)
+        )
     return Size(width, height)
 
 

@@ -22,7 +22,10 @@ def test_build_quiet_prints_no_progress_and_no_wrote(tiny_copy: Path) -> None:
 def test_build_without_quiet_says_what_it_wrote(tiny_copy: Path) -> None:
     result = CliRunner().invoke(main, ["build", str(tiny_copy)])
     assert "wrote output/tiny/es/cards.pdf" in result.stdout
-    assert result.stdout.rstrip().endswith("Built 10 cards (8 distinct faces) on 2 sheets.")
+    assert result.stdout.rstrip().endswith(
+        "Built 10 cards (8 distinct faces) on 1 sheet (1 sheet saved by sharing sheets between decks). "
+        "Every printed card has its text."
+    )
 
 
 def test_unknown_deck_lists_the_decks() -> None:

@@ -20,28 +20,29 @@ from click.testing import CliRunner
 from pnp.check import check_pack
 from pnp.cli import main
 from pnp.errors import Severity
-from pnp.i18n import LOCALE_DIR, choose_ui_language, printed, set_ui_language, ui_language
-from pnp.i18n_extract import KEYWORDS
+from pnp.i18n import LOCALE_DIR, choose_ui_language, printed, set_ui_language, sheet_languages, ui_language
+from pnp.i18n_extract import KEYWORDS, SHEET_KEYWORDS
 from pnp.load import load_pack
 
 from .conftest import ROOT, TINY
 
-PO_FILE = LOCALE_DIR / "es" / "LC_MESSAGES" / "pnp.po"
-MO_FILE = PO_FILE.with_suffix(".mo")
+PO_FILE = LOCALE_DIR / "es" / "LC_MESSAGES" / "pnp.po"  # the interface
+SHEETS_FILE = LOCALE_DIR / "es" / "LC_MESSAGES" / "sheets.po"  # the words printed on sheets
+ALL_PO_FILES = sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po"))
 GLOSSARY = LOCALE_DIR / "es" / "glossary.toml"
 
 
-def _catalogue():
-    with PO_FILE.open("rb") as handle:
+def _catalogue(path: Path = PO_FILE):
+    with path.open("rb") as handle:
         return read_po(handle)
 
 
-def _extracted() -> set[str | tuple[str, ...]]:
+def _extracted(keywords=KEYWORDS) -> set[str | tuple[str, ...]]:
     """Every message the code marks, found the way `pybabel extract -F babel.cfg` finds them."""
     found = extract_from_dir(
         ROOT,
         method_map=[("pnp/**.py", "pnp.i18n_extract:extract_pnp")],
-        keywords=KEYWORDS,
+        keywords=keywords,
     )
     return {message for _file, _line, message, _comments, _context in found}
 
@@ -49,28 +50,41 @@ def _extracted() -> set[str | tuple[str, ...]]:
 # --- the catalogue -----------------------------------------------------------
 
 
-def test_every_message_has_a_spanish_translation() -> None:
-    catalogue = _catalogue()
+@pytest.mark.parametrize(
+    ("path", "keywords"), [(PO_FILE, KEYWORDS), (SHEETS_FILE, SHEET_KEYWORDS)], ids=["ui", "sheets"]
+)
+def test_every_message_has_a_spanish_translation(path: Path, keywords) -> None:
+    catalogue = _catalogue(path)
     missing = []
-    for message in _extracted():
+    for message in _extracted(keywords):
         key = message[0] if isinstance(message, tuple) else message
         entry = catalogue.get(key)
         if entry is None or entry.fuzzy or not all(entry.string if isinstance(entry.string, tuple) else [entry.string]):
             missing.append(key)
-    assert not missing, "not translated in pnp.po (docs/translating.md, pnp's own messages):\n" + "\n".join(
+    assert not missing, f"not translated in {path.name} (docs/translating.md, pnp's own messages):\n" + "\n".join(
         sorted(missing)
     )
 
 
-def test_shipped_mo_is_the_compiled_po() -> None:
-    """The .mo in the package is compiled from the .po as it is now: `pybabel compile -d pnp/locale -D pnp`."""
+def test_sheet_words_are_not_in_the_interface_catalogue() -> None:
+    """printed() reads sheets.po only: a sheet word left in pnp.po would never be used."""
+    interface = {key if isinstance(key, str) else key[0] for key in _extracted(KEYWORDS)}
+    sheets = {key if isinstance(key, str) else key[0] for key in _extracted(SHEET_KEYWORDS)}
+    stray = {entry.id for entry in _catalogue(PO_FILE) if entry.id} - interface
+    assert not stray & sheets, sorted(stray & sheets)
+
+
+@pytest.mark.parametrize("path", ALL_PO_FILES, ids=lambda p: f"{p.parent.parent.name}-{p.stem}")
+def test_shipped_mo_is_the_compiled_po(path: Path) -> None:
+    """The .mo in the package is compiled from the .po as it is now: `pybabel compile -d pnp/locale -D pnp`
+    (and -D sheets)."""
     compiled = io.BytesIO()
-    write_mo(compiled, _catalogue())
+    write_mo(compiled, _catalogue(path))
     compiled.seek(0)
     expected = gettext.GNUTranslations(compiled)._catalog  # type: ignore[attr-defined]
-    with MO_FILE.open("rb") as handle:
+    with path.with_suffix(".mo").open("rb") as handle:
         shipped = gettext.GNUTranslations(handle)._catalog  # type: ignore[attr-defined]
-    assert shipped == expected, "pnp.mo is stale: run pybabel compile -d pnp/locale -D pnp"
+    assert shipped == expected, f"{path.with_suffix('.mo')} is stale: run pybabel compile -d pnp/locale -D {path.stem}"
 
 
 def _fields(text: str) -> list[str]:
@@ -82,15 +96,18 @@ def _fields(text: str) -> list[str]:
     return sorted(name for name in names if re.fullmatch(r"\w+", name))  # not TOML: condition = { setup = ... }
 
 
-def test_translations_keep_the_placeholders() -> None:
+@pytest.mark.parametrize("path", ALL_PO_FILES, ids=lambda p: f"{p.parent.parent.name}-{p.stem}")
+def test_translations_keep_the_placeholders(path: Path) -> None:
     """A translation that drops or adds a {placeholder} would fail (KeyError) or lose a fact in a user's run."""
     wrong = []
-    for entry in _catalogue():
+    for entry in _catalogue(path):
         if not entry.id:
             continue
         ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
         strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
         for index, translated in enumerate(strings):
+            if not translated:  # not translated: English is shown
+                continue
             original = ids[min(index, len(ids) - 1)]
             # a singular may say "una vez" for "once"; its {n} is optional there
             expected = [f for f in _fields(original) if not (index == 0 and len(ids) > 1 and f == "n")]
@@ -272,6 +289,9 @@ CATALOGUE_WORDS += [
     "pt-BR",
 ]
 CATALOGUE_WORDS += ["gettext", "new", "Game", "My"]
+# TOML keys and values, commands and names quoted in the newer messages
+CATALOGUE_WORDS += ["placeholder", "gender", "forbidden", "target", "bleed", "poker-bilingual", "back-offset"]
+CATALOGUE_WORDS += ["glossary", "apply", "pip", "install", "Blue", "Sun", "rulebook"]
 
 
 def _neutral(message: str) -> str:
@@ -285,6 +305,11 @@ def _neutral(message: str) -> str:
     text = re.sub(r"[^\s\"'(]*[/\\<>=\[\]_~.][^\s\"',;:)]*[\w\]>/]", "X", text)  # paths, tables, key=value
     text = re.sub(r"\b[a-z]+(?:-[a-z0-9]+){2,}\b", "X", text)  # ids: celula-de-combustible
     return text.replace("*", "").replace("`", "")
+
+
+def _spanish_entries() -> list:
+    """The Spanish interface and the Spanish sheet words: both are pnp's own Spanish."""
+    return [*_catalogue(PO_FILE), *_catalogue(SHEETS_FILE)]
 
 
 def _catalogue_pack(tmp_path: Path) -> Path:
@@ -302,7 +327,7 @@ def _catalogue_pack(tmp_path: Path) -> Path:
         encoding="utf-8",
     )
     cards = []
-    for number, entry in enumerate(_catalogue()):
+    for number, entry in enumerate(_spanish_entries()):
         if not entry.id:
             continue
         ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
@@ -329,7 +354,7 @@ def test_spanish_catalogue_passes_pnps_own_text_rules(tmp_path: Path) -> None:
     # for "duplex printing"; the placeholders test above keeps every {number} of a message instead.
     skipped = {"text/cited-name", "text/numbers"}
     findings = [f for f in check_pack(result.pack) if f.code.startswith("text/") and f.code not in skipped]
-    catalogue = {f"m{n}": entry.id for n, entry in enumerate(_catalogue())}
+    catalogue = {f"m{n}": entry.id for n, entry in enumerate(_spanish_entries())}
     shown = [f"{catalogue.get((f.card or '').rsplit('-', 1)[0])!r}: {f.code}: {f.message}" for f in findings]
     assert not shown, "\n".join(shown)
 
@@ -453,9 +478,23 @@ def test_missing_translation_falls_back_to_english_per_message() -> None:
 def test_printed_words_follow_the_card_language_not_the_interface() -> None:
     set_ui_language("en")
     assert printed("es", "Where each sticker goes") == "Dónde va cada pegatina"
+    assert printed("es-MX", "DRAFT") == "BORRADOR"
     set_ui_language("es")
     assert printed("en", "Where each sticker goes") == "Where each sticker goes"
-    assert printed("fr", "Where each sticker goes") == "Where each sticker goes"
+    assert printed("fr", "Where each sticker goes") == "Where each sticker goes"  # not translated: English
+
+
+def test_sheet_words_in_a_card_language_pnp_does_not_speak() -> None:
+    """The sheets catalogue holds the placeholder mark in languages the interface does not speak;
+    having it does not make French an interface language."""
+    from pnp.render.missing_mark import words_for
+
+    assert {"ca", "de", "es", "fr", "it", "pt"} <= set(sheet_languages())
+    assert words_for("fr") == ("TEXTE MANQUANT", "Carte provisoire : pas une carte du jeu")
+    assert words_for("pt-BR")[0] == "FALTA O TEXTO"
+    assert words_for("tlh")[0] == "TEXT MISSING"
+    assert choose_ui_language("fr", {}) is not None
+    assert ui_language() == "en"
 
 
 def _pdf_text(path: Path) -> str:

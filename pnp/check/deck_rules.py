@@ -7,7 +7,7 @@ from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, error, info, warning
 from pnp.i18n import N_, _, ngettext
 from pnp.load.pack import PACK_FILE, shown_path
-from pnp.model import PackData, Swap
+from pnp.model import LoadedDeck, PackData, Swap
 
 
 def check_deck_counts(pack: PackData) -> list[Finding]:
@@ -16,8 +16,8 @@ def check_deck_counts(pack: PackData) -> list[Finding]:
         deck = loaded.deck
         if deck.expected_count is None or deck.origin is not None:
             continue
-        if loaded.total != deck.expected_count:
-            short = deck.expected_count - loaded.total
+        if loaded.entered != deck.expected_count:
+            short = deck.expected_count - loaded.entered
             what = (
                 ngettext("{n} still to enter", "{n} still to enter", short).format(n=short)
                 if short > 0
@@ -28,7 +28,10 @@ def check_deck_counts(pack: PackData) -> list[Finding]:
                     "deck/manifest",
                     shown_path(pack.root / PACK_FILE),
                     _('deck "{id}": expected {expected_count} cards (box contents), found {total} ({what})').format(
-                        id=deck.id, expected_count=deck.expected_count, total=loaded.total, what=what
+                        id=deck.id,
+                        expected_count=deck.expected_count,
+                        total=loaded.entered,
+                        what=what + _placeholders(loaded),
                     ),
                     line=pack.line("deck", deck.id),
                     field=f"deck.{deck.id}.expected_count",
@@ -38,6 +41,13 @@ def check_deck_counts(pack: PackData) -> list[Finding]:
                 )
             )
     return findings
+
+
+def _placeholders(loaded: LoadedDeck) -> str:
+    count = loaded.total - loaded.entered
+    if not count:
+        return ""
+    return ngettext("; {n} placeholder counts as missing", "; {n} placeholders count as missing", count).format(n=count)
 
 
 def check_manifest_lines(pack: PackData) -> list[Finding]:
@@ -67,7 +77,7 @@ def check_manifest_lines(pack: PackData) -> list[Finding]:
                     )
                 )
             continue
-        found = sum(d.total for d in decks)
+        found = sum(d.entered for d in decks)
         if found != line.count:
             findings.append(
                 warning(
@@ -89,7 +99,7 @@ def check_box_total(pack: PackData) -> list[Finding]:
         return []
     printed = [d for d in pack.decks if d.deck.origin is None]
     expected = sum(line.count for line in lines)
-    found = sum(d.total for d in printed)
+    found = sum(d.entered for d in printed)
     if found == expected:
         return []
     counted = {deck_id for line in lines for deck_id in line.decks}
@@ -246,7 +256,7 @@ def check_swap_incomplete(pack: PackData) -> list[Finding]:
         short = compose.short_decks(pack, swap)
         for loaded in short:
             entered = _("has {total} of its {expected_count} cards entered").format(
-                total=loaded.total, expected_count=loaded.deck.expected_count
+                total=loaded.entered, expected_count=loaded.deck.expected_count
             )
             if loaded.deck.id == swap.deck:
                 message = _(

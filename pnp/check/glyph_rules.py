@@ -15,7 +15,7 @@ from pnp.i18n import N_, _
 from pnp.load.toml import shown_path
 from pnp.model import Card, PackData
 from pnp.paths import FONTS_DIR
-from pnp.render.fonts import load_fonts
+from pnp.render.fonts import font_problems, load_fonts
 
 
 @cache
@@ -26,6 +26,8 @@ def _drawable() -> frozenset[int]:
 
 
 def check_glyphs(pack: PackData) -> list[Finding]:
+    if broken := font_problems(FONTS_DIR):
+        return broken
     drawable = _drawable()
     findings = []
     for loaded in pack.decks:

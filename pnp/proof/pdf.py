@@ -24,6 +24,7 @@ from pnp.proof.html import (
     SUMMARY_KEYS,
     count_line,
     shown_line,
+    sizes_line,
     totals,
 )
 from pnp.proof.thumbs import Faces
@@ -223,6 +224,8 @@ def _entry(entry: CardEntry, proof: Proof, thumb: Flowable, styles: dict[str, Pa
             ]
         )
     parts.append(_grid(rows, [20 * mm, text_width, text_width]))
+    if entry.text_sizes:  # the same line as the HTML proof; <b> is ReportLab markup too
+        parts.append(Paragraph(sizes_line(entry.text_sizes), styles["small"]))
     parts += [Paragraph(_finding(f, n), styles["finding"]) for n, f in enumerate(entry.findings, start=1)]
     outer = Table([[thumb, parts]], colWidths=[THUMB_WIDTH + 6 * mm, width], hAlign="LEFT")
     outer.setStyle(

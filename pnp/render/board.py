@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp import geometry
 from pnp.errors import Finding, error, warning
-from pnp.i18n import N_, _, printed
+from pnp.i18n import P_, _, printed
 from pnp.layout.templates import IconFile
 from pnp.model import LoadedBoard, Region
 from pnp.render.fonts import FontRegistry
@@ -38,29 +38,29 @@ PLANET_COLOURS = ("#5d8aa8", "#b5835a", "#7a9e7e", "#a86b8f", "#c2a34f", "#6f7fb
 
 # Words pnp itself prints on the sheets (not pack data), in English; printed() gives them in the card language.
 WORDS: dict[str, str] = {
-    "schematic": N_("pnp's schematic: positions are approximate. Measure your board and correct board.toml."),
-    "join": N_("The base game's board joins on the right-hand edge."),
-    "assembly": N_("How to put the map together"),
-    "pages": N_("{columns} x {rows} pages, {overlap} mm overlap; full size {width} x {height} mm"),
-    "step1": N_("1. Print every page at 100 % (actual size): the bar at the foot of each page must measure 50 mm."),
-    "step2": N_("2. On each page with a neighbour to its left or above, cut off the white margin along the thin line."),
-    "step3": N_("3. Lay that edge over the neighbour so the round marks meet, and tape it from behind."),
-    "left": N_("left"),
-    "right": N_("right"),
-    "above": N_("above"),
-    "below": N_("below"),
-    "page": N_("page {number} of {total}"),
-    "actual": N_("print at 100 %: the bar measures 50 mm"),
-    "guide": N_("Where each sticker goes"),
-    "guide_line": N_(
+    "schematic": P_("pnp's schematic: positions are approximate. Measure your board and correct board.toml."),
+    "join": P_("The base game's board joins on the right-hand edge."),
+    "assembly": P_("How to put the map together"),
+    "pages": P_("{columns} x {rows} pages, {overlap} mm overlap; full size {width} x {height} mm"),
+    "step1": P_("1. Print every page at 100 % (actual size): the bar at the foot of each page must measure 50 mm."),
+    "step2": P_("2. On each page with a neighbour to its left or above, cut off the white margin along the thin line."),
+    "step3": P_("3. Lay that edge over the neighbour so the round marks meet, and tape it from behind."),
+    "left": P_("left"),
+    "right": P_("right"),
+    "above": P_("above"),
+    "below": P_("below"),
+    "page": P_("page {number} of {total}"),
+    "actual": P_("print at 100 %: the bar measures 50 mm"),
+    "guide": P_("Where each sticker goes"),
+    "guide_line": P_(
         "{count} stickers on {sheets} sheet(s); printable area used: {percent} %. Cut along the thin lines."
     ),
-    "same": N_("Read the same in this language (no sticker): {names}"),
-    "covers": N_("covers"),
-    "sheet": N_("Stickers · sheet {number} of {total} · cut along the thin lines"),
-    "tokens": N_("Tokens"),
-    "standees": N_("Standees · cut along the solid line, fold along the dashed ones"),
-    "base": N_("base"),
+    "same": P_("Read the same in this language (no sticker): {names}"),
+    "covers": P_("covers"),
+    "sheet": P_("Stickers · sheet {number} of {total} · cut along the thin lines"),
+    "tokens": P_("Tokens"),
+    "standees": P_("Standees · cut along the solid line, fold along the dashed ones"),
+    "base": P_("base"),
 }
 
 

@@ -1,0 +1,40 @@
+"""The `pnp` command: `python -m pnp` and the installed script both start here.
+
+Ctrl-C while Python is still importing pnp's modules (a second or two on a busy
+machine) would print a traceback: catch it here, before any import, so that an
+interrupt at any moment is one line and exit 130.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+
+
+def run() -> None:
+    try:
+        from pnp.cli import main
+
+        main()
+    except KeyboardInterrupt:
+        from pnp.i18n import _
+
+        sys.stderr.write(_("pnp: interrupted") + "\n")
+        sys.exit(130)
+    finally:
+        # the work is done, but Python's shutdown (worker pools joining, exit handlers) can still
+        # be interrupted, and would print a traceback from inside them: end quietly instead
+        signal.signal(signal.SIGINT, _interrupted_at_exit)
+
+
+def _interrupted_at_exit(signum: int, frame: object) -> None:
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(130)
+
+
+if __name__ == "__main__":
+    run()
