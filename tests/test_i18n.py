@@ -122,7 +122,18 @@ def test_placeholder_check_catches_a_missing_card() -> None:
 
 
 # User-facing positions in the code: what is passed there must go through gettext.
-_MESSAGE_ARGUMENT = {"error": 2, "warning": 2, "info": 2, "echo": 0, "fail": 0, "BadParameter": 0, "UsageError": 0}
+_MESSAGE_ARGUMENT = {
+    "error": (2,),
+    "warning": (2,),
+    "info": (2,),
+    "echo": (0,),
+    "fail": (0,),
+    "BadParameter": (0,),
+    "UsageError": (0,),
+    "report": (2, 3),  # a renderer's ctx.report(face, element, message, hint)
+    "UnitError": (0,),
+    "TooManySheets": (0,),
+}
 _MESSAGE_KEYWORDS = {"hint", "help", "message"}
 
 
@@ -144,8 +155,7 @@ def test_user_facing_strings_go_through_gettext() -> None:
                 continue
             name = getattr(node.func, "id", getattr(node.func, "attr", ""))
             candidates = []
-            if name in _MESSAGE_ARGUMENT and len(node.args) > _MESSAGE_ARGUMENT[name]:
-                candidates.append(node.args[_MESSAGE_ARGUMENT[name]])
+            candidates += [node.args[i] for i in _MESSAGE_ARGUMENT.get(name, ()) if i < len(node.args)]
             candidates += [k.value for k in node.keywords if k.arg in _MESSAGE_KEYWORDS]
             for candidate in candidates:
                 for part in [candidate.body, candidate.orelse] if isinstance(candidate, ast.IfExp) else [candidate]:
