@@ -147,7 +147,7 @@ def _summary(proof: Proof) -> str:
     ]
     if proof.pack_findings:
         out.append('<h2>About the whole pack</h2><ol class="findings">')
-        out += [_finding_item(f) for f in proof.pack_findings]
+        out += [finding_html(f) for f in proof.pack_findings]
         out.append("</ol>")
     return "\n".join(out)
 
@@ -175,13 +175,13 @@ def _card(entry: CardEntry, proof: Proof, image: bytes | None, back: bytes | Non
     rows = [f'<tr><th class="f">field</th><th>{escape(source)}</th><th>{escape(proof.lang)}</th></tr>']
     for row in entry.rows:
         rows.append(
-            f'<tr><td class="f">{escape(row.name)}</td><td class="t">{_marked(row.source, row.source_marks)}</td>'
-            f'<td class="t">{_marked(row.target, row.target_marks)}</td></tr>'
+            f'<tr><td class="f">{escape(row.name)}</td><td class="t">{marked_html(row.source, row.source_marks)}</td>'
+            f'<td class="t">{marked_html(row.target, row.target_marks)}</td></tr>'
         )
     body.append(f'<table class="texts">{"".join(rows)}</table>')
     if entry.findings:
         body.append(
-            '<ol class="findings">' + "".join(_finding_item(f, n) for n, f in enumerate(entry.findings, 1)) + "</ol>"
+            '<ol class="findings">' + "".join(finding_html(f, n) for n, f in enumerate(entry.findings, 1)) + "</ol>"
         )
     return (
         f'<article class="card" id="card-{escape(entry.card.id)}">{picture}'
@@ -191,16 +191,16 @@ def _card(entry: CardEntry, proof: Proof, image: bytes | None, back: bytes | Non
 
 def _changes(changes: list[FieldChange], since: str) -> str:
     rows = [f'<tr><th class="f">changed</th><th>since {escape(since)}</th></tr>']
-    rows += [f'<tr><td class="f">{escape(c.name)}</td><td class="t">{_pieces(c.pieces)}</td></tr>' for c in changes]
+    rows += [f'<tr><td class="f">{escape(c.name)}</td><td class="t">{pieces_html(c.pieces)}</td></tr>' for c in changes]
     return f'<table class="texts changes">{"".join(rows)}</table>'
 
 
-def _pieces(pieces: tuple[Piece, ...]) -> str:
+def pieces_html(pieces: tuple[Piece, ...]) -> str:
     tags = {"delete": "del", "insert": "ins"}
     return "".join(f"<{tags[p.op]}>{escape(p.text)}</{tags[p.op]}>" if p.op in tags else escape(p.text) for p in pieces)
 
 
-def _marked(text: str, marks: tuple[Mark, ...]) -> str:
+def marked_html(text: str, marks: tuple[Mark, ...]) -> str:
     if not text:
         return '<span class="none">—</span>'
     out = []
@@ -215,7 +215,7 @@ def _marked(text: str, marks: tuple[Mark, ...]) -> str:
     return "".join(out)
 
 
-def _finding_item(finding: Finding, number: int | None = None) -> str:
+def finding_html(finding: Finding, number: int | None = None) -> str:
     word = SEVERITY_WORD[finding.severity]
     where = f"<code>{escape(finding.field)}</code> " if finding.field else ""
     hint = f' <span class="hint">— {escape(finding.hint)}</span>' if finding.hint else ""

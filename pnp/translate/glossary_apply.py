@@ -65,7 +65,7 @@ def plan_fixes(pack: PackData, fixes: list[Fix], fixes_shown: str, lang: str, al
             used |= {r.fix for r in replacements}
             set_text(value.table, value.lang, new, lambda raw: replacer.apply(raw)[0])
             changes.append(Change(source.shown, value.line, value.record_id, value.field, value.value, new))
-        plan.changes += _with_reviews_undone(pack, source.document, source.shown, changes, lang)
+        plan.changes += with_reviews_undone(pack, source.document, source.shown, changes, lang)
         if source.changed():
             plan.writes.append((source.path, source.new_bytes()))
     if not allow_inside:
@@ -88,7 +88,7 @@ def plan_fixes(pack: PackData, fixes: list[Fix], fixes_shown: str, lang: str, al
     return plan
 
 
-def _with_reviews_undone(pack: PackData, document: Any, shown: str, changes: list[Change], lang: str) -> list[Change]:
+def with_reviews_undone(pack: PackData, document: Any, shown: str, changes: list[Change], lang: str) -> list[Change]:
     """A reviewed card whose text changes is "translated" again: someone must review the new text.
 
     Its status change follows the card's last text change."""
