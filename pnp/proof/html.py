@@ -215,12 +215,18 @@ def marked_html(text: str, marks: tuple[Mark, ...]) -> str:
     return "".join(out)
 
 
-def finding_html(finding: Finding, number: int | None = None) -> str:
+def finding_html(finding: Finding, number: int | None = None, located: bool = False) -> str:
+    """One finding as a list item; its file and line when it is about no card (or `located` asks for them)."""
     word = SEVERITY_WORD[finding.severity]
     where = f"<code>{escape(finding.field)}</code> " if finding.field else ""
     hint = f' <span class="hint">— {escape(finding.hint)}</span>' if finding.hint else ""
     value = f' value="{number}"' if number else ""
-    place = "" if finding.card else f"{escape(finding.file)}{f':{finding.line}' if finding.line else ''}: "
+    place = (
+        "" if finding.card and not located else f"{escape(finding.file)}{f':{finding.line}' if finding.line else ''}: "
+    )
+    if located and finding.card:
+        place += f'card "{escape(finding.card)}" '
+
     return (
         f'<li class="{word}"{value}><span class="sev {word}">{word}</span>{place}{where}'
         f"{escape(finding.message)} <code>{escape(finding.code)}</code>{hint}</li>"

@@ -160,7 +160,9 @@ class Pages:
             loader=FileSystemLoader(HERE / "templates"), autoescape=True, undefined=StrictUndefined, trim_blocks=True
         )
         env.filters["marked"] = lambda text, marks: Markup(marked_html(text, marks))
-        env.filters["finding"] = lambda finding, number=None: Markup(finding_html(finding, number))
+        env.filters["finding"] = lambda finding, number=None, located=False: Markup(
+            finding_html(finding, number, located)
+        )
         env.filters["pieces"] = lambda pieces: Markup(pieces_html(tuple(pieces)))
         env.filters["b64"] = lambda data: base64.b64encode(data).decode("ascii")
         env.globals["severity_word"] = SEVERITY_WORD
