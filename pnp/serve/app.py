@@ -350,6 +350,9 @@ class Pages:
         elif errors:
             for edit in edits:
                 context["values"][edit.field] = edit.value
+        if result.plan.conflicts or errors:  # the card as the form now holds it, not as the file does
+            texts = {k: v for k, v in context["values"].items() if not k.startswith(f"{STATUS}.")}
+            context["images"], context["drawn"] = await run_in_threadpool(self.wb.preview, card_id, texts)
         status_code = 409 if result.plan.conflicts else 422 if errors else 200
         name = "_card_body.html" if request.headers.get("hx-request") == "true" else "card.html"
         return self.render(request, name, status_code=status_code, **context)
