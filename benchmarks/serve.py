@@ -92,7 +92,8 @@ def main() -> None:
 def report(what: str, seconds: list[float], target: float) -> None:
     median, worst = statistics.median(seconds), max(seconds)
     verdict = "met" if median < target else "MISSED"
-    print(f"{what}: median {median * 1000:.0f} ms, slowest {worst * 1000:.0f} ms (target {target * 1000:.0f} ms: {verdict})")
+    figures = f"median {median * 1000:.0f} ms, slowest {worst * 1000:.0f} ms"
+    print(f"{what}: {figures} (target {target * 1000:.0f} ms: {verdict})")
 
 
 if __name__ == "__main__":

@@ -411,3 +411,16 @@ def test_serve_without_its_extra_says_how_to_install_it(monkeypatch: pytest.Monk
 def test_serve_help_says_how_to_start_it() -> None:
     result = CliRunner().invoke(main, ["serve", "--help"])
     assert result.exit_code == 0 and "pnp serve cards/blue-sun" in result.output
+
+
+def test_after_a_save_the_findings_are_those_of_a_fresh_start(client: TestClient, tiny_copy: Path) -> None:
+    from pnp.serve.workbench import Workbench
+
+    form = form_of(client.get("/card/spare-parts").text)
+    form["v.text.es"] = "Gana 1 {parts}  de gasolina.\n\n**Descarta** esta carta para reparar tu nave."
+    status, page = save(client, "spare-parts", form)
+    assert status == 200, page
+    assert '<mark class="warning">gasolina</mark>' in page  # the new finding, in place
+    workbench = client.app.state.workbench  # type: ignore[attr-defined]
+    fresh = Workbench(tiny_copy, tiny_copy.parent / "output")
+    assert sorted(workbench.findings, key=repr) == sorted(fresh.findings, key=repr)

@@ -18,9 +18,18 @@ from pnp.model import PackData
 def pack_findings(data: PackData, output: Path | None = None, read: bool = True) -> list[Finding]:
     """Check and lay out; with an output folder, cards unchanged since its cache was written are
     neither checked nor laid out again."""
+    return rule_findings(data, output, read) + laid_out_findings(data, output, read)
+
+
+def rule_findings(data: PackData, output: Path | None = None, read: bool = True) -> list[Finding]:
+    """What the rules find (pnp/check)."""
     if output is None:
-        return check_pack(data) + layout_findings(data)
-    findings = cached_check(data, Cache(output / ".cache" / "check", ".json", read=read))
-    # the layouts as build runs them: whatever would stop a build is a finding here too
-    laid = layout_findings(data, lambda language: layout_memo(output, read, data.root, language))
-    return findings + laid
+        return check_pack(data)
+    return cached_check(data, Cache(output / ".cache" / "check", ".json", read=read))
+
+
+def laid_out_findings(data: PackData, output: Path | None = None, read: bool = True) -> list[Finding]:
+    """The layouts as build runs them: whatever would stop a build is a finding here too."""
+    if output is None:
+        return layout_findings(data)
+    return layout_findings(data, lambda language: layout_memo(output, read, data.root, language))

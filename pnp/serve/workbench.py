@@ -19,9 +19,10 @@ from pathlib import Path
 from pnp.check.completeness import CardState, DeckState, deck_states
 from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex
-from pnp.check.whole import pack_findings
+from pnp.check.whole import laid_out_findings, rule_findings
 from pnp.errors import Finding, Severity, error, has_errors
 from pnp.export.edit_set import Snapshot, remove_stale_parts, verify_edit, write_edit_set
+from pnp.layout.plan import lay_out_pack
 from pnp.load import load_pack
 from pnp.load.pack import LoadResult
 from pnp.model import Card, LoadedDeck, PackData, Term
@@ -98,6 +99,7 @@ class Workbench:
         self._snapshot = Snapshot({})
         self._thumbs: OrderedDict[tuple[str, int], bytes] = OrderedDict()
         self._glossary: GlossaryIndex | None = None
+        self._laid: list[Finding] = []  # what laying out found, kept apart: a save lays out its card alone
         self.reload()
 
     # --- loading --------------------------------------------------------------------------
@@ -127,18 +129,27 @@ class Workbench:
             return [error("serve/language", str(self.root), message, hint="start again with --lang")]
         return []
 
-    def reload(self) -> None:
+    def reload(self, changed: frozenset[str] = frozenset()) -> None:
+        """Load the pack and find its findings again; with `changed` (the cards this server just saved,
+        nothing else having changed) only those cards are laid out again, the others keep theirs."""
         with self.lock:
             remove_stale_parts(self.root)
             self._snapshot = Snapshot.of(self.root) if self.root.is_dir() else Snapshot({})
             self._stamp = self._disk_stamp()
+            before = self.pack
             self.loaded = load_pack(self.root)
             self._glossary = None
             pack = self.pack
             if pack is None or self.problems():
-                self.findings, self.rows, self.decks = list(self.loaded.findings), {}, []
+                self.findings, self.rows, self.decks, self._laid = list(self.loaded.findings), {}, [], []
                 return
-            self.findings = self.loaded.findings + pack_findings(pack, self.output)
+            rules = rule_findings(pack, self.output)
+            if changed and before is not None and _same_context(before, pack):
+                kept = [f for f in self._laid if f.card not in changed]
+                self._laid = list(dict.fromkeys(kept + _laid_out_cards(pack, changed)))
+            else:
+                self._laid = laid_out_findings(pack, self.output)
+            self.findings = self.loaded.findings + rules + self._laid
             self.decks = [d for d in deck_states(pack, self.language) if d.deck.cards]
             by_card: dict[str, list[Finding]] = {}
             for finding in self.findings:
@@ -146,16 +157,17 @@ class Workbench:
                     by_card.setdefault(finding.card, []).append(finding)
             self.rows = {}
             for state in self.decks:
+                deck_json = state.deck.deck.model_dump_json()
                 for card_state in state.cards:
                     card = card_state.card
-                    self.rows[card.id] = self._row(state.deck, card_state, tuple(by_card.get(card.id, [])))
+                    self.rows[card.id] = self._row(state.deck, card_state, tuple(by_card.get(card.id, [])), deck_json)
 
-    def _row(self, deck: LoadedDeck, state: CardState, findings: tuple[Finding, ...]) -> Row:
+    def _row(self, deck: LoadedDeck, state: CardState, findings: tuple[Finding, ...], deck_json: str) -> Row:
         card = state.card
         status = "reviewed" if state.reviewed else "translated" if state.translated else "draft"
         texts = [value for values in card_texts(card).values() for value in values.values()]
         title = card.title.get(self.language) or card.title.get(self.source_language) or card.id
-        digest = hashlib.sha256((card.model_dump_json() + deck.deck.model_dump_json()).encode()).hexdigest()[:16]
+        digest = hashlib.sha256((card.model_dump_json() + deck_json).encode()).hexdigest()[:16]
         return Row(card, deck, state, status, title, findings, fold(" ".join([card.id, *texts])), digest)
 
     def _disk_stamp(self) -> tuple[tuple[str, int, int], ...]:
@@ -295,7 +307,7 @@ class Workbench:
             result.findings = verify_edit(self.pack, plan.writes)
             if not result.findings:
                 result.findings = write_edit_set(plan.writes, self._snapshot).findings
-            self.reload()
+            self.reload(frozenset({card_id}) if not result.findings else frozenset())
             return result
 
     def glossary_plan(self, fixes: Sequence[Fix], shown: str) -> Plan:
@@ -332,3 +344,26 @@ def edited_card(card: Card, values: dict[str, str]) -> tuple[Card | None, str]:
         return Card.model_validate(data), ""
     except ValueError as exc:
         return None, f"the card would not be valid: {exc}"
+
+
+def _same_context(before: PackData, now: PackData) -> bool:
+    """Nothing but cards changed: pack.toml, glossary, board and tokens are as they were."""
+    return (before.pack, before.glossary, before.board, before.tokens) == (
+        now.pack,
+        now.glossary,
+        now.board,
+        now.tokens,
+    )
+
+
+def _laid_out_cards(pack: PackData, cards: frozenset[str]) -> list[Finding]:
+    """What laying out these cards alone finds, in every language the pack prints (as pnp check does)."""
+    decks = [
+        d.model_copy(update={"cards": tuple(c for c in d.cards if c.id in cards)})
+        for d in pack.decks
+        if any(c.id in cards for c in d.cards)
+    ]
+    findings: list[Finding] = []
+    for language in pack.languages:
+        findings += [f for f in lay_out_pack(pack, language, decks).findings if f.card in cards]
+    return findings
