@@ -9,7 +9,6 @@ import click
 
 from pnp import __version__
 from pnp.check import RULES
-from pnp.check.whole import pack_findings
 from pnp.cli_common import (
     LANG_OPTION,
     OUTPUT_OPTION,
@@ -37,6 +36,7 @@ from pnp.errors import Finding, Severity, did_you_mean, has_errors
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
 from pnp.model import PackData
+from pnp.pipelines.findings import pack_findings
 from pnp.report import format_json, format_text, plural
 from pnp.terminal import escaped_output
 
@@ -290,6 +290,25 @@ def deck(
     default=None,
     help="With --tts: the web folder the tts/ images are uploaded to (https://...); default: this computer's files.",
 )
+@click.option(
+    "--mix-decks/--separate-decks",
+    default=True,
+    show_default=True,
+    help="In cards.pdf, cards of one size share sheets whatever their deck (each back behind its front); "
+    "--separate-decks starts each deck on a sheet of its own. cards-<deck>.pdf files are always one deck.",
+)
+@click.option(
+    "--tight",
+    is_flag=True,
+    help="Cards butted together, bleed only around the grid: 9 poker cards on an A4 page instead of 8. "
+    "Gutter-fold is always tight.",
+)
+@click.option(
+    "--draft",
+    is_flag=True,
+    help="Print despite text errors and text under 5 pt, for proofreading: every sheet is marked as a "
+    "draft and cards.pdf opens with the list of problems. Written to a folder of its own.",
+)
 @OUTPUT_OPTION
 def build(
     pack: Path,
@@ -314,6 +333,9 @@ def build(
     quantities: tuple[str, ...],
     fit: str,
     tts_base_url: str | None,
+    mix_decks: bool,
+    tight: bool,
+    draft: bool,
     output: Path,
     quiet: bool,
 ) -> None:
@@ -322,6 +344,9 @@ def build(
     Cards are imposed with bleed and crop marks; each deck's backs follow on
     the next page, mirrored for the flip your printer does. Nothing is
     written when the pack has errors, so the last good build stays.
+    The default build writes to <output>/<pack>/<lang>/; any other paper,
+    duplex, card size, --bilingual, --tight or --draft writes to a folder
+    inside it named after what differs (letter-short, poker-bilingual).
 
     \b
     Example:
@@ -335,6 +360,7 @@ def build(
         pnp build cards/blue-sun --bilingual --card-size poker
         pnp build cards/bsg --players 1 --no-placeholders
         pnp build cards/bsg --variant cylon-attack
+        pnp build cards/blue-sun --draft
     """
     from pnp.pipeline import BuildOptions
     from pnp.pipeline import build as run_build
@@ -344,7 +370,7 @@ def build(
     parts = back_offset.split(",")
     if len(parts) != 2:
         raise click.BadParameter("write X,Y like 0.5mm,-1mm", param_hint="--back-offset")
-    # the calibration page reads +-5 mm; past 10 mm the backs would leave their cards
+    # the calibration page reads +-10 mm; past that the backs would leave their cards
     offset_x, offset_y = (_length_option("--back-offset", part, -10, 10) for part in parts)
     if card_size is not None:
         try:
@@ -353,6 +379,8 @@ def build(
             raise click.BadParameter(str(exc), param_hint="--card-size") from exc
     if no_bleed and not (png or tts):
         raise click.UsageError("--no-bleed is for images: give it with --png or --tts")
+    if fit == "exact" and print_shop not in ("mpc", "drivethru"):
+        raise click.UsageError("--fit is for the shops' sizes: give it with --print-shop mpc or drivethru")
     if tts_base_url is not None:
         from pnp.export.tts import base_url_problem
 
@@ -392,6 +420,9 @@ def build(
         placeholders=not no_placeholders,
         selection=None if selection.empty else selection,
         quantities=tuple(sorted(values.items())),
+        mix_decks=mix_decks,
+        tight=tight,
+        draft=draft,
     )
     result = with_progress("Drawing sheets", lambda progress: run_build(pack, options, progress))
     echo_findings(result.findings, quiet)
@@ -415,7 +446,12 @@ def build(
         click.echo(f"wrote {plural(len(images), 'image')} in {', '.join(folders)}")
     summary = (
         f"Built {plural(result.cards, 'card')} ({plural(result.faces, 'distinct face')}) "
-        f"on {plural(result.sheets, 'sheet')}."
+        f"on {plural(result.sheets, 'sheet')}"
+        + (
+            f" ({plural(result.sheets_unmixed - result.sheets, 'sheet')} saved by sharing sheets between decks)."
+            if result.sheets < result.sheets_unmixed
+            else "."
+        )
     )
     if png or tts or print_shop == "mpc":
         cached = max(0, result.images - result.images_drawn)
@@ -558,6 +594,9 @@ def _list_rules(pack: Path | None, output_format: str, strict: bool) -> None:
 
 
 def _load_and_check(pack: Path, output: Path | None = None, read: bool = True) -> list[Finding]:
+    """Load and check, laying out and fitting every face a build would draw as it does: check refuses
+    what build refuses. With an output folder, cards unchanged since its cache was written are
+    neither checked nor laid out again."""
     result = load_pack(pack)
     if result.pack is None:
         return result.findings

@@ -140,7 +140,7 @@ def proof(pack: Path, lang: str | None, since: str | None, only_findings: bool, 
     from pnp.proof.collect import only_findings as keep_findings
     from pnp.proof.html import render_html
     from pnp.proof.pdf import render_pdf
-    from pnp.proof.thumbs import lay_out_fronts, thumbnails
+    from pnp.proof.thumbs import lay_out_fronts, text_sizes, thumbnails
 
     loaded = load_pack(pack)
     if loaded.pack is None:
@@ -153,6 +153,9 @@ def proof(pack: Path, lang: str | None, since: str | None, only_findings: bool, 
     images, drawn = thumbnails(faces)
     findings += faces.findings + drawn
     result = collect(data, language, findings)
+    sizes = text_sizes(faces)
+    for entry in result.entries:
+        entry.text_sizes = sizes.get(entry.card.id, ())
     if since is not None:
         with pack_then(pack, since) as (earlier, label):
             if earlier.pack is None:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from pnp.build_exports import LaidOut, export_extras, pick
+from pnp.build_exports import LaidOut, export_extras, option_findings, pick
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.cache import Cache
 from pnp.check.cached import cached_check
@@ -19,9 +19,10 @@ from pnp.check.completeness import card_state, prints_text
 from pnp.compose import compose, selected_swaps
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
 from pnp.export import manifest
+from pnp.export.draft import draft_words, render_findings_page
 from pnp.export.edit_set import remove_stale_parts
 from pnp.export.files import write_atomic, write_error
-from pnp.export.pdf import Placement, SheetSection, render_calibration
+from pnp.export.pdf import FOOTER_BAND, Placement, SheetSection, render_calibration
 from pnp.export.png import (
     art_digest,
     cpu_workers,
@@ -34,6 +35,7 @@ from pnp.layout.plan import DeckFaces, PackFaces, lay_out_pack
 from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import LoadedDeck, PackData
+from pnp.pipelines.sheet_sets import draft_findings, sheet_sets, sheets_of, variant_folder
 from pnp.render.fonts import font_problems
 from pnp.render.missing_mark import with_missing_mark
 from pnp.units import Size, mm, paper_size
@@ -68,6 +70,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         return result
     contents = _deck_contents(pack, options, result)
     decks = _selected_decks(pack, options, result, contents)
+    result.findings += option_findings(options, options.output / pack.pack.id / language)
     result.findings += font_problems(FONTS_DIR)
     if has_errors(result.findings):
         return result
@@ -89,17 +92,19 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     if has_errors(result.findings):
         return result
 
-    out_dir = options.output / pack.pack.id / language
+    out_dir = options.output / pack.pack.id / language / variant_folder(options)
     for folder in (out_dir, options.output / ".cache"):  # leftovers of runs killed long ago
         remove_stale_parts(folder)
+    pack_title = pick(pack, pack.pack.name, language)
+    sets = sheet_sets(builds, options.mix_decks, pack_title)
     total = sum(len(b.section.cards) for b in builds)
-    done = 0
+    done = to_draw = 0  # to_draw: the cards of every deck's sheets and of the shared ones
 
     def advance(count: int) -> None:
         nonlocal done
         done += count
         if progress:
-            progress(done, total)
+            progress(done, to_draw)
 
     settings = DrawSettings(
         pack_root=pack.root,
@@ -107,9 +112,11 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         bleed=options.bleed,
         template_files=tuple((n, t.file) for n, t in sorted(templates.templates.items())),
         icons=icon_settings(laid.icons),
+        draft_mark=draft_words(language)["mark"] if options.draft else "",
     )
     fonts_hash = fonts_digest(FONTS_DIR)
     jobs = []
+    decks_by_id = {built.deck.deck.id for built in builds}
     for built in builds:
         used = {
             key: faces[key]
@@ -121,6 +128,13 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         title = pick(pack, built.deck.deck.name, language)
         art = tuple(art_digest(face, pack.root) for face in deck_faces)
         jobs.append(DeckPdfJob(built.deck.deck.id, title, built.section, deck_faces, art, fonts_hash))
+    for sheet_set in sets if not options.decks else []:
+        if sheet_set.mixed:  # cards.pdf's shared sheets: the same faces, placed together
+            used_keys = {k for card in sheet_set.section.cards for k in (card.front, card.back) if k is not None}
+            mixed_faces = tuple(faces[key] for key in sorted(used_keys))
+            art = tuple(art_digest(face, pack.root) for face in mixed_faces)
+            jobs.append(DeckPdfJob(sheet_set.key, pack_title, sheet_set.section, mixed_faces, art, fonts_hash))
+    to_draw = sum(len(job.section.cards) for job in jobs)
     # --no-cache reads nothing from the cache, and writes what it makes: it repairs the cache too
     cache = Cache(options.output / ".cache" / "pdf", ".pdf", read=options.cache)
     check_cache = Cache(options.output / ".cache" / "check", ".json", read=options.cache)
@@ -138,18 +152,28 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         result.findings.append(write_error(options.output / ".cache", exc))
         return result
     result.findings += draw_findings
+    if options.draft:
+        result.findings = draft_findings(_dedupe(result.findings))
     joins = Cache(options.output / ".cache" / "joined", ".pdf", read=options.cache)
     documents: list[tuple[Path, bytes]] = [
-        (out_dir / f"cards-{job.deck_id}.pdf", joined(drawn[job.deck_id], joins)) for job in jobs
+        (out_dir / f"cards-{job.deck_id}.pdf", joined(drawn[job.deck_id], joins))
+        for job in jobs
+        if job.deck_id in decks_by_id
     ]
     if jobs and not options.decks:
-        # the page ranges already drawn, joined: every face is drawn once per build, not once per file.
-        # With --decks, cards.pdf is left as it was: it holds every deck, or nothing.
-        every_range = [part for job in jobs for part in drawn[job.deck_id]]
-        documents.append((out_dir / "cards.pdf", joined(every_range, joins)))
+        # the page ranges already drawn, joined: a deck that shares no sheet is not drawn again,
+        # and a draft opens with the list of what is still wrong.  With --decks, cards.pdf is
+        # left as it was: it holds every deck, or nothing.
+        parts = [part for sheet_set in sets for part in drawn[sheet_set.key]]
+        if options.draft:
+            parts.insert(0, render_findings_page(result.findings, builds[0].section.plan.page, language))
+        documents.append((out_dir / "cards.pdf", joined(parts, joins)))
     if options.calibration and options.duplex in ("long", "short") and builds:
         documents.append(
-            (out_dir / f"calibration-{options.duplex}.pdf", render_calibration(builds[0].section.plan, options.duplex))
+            (
+                out_dir / f"calibration-{options.duplex}.pdf",
+                render_calibration(builds[0].section.plan, options.duplex, options.back_offset),
+            )
         )
     if has_errors(result.findings):
         return result
@@ -177,7 +201,8 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         return result
     result.cards = total
     result.faces = len(faces)
-    result.sheets = sum(-(-len(b.section.cards) // len(b.section.plan.fronts)) for b in builds)
+    result.sheets = sum(sheets_of(sheet_set.section) for sheet_set in sets)
+    result.sheets_unmixed = sum(sheets_of(b.section) for b in builds)
     return result
 
 
@@ -303,6 +328,8 @@ def _impose_deck(
                 mark_length=mm(3),
                 duplex=options.duplex,
                 back_offset=options.back_offset,
+                footer=FOOTER_BAND,
+                tight=options.tight or options.duplex == "fold",
             )
         )
     except ImposeError as exc:

@@ -230,8 +230,8 @@ def test_the_html_proof_opens_from_disk_in_chromium_with_its_findings_marked(
     colours = dict((colour, n) for n, colour in image.getcolors(maxcolors=1 << 20) or [])
     marked = sum(n for c, n in colours.items() if all(abs(a - b) <= 6 for a, b in zip(c, WARNING_MARK, strict=True)))
     assert marked > 2000, f"{marked} pixels of the warning mark: the marks did not render ({shot})"
-    supply_band = colours.get((0x1F, 0x4E, 0x79), 0)  # the thumbnails drew: the supply deck's colour
-    assert supply_band > 1000, f"no thumbnail in the screenshot ({shot})"
+    parchment = colours.get((0xF3, 0xED, 0xE0), 0)  # the thumbnails drew: the Firefly cards' ground
+    assert parchment > 5000, f"no thumbnail in the screenshot ({shot})"
 
 
 def test_every_kind_of_text_finding_is_placed_where_it_is(tiny_copy: Path) -> None:

@@ -22,8 +22,9 @@ from pathlib import Path
 
 from pnp.cache import META_SUFFIX, Cache
 from pnp.errors import Finding, Severity
+from pnp.export.draft import marked
 from pnp.export.merge import merge_pdfs
-from pnp.export.pdf import SheetSection, render_pdf
+from pnp.export.pdf import SheetSection, home_footer, render_pdf
 from pnp.export.workers import worker_pool
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext
@@ -53,6 +54,7 @@ class DrawSettings:
     bleed: float
     template_files: tuple[tuple[str, str], ...]
     icons: IconSettings = ()
+    draft_mark: str = ""  # the word a draft prints on every sheet; "" for a normal build
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,7 @@ def page_ranges(job: DeckPdfJob, settings: DrawSettings, cache: Cache) -> list[R
             round(settings.bleed, 4),
             settings.template_files,
             settings.icons,
+            settings.draft_mark,
         )
         ranges.append(RangeJob(job.deck_id, index, job.title, section, tuple(faces[k] for k in keys), key))
     return ranges
@@ -144,8 +147,10 @@ def _draw(job: RangeJob, settings: DrawSettings) -> tuple[bytes, list[Finding]]:
         bleed=settings.bleed,
         template_file=dict(settings.template_files),
         icons=icon_map(settings.icons),
+        draft=bool(settings.draft_mark),
     )
-    data = render_pdf([job.section], {face.key: face for face in job.faces}, ctx, job.title)
+    footer = marked(home_footer, settings.draft_mark) if settings.draft_mark else None
+    data = render_pdf([job.section], {face.key: face for face in job.faces}, ctx, job.title, footer=footer)
     return data, ctx.findings
 
 

@@ -17,7 +17,7 @@ from pnp.model import Card, Deck, Face, PackData
 from pnp.units import Size, UnitError, parse_length
 
 LENGTH_FIELDS = ("x", "y", "width", "height", "x2", "y2", "radius", "stroke_width", "gap")
-NUMBER_FIELDS = ("size", "min_size", "leading", "opacity", "rotation")
+NUMBER_FIELDS = ("size", "min_size", "max_lines", "leading", "opacity", "rotation")
 BOOL_FIELDS = ("bleed", "hyphenate")
 
 

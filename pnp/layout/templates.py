@@ -41,6 +41,7 @@ ELEMENT_FIELDS = {
     "font",
     "size",
     "min_size",
+    "max_lines",
     "leading",
     "align",
     "valign",

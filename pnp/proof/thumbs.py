@@ -88,3 +88,15 @@ def card_images(
     faces = lay_out_fronts(pack, lang, decks=[deck.model_copy(update={"cards": (card,)})])
     images, drawn = thumbnails(faces, dpi)
     return images, [f for f in faces.findings + drawn if f.card in (None, card.id)]
+
+
+def text_sizes(faces: Faces) -> dict[str, tuple[tuple[str, float], ...]]:
+    """Card id -> (element, size in points) of each text its front was set with, as drawn by
+    thumbnails(): the sizes the build sets, since both fit with the same code."""
+    if faces.context is None:
+        return {}
+    sizes = faces.context.sizes
+    return {
+        card_id: tuple((name, size) for (key, name), size in sizes.items() if key == face.key)
+        for card_id, face in faces.faces.items()
+    }

@@ -192,8 +192,8 @@ def draw_standee(
         canvas.setFillColor(HexColor("#e6e2d8"))
         canvas.rect(0, bottom, width, base, stroke=0, fill=1)
         canvas.setFillColor(HexColor("#7a766d"))
-        canvas.setFont(plain_font(), 5)
-        canvas.drawCentredString(width / 2, bottom + base / 2 - 1.5, base_word)
+        canvas.setFont(plain_font(), 6)
+        canvas.drawCentredString(width / 2, bottom + base / 2 - 2, base_word)
     for (face, text), (origin_y, turned) in zip((front, back), ((base, False), (base + height, True)), strict=True):
         canvas.saveState()
         if turned:

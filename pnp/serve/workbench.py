@@ -19,13 +19,13 @@ from pathlib import Path
 from pnp.check.completeness import CardState, DeckState, deck_states
 from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex
-from pnp.check.whole import laid_out_findings, rule_findings
 from pnp.errors import Finding, Severity, error, has_errors
 from pnp.export.edit_set import Snapshot, remove_stale_parts, verify_edit, write_edit_set
-from pnp.layout.plan import lay_out_pack
 from pnp.load import load_pack
 from pnp.load.pack import LoadResult
 from pnp.model import Card, LoadedDeck, PackData, Term
+from pnp.pipelines.findings import laid_out_findings, rule_findings
+from pnp.pipelines.fitting import layout_and_fitting_findings
 from pnp.proof.collect import CardEntry, card_entry
 from pnp.proof.thumbs import card_images
 from pnp.translate.card_edit import CardEditPlan, FieldEdit, plan_card_edit
@@ -357,13 +357,10 @@ def _same_context(before: PackData, now: PackData) -> bool:
 
 
 def _laid_out_cards(pack: PackData, cards: frozenset[str]) -> list[Finding]:
-    """What laying out these cards alone finds, in every language the pack prints (as pnp check does)."""
+    """What laying out and fitting these cards alone finds, as pnp check does for every card."""
     decks = [
         d.model_copy(update={"cards": tuple(c for c in d.cards if c.id in cards)})
         for d in pack.decks
         if any(c.id in cards for c in d.cards)
     ]
-    findings: list[Finding] = []
-    for language in pack.languages:
-        findings += [f for f in lay_out_pack(pack, language, decks).findings if f.card in cards]
-    return findings
+    return [f for f in layout_and_fitting_findings(pack, decks=decks) if f.card in cards]

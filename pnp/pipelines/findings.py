@@ -1,4 +1,5 @@
-"""A loaded pack's findings as `pnp check` reports them: the rules and the layouts, with their caches.
+"""A loaded pack's findings as `pnp check` reports them: the rules, the layouts and the text fitting,
+with their caches.
 
 `pnp check` and `pnp serve` both call this, so the workbench shows what check prints."""
 
@@ -11,8 +12,8 @@ from pnp.check import check_pack
 from pnp.check.cached import cached_check
 from pnp.errors import Finding
 from pnp.layout.memo import layout_memo
-from pnp.layout.plan import layout_findings
 from pnp.model import PackData
+from pnp.pipelines.fitting import layout_and_fitting_findings
 
 
 def pack_findings(data: PackData, output: Path | None = None, read: bool = True) -> list[Finding]:
@@ -29,7 +30,7 @@ def rule_findings(data: PackData, output: Path | None = None, read: bool = True)
 
 
 def laid_out_findings(data: PackData, output: Path | None = None, read: bool = True) -> list[Finding]:
-    """The layouts as build runs them: whatever would stop a build is a finding here too."""
+    """The layouts and the text fitting as build runs them: whatever would stop a build is a finding here too."""
     if output is None:
-        return layout_findings(data)
-    return layout_findings(data, lambda language: layout_memo(output, read, data.root, language))
+        return layout_and_fitting_findings(data)
+    return layout_and_fitting_findings(data, memos=lambda language: layout_memo(output, read, data.root, language))
