@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import fcntl
 import json
 import os
 import shutil
@@ -41,8 +42,11 @@ class Browser:
         self._answers, answers_write = os.pipe()
 
         def child_fds() -> None:  # Chromium's fd 3 and fd 4
-            os.dup2(commands_read, 3)
-            os.dup2(answers_write, 4)
+            # copies above both first: the pipes may be fds 3 and 4 themselves, and dup2 onto the
+            # same number would keep them close-on-exec
+            reading, writing = (fcntl.fcntl(fd, fcntl.F_DUPFD, 10) for fd in (commands_read, answers_write))
+            os.dup2(reading, 3)
+            os.dup2(writing, 4)
 
         self.process = subprocess.Popen(
             [
