@@ -424,3 +424,36 @@ def test_after_a_save_the_findings_are_those_of_a_fresh_start(client: TestClient
     workbench = client.app.state.workbench  # type: ignore[attr-defined]
     fresh = Workbench(tiny_copy, tiny_copy.parent / "output")
     assert sorted(workbench.findings, key=repr) == sorted(fresh.findings, key=repr)
+
+
+@pytest.mark.parametrize("pack", ["blue-sun", "bsg", "lotr-sailing"])
+def test_every_bundled_pack_opens_in_the_workbench(pack: str, tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parent.parent / "cards" / pack
+    client = TestClient(create_app(root, tmp_path / "output", hosts=(HOST,)))
+    listed = client.get("/")
+    assert listed.status_code == 200 and "The pack cannot be opened" not in listed.text
+    first = re.search(r'<td><a href="/card/([a-z0-9-]+)">', listed.text)
+    assert first is not None
+    page = client.get(f"/card/{first.group(1)}")
+    assert page.status_code == 200 and "data:image/png;base64," in page.text
+    assert client.get("/glossary").status_code == 200 and client.get("/print").status_code == 200
+
+
+def test_serve_listens_on_this_computer_unless_told_and_then_prints_a_token(
+    monkeypatch: pytest.MonkeyPatch, tiny_copy: Path
+) -> None:
+    import uvicorn
+
+    calls: list[dict[str, object]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: calls.append({"app": app, **options}))
+    local = CliRunner().invoke(main, ["serve", str(tiny_copy), "--port", "9123"])
+    assert local.exit_code == 0, local.output
+    assert "open http://127.0.0.1:9123/ " in local.output and "token" not in local.output
+    assert calls[-1]["host"] == "127.0.0.1"
+    settings = calls[-1]["app"].state.settings  # type: ignore[attr-defined]
+    assert settings.access_token is None and "attacker.example" not in settings.hosts
+    shared = CliRunner().invoke(main, ["serve", str(tiny_copy), "--host", "0.0.0.0"])
+    assert shared.exit_code == 0, shared.output
+    token = calls[-1]["app"].state.settings.access_token  # type: ignore[attr-defined]
+    assert token and f"http://0.0.0.0:8765/?token={token}" in shared.output
+    assert calls[-1]["host"] == "0.0.0.0"
