@@ -106,6 +106,9 @@ def test_edit_preview_save_and_conflict_in_chromium(
         )
     ]
     shots.append(browser.screenshot(tmp_path / "workbench-card.png"))
+    real = browser.run("document.querySelector('.card-image').width")
+    browser.run("document.querySelector('.card-image').click()")
+    assert browser.run("document.querySelector('.card-image').width") == 2 * real  # larger to read
 
     # someone edits the same text on disk; this page still shows its own version and saves it
     supply.write_text(supply.read_text().replace("repara tu nave entera", "repara la nave"))
@@ -114,7 +117,7 @@ def test_edit_preview_save_and_conflict_in_chromium(
         "(() => { const t = document.querySelector('textarea[name=\"v.text.es\"]');"
         " t.value = t.value.replace('ahora mismo', 'ya'); })()"
     )
-    browser.run("document.querySelector('button.save').click()")
+    browser.run("document.dispatchEvent(new KeyboardEvent('keydown', {key: 's', ctrlKey: true}))")  # Ctrl+S
     browser.wait_for("!!document.querySelector('.conflict')", "the conflict")
     assert "repara la nave" in browser.run("document.querySelector('.conflict').textContent")
     assert supply.read_text() == on_disk, "a conflict must never overwrite the file"
