@@ -79,6 +79,9 @@ def test_edit_preview_save_and_conflict_in_chromium(
     before = supply.read_text()
     browser.open(f"{server}/")
     assert browser.run("document.querySelectorAll('table.cards tbody tr').length") >= 3
+    browser.wait_for(  # the thumbnails, drawn on demand by the build's renderer
+        "[...document.querySelectorAll('td.thumb img')].every(i => i.complete && i.naturalWidth > 0)", "the thumbnails"
+    )
     shots = [browser.screenshot(tmp_path / "workbench-list.png")]
 
     browser.open(f"{server}/card/spare-parts")
