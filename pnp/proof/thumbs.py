@@ -17,6 +17,7 @@ from pnp.model import Card, LoadedDeck, PackData
 from pnp.paths import FONTS_DIR, TEMPLATES_DIR
 from pnp.render.face import RenderContext
 from pnp.render.fonts import load_fonts
+from pnp.render.missing_mark import with_missing_mark
 from pnp.units import Size, parse_card_size
 
 THUMBNAIL_DPI = 150  # a mini card is 242 x 372 px: sharp at twice its on-screen size, ~20 KB
@@ -48,9 +49,11 @@ def lay_out_fronts(
     found.findings += laid.findings
     for deck in laid.decks:
         for card in deck.cards:
-            found.faces[card.card.id] = card.front
+            # a placeholder looks like one in the proof too, as on the printed sheet
+            marked = with_missing_mark if card.card.placeholder else _unchanged
+            found.faces[card.card.id] = marked(card.front)
             if card.card.back is not None:
-                found.backs[card.card.id] = card.back
+                found.backs[card.card.id] = marked(card.back)
     found.context = RenderContext(
         fonts=load_fonts(FONTS_DIR),
         pack_root=pack.root,
@@ -59,6 +62,10 @@ def lay_out_fronts(
         icons=laid.icons,
     )
     return found
+
+
+def _unchanged(face: FaceLayout) -> FaceLayout:
+    return face
 
 
 def thumbnails(faces: Faces, dpi: int = THUMBNAIL_DPI) -> tuple[dict[str, bytes], list[Finding]]:

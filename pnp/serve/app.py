@@ -407,7 +407,7 @@ class Pages:
             digest=now,
             message=message,
             applied=applied,
-            diff=lambda old, new: word_diff(old, new),
+            diff=lambda change: change.pieces if change.pieces is not None else word_diff(change.old, change.new),
         )
 
     # --- printing -----------------------------------------------------------------------------
