@@ -457,3 +457,15 @@ def test_serve_listens_on_this_computer_unless_told_and_then_prints_a_token(
     token = calls[-1]["app"].state.settings.access_token  # type: ignore[attr-defined]
     assert token and f"http://0.0.0.0:8765/?token={token}" in shared.output
     assert calls[-1]["host"] == "0.0.0.0"
+
+
+def test_the_preview_shows_the_findings_of_the_unsaved_text(client: TestClient, tiny_copy: Path) -> None:
+    before = (tiny_copy / "supply.toml").read_bytes()
+    form = form_of(client.get("/card/fuel-cell").text)
+    form["v.text.es"] = "Gana 2 gasolina."
+    page = client.post("/card/fuel-cell/preview", data=form).text
+    assert '<div id="findings" hx-swap-oob="true">' in page
+    assert '<mark class="warning">gasolina</mark>' in page and "text/glossary" in page
+    form["v.text.es"] = "Gana 2 {fuel}."
+    assert "gasolina" not in client.post("/card/fuel-cell/preview", data=form).text
+    assert (tiny_copy / "supply.toml").read_bytes() == before

@@ -27,7 +27,7 @@ import uvicorn
 from pnp.serve.app import create_app
 from tests.browser import Browser, chromium, wait
 
-NEW_TEXT = "Gana 1 {parts}.\\n\\n**Descarta** esta carta y repara tu nave entera, ahora mismo."
+NEW_TEXT = "Gana 1 {parts}.\\n\\n**Descarta** esta carta y repara tu nave entera con gasolina, ahora mismo."
 
 
 def _free_port() -> int:
@@ -94,6 +94,8 @@ def test_edit_preview_save_and_conflict_in_chromium(
         f"document.querySelector('#preview img').src !== {_js(browser, '#preview img')}", "the redrawn card"
     )
     second = _preview(browser)
+    # the findings follow the unsaved text: the glossary's forbidden "gasolina", marked where it is
+    browser.wait_for("(document.querySelector('#findings mark.warning') || {}).textContent === 'gasolina'")
     changed = _changed_pixels(first, second)
     assert changed > 200, f"only {changed} pixels changed: the preview did not redraw the text"
 

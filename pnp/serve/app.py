@@ -264,7 +264,7 @@ class Pages:
             f"{name}.{lang}": current_text(row.card, name, lang) for name in text_fields(row.card) for lang in languages
         }
         status = current_text(row.card, STATUS, wb.language)
-        images, drawn = wb.preview(card_id, {})
+        preview = wb.preview(card_id, {})
         size = row.deck.deck
         return {
             "row": row,
@@ -276,10 +276,11 @@ class Pages:
             "status": status,
             "status_base": base_hash(status),
             "terms": wb.terms(row.card),
-            "images": images,
-            "drawn": drawn,
+            "images": preview.images,
+            "drawn": preview.drawn,
             "print_width": _print_width(wb, size.id),
             "message": "",
+            "live": False,
             "conflicts": [],
             "errors": [],
             **extra,
@@ -290,13 +291,15 @@ class Pages:
         form = await self.form(request)
         self.card_or_404(card_id)
         values = {name[2:]: value for name, value in form.items() if name.startswith("v.")}
-        images, drawn = await run_in_threadpool(self.wb.preview, card_id, values)
+        preview = await run_in_threadpool(self.wb.preview, card_id, values)
         return self.render(
             request,
             "_preview.html",
             row=self.wb.rows[card_id],
-            images=images,
-            drawn=drawn,
+            images=preview.images,
+            drawn=preview.drawn,
+            entry=preview.entry,
+            live=True,
             print_width=_print_width(self.wb, self.wb.rows[card_id].deck.deck.id),
         )
 
@@ -352,7 +355,8 @@ class Pages:
                 context["values"][edit.field] = edit.value
         if result.plan.conflicts or errors:  # the card as the form now holds it, not as the file does
             texts = {k: v for k, v in context["values"].items() if not k.startswith(f"{STATUS}.")}
-            context["images"], context["drawn"] = await run_in_threadpool(self.wb.preview, card_id, texts)
+            preview = await run_in_threadpool(self.wb.preview, card_id, texts)
+            context |= {"images": preview.images, "drawn": preview.drawn, "entry": preview.entry}
         status_code = 409 if result.plan.conflicts else 422 if errors else 200
         name = "_card_body.html" if request.headers.get("hx-request") == "true" else "card.html"
         return self.render(request, name, status_code=status_code, **context)

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.check import RULES
+from pnp.check.cached import PER_CARD, only_cards
 from pnp.check.completeness import CardState, DeckState, deck_states
 from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex
@@ -72,6 +74,13 @@ class Filters:
     status: str = ""
     code: str = ""
     q: str = ""
+
+
+@dataclass(frozen=True)
+class Preview:
+    images: dict[str, bytes]  # the front under the card's id, its own B side under "<id>/back"
+    drawn: list[Finding]  # what laying out and drawing it found
+    entry: CardEntry  # its texts with every finding placed in them, as they would be once saved
 
 
 @dataclass
@@ -281,16 +290,37 @@ class Workbench:
                     self._thumbs.popitem(last=False)
             return image
 
-    def preview(self, card_id: str, values: dict[str, str]) -> tuple[dict[str, bytes], list[Finding]]:
-        """The card with the page's unsaved texts, laid out and drawn alone: front, and B side if it has one."""
+    def preview(self, card_id: str, values: dict[str, str]) -> Preview:
+        """The card with the page's unsaved texts, laid out and drawn alone (front, and B side if it has
+        one), and its findings as they would be: the per-card rules run on the new texts."""
         row = self.rows[card_id]
         card, problem = edited_card(row.card, values)
         if card is None:
-            return {}, [error("serve/preview", str(row.deck.file), problem, card=card_id)]
+            trouble = error("serve/preview", str(row.deck.file), problem, card=card_id)
+            return Preview({}, [trouble], self.entry(card_id))
         pack = self.pack
         assert pack is not None
         with self.draw_lock:
-            return card_images(pack, row.deck, card, self.language, PREVIEW_DPI)
+            images, drawn = card_images(pack, row.deck, card, self.language, PREVIEW_DPI)
+        if not values:
+            return Preview(images, drawn, self.entry(card_id))
+        laid = set(self._laid)
+        kept = [f for f in row.findings if f.code not in PER_CARD and f not in laid]
+        edited = pack.model_copy(
+            update={
+                "decks": tuple(
+                    d.model_copy(update={"cards": tuple(card if c.id == card_id else c for c in d.cards)})
+                    if d.deck.id == row.deck.deck.id
+                    else d
+                    for d in pack.decks
+                )
+            }
+        )
+        alone = only_cards(edited, {card_id})
+        fresh = [f for rule in RULES if rule.id in PER_CARD for f in rule.run(alone) if f.card == card_id]
+        found = list(dict.fromkeys([*kept, *fresh, *(f for f in drawn if f.card == card_id)]))
+        entry = card_entry(card, row.deck.deck.id, self.language, self.source_language, found)
+        return Preview(images, drawn, entry)
 
     # --- writing ----------------------------------------------------------------------------
 
