@@ -469,3 +469,10 @@ def test_the_preview_shows_the_findings_of_the_unsaved_text(client: TestClient, 
     form["v.text.es"] = "Gana 2 {fuel}."
     assert "gasolina" not in client.post("/card/fuel-cell/preview", data=form).text
     assert (tiny_copy / "supply.toml").read_bytes() == before
+
+
+def test_the_card_page_leads_to_printing_its_deck(client: TestClient) -> None:
+    page = client.get("/card/pilot").text
+    link = re.search(r'href="(/print\?deck=[a-z0-9-]+)"', page)
+    assert link is not None
+    assert re.search(r'<option value="supply" selected>', client.get(link.group(1)).text)

@@ -419,7 +419,8 @@ class Pages:
     def print_page(self, request: Request) -> Response:
         self.ready()
         job = self.jobs.running() or _last(self.jobs)
-        return self.render(request, "print.html", job=job, papers=PAPERS, duplex=DUPLEX)
+        chosen = request.query_params.get("deck", "")
+        return self.render(request, "print.html", job=job, papers=PAPERS, duplex=DUPLEX, chosen=chosen)
 
     async def start_build(self, request: Request) -> Response:
         form = await self.form(request)
