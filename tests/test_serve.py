@@ -63,7 +63,7 @@ def test_the_list_shows_every_card_with_deck_status_findings_and_thumbnail(clien
         assert f'src="/thumb/{card}.png?v=' in page.text
     assert '<span class="status reviewed">reviewed</span>' in page.text
     assert "The box" in page.text
-    thumb = re.search(r'src="(/thumb/fuel-cell\.png\?v=[0-9a-f]+)"', page.text)
+    thumb = re.search(r'src="(/thumb/fuel-cell\.png\?v=[0-9a-f]+-\d+)"', page.text)
     assert thumb is not None
     image = client.get(thumb.group(1))
     assert image.status_code == 200 and image.content.startswith(b"\x89PNG")
@@ -476,3 +476,19 @@ def test_the_card_page_leads_to_printing_its_deck(client: TestClient) -> None:
     link = re.search(r'href="(/print\?deck=[a-z0-9-]+)"', page)
     assert link is not None
     assert re.search(r'<option value="supply" selected>', client.get(link.group(1)).text)
+
+
+def test_new_art_under_the_same_name_gives_new_thumbnails(client: TestClient, tiny_copy: Path) -> None:
+    from PIL import Image
+
+    def thumb() -> tuple[str, bytes]:
+        found = re.search(r'src="(/thumb/spare-parts\.png\?v=[^"]+)"', client.get("/").text)
+        assert found is not None
+        return found.group(1), client.get(found.group(1)).content
+
+    before = thumb()
+    art = tiny_copy / "art" / "spare-parts.png"
+    size = Image.open(art).size
+    Image.new("RGB", size, (200, 20, 20)).save(art)
+    after = thumb()
+    assert after[0] != before[0] and after[1] != before[1]

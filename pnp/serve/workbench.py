@@ -10,6 +10,7 @@ drawing: ReportLab and pdfium are not made for threads.
 from __future__ import annotations
 
 import hashlib
+import os
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Sequence
@@ -108,6 +109,7 @@ class Workbench:
         self._snapshot = Snapshot({})
         self._thumbs: OrderedDict[tuple[str, int], bytes] = OrderedDict()
         self._glossary: GlossaryIndex | None = None
+        self.generation = 0  # full reloads so far: in the thumbnails' addresses, which browsers keep
         self._laid: list[Finding] = []  # what laying out found, kept apart: a save lays out its card alone
         self.reload()
 
@@ -146,6 +148,9 @@ class Workbench:
             self._snapshot = Snapshot.of(self.root) if self.root.is_dir() else Snapshot({})
             self._stamp = self._disk_stamp()
             before = self.pack
+            if not changed:  # art or layouts may have changed: every picture is drawn again, at new addresses
+                self._thumbs.clear()
+                self.generation += 1
             self.loaded = load_pack(self.root)
             self._glossary = None
             pack = self.pack
@@ -180,14 +185,17 @@ class Workbench:
         return Row(card, deck, state, status, title, findings, fold(" ".join([card.id, *texts])), digest)
 
     def _disk_stamp(self) -> tuple[tuple[str, int, int], ...]:
-        """What tells that a file of the pack changed: each TOML file's size and time (cheap: no reading)."""
+        """What tells that a file of the pack changed (its TOML, art, icons, layouts): each file's size and
+        time, without reading it.  Hidden files (pnp's own .part files, .git) do not count."""
         stamp = []
-        for path in sorted(self.root.rglob("*.toml")) if self.root.is_dir() else []:
-            try:
-                info = path.stat()
-            except OSError:
-                continue
-            stamp.append((str(path), info.st_mtime_ns, info.st_size))
+        for folder, names, files in os.walk(self.root) if self.root.is_dir() else []:
+            names[:] = sorted(n for n in names if not n.startswith("."))
+            for name in sorted(n for n in files if not n.startswith(".")):
+                try:
+                    info = os.stat(os.path.join(folder, name))
+                except OSError:
+                    continue
+                stamp.append((os.path.join(folder, name), info.st_mtime_ns, info.st_size))
         return tuple(stamp)
 
     def fresh(self) -> None:
