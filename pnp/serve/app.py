@@ -41,7 +41,7 @@ from starlette.templating import Jinja2Templates
 from pnp.build_state import BuildOptions
 from pnp.errors import Severity, has_errors
 from pnp.proof.history import card_history
-from pnp.proof.html import SEVERITY_WORD, finding_html, marked_html, pieces_html
+from pnp.proof.html import finding_html, marked_html, pieces_html
 from pnp.serve.jobs import Jobs
 from pnp.serve.workbench import STATUSES, Filters, Workbench
 from pnp.translate.card_edit import FieldEdit, editable, text_fields
@@ -165,7 +165,6 @@ class Pages:
         )
         env.filters["pieces"] = lambda pieces: Markup(pieces_html(tuple(pieces)))
         env.filters["b64"] = lambda data: base64.b64encode(data).decode("ascii")
-        env.globals["severity_word"] = SEVERITY_WORD
         env.globals["link"] = self.file_link
         self.templates = Jinja2Templates(env=env)
 
