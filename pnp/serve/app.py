@@ -5,12 +5,11 @@ shipped in static/ with its licence: no build step, nothing fetched from the
 network.  Every page works without JavaScript too; with htmx a request
 carries HX-Request and gets back only the part of the page it replaces.
 
-Security, since the server writes files: it answers only to the host names
-it was started for (a page elsewhere cannot reach it through DNS rebinding);
-with --host, only to browsers that opened the address with its token; every
-write is a POST from this server's own pages (Origin checked) carrying the
-CSRF token of this run; request paths name cards, terms and files by what the
-pack holds, never as paths; text from the pack is escaped everywhere.
+Security, since the server writes files: pnp/serve/guard.py checks every
+request's host, access token and origin; here every write reads its form with
+the CSRF token of this run, request paths name cards, fields, decks and built
+files by what the pack and the output folder hold, never as paths, and text
+from the pack is escaped everywhere (Jinja2's autoescape, the proof's markup).
 """
 
 from __future__ import annotations
@@ -19,8 +18,7 @@ import base64
 import hashlib
 import hmac
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
@@ -33,7 +31,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
@@ -42,6 +40,7 @@ from pnp.build_state import BuildOptions
 from pnp.errors import Severity, has_errors
 from pnp.proof.history import card_history
 from pnp.proof.html import finding_html, marked_html, pieces_html
+from pnp.serve.guard import Guard, Settings
 from pnp.serve.jobs import Jobs
 from pnp.serve.workbench import STATUSES, Filters, Workbench
 from pnp.translate.card_edit import FieldEdit, editable, text_fields
@@ -53,26 +52,10 @@ from pnp.units import UnitError, mm, parse_length
 HERE = Path(__file__).parent
 MAX_BODY = 1 << 20  # a form of one card's texts is a few KB; a fixes list a few hundred
 MAX_FIELDS = 400
-TOKEN_COOKIE = "pnp_access"
 CSRF_FIELD = "csrf"
 CSRF_HEADER = "x-csrf-token"
-SECURITY_HEADERS = {
-    # htmx and the page's own files only; previews are data: images
-    "content-security-policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-    "frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
-    "x-frame-options": "DENY",
-}
 PAPERS = ("a4", "letter")
 DUPLEX = ("long", "short", "none", "fold")
-
-
-@dataclass(frozen=True)
-class Settings:
-    hosts: tuple[str, ...]  # Host headers answered: "127.0.0.1:8765", "localhost:8765"
-    access_token: str | None = None  # with --host: the browser must bring it once
-    csrf: str = ""
 
 
 def create_app(
@@ -110,45 +93,6 @@ def create_app(
     app.state.workbench = workbench
     app.state.settings = settings
     return app
-
-
-class Guard:
-    """What every request passes before a page sees it: host, access token, origin; and the headers it gets."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-
-    async def __call__(self, request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        refused = self.refusal(request)
-        if refused is not None:
-            return refused
-        if self.settings.access_token and request.query_params.get("token") == self.settings.access_token:
-            response: Response = RedirectResponse(request.url.path, status_code=303)
-            response.set_cookie(TOKEN_COOKIE, self.settings.access_token, httponly=True, samesite="strict")
-        else:
-            response = await call_next(request)
-        response.headers.update(SECURITY_HEADERS)
-        return response
-
-    def refusal(self, request: Request) -> Response | None:
-        host = request.headers.get("host", "")
-        known = "*" in self.settings.hosts or host in self.settings.hosts
-        if not known and host.rsplit(":", 1)[0].strip("[]") not in self.settings.hosts:
-            return PlainTextResponse("pnp serve: unknown host name", status_code=421)
-        token = self.settings.access_token
-        if token is not None:
-            given = request.cookies.get(TOKEN_COOKIE) or request.query_params.get("token") or ""
-            if not hmac.compare_digest(given.encode(), token.encode()):
-                return PlainTextResponse(
-                    "pnp serve: open the address that pnp serve printed (it holds the access token)", status_code=403
-                )
-        if request.method not in ("GET", "HEAD"):
-            origin = request.headers.get("origin")
-            if origin is not None and origin != f"{request.url.scheme}://{host}":
-                return PlainTextResponse("pnp serve: a write from another site is refused", status_code=403)
-            if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
-                return PlainTextResponse("pnp serve: a write from another site is refused", status_code=403)
-        return None
 
 
 class Pages:

@@ -11,8 +11,6 @@ from pnp.build_state import BuildOptions, BuildResult
 from pnp.errors import Finding, Severity, error
 from pnp.pipeline import build
 
-_ids = itertools.count(1)
-
 
 @dataclass
 class Job:
@@ -36,6 +34,7 @@ class Jobs:
     def __init__(self, lock: threading.Lock) -> None:
         self.lock = lock  # the workbench's draw lock: drawing a preview and building never run at once
         self.jobs: dict[int, Job] = {}
+        self._ids = itertools.count(1)
 
     def running(self) -> Job | None:
         return next((job for job in self.jobs.values() if job.running), None)
@@ -43,7 +42,7 @@ class Jobs:
     def start(self, pack: Path, options: BuildOptions, label: str) -> Job | None:
         if self.running() is not None:
             return None
-        job = Job(next(_ids), label)
+        job = Job(next(self._ids), label)
         self.jobs[job.id] = job
         thread = threading.Thread(target=self._run, args=(job, pack, options), daemon=True, name=f"pnp-build-{job.id}")
         thread.start()
