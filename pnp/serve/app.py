@@ -42,6 +42,7 @@ from pnp.proof.history import card_history
 from pnp.proof.html import finding_html, marked_html, pieces_html
 from pnp.serve.guard import Guard, Settings
 from pnp.serve.jobs import Jobs
+from pnp.serve.words import _, code, ngettext
 from pnp.serve.workbench import STATUSES, Filters, Workbench
 from pnp.translate.card_edit import FieldEdit, editable, text_fields
 from pnp.translate.fixes import parse_fixes
@@ -101,8 +102,14 @@ class Pages:
         self.settings = settings
         self.jobs = Jobs(workbench.draw_lock)
         env = Environment(
-            loader=FileSystemLoader(HERE / "templates"), autoescape=True, undefined=StrictUndefined, trim_blocks=True
+            loader=FileSystemLoader(HERE / "templates"),
+            autoescape=True,
+            undefined=StrictUndefined,
+            trim_blocks=True,
+            extensions=["jinja2.ext.i18n"],
         )
+        env.install_gettext_callables(gettext=_, ngettext=ngettext, newstyle=True)  # type: ignore[attr-defined]
+        env.globals["_code"] = code
         env.filters["marked"] = lambda text, marks: Markup(marked_html(text, marks))
         env.filters["finding"] = lambda finding, number=None, located=False: Markup(
             finding_html(finding, number, located)
@@ -134,15 +141,15 @@ class Pages:
         async for chunk in request.stream():
             body += chunk
             if len(body) > MAX_BODY:
-                raise HTTPException(413, "the form is too large")
+                raise HTTPException(413, _("the form is too large"))
         try:
             pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=MAX_FIELDS)
         except (UnicodeDecodeError, ValueError) as exc:
-            raise HTTPException(400, "the form cannot be read") from exc
+            raise HTTPException(400, _("the form cannot be read")) from exc
         form = dict(pairs)
         given = request.headers.get(CSRF_HEADER) or form.get(CSRF_FIELD, "")
         if not hmac.compare_digest(given.encode(), self.settings.csrf.encode()):
-            raise HTTPException(403, "this form is not from this run of pnp serve: reload the page")
+            raise HTTPException(403, _("this form is not from this run of pnp serve: reload the page"))
         return form
 
     def ready(self) -> None:
@@ -151,7 +158,7 @@ class Pages:
 
     def card_or_404(self, card_id: str) -> None:
         if card_id not in self.wb.rows:
-            raise HTTPException(404, f'no card "{card_id}" in this pack')
+            raise HTTPException(404, _('no card "%(card)s" in this pack') % {"card": card_id})
 
     async def http_error(self, request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -186,7 +193,7 @@ class Pages:
         self.card_or_404(card_id)
         image = self.wb.thumbnail(card_id)
         if image is None:
-            raise HTTPException(404, f'card "{card_id}" cannot be drawn: its page lists why')
+            raise HTTPException(404, _('card "%(card)s" cannot be drawn: its page lists why') % {"card": card_id})
         # the address holds the card's digest: a changed card gets a new address, so this one never changes
         return Response(image, media_type="image/png", headers={"cache-control": "private, max-age=31536000"})
 
@@ -260,7 +267,9 @@ class Pages:
         ]
         unknown = [e.field for e in edits if e.field not in allowed]
         if unknown:
-            raise HTTPException(404, f'card "{card_id}" has no field "{unknown[0]}"')
+            raise HTTPException(
+                404, _('card "%(card)s" has no field "%(field)s"') % {"card": card_id, "field": unknown[0]}
+            )
         return await self._saved(request, card_id, edits)
 
     async def status(self, request: Request) -> Response:
@@ -269,23 +278,23 @@ class Pages:
         self.card_or_404(card_id)
         wanted = form.get("to", "")
         if wanted not in STATUSES:
-            raise HTTPException(404, f'no status "{wanted}"')
+            raise HTTPException(404, _('no status "%(status)s"') % {"status": wanted})
         edit = FieldEdit(f"{STATUS}.{self.wb.language}", wanted, form.get("base", ""))
         return await self._saved(request, card_id, [edit])
 
     async def _saved(self, request: Request, card_id: str, edits: list[FieldEdit]) -> Response:
         result = await run_in_threadpool(self.wb.save, card_id, edits)
         if card_id not in self.wb.rows:
-            raise HTTPException(404, f'card "{card_id}" is no longer in the pack')
+            raise HTTPException(404, _('card "%(card)s" is no longer in the pack') % {"card": card_id})
         errors = [f for f in [*result.plan.findings, *result.findings] if f.severity is Severity.ERROR]
         if result.saved:
-            message = "Saved: " + ", ".join(c.field for c in result.plan.changes) + "."
+            message = _("Saved: %(fields)s.") % {"fields": ", ".join(c.field for c in result.plan.changes)}
         elif result.plan.conflicts:
-            message = "Not saved: someone changed these texts since this page loaded."
+            message = _("Not saved: someone changed these texts since this page loaded.")
         elif errors:
-            message = "Not saved."
+            message = _("Not saved.")
         else:
-            message = "Nothing to save: the file already says this."
+            message = _("Nothing to save: the file already says this.")
         context = self.card_context(card_id, message=message, conflicts=result.plan.conflicts, errors=errors)
         if result.plan.conflicts:  # the person's own texts stay in the form, against the new bases
             for conflict in result.plan.conflicts:
@@ -328,7 +337,7 @@ class Pages:
 
     async def _glossary_plan(self, request: Request, text: str, apply: bool, digest: str) -> Response:
         if self.wb.pack is None or self.wb.problems():
-            raise HTTPException(409, "the pack does not load: fix its errors first")
+            raise HTTPException(409, _("the pack does not load: fix its errors first"))
         fixes, findings = parse_fixes(text.replace("\r\n", "\n"), "fixes")
         plan = await run_in_threadpool(self.wb.glossary_plan, fixes, "fixes") if fixes else None
         if plan is not None:
@@ -337,14 +346,19 @@ class Pages:
         message, applied = "", False
         if apply and plan is not None and not has_errors(findings):
             if now != digest:
-                message = "The pack changed since this preview: look at the new preview, then apply again."
+                message = _("The pack changed since this preview: look at the new preview, then apply again.")
             else:
                 problems = await run_in_threadpool(self.wb.write_plan, plan.writes)
                 findings += problems
                 applied = not problems
-                message = f"Applied: {len(plan.changes)} changes in {len(plan.writes)} files." if applied else ""
+                message = (
+                    _("Applied: %(changes)s changes in %(files)s files.")
+                    % {"changes": len(plan.changes), "files": len(plan.writes)}
+                    if applied
+                    else ""
+                )
         elif not fixes and not has_errors(findings):
-            message = 'Write one fix a line, like "Paraíso >> Refugio".'
+            message = _('Write one fix a line, like "Paraíso >> Refugio".')
         return self.render(
             request,
             "_glossary_plan.html",
@@ -369,19 +383,19 @@ class Pages:
         form = await self.form(request)
         pack = self.wb.pack
         if pack is None:
-            raise HTTPException(409, "the pack does not load: fix its errors first")
+            raise HTTPException(409, _("the pack does not load: fix its errors first"))
         deck = form.get("deck", "")
         if deck and pack.deck(deck) is None:
-            raise HTTPException(404, f'no deck "{deck}"')
+            raise HTTPException(404, _('no deck "%(deck)s"') % {"deck": deck})
         paper, duplex = form.get("paper", "a4"), form.get("duplex", "long")
         if paper not in PAPERS or duplex not in DUPLEX:
-            raise HTTPException(404, "no such paper or duplex choice")
+            raise HTTPException(404, _("no such paper or duplex choice"))
         try:
             bleed = parse_length(form.get("bleed", "3mm") or "0mm")
         except UnitError as exc:
-            raise HTTPException(422, f"bleed: {exc}") from exc
+            raise HTTPException(422, _("bleed: %(problem)s") % {"problem": exc}) from exc
         if not 0 <= bleed <= mm(12) + 1e-9:
-            raise HTTPException(422, "bleed: from 0mm to 12mm")
+            raise HTTPException(422, _("bleed: from 0mm to 12mm"))
         options = BuildOptions(
             language=self.wb.language,
             paper=paper,
@@ -393,27 +407,27 @@ class Pages:
             placeholders=form.get("no_placeholders") != "on",
         )
         chosen = pack.deck(deck) if deck else None
-        label = self.wb.deck_name(chosen) if chosen is not None else "the whole box"
+        label = self.wb.deck_name(chosen) if chosen is not None else _("the whole box")
         job = self.jobs.start(self.wb.root, options, label)
         if job is None:
-            raise HTTPException(409, "a build is running: wait for it to finish")
+            raise HTTPException(409, _("a build is running: wait for it to finish"))
         return self.render(request, "_job.html", job=job)
 
     def job(self, request: Request) -> Response:
         job = self.jobs.jobs.get(request.path_params["job_id"])
         if job is None:
-            raise HTTPException(404, "no such build")
+            raise HTTPException(404, _("no such build"))
         return self.render(request, "_job.html", job=job)
 
     def output_file(self, request: Request) -> Response:
         """A file the builds wrote, under <output>/<pack id>/: nothing else, whatever the path says."""
         pack = self.wb.pack
         if pack is None:
-            raise HTTPException(404, "no such file")
+            raise HTTPException(404, _("no such file"))
         folder = (self.wb.output / pack.pack.id).resolve()
         wanted = (folder / request.path_params["path"]).resolve()
         if not wanted.is_relative_to(folder) or not wanted.is_file() or wanted.suffix not in (".pdf", ".png"):
-            raise HTTPException(404, "no such file")
+            raise HTTPException(404, _("no such file"))
         return FileResponse(wanted)
 
     def file_link(self, path: Path) -> str:
