@@ -492,3 +492,18 @@ def test_new_art_under_the_same_name_gives_new_thumbnails(client: TestClient, ti
     Image.new("RGB", size, (200, 20, 20)).save(art)
     after = thumb()
     assert after[0] != before[0] and after[1] != before[1]
+
+
+def test_every_word_of_the_pages_goes_through_gettext(monkeypatch: pytest.MonkeyPatch, tiny_copy: Path) -> None:
+    import pnp.serve.app
+
+    monkeypatch.setattr(pnp.serve.app, "_", lambda message: f"«{message}»")
+    client = TestClient(create_app(tiny_copy, tiny_copy.parent / "output", hosts=(HOST,)))
+    listed = client.get("/").text
+    assert "«Cards»" in listed and "«The box»" in listed and "«no text yet»" in listed
+    page = client.get("/card/pilot").text
+    assert "«Save»" in page and "«Mark reviewed»" in page and "«Findings»" in page
+    form = form_of(page)
+    form["v.title.es"] = "Piloto experto"
+    assert "«Saved: title.es.»" in save(client, "pilot", form)[1]  # translated, then filled in
+    assert "«Glossary»" in client.get("/glossary").text and "«Build the PDFs»" in client.get("/print").text

@@ -21,6 +21,11 @@ document.addEventListener("click", (event) => {
   const larger = image.getAttribute("width") === String(real);
   image.setAttribute("width", String(larger ? real * 2 : real));
   document.body.classList.toggle("cards-larger", larger);
+  const label = document.querySelector(".size-label");
+  if (label) {
+    label.dataset.real = label.dataset.real || label.textContent;
+    label.textContent = larger ? label.dataset.larger : label.dataset.real;
+  }
 });
 
 // A redrawn preview keeps the size the reader chose.
