@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import socket
 from pathlib import Path
 
 import click
@@ -50,6 +51,9 @@ def serve(pack: Path, lang: str | None, port: int, host: str, output: Path) -> N
         from pnp.serve.app import create_app
     except ImportError as exc:
         fail(f"pnp serve needs the web libraries ({exc.name} is missing): {INSTALL_HINT}")
+    problem = _cannot_listen(host, port)
+    if problem:
+        fail(f"cannot listen on {host} port {port} ({problem}): give another with --port")
     token = None if host in LOOPBACK else secrets.token_urlsafe(24)
     # on this computer, only its own names are answered (no DNS rebinding); elsewhere the token guards it
     hosts = LOOPBACK if token is None else ("*",)
@@ -61,3 +65,20 @@ def serve(pack: Path, lang: str | None, port: int, host: str, output: Path) -> N
     if token:
         click.echo("Anyone who has this address can change the pack's files: share it only with your team.")
     uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def _cannot_listen(host: str, port: int) -> str | None:
+    """Why the server could not listen there (a port in use, an address not of this computer), before
+    the pack is loaded for nothing."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        return str(exc.strerror or exc)
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            return str(exc.strerror or exc)
+    return None

@@ -444,8 +444,11 @@ def test_serve_listens_on_this_computer_unless_told_and_then_prints_a_token(
 ) -> None:
     import uvicorn
 
+    import pnp.cli_serve
+
     calls: list[dict[str, object]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: calls.append({"app": app, **options}))
+    monkeypatch.setattr(pnp.cli_serve, "_cannot_listen", lambda host, port: None)  # no real port taken
     local = CliRunner().invoke(main, ["serve", str(tiny_copy), "--port", "9123"])
     assert local.exit_code == 0, local.output
     assert "open http://127.0.0.1:9123/ " in local.output and "token" not in local.output
@@ -507,3 +510,15 @@ def test_every_word_of_the_pages_goes_through_gettext(monkeypatch: pytest.Monkey
     form["v.title.es"] = "Piloto experto"
     assert "«Saved: title.es.»" in save(client, "pilot", form)[1]  # translated, then filled in
     assert "«Glossary»" in client.get("/glossary").text and "«Build the PDFs»" in client.get("/print").text
+
+
+def test_serve_on_a_port_in_use_says_so_before_loading(tiny_copy: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(main, ["serve", str(tiny_copy), "--port", str(port)])
+    assert result.exit_code == 2
+    assert f"cannot listen on 127.0.0.1 port {port}" in result.output and "--port" in result.output
