@@ -522,3 +522,15 @@ def test_serve_on_a_port_in_use_says_so_before_loading(tiny_copy: Path) -> None:
         result = CliRunner().invoke(main, ["serve", str(tiny_copy), "--port", str(port)])
     assert result.exit_code == 2
     assert f"cannot listen on 127.0.0.1 port {port}" in result.output and "--port" in result.output
+
+
+def test_two_tabs_editing_different_fields_of_one_card_both_save(client: TestClient, tiny_copy: Path) -> None:
+    tab1 = form_of(client.get("/card/pilot").text)
+    tab2 = form_of(client.get("/card/pilot").text)
+    tab1["v.title.es"] = "Piloto experto"
+    tab2["v.text.es"] = "*Manos firmes.* Mueve un sector más cuando vuelas."
+    assert save(client, "pilot", tab1)[0] == 200
+    status, page = save(client, "pilot", tab2)  # its title is as the page showed it: not an edit
+    assert status == 200, page
+    text = (tiny_copy / "supply.toml").read_text()
+    assert 'title.es = "Piloto experto"' in text and "Mueve un sector más" in text

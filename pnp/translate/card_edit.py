@@ -75,8 +75,8 @@ def plan_card_edit(pack: PackData, card_id: str, edits: list[FieldEdit]) -> Card
     for edit in edits:
         name, _, lang = edit.field.rpartition(".")
         current, value = current_text(card, name, lang), normalize(edit.value)  # browsers send \r\n
-        if value == current:
-            continue
+        if value == current or base_hash(value) == edit.base:
+            continue  # as the file says, or as the page showed it: not this page's edit
         where = {"line": pack.line("field", f"{card_id}:{edit.field}") or pack.line("card", card_id)}
         if base_hash(current) != edit.base:
             plan.conflicts.append(Conflict(edit.field, value, current, base_hash(current)))
