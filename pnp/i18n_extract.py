@@ -19,6 +19,14 @@ KEYWORDS: Mapping[str, Any] = {
     "ngettext": (1, 2),
     "plural_forms": (1, 2),
 }
+# Where the messages are, as babel.cfg says it: the Python code, and the workbench's Jinja pages.
+METHOD_MAP = [
+    ("pnp/**.py", "pnp.i18n_extract:extract_pnp"),
+    ("pnp/serve/templates/**.html", "jinja2.ext:babel_extract"),
+]
+OPTIONS_MAP = {
+    "pnp/serve/templates/**.html": {"extensions": "jinja2.ext.i18n", "newstyle_gettext": "true", "trim_blocks": "true"}
+}
 SHEET_KEYWORDS: Mapping[str, Any] = {
     "printed": (2,),
     "printed_n": (2, 3),

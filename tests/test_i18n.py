@@ -21,7 +21,7 @@ from pnp.check import check_pack
 from pnp.cli import main
 from pnp.errors import Severity
 from pnp.i18n import LOCALE_DIR, choose_ui_language, printed, set_ui_language, sheet_languages, ui_language
-from pnp.i18n_extract import KEYWORDS, SHEET_KEYWORDS
+from pnp.i18n_extract import KEYWORDS, METHOD_MAP, OPTIONS_MAP, SHEET_KEYWORDS
 from pnp.load import load_pack
 
 from .conftest import ROOT, TINY
@@ -39,11 +39,7 @@ def _catalogue(path: Path = PO_FILE):
 
 def _extracted(keywords=KEYWORDS) -> set[str | tuple[str, ...]]:
     """Every message the code marks, found the way `pybabel extract -F babel.cfg` finds them."""
-    found = extract_from_dir(
-        ROOT,
-        method_map=[("pnp/**.py", "pnp.i18n_extract:extract_pnp")],
-        keywords=keywords,
-    )
+    found = extract_from_dir(ROOT, method_map=METHOD_MAP, options_map=OPTIONS_MAP, keywords=keywords)
     return {message for _file, _line, message, _comments, _context in found}
 
 
@@ -88,7 +84,10 @@ def test_shipped_mo_is_the_compiled_po(path: Path) -> None:
 
 
 def _fields(text: str) -> list[str]:
-    """The {placeholders} of a message; a message never formatted may hold a lone brace ("a '}' is missing")."""
+    """The {placeholders} of a message, or its %(name)s ones (the workbench's pages and handlers); a message
+    never formatted may hold a lone brace ("a '}' is missing")."""
+    if "%(" in text:
+        return sorted(re.findall(r"%\((\w+)\)s", text))
     try:
         names = [name for _literal, name, _spec, _conv in string.Formatter().parse(text) if name is not None]
     except ValueError:
@@ -301,7 +300,7 @@ CATALOGUE_WORDS += [
 CATALOGUE_WORDS += ["gettext", "new", "Game", "My"]
 # TOML keys and values, commands and names quoted in the newer messages
 CATALOGUE_WORDS += ["placeholder", "gender", "forbidden", "target", "bleed", "poker-bilingual", "back-offset"]
-CATALOGUE_WORDS += ["glossary", "apply", "pip", "install", "Blue", "Sun", "rulebook"]
+CATALOGUE_WORDS += ["glossary", "apply", "pip", "install", "Blue", "Sun", "rulebook", "Ctrl-C"]
 
 
 def _neutral(message: str) -> str:
@@ -310,7 +309,8 @@ def _neutral(message: str) -> str:
     text = re.sub(r"\{\{ ?| ?\}\}", "", text.replace("\b", ""))
     text = re.sub(r"(?<=\w)\{[^{}]*\}|\{[^{}]*\}(?=\w)", "", text)  # sheet{s}, {prefix}pack.toml
     text = re.sub(r"\{[^{}]*\}", "X", text)
-    text = re.sub(r"pnp (check|deck|build|board|proof|glossary apply|glossary|export|import)\b", "X", text)
+    text = re.sub(r"%\(\w+\)s", "X", text)  # the workbench's %(name)s
+    text = re.sub(r"pnp (check|deck|build|board|proof|glossary apply|glossary|export|import|serve)\b", "X", text)
     text = re.sub(r"(?<![\w])--?[a-z][\w-]*", "X", text)  # --ui-lang, -o
     text = re.sub(r"[^\s\"'(]*[/\\<>=\[\]_~.][^\s\"',;:)]*[\w\]>/]", "X", text)  # paths, tables, key=value
     text = re.sub(r"\b[a-z]+(?:-[a-z0-9]+){2,}\b", "X", text)  # ids: celula-de-combustible
@@ -541,3 +541,21 @@ def test_proof_headings_follow_the_interface_language(tiny_copy: Path) -> None:
     assert "Diseños" in pdf
     assert "Summary" not in pdf
     assert Severity.ERROR.value == "error"  # the CSS classes stay the codes
+
+
+def test_the_workbench_speaks_the_interface_language(tiny_copy: Path) -> None:
+    """pnp serve's pages, their jinja2 words and the handlers' messages come from the same catalogue."""
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from pnp.serve.app import create_app
+
+    set_ui_language("es")
+    client = TestClient(create_app(tiny_copy, tiny_copy.parent / "output", hosts=("testserver",)))
+    listed = client.get("/").text
+    assert '<html lang="es">' in listed
+    assert "La caja" in listed and "aún sin texto" in listed and "The box" not in listed
+    page = client.get("/card/pilot").text
+    assert "Guardar" in page and "Marcar como revisada" in page and "Observaciones" in page
+    missing = client.get("/card/nope")
+    assert missing.status_code == 404 and "no hay ninguna carta" in missing.text and "nope" in missing.text

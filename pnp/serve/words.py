@@ -1,0 +1,24 @@
+"""The workbench's words: pnp's gettext catalogue (pnp/i18n.py), in the interface language.
+
+Every English word a page shows goes through `_` (the templates call the same
+function, through jinja2's i18n extension, newstyle: `_("%(n)s terms", n=...)`),
+so the workbench speaks the language pnp was started in (--ui-lang, PNP_UI_LANG,
+the locale).  The words printed on its PDFs follow the card language, as in
+`pnp build`.
+"""
+
+from __future__ import annotations
+
+from markupsafe import Markup, escape
+
+from pnp.i18n import N_, _, ngettext
+
+__all__ = ["N_", "STATUS_WORDS", "_", "code", "ngettext"]
+
+
+STATUS_WORDS = (N_("draft"), N_("translated"), N_("reviewed"), N_("none"))
+
+
+def code(text: str) -> Markup:
+    """A command or a syntax inside a sentence (`pnp build`), kept out of the sentence to translate."""
+    return Markup("<code>{}</code>").format(escape(text))
