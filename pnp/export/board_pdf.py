@@ -368,11 +368,16 @@ def render_sheets(
     def board_footer(canvas: Canvas, page: Size, name: str) -> None:
         footer(canvas, fonts, page.width, f"{title} · {name}", text["actual"])
 
+    def blank_back(canvas: Canvas, page: Size, name: str) -> None:
+        footer(canvas, fonts, page.width, f"{text['blank_back']} · {title} · {name}", text["actual"])
+
     imposed = [
         SheetSection(s.title, s.plan, tuple(Placement(front, back) for front, back in s.placements), s.duplex)
         for s in sections
     ]
-    data, pages = render_imposed(imposed, forms, title, board_footer, progress=lambda _count: progress())
+    data, pages = render_imposed(
+        imposed, forms, title, board_footer, progress=lambda _count: progress(), blank_back=blank_back
+    )
     return Document(data, pages)
 
 
