@@ -18,6 +18,7 @@ from pnp import geometry, model
 from pnp.board_pipeline import build_board
 from pnp.board_state import BoardOptions, BoardResult
 from pnp.cli import main
+from pnp.geometry import Box
 from pnp.load import load_pack
 from pnp.packing import Sticker, pack_stickers, sticker_size
 from pnp.tiling import TileError, plan_page_map, plan_tiles, tile_label
@@ -526,3 +527,13 @@ def test_a_token_without_a_label_in_a_printed_language_is_a_finding(tiny_copy: P
             'token "port": its back has no label in "es": the es sheets would print «CLOSED», the en words',
         )
     ]
+
+
+def test_alignment_marks_keep_off_printed_planets() -> None:
+    free = plan_tiles(BLUE_SUN_BOARD, A4, overlap=mm(10))
+    x0, y0 = free.marks[1]
+    planet = Box(x0 - mm(7), y0 - mm(7), mm(14), mm(14))  # a planet right where a mark would go
+    moved = plan_tiles(BLUE_SUN_BOARD, A4, overlap=mm(10), avoid=(planet,))
+    assert len(moved.marks) == len(free.marks)
+    for x, y in moved.marks:  # a mark (ring, cross and air) reaches 5 mm
+        assert not (planet.x - mm(5) < x < planet.right + mm(5) and planet.y - mm(5) < y < planet.bottom + mm(5))
