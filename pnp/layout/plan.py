@@ -15,6 +15,7 @@ from typing import Any
 
 from pnp.errors import Finding, error, has_errors
 from pnp.i18n import _
+from pnp.layout.arrangement import arrangement_findings
 from pnp.layout.bilingual import resize, with_source_text
 from pnp.layout.faces import FaceLayout, card_context, deck_context, layout_back, layout_card
 from pnp.layout.icons import missing_drawings, pack_icons
@@ -156,6 +157,7 @@ def _lay_out_deck(
     findings += problems
     if deck_back is None:
         return None
+    findings += arrangement_findings(deck_back, back_template)
     laid = DeckFaces(deck, size, deck_back)
     for card in deck.cards:
         template = _card_template(pack, deck, card, templates, size, findings)
@@ -171,6 +173,9 @@ def _lay_out_deck(
             findings += problems
         if front is None or back is None:
             continue
+        findings += arrangement_findings(front, template)
+        if card.back is not None:
+            findings += arrangement_findings(back, template)
         findings += _unplaced_art(front, card.art, template, "art", where)
         if card.back is not None:
             findings += _unplaced_art(back, card.back.art, template, "back.art", where)

@@ -55,6 +55,7 @@ ELEMENT_FIELDS = {
     "shape",
     "opacity",
     "rotation",
+    "overlaps",  # elements this one may overlap on purpose (pnp.layout.arrangement)
 }
 TEMPLATE_FIELDS = {"extends", "design_size", "element", "remove", "description"}
 FAMILY_FILE = "family.toml"  # the family's own settings and icon set; not a layout

@@ -44,7 +44,9 @@ WORDS: dict[str, str] = {
     "pages": P_("{columns} x {rows} pages, {overlap} mm overlap; full size {width} x {height} mm"),
     "step1": P_("1. Print every page at 100 % (actual size): the bar at the foot of each page must measure 50 mm."),
     "step2": P_("2. On each page with a neighbour to its left or above, cut off the white margin along the thin line."),
-    "step3": P_("3. Lay that edge over the neighbour so the round marks meet, and tape it from behind."),
+    "step3": P_(
+        "3. Lay that edge on the neighbour's dashed line, over its round marks, sides in line; tape it from behind."
+    ),
     "left": P_("left"),
     "right": P_("right"),
     "above": P_("above"),
@@ -59,6 +61,7 @@ WORDS: dict[str, str] = {
     "covers": P_("covers"),
     "sheet": P_("Stickers · sheet {number} of {total} · cut along the thin lines"),
     "tokens": P_("Tokens"),
+    "blank_back": P_("Blank back: these tokens are one-sided"),
     "standees": P_("Standees · cut along the solid line, fold along the dashed ones"),
     "base": P_("base"),
 }
@@ -225,6 +228,32 @@ def draw_map(canvas: Canvas, art: BoardArt, title: str) -> None:
     canvas.setLineWidth(0.8)
     canvas.rect(0, 0, board.width, board.height, stroke=1, fill=0)
     canvas.restoreState()
+
+
+def printed_boxes(art: BoardArt) -> tuple[geometry.Box, ...]:
+    """Boxes (board coordinates, y down) of what draw_map prints besides plain fills and outlines:
+    planets, Reaver icons, labels and the title, which alignment marks must not cover."""
+    board = art.board
+    boxes = [geometry.Box(mm(5), 0.0, min(board.width, mm(120)), mm(19))]  # the title and its two lines
+    for region in board.board.region:
+        corners = board.shapes.get(region.id, ())
+        if len(corners) < 3:
+            continue
+        if region.kind == "label":
+            boxes.append(geometry.bounding_box(corners))
+            continue
+        if region.kind != "sector":
+            continue
+        bounds = geometry.bounding_box(corners)
+        cx, cy = geometry.centroid(corners)
+        side = min(bounds.width, bounds.height)
+        reach = max(
+            min(mm(7), side * 0.13) if "planetary" in region.flags else 0.0,
+            min(mm(12), side * 0.22) / 2 if "reaver-space" in region.flags else 0.0,
+        )
+        if reach:
+            boxes.append(geometry.Box(cx - reach, cy - reach, 2 * reach, 2 * reach))
+    return tuple(boxes)
 
 
 def _sector(canvas: Canvas, art: BoardArt, region: Region, regions: dict[str, Region]) -> None:
