@@ -559,3 +559,11 @@ def test_the_workbench_speaks_the_interface_language(tiny_copy: Path) -> None:
     assert "Guardar" in page and "Marcar como revisada" in page and "Observaciones" in page
     missing = client.get("/card/nope")
     assert missing.status_code == 404 and "no hay ninguna carta" in missing.text and "nope" in missing.text
+
+
+def test_a_draft_prints_its_mark_and_footer_in_the_card_language(tiny_copy: Path) -> None:
+    result = CliRunner().invoke(main, ["build", str(tiny_copy), "--lang", "es", "--draft", "--decks", "supply", "-q"])
+    assert result.exit_code == 0, result.output
+    text = _pdf_text(Path("output") / "tiny" / "es" / "draft" / "cards-supply.pdf")
+    assert "BORRADOR" in text and "imprime al 100 % (tamaño real)" in text
+    assert "print at 100 %" not in text and "DRAFT" not in text

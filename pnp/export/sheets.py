@@ -18,6 +18,7 @@ import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import as_completed
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 from pnp.cache import META_SUFFIX, Cache
@@ -149,7 +150,8 @@ def _draw(job: RangeJob, settings: DrawSettings) -> tuple[bytes, list[Finding]]:
         icons=icon_map(settings.icons),
         draft=bool(settings.draft_mark),
     )
-    footer = marked(home_footer, settings.draft_mark) if settings.draft_mark else None
+    plain = partial(home_footer, language=job.section.language)  # the footer's words: the card language
+    footer = marked(plain, settings.draft_mark) if settings.draft_mark else None
     data = render_pdf([job.section], {face.key: face for face in job.faces}, ctx, job.title, footer=footer)
     return data, ctx.findings
 
