@@ -116,6 +116,19 @@ def test_translations_keep_the_placeholders(path: Path) -> None:
     assert not wrong, "\n".join(wrong)
 
 
+def test_workbench_translations_keep_percent_signs_doubled() -> None:
+    """jinja2's newstyle gettext formats every message with %: a lone % in a translation breaks the page."""
+    templates = [(pattern, method) for pattern, method in METHOD_MAP if pattern.endswith(".html")]
+    found = extract_from_dir(ROOT, method_map=templates, options_map=OPTIONS_MAP, keywords=KEYWORDS)
+    catalogue = _catalogue(PO_FILE)
+    lone = []
+    for _file, _line, message, _comments, _context in found:
+        entry = catalogue.get(message[0] if isinstance(message, tuple) else message)
+        strings = entry.string if entry is not None and isinstance(entry.string, tuple) else (entry and entry.string,)
+        lone += [text for text in strings if text and re.search(r"%(?!\(\w+\)s|%)", text.replace("%%", ""))]
+    assert not lone, lone
+
+
 def test_placeholder_check_catches_a_missing_card() -> None:
     assert _fields('card "{card}" is missing') != _fields("falta la carta")
 
