@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pnp.check.completeness import CardState, DeckState, deck_states
 from pnp.check.provenance import provenance
 from pnp.compose import Result, compose, short_decks
-from pnp.i18n import _, ngettext
+from pnp.i18n import _, ngettext, pgettext
 from pnp.model import Fact, LoadedDeck, PackData, Swap, Variant
 
 
@@ -22,10 +22,10 @@ def format_decks(data: PackData, language: str) -> str:
         (
             _("deck"),
             _("name"),
-            _("entered"),
-            _("written"),
-            _("translated ({language})").format(language=language),
-            _("reviewed"),
+            pgettext("count of cards", "entered"),
+            pgettext("count of cards", "written"),
+            pgettext("count of cards", "translated ({language})").format(language=language),
+            pgettext("count of cards", "reviewed"),
             _("box"),
             "",
         )

@@ -56,6 +56,11 @@ def plural_forms(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
+def pgettext(context: str, message: str) -> str:
+    """A message whose translation depends on where it stands ("reviewed" as a column of counts: revisadas)."""
+    return _ui.pgettext(context, message)
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural message for n, in the interface language."""
     return _ui.ngettext(singular, plural, n)

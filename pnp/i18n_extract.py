@@ -12,12 +12,14 @@ from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
 
 # gettext's names in pnp, by catalogue.  The interface (pnp.po): _("..."), N_("..."), ngettext(s, p, n),
-# plural_forms(s, p).  The words printed on sheets (sheets.po): printed(lang, "..."), printed_n, P_("...").
+# plural_forms(s, p), pgettext(context, "...").  The words printed on sheets (sheets.po): printed(lang, "..."),
+# printed_n, P_("...").
 KEYWORDS: Mapping[str, Any] = {
     "_": None,
     "N_": None,
     "ngettext": (1, 2),
     "plural_forms": (1, 2),
+    "pgettext": ((1, "c"), 2),
 }
 # Where the messages are, as babel.cfg says it: the Python code, and the workbench's Jinja pages.
 METHOD_MAP = [

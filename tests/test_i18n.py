@@ -37,10 +37,10 @@ def _catalogue(path: Path = PO_FILE):
         return read_po(handle)
 
 
-def _extracted(keywords=KEYWORDS) -> set[str | tuple[str, ...]]:
-    """Every message the code marks, found the way `pybabel extract -F babel.cfg` finds them."""
+def _extracted(keywords=KEYWORDS) -> set[tuple[str | tuple[str, ...], str | None]]:
+    """Every message the code marks, with its context, found the way `pybabel extract -F babel.cfg` finds them."""
     found = extract_from_dir(ROOT, method_map=METHOD_MAP, options_map=OPTIONS_MAP, keywords=keywords)
-    return {message for _file, _line, message, _comments, _context in found}
+    return {(message, context) for _file, _line, message, _comments, context in found}
 
 
 # --- the catalogue -----------------------------------------------------------
@@ -52,9 +52,9 @@ def _extracted(keywords=KEYWORDS) -> set[str | tuple[str, ...]]:
 def test_every_message_has_a_spanish_translation(path: Path, keywords) -> None:
     catalogue = _catalogue(path)
     missing = []
-    for message in _extracted(keywords):
+    for message, context in _extracted(keywords):
         key = message[0] if isinstance(message, tuple) else message
-        entry = catalogue.get(key)
+        entry = catalogue.get(key, context)
         if entry is None or entry.fuzzy or not all(entry.string if isinstance(entry.string, tuple) else [entry.string]):
             missing.append(key)
     assert not missing, f"not translated in {path.name} (docs/translating.md, pnp's own messages):\n" + "\n".join(
@@ -64,8 +64,8 @@ def test_every_message_has_a_spanish_translation(path: Path, keywords) -> None:
 
 def test_sheet_words_are_not_in_the_interface_catalogue() -> None:
     """printed() reads sheets.po only: a sheet word left in pnp.po would never be used."""
-    interface = {key if isinstance(key, str) else key[0] for key in _extracted(KEYWORDS)}
-    sheets = {key if isinstance(key, str) else key[0] for key in _extracted(SHEET_KEYWORDS)}
+    interface = {key if isinstance(key, str) else key[0] for key, _context in _extracted(KEYWORDS)}
+    sheets = {key if isinstance(key, str) else key[0] for key, _context in _extracted(SHEET_KEYWORDS)}
     stray = {entry.id for entry in _catalogue(PO_FILE) if entry.id} - interface
     assert not stray & sheets, sorted(stray & sheets)
 
@@ -358,6 +358,8 @@ def _catalogue_pack(tmp_path: Path) -> Path:
         for form, (original, translated) in enumerate(zip((ids[0], ids[-1]), (strings[0], strings[-1]), strict=True)):
             if form and (len(ids) == 1 or ids[0] == ids[-1]):  # English may say both forms alike
                 continue
+            if entry.context:  # the same English in another place: another sentence for text/consistency
+                original, translated = f"{original} X", f"{translated} X"
             cards.append(
                 f'[[card]]\nid = "m{number}-{form}"\ntype = "message"\ntitle.en = "M"\ntitle.es = "M"\n'
                 f"text.en = {json.dumps(_neutral(original), ensure_ascii=False)}\n"
