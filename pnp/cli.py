@@ -604,7 +604,11 @@ def _load_and_check(pack: Path, output: Path | None = None, read: bool = True) -
     if output is None:
         return result.findings + check_pack(data) + layout_and_fitting_findings(data)
     findings = cached_check(data, Cache(output / ".cache" / "check", ".json", read=read))
-    laid = layout_and_fitting_findings(data, memos=lambda language: layout_memo(output, read, data.root, language))
+    laid = layout_and_fitting_findings(
+        data,
+        memos=lambda language: layout_memo(output, read, data.root, language),
+        fitted=Cache(output / ".cache" / "fitting", ".json", read=read),
+    )
     return result.findings + findings + laid
 
 
