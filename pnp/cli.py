@@ -380,6 +380,8 @@ def build(
             raise click.BadParameter(str(exc), param_hint="--card-size") from exc
     if no_bleed and not (png or tts):
         raise click.UsageError("--no-bleed is for images: give it with --png or --tts")
+    if fit == "exact" and print_shop not in ("mpc", "drivethru"):
+        raise click.UsageError("--fit is for the shops' sizes: give it with --print-shop mpc or drivethru")
     if tts_base_url is not None:
         from pnp.export.tts import base_url_problem
 

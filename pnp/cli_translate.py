@@ -109,7 +109,8 @@ def _show_changes(changes: list[Change]) -> None:
         place = change.file + (f":{change.line}" if change.line else "")
         subject = (f'card "{change.card}" ' if change.card else "") + f'field "{change.field}"'
         why = f" ({change.why})" if change.why else ""
-        click.echo(f"{place}: {subject}: {format_word_diff(word_diff(change.old, change.new))}{why}")
+        pieces = change.pieces if change.pieces is not None else word_diff(change.old, change.new)
+        click.echo(f"{place}: {subject}: {format_word_diff(pieces)}{why}")
 
 
 def _count(changes: list[Change]) -> str:
@@ -233,7 +234,10 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
     "Paraíso" at the start of a sentence becomes "Refugio". Only translations
     change (titles, texts, names, labels in the target language), and every
     other byte of the TOML files stays as it was. The right terms become the
-    glossary's targets and the wrong ones their forbidden variants.
+    glossary's targets and the wrong ones their forbidden variants. When the
+    right term's glossary entry has a gender (gender = "f"), the determiners
+    and adjectives that agree with it change too ("el marcador rojo" becomes
+    "la ficha roja"); a line where pnp cannot tell stops the run.
 
     Without --write it prints each change, word by word, and writes nothing.
 

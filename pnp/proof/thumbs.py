@@ -16,6 +16,7 @@ from pnp.model import LoadedDeck, PackData
 from pnp.paths import FONTS_DIR, TEMPLATES_DIR
 from pnp.render.face import RenderContext
 from pnp.render.fonts import load_fonts
+from pnp.render.missing_mark import with_missing_mark
 from pnp.units import Size, parse_card_size
 
 THUMBNAIL_DPI = 150  # a mini card is 242 x 372 px: sharp at twice its on-screen size, ~20 KB
@@ -45,9 +46,11 @@ def lay_out_fronts(pack: PackData, lang: str, templates_dir: Path = TEMPLATES_DI
     found.findings += laid.findings
     for deck in laid.decks:
         for card in deck.cards:
-            found.faces[card.card.id] = card.front
+            # a placeholder looks like one in the proof too, as on the printed sheet
+            marked = with_missing_mark if card.card.placeholder else _unchanged
+            found.faces[card.card.id] = marked(card.front)
             if card.card.back is not None:
-                found.backs[card.card.id] = card.back
+                found.backs[card.card.id] = marked(card.back)
     found.context = RenderContext(
         fonts=load_fonts(FONTS_DIR),
         pack_root=pack.root,
@@ -56,6 +59,10 @@ def lay_out_fronts(pack: PackData, lang: str, templates_dir: Path = TEMPLATES_DI
         icons=laid.icons,
     )
     return found
+
+
+def _unchanged(face: FaceLayout) -> FaceLayout:
+    return face
 
 
 def thumbnails(faces: Faces, dpi: int = THUMBNAIL_DPI) -> tuple[dict[str, bytes], list[Finding]]:

@@ -16,7 +16,6 @@ import tomlkit
 
 from pnp.check.text.fields import ALL
 from pnp.errors import Finding, did_you_mean, error, warning
-from pnp.load.pack import shown_path
 from pnp.model import Card, DeckFile, PackData
 from pnp.translate.files import PackFile, open_file
 from pnp.translate.glossary_apply import Change
@@ -82,7 +81,8 @@ def entries(pack: PackData, lang: str) -> list[Entry]:
     source_language = pack.pack.source_language
     found = []
     for deck in pack.decks:
-        shown = shown_path(deck.file)
+        # where the text lives, from the pack's folder: the same on every translator's computer
+        shown = _in_pack(pack, deck.file)
         for card in deck.cards:
             for name, localized in card_texts(card).items():
                 source, target = localized.get(source_language, ""), localized.get(lang, "")
@@ -92,6 +92,13 @@ def entries(pack: PackData, lang: str) -> list[Entry]:
             status = card.status.get(lang, "")
             found.append(Entry(card.id, STATUS, "", status, base_hash(status), shown, pack.line("card", card.id)))
     return found
+
+
+def _in_pack(pack: PackData, file: Path) -> str:
+    try:
+        return file.relative_to(pack.root.parent).as_posix()
+    except ValueError:  # a deck file outside the pack's folder is refused at load; keep its name only
+        return file.name
 
 
 def plan_import(pack: PackData, rows: list[Row], lang: str, shown: str) -> ImportPlan:
