@@ -7,15 +7,14 @@ only this module writes their files, atomically, and only when nothing is wrong.
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 from typing import NoReturn
 
 import click
 
 from pnp.cli_common import PACK_ARG, fail, load_or_exit
-from pnp.errors import Finding, Severity, error, has_errors
-from pnp.export.edit_set import Snapshot, remove_stale_parts, write_edit_set
+from pnp.errors import Finding, error, has_errors
+from pnp.export.edit_set import Snapshot, remove_stale_parts, verify_edit, write_edit_set
 from pnp.export.files import write_atomic
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
@@ -64,6 +63,9 @@ def _prepare_edit(pack: Path) -> Snapshot:
     return Snapshot({})
 
 
+_verify = verify_edit  # a module name, so that tests can stand in for it
+
+
 def _write_pack_files(data: PackData, writes: list[tuple[Path, bytes]], before: Snapshot) -> None:
     """All the edited files or none; on a failure say exactly which files changed."""
     problems = _verify(data, writes)
@@ -78,30 +80,6 @@ def _write_pack_files(data: PackData, writes: list[tuple[Path, bytes]], before: 
     click.echo(format_text(result.findings))
     click.echo(f"Only part of the edit was written: {changed} changed, the other files did not.", err=True)
     sys.exit(1)
-
-
-def _verify(data: PackData, writes: list[tuple[Path, bytes]]) -> list[Finding]:
-    """The pack as it would be after the edit must still load: a last net under the TOML editing."""
-    import shutil
-
-    with tempfile.TemporaryDirectory(prefix="pnp-edit-") as folder:
-        copy = Path(folder) / data.root.name
-        shutil.copytree(data.root, copy, symlinks=True)
-        for path, content in writes:
-            (copy / path.resolve().relative_to(data.root.resolve())).write_bytes(content)
-        result = load_pack(copy)
-    if result.pack is not None:
-        return []
-    first = next(f for f in result.findings if f.severity is Severity.ERROR)
-    return [
-        error(
-            "edit/broken",
-            first.file.replace(str(copy), shown_path(data.root)),
-            f"the edit would break the pack ({first.message}); nothing was changed",
-            line=first.line,
-            hint="this is a bug in pnp: run again with --debug and report it",
-        )
-    ]
 
 
 def _show_changes(changes: list[Change]) -> None:

@@ -94,7 +94,7 @@ def _check_fresh(
 ) -> dict[str, list[dict[str, Any]]]:
     """Run the per-card rules on the fresh cards, keeping their findings in `known`; the findings
     that name no card, by rule."""
-    subset = _only(pack, set(fresh))
+    subset = only_cards(pack, set(fresh))
     pack_level = {}
     for rule in rules:
         by_card: dict[str, list[dict[str, Any]]] = defaultdict(list)
@@ -153,7 +153,7 @@ def _card_keys(pack: PackData) -> dict[str, str]:
     return keys
 
 
-def _only(pack: PackData, card_ids: set[str]) -> PackData:
+def only_cards(pack: PackData, card_ids: set[str]) -> PackData:
     """The pack with only these cards in its decks: what the per-card rules need to see."""
     decks: list[LoadedDeck] = []
     for loaded in pack.decks:

@@ -87,7 +87,7 @@ def plan_fixes(pack: PackData, fixes: list[Fix], fixes_shown: str, lang: str, al
                     source.shown, value.line, value.record_id, value.field, value.value, rewrite.new, "", rewrite.pieces
                 )
             )
-        plan.changes += _with_reviews_undone(pack, source.document, source.shown, changes, lang)
+        plan.changes += with_reviews_undone(pack, source.document, source.shown, changes, lang)
         if source.changed():
             plan.writes.append((source.path, source.new_bytes()))
     if not allow_inside:
@@ -110,7 +110,7 @@ def plan_fixes(pack: PackData, fixes: list[Fix], fixes_shown: str, lang: str, al
     return plan
 
 
-def _with_reviews_undone(pack: PackData, document: Any, shown: str, changes: list[Change], lang: str) -> list[Change]:
+def with_reviews_undone(pack: PackData, document: Any, shown: str, changes: list[Change], lang: str) -> list[Change]:
     """A reviewed card whose text changes is "translated" again: someone must review the new text.
 
     Its status change follows the card's last text change."""
