@@ -159,11 +159,12 @@ def _lay_out_deck(
         return None
     findings += arrangement_findings(deck_back, back_template)
     laid = DeckFaces(deck, size, deck_back)
+    shown = shown_path(deck.file)  # once per deck: resolving paths is not free at 5000 cards
     for card in deck.cards:
         template = _card_template(pack, deck, card, templates, size, findings)
         if template is None:
             continue
-        where = (shown_path(deck.file), pack.line("card", card.id))
+        where = (shown, pack.line("card", card.id))
         lay_out = memo.card if memo is not None else layout_card
         front, problems = lay_out(template, size, _context(pack, deck, card, None, language, bilingual), where)
         findings += problems
