@@ -26,6 +26,7 @@ from typing import Any
 from PIL import Image, PngImagePlugin
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
+from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
@@ -105,9 +106,33 @@ def _drawing(path: str, _size: int, _mtime: int) -> Drawing | None:
     from svglib.svglib import svg2rlg  # imported when first needed: most commands draw no icon
 
     try:
-        return svg2rlg(path, resolve_entities=False)
+        drawing = svg2rlg(path, resolve_entities=False)
     except Exception:  # svglib raises many kinds on odd SVG; the file was checked, so draw nothing
         return None
+    if drawing is not None:
+        _flatten_gradients(drawing)
+    return drawing
+
+
+def _flatten_gradients(group: Any) -> None:
+    """Gradients become their colours' average.
+
+    svglib draws a gradient as a PDF shading registered with the page; a card face is a
+    form XObject, where that shading is missing and the shape prints solid black.  A flat
+    colour is what a cheap printer makes of a small icon's gradient anyway.
+    """
+    contents = getattr(group, "contents", None)
+    if contents is None:
+        return
+    for index, item in enumerate(contents):
+        stops = getattr(item, "_rl_colors", None)
+        shape = getattr(item, "_clip_shape", None)
+        if stops and shape is not None:
+            red, green, blue = (sum(getattr(c, part) for c in stops) / len(stops) for part in ("red", "green", "blue"))
+            shape.fillColor = Color(red, green, blue)
+            contents[index] = shape
+        else:
+            _flatten_gradients(item)
 
 
 @lru_cache(maxsize=256)
