@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import hashlib
+import tomllib
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any
 
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
+from reportlab.lib.colors import HexColor
 
 from pnp.errors import Finding, error
 from pnp.layout.templates import Template
 from pnp.model import Card, Deck, Face, PackData
+from pnp.paths import FONTS_DIR
 from pnp.units import Size, UnitError, parse_length
 
 LENGTH_FIELDS = ("x", "y", "width", "height", "x2", "y2", "radius", "stroke_width", "gap")
@@ -260,4 +263,47 @@ def _evaluate(
             props[key] = value if isinstance(value, bool) else str(value).lower() == "true"
         else:
             props[key] = value
-    return LaidOutElement(name, str(raw.get("kind")), tuple(sorted(props.items()))), []
+    kind = str(raw.get("kind"))
+    for key, message, hint in _value_problems(kind, props):
+        return fail(message, key, hint)
+    return LaidOutElement(name, kind, tuple(sorted(props.items()))), []
+
+
+CHOICES = {
+    "align": ("left", "center", "right", "justify"),
+    "valign": ("top", "middle", "bottom"),
+    "fit": ("cover", "contain"),
+}
+COLOUR_FIELDS = ("fill", "stroke", "color")
+
+
+def _is_colour(value: object) -> bool:
+    """What the renderer can draw (ReportLab's HexColor): the same test, so check and build agree."""
+    try:
+        HexColor(value)
+    except (ValueError, TypeError):
+        return False
+    return isinstance(value, str)
+
+
+@lru_cache(maxsize=1)
+def font_roles() -> tuple[str, ...]:
+    """The font roles a layout may name: the sections of the bundled fonts.toml."""
+    return tuple(sorted(tomllib.loads((FONTS_DIR / "fonts.toml").read_text(encoding="utf-8"))))
+
+
+def _value_problems(kind: str, props: dict[str, Any]) -> list[tuple[str, str, str | None]]:
+    """Values the renderer could only ignore or report late: found here, so check and build see them."""
+    problems: list[tuple[str, str, str | None]] = []
+    for key, choices in CHOICES.items():
+        if key in props and props[key] not in choices:
+            problems.append((key, f"{key} {props[key]!r} is not one of {', '.join(choices)}", None))
+    for key in COLOUR_FIELDS:
+        value = props.get(key)
+        if value not in (None, "", "none") and not _is_colour(value):
+            problems.append((key, f"{key} {value!r} is not a colour", 'write colours as "#rrggbb"'))
+    if kind == "text" and "font" in props and props["font"] not in font_roles():
+        problems.append(("font", f"unknown font role {props['font']!r}", f"roles: {', '.join(font_roles())}"))
+    if kind == "symbol" and not props.get("shape"):
+        problems.append(("shape", 'a symbol needs the icon to draw: shape = "name"', None))
+    return problems
