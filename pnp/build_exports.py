@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
-from pnp.errors import Finding
+from pnp.errors import Finding, error
 from pnp.export.files import write_error, write_if_changed
 from pnp.export.png import (
     PngJob,
@@ -23,12 +23,15 @@ from pnp.export.png import (
     rasterize,
 )
 from pnp.export.printshop import PROFILES, one_up_pdf
-from pnp.export.tts import TtsCard, write_tts_deck
+from pnp.export.shop_sizes import shop_builds
+from pnp.export.tts import TtsCard, TtsDeck, base_url_problem, first_sheet_id, write_tts_box, write_tts_deck
 from pnp.layout import FaceLayout, TemplateSet
+from pnp.load.pack import shown_path
 from pnp.model import PackData
 from pnp.render.face import RenderContext
 from pnp.render.fonts import load_fonts
 from pnp.render.icons import icon_settings
+from pnp.units import mm
 
 
 @dataclass(frozen=True)
@@ -75,9 +78,11 @@ def pick(pack: PackData, localized: dict[str, str], language: str) -> str:
     return localized.get(language) or localized.get(pack.pack.source_language, "")
 
 
-def _png_jobs(done: LaidOut, wanted: dict[str, list[Path]], settings: RasterSettings) -> tuple[list[PngJob], Path]:
+def _png_jobs(
+    done: LaidOut, wanted: dict[str, list[Path]], settings: RasterSettings, faces: dict[str, FaceLayout] | None = None
+) -> tuple[list[PngJob], Path]:
     fonts = fonts_digest(FONTS_DIR)
-    faces = done.faces
+    faces = done.faces if faces is None else faces
     jobs = [
         PngJob(
             faces[key], tuple(targets), job_digest(faces[key], settings, art_digest(faces[key], done.pack.root), fonts)
@@ -91,8 +96,14 @@ def _png_jobs(done: LaidOut, wanted: dict[str, list[Path]], settings: RasterSett
     return jobs, cache_dir
 
 
-def _write_images(done: LaidOut, wanted: dict[str, list[Path]], settings: RasterSettings, result: BuildResult) -> None:
-    jobs, cache_dir = _png_jobs(done, wanted, settings)
+def _write_images(
+    done: LaidOut,
+    wanted: dict[str, list[Path]],
+    settings: RasterSettings,
+    result: BuildResult,
+    faces: dict[str, FaceLayout] | None = None,
+) -> None:
+    jobs, cache_dir = _png_jobs(done, wanted, settings, faces)
     try:
         written, findings, drawn = export_pngs(jobs, settings, cache_dir, cpu_workers())
     except OSError as exc:
@@ -112,8 +123,11 @@ def _export_pngs(done: LaidOut, result: BuildResult) -> None:
 
 def _export_mpc(done: LaidOut, result: BuildResult) -> None:
     profile = PROFILES["mpc"]
+    builds, faces = shop_builds(done, profile, result)
+    if builds is None:
+        return
     settings = done.raster_settings(profile.dpi, (profile.bleed_in or 0) * 72, True)
-    for built in done.builds:
+    for built in builds:
         counts = [f"back.png\t{len(built.section.cards)}"]
         for card_id, front, back in built.faces:
             copies = sum(1 for p in built.section.cards if p.front == front and p.back == back)
@@ -122,7 +136,7 @@ def _export_mpc(done: LaidOut, result: BuildResult) -> None:
                 counts.append(f"{card_id}-back.png\t{copies}")
         tsv = ("image\tcopies\n" + "\n".join(counts) + "\n").encode()
         _write_file(done.out_dir / "mpc" / built.deck.deck.id / "quantities.tsv", tsv, result)
-    _write_images(done, _face_files(done.builds, done.out_dir / "mpc"), settings, result)
+    _write_images(done, _face_files(builds, done.out_dir / "mpc"), settings, result, faces)
 
 
 def _face_files(builds: list[DeckBuild], root: Path) -> dict[str, list[Path]]:
@@ -140,6 +154,9 @@ def _face_files(builds: list[DeckBuild], root: Path) -> dict[str, list[Path]]:
 
 def _export_one_up(done: LaidOut, result: BuildResult) -> None:
     profile = PROFILES[done.options.print_shop or "oneup"]
+    builds, faces = shop_builds(done, profile, result)
+    if builds is None:
+        return
     bleed = done.options.bleed if profile.bleed_in is None else profile.bleed_in * 72
     ctx = RenderContext(
         fonts=load_fonts(FONTS_DIR),
@@ -148,18 +165,27 @@ def _export_one_up(done: LaidOut, result: BuildResult) -> None:
         template_file={n: t.file for n, t in done.templates.templates.items()},
         icons=done.templates.icons,
     )
-    for built in done.builds:
-        ordered = [done.faces[key] for _, front, back in built.faces for key in (front, back)]
-        data = one_up_pdf(ordered, ctx, done.pick(built.deck.deck.name))
+    for built in builds:
+        # every printed copy, front then back: the shop prints the pages it is given, no more
+        pages = [key for placement in built.section.cards for key in (placement.front, placement.back) if key]
+        data = one_up_pdf(pages, faces, ctx, done.pick(built.deck.deck.name))
         _write_file(done.out_dir / profile.name / f"{built.deck.deck.id}.pdf", data, result)
     result.findings += ctx.findings
 
 
 def _export_tts(done: LaidOut, result: BuildResult) -> None:
+    folder = done.out_dir / "tts"
+    base_url = done.options.tts_base_url
+    problem = base_url_problem(base_url) if base_url is not None else None
+    if problem:
+        result.findings.append(
+            error("export/tts-base-url", shown_path(folder), problem, hint="--tts-base-url takes the folder's address")
+        )
+        return
     settings = done.raster_settings(done.options.dpi, done.options.bleed, False)
     wanted: dict[str, list[Path]] = {}
     for built in done.builds:
-        for key in (built.back_key, *(front for _, front, _ in built.faces)):
+        for key in (built.back_key, *(k for _, front, back in built.faces for k in (front, back))):
             wanted.setdefault(key, [])
     jobs, cache_dir = _png_jobs(done, wanted, settings)
     try:
@@ -171,27 +197,40 @@ def _export_tts(done: LaidOut, result: BuildResult) -> None:
     result.images_drawn += drawn
     image = {job.face.key: cache_dir / f"{job.digest}.png" for job in jobs}
     cards = done.pack.cards()
+    number = {deck.deck.id: n for n, deck in enumerate(done.pack.decks, start=1)}
+    states = []
     for built in done.builds:
-        tts_cards = [
-            TtsCard(
-                nickname=done.pick(cards[card_id].title),
-                description=done.pick(cards[card_id].text),
-                image=image[front],
-                copies=cards[card_id].count,
-            )
-            for card_id, front, _ in built.faces
-        ]
+        size = done.faces[built.back_key].size
+        deck = TtsDeck(
+            deck_id=built.deck.deck.id,
+            name=done.pick(built.deck.deck.name),
+            cards=[
+                TtsCard(
+                    nickname=done.pick(cards[card_id].title),
+                    description=done.pick(cards[card_id].text),
+                    image=image[front],
+                    copies=cards[card_id].count,
+                    back_image=image[back] if back != built.back_key else None,
+                )
+                for card_id, front, back in built.faces
+            ],
+            back=image[built.back_key],
+            first_sheet_id=first_sheet_id(number[built.deck.deck.id]),
+            width_mm=min(size.width, size.height) / mm(1),
+            sideways=size.width > size.height + 0.01,
+        )
         try:
-            result.written += write_tts_deck(
-                built.deck.deck.id,
-                done.pick(built.deck.deck.name),
-                tts_cards,
-                image[built.back_key],
-                done.out_dir / "tts",
-            )
+            written, state = write_tts_deck(deck, folder, base_url)
         except OSError as exc:
-            result.findings.append(_write_error(done.out_dir / "tts", exc))
+            result.findings.append(_write_error(folder, exc))
             return
+        result.written += written
+        states.append(state)
+    if states and not done.options.decks:  # like cards.pdf: the box holds every deck, or is left as it was
+        try:
+            result.written += write_tts_box(done.pick(done.pack.pack.name), done.pack.pack.id, states, folder)
+        except OSError as exc:
+            result.findings.append(_write_error(folder, exc))
 
 
 def _write_file(path: Path, data: bytes, result: BuildResult) -> None:

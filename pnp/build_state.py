@@ -36,6 +36,8 @@ class BuildOptions:
     bilingual: bool = False  # both languages on each card, the original in smaller type
     card_size: str | None = None  # print every deck at this size: the layouts scale
     print_shop: str | None = None  # mpc, drivethru or oneup
+    shop_fit: str = "nearest"  # a size the shop does not sell: "nearest" product, or "exact" (kept, warned)
+    tts_base_url: str | None = None  # where the TTS images will be uploaded; None: this computer's folder
 
 
 @dataclass

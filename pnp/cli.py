@@ -82,7 +82,9 @@ def main(ctx: click.Context, debug: bool) -> None:
     help="text for people, json for tools (schema: docs/findings.md).",
 )
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too, not only on errors.")
-@click.option("--rules", "list_rules", is_flag=True, help="List the rules and exit.")
+@click.option(
+    "--rules", "list_rules", is_flag=True, help="List the rules; with PACK, what each found (with --format too)."
+)
 def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool) -> None:
     """Check a pack: its files, its decks against the box, its text.
 
@@ -93,11 +95,10 @@ def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool)
     Example:
         pnp check cards/blue-sun
         pnp check cards/blue-sun --format json > findings.json
+        pnp check cards/blue-sun --rules      # each rule, and what it found
     """
     if list_rules:
-        width = max(len(rule.id) for rule in RULES)
-        for rule in RULES:
-            click.echo(f"{rule.id:<{width}} {rule.severity.value:<8} {rule.doc}")
+        _list_rules(pack, output_format, strict)
         return
     if pack is None:
         raise click.UsageError("give the pack folder to check, like: pnp check cards/blue-sun")
@@ -226,6 +227,19 @@ def deck(
     help="Also write files for a print shop: mpc (PNG, 300 dpi, 0.12 in bleed), drivethru "
     "(PDF, one face a page, 0.125 in bleed) or oneup (the same with --bleed).",
 )
+@click.option(
+    "--fit",
+    type=click.Choice(["nearest", "exact"]),
+    default="nearest",
+    show_default=True,
+    help="A card size the print shop does not sell: make it at the shop's nearest size, or keep it (warned both ways).",
+)
+@click.option(
+    "--tts-base-url",
+    metavar="URL",
+    default=None,
+    help="With --tts: the web folder the tts/ images are uploaded to (https://...); default: this computer's files.",
+)
 @OUTPUT_OPTION
 def build(
     pack: Path,
@@ -244,6 +258,8 @@ def build(
     card_size: str | None,
     tts: bool,
     print_shop: str | None,
+    fit: str,
+    tts_base_url: str | None,
     output: Path,
     quiet: bool,
 ) -> None:
@@ -260,6 +276,8 @@ def build(
         pnp build cards/blue-sun --bleed 0mm --duplex fold
         pnp build cards/blue-sun --png --dpi 300 --no-bleed
         pnp build cards/blue-sun --tts --print-shop mpc
+        pnp build cards/blue-sun --tts --tts-base-url https://example.org/blue-sun/tts/
+        pnp build cards/blue-sun --print-shop drivethru --fit exact
         pnp build cards/blue-sun --bilingual --card-size poker
     """
     from pnp.pipeline import BuildOptions
@@ -279,6 +297,14 @@ def build(
             raise click.BadParameter(str(exc), param_hint="--card-size") from exc
     if no_bleed and not (png or tts):
         raise click.UsageError("--no-bleed is for images: give it with --png or --tts")
+    if tts_base_url is not None:
+        from pnp.export.tts import base_url_problem
+
+        if not tts:
+            raise click.UsageError("--tts-base-url is for Tabletop Simulator decks: give it with --tts")
+        problem = base_url_problem(tts_base_url)
+        if problem:
+            raise click.BadParameter(problem, param_hint="--tts-base-url")
     if calibration and duplex not in ("long", "short"):
         raise click.UsageError("--calibration measures duplex printing: use it with --duplex long or short")
     options = BuildOptions(
@@ -296,6 +322,8 @@ def build(
         cache=not no_cache,
         tts=tts,
         print_shop=print_shop,
+        shop_fit=fit,
+        tts_base_url=tts_base_url,
         bilingual=bilingual,
         card_size=card_size,
     )
@@ -433,6 +461,22 @@ def board(
 for command in TRANSLATE_COMMANDS:  # proof, glossary apply, export, import: pnp/cli_translate.py
     main.add_command(command)
 main.add_command(new_command)  # pnp new: pnp/cli_new.py
+
+
+def _list_rules(pack: Path | None, output_format: str, strict: bool) -> None:
+    """The rules; with a pack, each rule's findings, and the exit status `pnp check` would give."""
+    from pnp.check.rule_report import rules_json, rules_text, run_each
+
+    if pack is None:
+        runs = run_each(None, RULES)
+        click.echo(rules_json(runs) if output_format == "json" else rules_text(runs))
+        return
+    result = load_pack(pack)
+    runs = run_each(result.pack, RULES)
+    click.echo(rules_json(runs, result.findings) if output_format == "json" else rules_text(runs, result.findings))
+    findings = [*result.findings, *(f for run in runs for f in run.findings or [])]
+    failing = has_errors(findings) or (strict and any(f.severity is Severity.WARNING for f in findings))
+    sys.exit(1 if failing else 0)
 
 
 def _load_and_check(pack: Path) -> list[Finding]:

@@ -310,7 +310,16 @@ def export_texts(pack: Path, file_format: str, lang: str | None, output: Path | 
         _stop(problems, "choose another file with -o.")
     texts = sum(1 for e in found if e.field != "status")
     cards = len({e.card for e in found})
+    left_out = sum(1 for e in found if e.field != "status" and not e.source) if file_format == "po" else 0
+    if left_out:
+        texts -= left_out
+        cards = len({e.card for e in found if e.field != "status" and e.source})
     click.echo(f"Wrote {shown}: {plural(texts, 'text')} of {plural(cards, 'card')} ({language}).")
+    if left_out:
+        click.echo(
+            f"{plural(left_out, 'text')} with no original {'is' if left_out == 1 else 'are'} left out of the PO "
+            "(gettext has no entry without one): edit them in the CSV export or the TOML files."
+        )
 
 
 def _differs(path: Path, content: bytes) -> bool:
@@ -348,7 +357,7 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
         pnp import cards/blue-sun blue-sun-es.csv
         pnp import cards/blue-sun output/blue-sun/es/blue-sun-es.po --write
     """
-    from pnp.translate.csvfile import read_csv
+    from pnp.translate.csvfile import read_csv, read_csv_file
     from pnp.translate.interchange import plan_import
     from pnp.translate.pofile import read_po
 
@@ -356,15 +365,19 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
     kind = file_format or file.suffix.lower().lstrip(".")
     if kind not in ("csv", "po"):
         fail(f"cannot tell the format of {shown_path(file)}: give --format csv or --format po")
-    text, findings = read_text_file(file, "import/unreadable")
+    if kind == "csv":
+        text, findings = read_csv_file(file)
+    else:
+        text, findings = read_text_file(file, "import/unreadable")
     if text is None:
         _stop(findings, "the file cannot be read.")
     shown = shown_path(file)
     targets = data.pack.target_languages
     if kind == "csv":
-        lang, rows, findings = read_csv(text, shown, data.pack.source_language, targets)
+        lang, rows, found = read_csv(text, shown, data.pack.source_language, targets)
     else:
-        lang, rows, findings = read_po(text, shown, targets)
+        lang, rows, found = read_po(text, shown, targets)
+    findings += found
     if lang is None:
         _stop(findings, f"correct {shown} and import again.")
     plan = plan_import(data, rows, lang, shown)  # the rows that read well are checked too: every problem at once

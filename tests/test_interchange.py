@@ -138,20 +138,23 @@ def test_a_new_translation_becomes_a_dotted_key_of_its_card(blue_sun: Path) -> N
 def test_a_po_edit_made_by_a_translation_tool_changes_exactly_that_text(blue_sun: Path) -> None:
     run("export", "blue-sun", "--format", "po", "-o", "t.po")
     po = polib.pofile("t.po")
-    entry = next(e for e in po if e.msgctxt == "hands-tied:text")
-    entry.msgstr = entry.msgstr.replace("el trabajo adjunto", "el trabajo que tiene adjunto")
+    entry = next(e for e in po if e.msgctxt == "hands-tied:title")
+    entry.msgstr = "Con las manos bien atadas"
+    entry.flags.remove("fuzzy")  # hands-tied is a draft: the translator finishes it
     po.save("t.po")
     before = snapshot(blue_sun)
     code, out, _ = run("import", "blue-sun", "t.po", "--write")
     assert code == 0, out
     assert out == (
-        'blue-sun/deal.toml:10: card "hands-tied" field "text.es": Mientras trabajas el trabajo{+ que tiene+} '
-        "adjunto, no sumas la …\n"
-        "1 change (1 card) in 1 file. Wrote 1 file.\n"
+        'blue-sun/deal.toml:9: card "hands-tied" field "title.es": Con las manos {+bien +}atadas\n'
+        'blue-sun/deal.toml:14: card "hands-tied" field "status.es": [-draft-]{+translated+}\n'
+        "2 changes (1 card) in 1 file. Wrote 1 file.\n"
     )
     deal = before[blue_sun / "deal.toml"].decode("utf-8")
     assert (blue_sun / "deal.toml").read_text(encoding="utf-8") == deal.replace(
-        "el trabajo adjunto", "el trabajo que tiene adjunto"
+        'title.es = "Con las manos atadas"', 'title.es = "Con las manos bien atadas"'
+    ).replace('id = "hands-tied"\ntype = "challenge"', 'id = "hands-tied"\ntype = "challenge"').replace(
+        'status.es = "draft"', 'status.es = "translated"', 1
     )
 
 
@@ -198,7 +201,8 @@ def test_a_csv_with_a_wrong_header(blue_sun: Path) -> None:
         "t.csv",
         b"id,text,es\r\ncortland,Cortland,x\r\n",
         't.csv:1: error: expected the header "card,field,en,es,base", found "id,text,es"\n'
-        "    hint: export again with pnp export PACK --format csv, and keep its first row as it is\n"
+        "    hint: a column is missing or two were merged: export again with pnp export PACK --format csv, and keep "
+        "its first row as it is\n"
         "Found 1 error and 0 warnings in 1 file.\n",
     )
 
@@ -216,20 +220,48 @@ def test_csv_rows_that_are_bad_are_named_by_row(blue_sun: Path) -> None:
         't.csv:3: error: row 3: no card "cortlan" in the pack\n'
         "    hint: did you mean 'cortland'?\n"
         "t.csv:4: error: row 4: expected 5 cells (card,field,en,es,base), found 3\n"
-        "    hint: a text with commas, quotes or line breaks must be in double quotes; save from a spreadsheet\n"
+        "    hint: a text with commas, quotes or line breaks must be in double quotes; save from a spreadsheet; "
+        "two cells may have been merged\n"
         't.csv:5: error: card "gun-hand" field "status.es": row 5: "done" is not a status\n'
         "    hint: write one of: draft, translated, reviewed\n"
         "Found 3 errors and 0 warnings in 1 file.\n",
     )
 
 
-def test_a_csv_that_is_not_utf8(blue_sun: Path) -> None:
+@pytest.mark.parametrize(
+    ("encoding", "delimiter", "said"),
+    [
+        ("cp1252", ";", "read as Windows-1252 (Excel on Windows: CSV delimitado por comas), not UTF-8"),
+        ("utf-16", "\t", "read as UTF-16 (Excel: Texto Unicode), not UTF-8"),
+        ("utf-8", ",", None),
+        ("utf-8-sig", ";", None),
+    ],
+)
+def test_a_csv_saved_by_excel_in_any_of_its_encodings_imports(
+    blue_sun: Path, encoding: str, delimiter: str, said: str | None
+) -> None:
+    run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
+    rows = list(csv.reader(io.StringIO(Path("t.csv").read_text(encoding="utf-8-sig"), newline="")))
+    row = next(r for r in rows if r[:2] == ["head-goon", "title"])
+    row[3] = "Matón “mayor”"  # curly quotes: bytes 0x93 and 0x94 in Windows-1252, undefined in Latin-1
+    buffer = io.StringIO(newline="")
+    csv.writer(buffer, delimiter=delimiter, lineterminator="\r\n").writerows(rows)
+    Path("t.csv").write_bytes(buffer.getvalue().encode(encoding))
+    code, out, _ = run("import", "blue-sun", "t.csv", "--write")
+    assert code == 0, out
+    assert ("t.csv:1: info: " + said) in out if said else "info:" not in out
+    assert 'card "head-goon" field "title.es": Matón [-jefe-]{+“mayor”+}' in out
+    assert 'title.es = "Matón “mayor”"' in (blue_sun / "supply-meridian.toml").read_text(encoding="utf-8")
+
+
+def test_a_csv_in_no_encoding_a_spreadsheet_writes_is_refused(blue_sun: Path) -> None:
     _bad(
         blue_sun,
         "t.csv",
-        "card,field,en,es,base\r\nhead-goon,title,Head Goon,Matón,aa735cab9d08\r\n".encode("cp1252"),
-        "t.csv:2: error: the file is not UTF-8 text: byte 0xF3 cannot be read\n"
-        "    hint: save the file as UTF-8 (most editors: 'Save with encoding')\n"
+        b"card,field,en,es,base\r\nhead-goon,title,Head Goon,\x81\x8d\x8f\x90\x9d\xff\xfe\x00,aa735cab9d08\r\n",
+        "t.csv:2: error: the file's encoding cannot be told: byte 0x81 is not UTF-8, and the text reads as none of "
+        "the encodings spreadsheets save\n"
+        "    hint: save it again as 'CSV UTF-8' (Excel) or with the character set 'Unicode (UTF-8)' (LibreOffice)\n"
         "Found 1 error and 0 warnings in 1 file.\n",
     )
 
@@ -246,7 +278,7 @@ def test_a_po_file_whose_plural_forms_do_not_match(blue_sun: Path) -> None:
         blue_sun,
         "t.po",
         text.encode("utf-8"),
-        "t.po:20: error: entry 2: 3 plural forms, but the header's Plural-Forms says nplurals=2; card texts have no "
+        "t.po:24: error: entry 2: 3 plural forms, but the header's Plural-Forms says nplurals=2; card texts have no "
         "plural forms\n"
         "    hint: write the translation as one msgstr; export again to see the entry as pnp wrote it\n"
         "Found 1 error and 0 warnings in 1 file.\n",
@@ -260,7 +292,7 @@ def test_an_unknown_card_in_a_po_file_is_named_by_entry(blue_sun: Path) -> None:
         blue_sun,
         "t.po",
         text.encode("utf-8"),
-        't.po:34: error: entry 4: no card "sheyda" in the pack\n'
+        't.po:40: error: entry 4: no card "sheyda" in the pack\n'
         "    hint: did you mean 'sheydra'?\n"
         "Found 1 error and 0 warnings in 1 file.\n",
     )
@@ -273,7 +305,140 @@ def test_a_po_file_that_is_not_utf8(blue_sun: Path) -> None:
         blue_sun,
         "t.po",
         text.encode("latin-1", errors="replace"),
-        "t.po:32: error: the file is not UTF-8 text: byte 0xF3 cannot be read\n"
+        "t.po:38: error: the file is not UTF-8 text: byte 0xF3 cannot be read\n"
         "    hint: save the file as UTF-8 (most editors: 'Save with encoding')\n"
         "Found 1 error and 0 warnings in 1 file.\n",
     )
+
+
+def test_po_status_is_gettexts_own_state_and_comes_back_on_import(blue_sun: Path) -> None:
+    run("export", "blue-sun", "--format", "po", "-o", "t.po")
+    po = polib.pofile("t.po")
+    by_card = {e.msgctxt.split(":")[0]: e for e in po}
+    assert po.metadata["Language"] == "es"
+    assert "fuzzy" in by_card["hands-tied"].flags  # status draft
+    assert po.percent_translated() < 100  # tools count drafts as unfinished, as the proof does
+    # a reviewer marks a draft card reviewed in Poedit: clears fuzzy, adds the translator comment
+    entry = by_card["hands-tied"]
+    entry.flags.remove("fuzzy")
+    entry.tcomment = "reviewed"
+    po.save("t.po")
+    code, out, _ = run("import", "blue-sun", "t.po", "--write")
+    assert code == 0, out
+    assert 'card "hands-tied" field "status.es": [-draft-]{+reviewed+}' in out
+    # exported again, the reviewed card carries the marker and no flag; an edit of it sends it back to review
+    run("export", "blue-sun", "--format", "po", "-o", "t2.po")
+    po = polib.pofile("t2.po")
+    entry = next(e for e in po if e.msgctxt == "hands-tied:title")
+    assert (entry.flags, entry.tcomment) == ([], "reviewed")
+    entry.msgstr = "Manos atadas"
+    po.save("t2.po")
+    code, out, _ = run("import", "blue-sun", "t2.po", "--write")
+    assert 'card "hands-tied" field "status.es": [-reviewed-]{+translated+}' in out
+
+
+def test_po_texts_without_an_original_are_left_out_and_said(blue_sun: Path) -> None:
+    code, out, _ = run("export", "blue-sun", "--format", "po", "-o", "t.po")
+    assert code == 0
+    assert "8 texts with no original are left out of the PO" in out
+    text = Path("t.po").read_text(encoding="utf-8")
+    assert 'msgid "(no original text)"' not in text and 'msgctxt "hands-tied:text"' not in text
+
+
+@pytest.mark.parametrize("written", ["es_MX", "es-MX", "es_mx"])
+def test_po_language_codes_are_read_in_both_spellings(tmp_path: Path, written: str) -> None:
+    import re
+
+    pack = tmp_path / "tiny"
+    shutil.copytree(Path(__file__).parent.parent / "examples" / "tiny", pack)
+    for path in pack.glob("*.toml"):
+        text = re.sub(r'\bes\b(?=\s*=)|(?<=")es(?=")', "es-MX", path.read_text(encoding="utf-8"))
+        path.write_text(text, encoding="utf-8")
+    po = tmp_path / "t.po"
+    code, out, _ = run("export", str(pack), "--format", "po", "-o", str(po))
+    assert code == 0, out
+    text = po.read_text(encoding="utf-8")
+    assert '"Language: es_MX\\n"' in text  # as Poedit and Weblate write it
+    assert '"Language-Team: Spanish (MX)\\n"' in text
+    po.write_text(text.replace("Language: es_MX", f"Language: {written}"), encoding="utf-8")
+    code, out, _ = run("import", str(pack), str(po))
+    assert (code, out) == (0, "No changes: the pack already says what the file says.\n")
+
+
+def test_a_po_whose_entries_lost_their_context_is_refused_by_entry(blue_sun: Path) -> None:
+    run("export", "blue-sun", "--format", "po", "-o", "t.po")
+    text = Path("t.po").read_text(encoding="utf-8").replace('msgctxt "gun-hand:title"\n', "")
+    text = text.replace('msgstr "Pistolero"', 'msgstr "Pistolera"')
+    _bad(
+        blue_sun,
+        "t.po",
+        text.encode("utf-8"),
+        't.po:24: error: entry 2 ("Gun Hand"): msgctxt "" does not name a card text ("<card id>:<field>")\n'
+        "    hint: the tool dropped the context: export again and translate that file, or put the msgctxt line "
+        "back as pnp export wrote it\n"
+        "Found 1 error and 0 warnings in 1 file.\n",
+    )
+
+
+def test_a_formula_cell_survives_a_round_trip_as_text(blue_sun: Path) -> None:
+    deal = blue_sun / "deal.toml"
+    deal.write_text(
+        deal.read_text(encoding="utf-8").replace(
+            'title.es = "Con las manos atadas"', 'title.es = "+1 {fight} mientras =SUMA(A1) @x"'
+        ),
+        encoding="utf-8",
+    )
+    run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
+    raw = Path("t.csv").read_text(encoding="utf-8-sig")
+    assert ",'+1 {fight} mientras =SUMA(A1) @x," in raw  # a spreadsheet reads it as text, not a formula
+    rows = list(csv.reader(io.StringIO(raw, newline="")))
+    assert not any(cell.startswith(("=", "+", "-", "@")) for row in rows for cell in row)
+    # a spreadsheet edits another cell and saves: the neutralised cell comes back as the original text
+    row = next(r for r in rows if r[:2] == ["hands-tied", "title"])
+    row[3] = "'-1 {fight} mientras"
+    buffer = io.StringIO(newline="")
+    csv.writer(buffer, delimiter=";", lineterminator="\r\n").writerows(rows)
+    Path("t.csv").write_bytes(buffer.getvalue().encode("utf-8"))
+    code, out, _ = run("import", "blue-sun", "t.csv", "--write")
+    assert code == 0, out
+    assert 'title.es = "-1 {fight} mientras"' in deal.read_text(encoding="utf-8")
+    run("export", "blue-sun", "--format", "csv", "-o", "t2.csv")
+    code, out, _ = run("import", "blue-sun", "t2.csv")
+    assert out == "No changes: the pack already says what the file says.\n"
+
+
+def test_neutralising_is_reversed_exactly() -> None:
+    from pnp.translate.csvfile import neutralise, restore
+
+    for text in ["=1+1", "+1", "-x", "@a", "\tx", "\rx", "'quoted", "''", "normal", "", "a=b"]:
+        assert restore(neutralise(text)) == text
+        assert not neutralise(text).startswith(("=", "+", "-", "@", "\t", "\r"))
+
+
+def test_a_reviewers_notes_column_is_kept_aside_and_reported(blue_sun: Path) -> None:
+    run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
+    rows = list(csv.reader(io.StringIO(Path("t.csv").read_text(encoding="utf-8-sig"), newline="")))
+    rows[0].append("notas")
+    for row in rows[1:]:
+        row.append("revisar «jefe»" if row[:2] == ["head-goon", "title"] else "")
+    buffer = io.StringIO(newline="")
+    csv.writer(buffer, lineterminator="\r\n").writerows(rows)
+    Path("t.csv").write_bytes(buffer.getvalue().encode("utf-8"))
+    before = snapshot(blue_sun)
+    code, out, _ = run("import", "blue-sun", "t.csv", "--write")
+    assert code == 0, out
+    assert 'card "head-goon" field "title": row ' in out and 'notas: "revisar «jefe»" (kept aside, not imported)' in out
+    assert out.endswith("No changes: the pack already says what the file says.\n")
+    assert snapshot(blue_sun) == before
+
+
+def test_a_csv_with_merged_columns_is_refused_by_row(blue_sun: Path) -> None:
+    run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
+    lines = Path("t.csv").read_bytes().split(b"\r\n")
+    cells = lines[1].split(b",")
+    lines[1] = b",".join([cells[0], cells[1] + b" " + cells[2], *cells[3:]])
+    Path("t.csv").write_bytes(b"\r\n".join(lines))
+    code, out, _ = run("import", "blue-sun", "t.csv", "--write")
+    assert code == 1
+    assert "t.csv:2: error: row 2: expected 5 cells (card,field,en,es,base), found 4" in out
+    assert "two cells may have been merged" in out

@@ -47,6 +47,9 @@ def test_every_text_rule_is_checked_by_pnp_check() -> None:
         "text/numbers",
         "text/typography",
         "text/spelling",
+        "text/accent-noun",
+        "text/accent-question",
+        "text/accent-pronoun",
         "text/consistency",
     ]
 

@@ -16,6 +16,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.export.canvas import new_canvas, plain_font
 from pnp.export.pdf import Form as FaceForm
 from pnp.export.pdf import Placement, SheetSection
 from pnp.export.pdf import render_sheets as render_imposed
@@ -43,15 +44,13 @@ class Document:
 
 def _canvas(title: str) -> tuple[Canvas, io.BytesIO]:
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=1)
-    canvas.setTitle(title)
-    canvas.setCreator("pnp")
+    canvas = new_canvas(buffer, title)
     return canvas, buffer
 
 
 def _font(fonts: FontRegistry, role: str = "body", bold: bool = False) -> str:
     found = fonts.role(role) or fonts.role("body")
-    return found.name(bold=bold) if found else "Helvetica"
+    return found.name(bold=bold) if found else plain_font(bold)
 
 
 def footer(canvas: Canvas, fonts: FontRegistry, page_width: float, text: str, bar_label: str) -> None:

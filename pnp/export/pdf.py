@@ -11,6 +11,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.export.canvas import new_canvas, plain_font
 from pnp.impose import Mark, SheetPlan, Slot
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext, draw_face
@@ -81,9 +82,7 @@ def render_sheets(
     puts them (long or short edge), or on the lower half of the same page (fold).
     """
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=1)
-    canvas.setTitle(title)
-    canvas.setCreator("pnp")
+    canvas = new_canvas(buffer, title)
     defined: set[str] = set()
     page_count = 0
     for section in sections:
@@ -171,7 +170,7 @@ def home_footer(canvas: Canvas, page: Size, text: str) -> None:
     """A label and a 50 mm scale bar: a user can check the print was made at 100 %."""
     page_width = page.width
     canvas.saveState()
-    canvas.setFont("Helvetica", 6)
+    canvas.setFont(plain_font(), 6)
     canvas.setFillColor(HexColor("#555555"))
     canvas.drawString(mm(6), mm(2.5), text + " · print at 100 % (actual size): the bar must measure 50 mm")
     canvas.setStrokeColor(HexColor("#555555"))
@@ -190,11 +189,11 @@ def render_calibration(plan: SheetPlan, duplex: str) -> bytes:
     cross falls on its scales: that reading is the --back-offset to use.
     """
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=1)
+    canvas = new_canvas(buffer, f"pnp duplex calibration ({duplex})")
     page = plan.page
     points = [(page.width * fx, page.height * fy) for fx, fy in ((0.3, 0.7), (0.7, 0.7), (0.3, 0.3), (0.7, 0.3))]
     canvas.setPageSize((page.width, page.height))
-    canvas.setFont("Helvetica", 9)
+    canvas.setFont(plain_font(), 9)
     canvas.drawString(mm(15), page.height - mm(15), f"pnp duplex calibration ({duplex}-edge flip), front")
     canvas.drawString(
         mm(15),
@@ -208,12 +207,12 @@ def render_calibration(plan: SheetPlan, duplex: str) -> bytes:
         canvas.line(x, y - mm(12), x, y + mm(12))
     canvas.showPage()
     canvas.setPageSize((page.width, page.height))
-    canvas.setFont("Helvetica", 9)
+    canvas.setFont(plain_font(), 9)
     canvas.drawString(mm(15), mm(15), f"pnp duplex calibration ({duplex}-edge flip), back")
     for x, y in points:
         bx = page.width - x if duplex == "long" else x
         by = page.height - y if duplex == "short" else y
-        canvas.setFont("Helvetica", 4)
+        canvas.setFont(plain_font(), 4)
         for step in range(-5, 6):
             length = mm(2) if step % 5 == 0 else mm(1)
             canvas.line(bx + mm(step), by - mm(10), bx + mm(step), by - mm(10) + length)

@@ -19,9 +19,9 @@ from functools import lru_cache
 from pathlib import Path
 
 import pypdfium2 as pdfium
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import Finding
+from pnp.export.canvas import new_canvas
 from pnp.export.files import write_atomic
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext, draw_face
@@ -166,7 +166,7 @@ def _render_chunk(jobs: Sequence[PngJob], settings: RasterSettings, cache_dir: P
 def faces_pdf(faces: Sequence[FaceLayout], ctx: RenderContext) -> bytes:
     """One page per face, bleed box as the page: the input to rasterization."""
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=0)
+    canvas = new_canvas(buffer, compress=False)
     b = ctx.bleed
     for face in faces:
         canvas.setPageSize((face.size.width + 2 * b, face.size.height + 2 * b))

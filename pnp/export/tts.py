@@ -1,4 +1,4 @@
-"""Tabletop Simulator: deck sheets, a back image and a saved object that loads as a custom deck.
+"""Tabletop Simulator: deck sheets, back images, and saved objects that load as custom decks.
 
 TTS cuts a deck sheet into a grid of at most 10 x 7 cards and reads at most
 4096 px per side; the grid's last slot shows the card a player holds hidden
@@ -6,32 +6,67 @@ TTS cuts a deck sheet into a grid of at most 10 x 7 cards and reads at most
 goes on several sheets, one CustomDeck entry each.  Sheets are JPEG: TTS
 players upload them, and a 4096 px PNG of card art is several times larger
 for no visible gain once TTS has compressed its textures.
+
+What TTS expects of a saved object, and what pnp does for it:
+
+- A card is `CardID` = sheet id x 100 + its slot, and the sheet id is the key
+  of its `CustomDeck` entry.  TTS keeps one image pair per sheet id in a
+  game: two decks using the same id show each other's faces once combined.
+  So every sheet of the pack gets its own id (the deck's place in the pack x
+  100 + the sheet), the same whichever decks a build writes.
+- Descriptions are BBCode ([b], [i]); icons are written as their names.
+- `Transform` scale 1 is a poker card; other sizes scale by their width.
+- Landscape cards are `SidewaysCard`.
+- Cards with their own backs use a sheet of backs laid out like the faces
+  (`UniqueBack`); the others share the deck's back image.
+- Image addresses are the base URL plus the file name: by default the tts
+  folder on this computer, or `--tts-base-url` where the folder is uploaded.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 from PIL import Image
 
 from pnp.export.files import write_if_changed
+from pnp.markup import parse
 
 MAX_COLUMNS = 10
 MAX_ROWS = 7
 MAX_SIDE = 4096  # pixels: TTS refuses larger textures
 JPEG_QUALITY = 90
+POKER_WIDTH_MM = 63.5  # TTS's card at scale 1
+SHEETS_PER_DECK = 100  # sheet ids of the n-th deck of a pack: n*100 .. n*100+99
 
 
 @dataclass(frozen=True)
 class TtsCard:
     nickname: str
-    description: str
+    description: str  # card markup: {icon}, **bold**, *italic*
     image: Path  # the face, at the size it will have on the sheet or larger
     copies: int
+    back_image: Path | None = None  # the card's own back; None: the deck's
+
+
+@dataclass(frozen=True)
+class TtsDeck:
+    """One deck to save: its cards and what TTS needs to know of their shape."""
+
+    deck_id: str
+    name: str
+    cards: Sequence[TtsCard]
+    back: Path
+    first_sheet_id: int  # unique in the pack: deck_number(...)
+    width_mm: float  # the card's short side, for the scale
+    sideways: bool
 
 
 @dataclass(frozen=True)
@@ -64,55 +99,150 @@ def grid_for(card_width: int, card_height: int, designs: int) -> SheetGrid:
     return SheetGrid(columns, rows, width, height)
 
 
-def write_tts_deck(deck_id: str, deck_name: str, cards: Sequence[TtsCard], back: Path, folder: Path) -> list[Path]:
-    """Sheets, the back image and <deck>.json in folder; returns the files that changed."""
-    with Image.open(back) as first:
+def first_sheet_id(deck_number: int) -> int:
+    """The first sheet id of the deck at this place (1, 2, ...) in the pack."""
+    return deck_number * SHEETS_PER_DECK
+
+
+def base_url_problem(url: str) -> str | None:
+    """Why this is not a folder address TTS can load images from, or None."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return f'"{url}" is not a web address: write it like https://example.org/my-game/tts/'
+    if any(ch.isspace() for ch in url.strip()):
+        return f'"{url}" has spaces: a web address has none (write %20)'
+    if parts.query or parts.fragment:
+        return f'"{url}" has a ? or # part: give the address of the folder the images are in'
+    return None
+
+
+def folder_url(folder: Path, base_url: str | None) -> str:
+    """The address the images of folder are loaded from, ending in /."""
+    if base_url is None:
+        return folder.resolve().as_uri() + "/"
+    base = base_url.strip()
+    return base if base.endswith("/") else base + "/"
+
+
+def to_bbcode(text: str) -> str:
+    """Card markup as TTS's BBCode: [b], [i], icons as their names, paragraphs as blank lines.
+
+    Brackets of the card's own text that TTS would read as a tag get a zero-width
+    space, so text prints as written."""
+    paragraphs = []
+    for paragraph in parse(text):
+        pieces = []
+        for span in paragraph:
+            if span.line_break:
+                pieces.append("\n")
+                continue
+            piece = span.text if span.icon else _literal(span.text)
+            if span.icon:
+                piece = f"[b]{piece}[/b]"
+            if span.italic:
+                piece = f"[i]{piece}[/i]"
+            if span.bold and not span.icon:
+                piece = f"[b]{piece}[/b]"
+            pieces.append(piece)
+        paragraphs.append("".join(pieces).replace("[/b][b]", "").replace("[/i][i]", ""))
+    return "\n\n".join(paragraphs)
+
+
+_TAG = re.compile(r"\[(?=/?(?:b|i|u|s|sub|sup|-|[0-9a-fA-F]{6})\])")
+
+
+def _literal(text: str) -> str:
+    return _TAG.sub("[\u200b", text)
+
+
+def write_tts_deck(deck: TtsDeck, folder: Path, base_url: str | None = None) -> tuple[list[Path], dict[str, Any]]:
+    """Sheets, back images and <deck>.json in folder; returns the files that changed and the deck's object."""
+    with Image.open(deck.back) as first:
         size = first.size
-    grid = grid_for(size[0], size[1], len(cards))
+    grid = grid_for(size[0], size[1], len(deck.cards))
+    url = folder_url(folder, base_url)
     written: list[Path] = []
-    back_image = _fit(Image.open(back), grid)
-    back_path = folder / f"{deck_id}-back.jpg"
+    back_image = _fit(Image.open(deck.back), grid)
+    back_path = folder / f"{deck.deck_id}-back.jpg"
     if write_if_changed(back_path, _jpeg(back_image)):
         written.append(back_path)
-    custom_decks: dict[str, dict] = {}
-    contained: list[dict] = []
+    custom_decks: dict[str, dict[str, Any]] = {}
+    contained: list[dict[str, Any]] = []
     deck_ids: list[int] = []
-    for sheet_index, start in enumerate(range(0, len(cards), grid.slots)):
-        chunk = cards[start : start + grid.slots]
-        sheet = Image.new("RGB", (grid.columns * grid.card_width, grid.rows * grid.card_height), "#000000")
-        for slot, card in enumerate(chunk):
-            with Image.open(card.image) as face:
-                sheet.paste(_fit(face, grid), _slot_origin(slot, grid))
-        sheet.paste(back_image, _slot_origin(grid.columns * grid.rows - 1, grid))  # hidden-card image
-        sheet_path = folder / f"{deck_id}-{sheet_index + 1}.jpg"
-        if write_if_changed(sheet_path, _jpeg(sheet)):
+    scale = deck.width_mm / POKER_WIDTH_MM
+    for sheet_index, start in enumerate(range(0, len(deck.cards), grid.slots)):
+        chunk = deck.cards[start : start + grid.slots]
+        sheet_id = deck.first_sheet_id + sheet_index
+        sheet_path = folder / f"{deck.deck_id}-{sheet_index + 1}.jpg"
+        if write_if_changed(sheet_path, _jpeg(_sheet(grid, [c.image for c in chunk], back_image))):
             written.append(sheet_path)
-        key = sheet_index + 1
-        custom_decks[str(key)] = {
-            "FaceURL": sheet_path.resolve().as_uri(),
-            "BackURL": back_path.resolve().as_uri(),
+        unique_back = any(card.back_image is not None for card in chunk)
+        back_name = back_path.name
+        if unique_back:
+            backs_path = folder / f"{deck.deck_id}-{sheet_index + 1}-backs.jpg"
+            backs = _sheet(grid, [card.back_image or deck.back for card in chunk], back_image)
+            if write_if_changed(backs_path, _jpeg(backs)):
+                written.append(backs_path)
+            back_name = backs_path.name
+        custom_decks[str(sheet_id)] = {
+            "FaceURL": url + sheet_path.name,
+            "BackURL": url + back_name,
             "NumWidth": grid.columns,
             "NumHeight": grid.rows,
             "BackIsHidden": True,
-            "UniqueBack": False,
+            "UniqueBack": unique_back,
             "Type": 0,
         }
         for slot, card in enumerate(chunk):
-            card_id = key * 100 + slot
+            card_id = sheet_id * 100 + slot
             for _ in range(card.copies):
                 deck_ids.append(card_id)
                 contained.append(
                     {
                         "Name": "Card",
                         "Nickname": card.nickname,
-                        "Description": card.description,
+                        "Description": to_bbcode(card.description),
                         "CardID": card_id,
-                        "CustomDeck": {str(key): custom_decks[str(key)]},
-                        "Transform": _transform(),
+                        "SidewaysCard": deck.sideways,
+                        "CustomDeck": {str(sheet_id): custom_decks[str(sheet_id)]},
+                        "Transform": _transform(scale),
                     }
                 )
+    if len(contained) == 1:  # TTS has no deck of one card: it is a card
+        state = {**contained[0], "Name": "CardCustom", "Transform": _transform(scale, rot_z=180.0)}
+    else:
+        state = {
+            "Name": "DeckCustom",
+            "Nickname": deck.name,
+            "Description": "",
+            "SidewaysCard": deck.sideways,
+            "Transform": _transform(scale, rot_z=180.0),
+            "DeckIDs": deck_ids,
+            "CustomDeck": custom_decks,
+            "ContainedObjects": contained,
+        }
+    json_path = folder / f"{deck.deck_id}.json"
+    if write_if_changed(json_path, saved_object(deck.name, [state])):
+        written.append(json_path)
+    return written, state
+
+
+def write_tts_box(name: str, file_stem: str, decks: Sequence[dict[str, Any]], folder: Path) -> list[Path]:
+    """<pack>.box.json: a bag holding every deck, to bring the whole game to the table at once."""
+    bag = {
+        "Name": "Bag",
+        "Nickname": name,
+        "Description": "",
+        "Transform": _transform(1.0),
+        "ContainedObjects": list(decks),
+    }
+    path = folder / f"{file_stem}.box.json"
+    return [path] if write_if_changed(path, saved_object(name, [bag])) else []
+
+
+def saved_object(name: str, states: list[dict[str, Any]]) -> bytes:
     saved = {
-        "SaveName": deck_name,
+        "SaveName": name,
         "GameMode": "",
         "Gravity": 0.5,
         "Date": "",
@@ -122,24 +252,20 @@ def write_tts_deck(deck_id: str, deck_name: str, cards: Sequence[TtsCard], back:
         "Rules": "",
         "XmlUI": "",
         "LuaScript": "",
-        "ObjectStates": [
-            {
-                "Name": "DeckCustom",
-                "Nickname": deck_name,
-                "Description": "",
-                "Transform": _transform(rot_z=180.0),
-                "DeckIDs": deck_ids,
-                "CustomDeck": custom_decks,
-                "ContainedObjects": contained,
-            }
-        ],
+        "ObjectStates": states,
         "TabStates": {},
         "VersionNumber": "",
     }
-    json_path = folder / f"{deck_id}.json"
-    if write_if_changed(json_path, (json.dumps(saved, ensure_ascii=False, indent=2) + "\n").encode("utf-8")):
-        written.append(json_path)
-    return written
+    return (json.dumps(saved, ensure_ascii=False, indent=2, allow_nan=False) + "\n").encode("utf-8")
+
+
+def _sheet(grid: SheetGrid, images: Sequence[Path], hidden: Image.Image) -> Image.Image:
+    sheet = Image.new("RGB", (grid.columns * grid.card_width, grid.rows * grid.card_height), "#000000")
+    for slot, path in enumerate(images):
+        with Image.open(path) as face:
+            sheet.paste(_fit(face, grid), _slot_origin(slot, grid))
+    sheet.paste(hidden, _slot_origin(grid.columns * grid.rows - 1, grid))  # hidden-card image
+    return sheet
 
 
 def _slot_origin(slot: int, grid: SheetGrid) -> tuple[int, int]:
@@ -159,7 +285,7 @@ def _jpeg(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-def _transform(rot_z: float = 0.0) -> dict[str, float]:
+def _transform(scale: float, rot_z: float = 0.0) -> dict[str, float]:
     return {
         "posX": 0.0,
         "posY": 1.0,
@@ -167,7 +293,7 @@ def _transform(rot_z: float = 0.0) -> dict[str, float]:
         "rotX": 0.0,
         "rotY": 180.0,
         "rotZ": rot_z,
-        "scaleX": 1.0,
+        "scaleX": round(scale, 4),
         "scaleY": 1.0,
-        "scaleZ": 1.0,
+        "scaleZ": round(scale, 4),
     }

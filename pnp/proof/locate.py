@@ -35,7 +35,7 @@ def _extra_number(message: str, text: str) -> tuple[int, int] | None:
     """text/numbers: a number "not in the original" is the place; a missing one has none."""
     extra = re.search(r"not in the original: ([^;]+)", message)
     for item in extra.group(1).split(", ") if extra else []:
-        number = item.split(" (")[0].strip()
+        number = item.split(" (")[0].strip().strip('"')  # 3, or "tres" (3)
         match = re.search(rf"(?<![\w.,]){re.escape(number)}(?![\w]|[.,]\d)", text)
         if match:
             return match.span()

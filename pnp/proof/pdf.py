@@ -18,6 +18,7 @@ from pnp.proof.collect import CardEntry, Mark, Proof, segments
 from pnp.proof.html import SEVERITY_WORD, STATUS_WORD, SUMMARY_COLUMNS, SUMMARY_KEYS, count_line, shown_line, totals
 from pnp.proof.thumbs import Faces
 from pnp.render.face import RenderContext, draw_face
+from pnp.render.fonts import plain_font
 from pnp.translate.worddiff import Piece
 
 THUMB_WIDTH = 34 * mm
@@ -69,8 +70,8 @@ def render_pdf(proof: Proof, faces: Faces) -> bytes:
     context = faces.context
     assert context is not None
     body = context.fonts.role("body")
-    regular = body.name() if body else "Helvetica"
-    bold = body.name(bold=True) if body else "Helvetica-Bold"
+    regular = body.name() if body else plain_font()
+    bold = body.name(bold=True) if body else plain_font(bold=True)
     styles = {
         "title": ParagraphStyle("title", fontName=bold, fontSize=16, leading=20, spaceAfter=2),
         "meta": ParagraphStyle(
@@ -119,6 +120,7 @@ def render_pdf(proof: Proof, faces: Faces) -> bytes:
         title=f"Proof: {name} ({proof.lang})",
         author="pnp",
         invariant=1,
+        initialFontName=regular,  # not Helvetica: every font in the file is embedded
     )
     document.build(story)
     return buffer.getvalue()
@@ -128,6 +130,7 @@ def _grid(rows: list[list[object]], widths: list[float] | None = None, header: b
     table = Table(rows, colWidths=widths, hAlign="LEFT", repeatRows=1 if header else 0)
     commands: list[tuple[object, ...]] = [
         ("GRID", (0, 0), (-1, -1), 0.5, LINE),
+        ("FONTNAME", (0, 0), (-1, -1), plain_font()),  # plain cells too: ReportLab's default is Helvetica
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 4),
         ("RIGHTPADDING", (0, 0), (-1, -1), 4),
@@ -200,6 +203,7 @@ def _entry(entry: CardEntry, proof: Proof, thumb: Flowable, styles: dict[str, Pa
         TableStyle(
             [
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("FONTNAME", (0, 0), (-1, -1), plain_font()),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
                 ("LINEABOVE", (0, 0), (-1, 0), 0.5, LINE),
                 ("TOPPADDING", (0, 0), (-1, -1), 5),

@@ -11,6 +11,8 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from pnp.paths import FONTS_DIR
+
 STYLES = ("regular", "bold", "italic", "bold_italic")
 
 
@@ -78,3 +80,12 @@ def load_fonts(fonts_dir: Path) -> FontRegistry:
         addMapping(family.name(), 0, 1, family.name(italic=True))
         addMapping(family.name(), 1, 1, family.name(bold=True, italic=True))
     return registry
+
+
+def plain_font(bold: bool = False) -> str:
+    """The bundled body font, registered, for footers, labels and notes that are not card text.
+
+    Never ReportLab's Helvetica: a standard font is not embedded, and print-shop preflight flags it."""
+    fonts = load_fonts(FONTS_DIR)
+    role = fonts.role("body") or next(iter(fonts.roles.values()))
+    return role.name(bold=bold)

@@ -32,6 +32,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.icons import icon_problem
 from pnp.layout.templates import IconFile
+from pnp.render.fonts import plain_font
 
 logging.getLogger("svglib").setLevel(logging.ERROR)  # unsupported SVG features: the drawing still prints
 
@@ -66,6 +67,9 @@ def draw_icon(canvas: Canvas, icon: IconFile | None, x: float, y: float, width: 
         canvas.saveState()
         canvas.translate(x + (width - drawing.width * scale) / 2, y + (height - drawing.height * scale) / 2)
         canvas.scale(scale, scale)
+        # renderPDF starts every drawing by selecting its default font, Helvetica, which is never
+        # embedded: print shops' preflight flags that even when no text is drawn.
+        drawing.initialFontName = plain_font()
         renderPDF.draw(drawing, canvas, 0, 0)
         canvas.restoreState()
         return

@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.templates import IconFile
 from pnp.model import TokenFace
-from pnp.render.fonts import FontRegistry
+from pnp.render.fonts import FontRegistry, plain_font
 from pnp.render.icons import draw_icon
 from pnp.render.text import FittedText, TextBox, fit_text
 
@@ -186,7 +186,7 @@ def draw_standee(
         canvas.setFillColor(HexColor("#e6e2d8"))
         canvas.rect(0, bottom, width, base, stroke=0, fill=1)
         canvas.setFillColor(HexColor("#7a766d"))
-        canvas.setFont("Helvetica", 5)
+        canvas.setFont(plain_font(), 5)
         canvas.drawCentredString(width / 2, bottom + base / 2 - 1.5, base_word)
     for (face, text), (origin_y, turned) in zip((front, back), ((base, False), (base + height, True)), strict=True):
         canvas.saveState()

@@ -1,23 +1,60 @@
 """CSV for spreadsheets: one row per card text, `card,field,<source>,<target>,base`.
 
 The file is UTF-8 with a byte-order mark, so that Excel opens accents
-right; a file saved back with semicolons or tabs (Excel in Spanish) reads too.
+right.  What spreadsheets save back reads too: UTF-8 with or without the
+mark, UTF-16 ("Texto Unicode"), Windows-1252 and Mac Roman (Excel's plain
+"CSV" on Windows and macOS), separated by commas, semicolons (Excel in
+Spanish) or tabs.  The encoding is told by its byte-order mark, or else by
+charset-normalizer among those a spreadsheet writes.
 `base` is the hash of the translation at export time: leave it as it is.
+
+Formula injection: a cell starting with = + - @, a tab or a carriage return
+is a formula to Excel and LibreOffice ("+1 {fight} mientras..." would be
+computed, and a hostile pack could run one).  As OWASP's CSV-injection advice
+says, such a cell is written with a leading apostrophe, which spreadsheets
+show as text; a cell that itself starts with an apostrophe gets one more, so
+import takes exactly one off and every text comes back as it was.
+
+Columns after `base` (a reviewer's notes) are kept aside: import reports
+each note with its card and writes nothing from them.
 """
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
+from pathlib import Path
 
-from pnp.errors import Finding, error
+import charset_normalizer
+
+from pnp.errors import Finding, error, info
+from pnp.load.pack import shown_path
 from pnp.translate.interchange import Entry, Row
 
 BASE = "base"
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+QUOTE = "'"
+SPREADSHEET_ENCODINGS = ["utf_8", "utf_16", "cp1252", "mac_roman"]
+ENCODING_NAMES = {
+    "utf_16": "UTF-16 (Excel: Texto Unicode)",
+    "cp1252": "Windows-1252 (Excel on Windows: CSV delimitado por comas)",
+    "mac_roman": "Mac Roman (Excel on macOS: CSV)",
+}
 
 
 def header(source: str, target: str) -> list[str]:
     return ["card", "field", source, target, BASE]
+
+
+def neutralise(cell: str) -> str:
+    """The cell as a spreadsheet must read it: text, never a formula."""
+    return QUOTE + cell if cell.startswith((*FORMULA_START, QUOTE)) else cell
+
+
+def restore(cell: str) -> str:
+    """neutralise, undone."""
+    return cell[1:] if cell.startswith(QUOTE) else cell
 
 
 def write_csv(entries: list[Entry], source: str, target: str) -> bytes:
@@ -25,8 +62,62 @@ def write_csv(entries: list[Entry], source: str, target: str) -> bytes:
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(header(source, target))
     for entry in entries:
-        writer.writerow([entry.card, entry.field, entry.source, entry.target, entry.base])
+        writer.writerow([neutralise(c) for c in (entry.card, entry.field, entry.source, entry.target, entry.base)])
     return ("\ufeff" + buffer.getvalue()).encode("utf-8")
+
+
+def decode_csv(raw: bytes, shown: str) -> tuple[str | None, list[Finding]]:
+    """The text of a CSV file in any encoding a spreadsheet saves; a note says which when it was not UTF-8."""
+    marks = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+    for mark, encoding in marks:
+        if raw.startswith(mark):
+            try:
+                text = raw.decode(encoding).removeprefix("\ufeff")
+            except UnicodeDecodeError:
+                break
+            return text, [] if encoding == "utf-8" else [_encoding_note(shown, "utf_16")]
+    try:
+        return raw.decode("utf-8"), []
+    except UnicodeDecodeError as exc:
+        first_bad = exc.start
+    guess = charset_normalizer.from_bytes(raw, cp_isolation=SPREADSHEET_ENCODINGS).best()
+    if guess is None or guess.encoding == "utf_8":
+        return None, [
+            error(
+                "import/unreadable",
+                shown,
+                f"the file's encoding cannot be told: byte 0x{raw[first_bad]:02X} is not UTF-8, "
+                "and the text reads as none of the encodings spreadsheets save",
+                line=raw[:first_bad].count(b"\n") + 1,
+                hint="save it again as 'CSV UTF-8' (Excel) or with the character set 'Unicode (UTF-8)' (LibreOffice)",
+            )
+        ]
+    return str(guess), [_encoding_note(shown, guess.encoding)]
+
+
+def read_csv_file(path: Path) -> tuple[str | None, list[Finding]]:
+    """The file's text, whatever encoding the spreadsheet saved it in; every way it can fail is a finding."""
+    shown = shown_path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None, [error("import/unreadable", shown, "file not found")]
+    except IsADirectoryError:
+        return None, [error("import/unreadable", shown, "expected a file, found a folder")]
+    except OSError as exc:
+        return None, [error("import/unreadable", shown, f"cannot read the file: {exc.strerror}")]
+    return decode_csv(raw, shown)
+
+
+def _encoding_note(shown: str, encoding: str) -> Finding:
+    return info(
+        "import/encoding",
+        shown,
+        f"read as {ENCODING_NAMES.get(encoding, encoding)}, not UTF-8",
+        line=1,
+        hint="check the accents in the changes below; 'CSV UTF-8' (Excel) or 'Unicode (UTF-8)' (LibreOffice) "
+        "avoids the guess",
+    )
 
 
 def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[str | None, list[Row], list[Finding]]:
@@ -38,12 +129,18 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
         head = next(reader, [])
     except csv.Error as exc:
         return None, [], [error("import/bad-file", shown, f"not a CSV file: {exc}", line=1)]
-    lang = head[3] if len(head) == 5 else None
+    head = [cell.strip() for cell in head]
+    lang = head[3] if len(head) >= 5 else None
     expected = header(source, lang if lang in targets else targets[0])
-    if [cell.strip() for cell in head] != expected:
+    extra = head[5:]
+    if head[:5] != expected or not all(extra):
         hint = "export again with pnp export PACK --format csv, and keep its first row as it is"
-        if len(head) == 5 and head[:3] == expected[:3] and head[4] == BASE:
+        if len(head) >= 5 and head[:3] == expected[:3] and head[4] == BASE:
             hint = f"{head[3]!r} is not a target language of the pack ({', '.join(targets)})"
+        elif len(head) < 5:
+            hint = "a column is missing or two were merged: " + hint
+        elif not all(extra):
+            hint = "give each column after base a name (like notas), or delete the empty ones"
         return (
             None,
             [],
@@ -57,6 +154,7 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
                 )
             ],
         )
+    width = len(head)
     rows: list[Row] = []
     findings: list[Finding] = []
     line = reader.line_num + 1
@@ -74,17 +172,31 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
         if not any(cell.strip() for cell in cells):
             continue
         label = f"row {number}"
-        if len(cells) != 5:
+        cells += [""] * (width - len(cells)) if 5 <= len(cells) < width else []
+        if len(cells) != width:
             findings.append(
                 error(
                     "import/bad-row",
                     shown,
-                    f"{label}: expected 5 cells ({','.join(expected)}), found {len(cells)}",
+                    f"{label}: expected {width} cells ({delimiter.join(head)}), found {len(cells)}",
                     line=start,
-                    hint="a text with commas, quotes or line breaks must be in double quotes; save from a spreadsheet",
+                    hint="a text with commas, quotes or line breaks must be in double quotes; save from a spreadsheet"
+                    + ("; two cells may have been merged" if len(cells) < width else ""),
                 )
             )
             continue
-        card, field, original, target, base = cells
+        card, field, original, target, base = (restore(c) for c in cells[:5])
+        for name, note in zip(extra, cells[5:], strict=True):
+            if note.strip():
+                findings.append(
+                    info(
+                        "import/extra-column",
+                        shown,
+                        f'{label}: {name}: "{note.strip()}" (kept aside, not imported)',
+                        line=start,
+                        card=card.strip(),
+                        field=field.strip(),
+                    )
+                )
         rows.append(Row(card.strip(), field.strip(), original, target, base.strip(), start, label))
     return lang, rows, findings

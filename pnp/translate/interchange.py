@@ -51,6 +51,7 @@ class Row:
     base: str
     line: int | None
     label: str  # "row 4", "entry 12": how the file's reader names it
+    derived: bool = False  # made from other rows (a PO card's status): their problems are already reported
 
 
 @dataclass
@@ -101,7 +102,8 @@ def plan_import(pack: PackData, rows: list[Row], lang: str, shown: str) -> Impor
     for row in rows:
         problem = _bad_row(row, cards, seen, shown)
         if problem is not None:
-            plan.findings.append(problem)
+            if not row.derived:
+                plan.findings.append(problem)
             continue
         seen[(row.card, row.field)] = row
         card = cards[row.card]

@@ -2,33 +2,91 @@
 
 One entry per card text: msgctxt "<card id>:<field>", msgid the original,
 msgstr the translation.  An extracted comment `#. base: <hash>` records the
-translation at export time; the card's status goes along as a comment only.
-A text with no original gets a placeholder msgid, since an empty one is the
-header's.
+translation at export time, and `#. status: <status>` the card's status then.
+
+The card's status maps to gettext's own states, so tools count what the
+proof counts:
+
+- draft: the entries are `fuzzy` (needs work; Poedit and Weblate show it so);
+- translated: no flag;
+- reviewed: no flag, and a translator comment `# reviewed`.  Tools drop flags
+  they do not know (Poedit rewrites the flag line; msgmerge and Weblate keep
+  only gettext's own), but keep translator comments, so the marker is a comment.
+
+On import the status comes back: any fuzzy entry of a card makes it draft;
+every entry marked reviewed, and unchanged, keeps it reviewed; a fuzzy mark
+cleared, or a reviewed text edited, makes it translated.
+
+A text with no original is left out: an empty msgid is the header's, and a
+placeholder would be "translated" by tools and checked by pofilter as if it
+were text.  Such translations stay editable in the CSV and the TOML files.
 """
 
 from __future__ import annotations
 
+import os
+from datetime import UTC, datetime
+
 import polib
 
-from pnp.errors import Finding, error, warning
+from pnp.errors import Finding, error
 from pnp.model import PackData
-from pnp.translate.interchange import STATUS, Entry, Row
+from pnp.translate.interchange import STATUS, Entry, Row, base_hash, normalize
 
-NO_ORIGINAL = "(no original text)"
 BASE_PREFIX = "base: "
+STATUS_PREFIX = "status: "
+REVIEWED = "reviewed"
 PLURAL_FORMS = {"es": "nplurals=2; plural=(n != 1);", "en": "nplurals=2; plural=(n != 1);"}
+LANGUAGE_NAMES = {
+    "ca": "Catalan",
+    "de": "German",
+    "en": "English",
+    "es": "Spanish",
+    "eu": "Basque",
+    "fr": "French",
+    "gl": "Galician",
+    "it": "Italian",
+    "pt": "Portuguese",
+}
+
+
+def po_language(code: str) -> str:
+    """A pack's language code as gettext tools write it: es-MX -> es_MX."""
+    language, _, region = code.partition("-")
+    return f"{language.lower()}_{region.upper()}" if region else language.lower()
+
+
+def same_language(a: str, b: str) -> bool:
+    """es_MX, es-MX and es-mx are one language: tools write the first, packs the second."""
+    return a.strip().replace("_", "-").lower() == b.strip().replace("_", "-").lower()
+
+
+def language_team(code: str) -> str:
+    language, _, region = code.partition("-")
+    name = LANGUAGE_NAMES.get(language.lower(), language)
+    return f"{name} ({region.upper()})" if region else name
+
+
+def revision_date(pack: PackData) -> str:
+    """The last change of the pack's card files: a real date, and the same for every export of one pack state."""
+    files = [deck.file for deck in pack.decks]
+    newest = max((os.stat(f).st_mtime for f in files if os.path.exists(f)), default=0.0)
+    return datetime.fromtimestamp(newest, UTC).strftime("%Y-%m-%d %H:%M+0000")
 
 
 def write_po(pack: PackData, entries: list[Entry], lang: str) -> bytes:
     po = polib.POFile(wrapwidth=78)
+    name = pack.pack.name.get(lang) or pack.pack.name.get(pack.pack.source_language, pack.pack.id)
     po.header = (
-        f"{pack.pack.name.get(lang) or pack.pack.name.get(pack.pack.source_language, pack.pack.id)}: "
-        f"{lang} translation, exported by pnp.\nKeep the '#. base:' comments: pnp import compares them."
+        f"{name}: {lang} translation, exported by pnp.\n"
+        "Keep the '#. base:' and '#. status:' comments: pnp import compares them."
     )
     po.metadata = {
         "Project-Id-Version": pack.pack.id,
-        "Language": lang,
+        "PO-Revision-Date": revision_date(pack),
+        "Last-Translator": f"{name} translators",
+        "Language-Team": language_team(lang),
+        "Language": po_language(lang),
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
@@ -37,21 +95,25 @@ def write_po(pack: PackData, entries: list[Entry], lang: str) -> bytes:
     }
     status = {e.card: e.target for e in entries if e.field == STATUS}
     for entry in entries:
-        if entry.field == STATUS:
+        if entry.field == STATUS or not entry.source:
             continue
+        card_status = status.get(entry.card, "")
         notes = [f"{BASE_PREFIX}{entry.base}"]
-        if status.get(entry.card):
-            notes.append(f"status: {status[entry.card]}")
+        if card_status:
+            notes.append(f"{STATUS_PREFIX}{card_status}")
         po.append(
             polib.POEntry(
                 msgctxt=f"{entry.card}:{entry.field}",
-                msgid=entry.source or NO_ORIGINAL,
+                msgid=entry.source,
                 msgstr=entry.target,
                 comment="\n".join(notes),
+                tcomment=REVIEWED if card_status == "reviewed" else "",
+                flags=["fuzzy"] if card_status == "draft" else [],
                 occurrences=[(entry.file, str(entry.line))] if entry.line else [(entry.file, "")],
             )
         )
-    return str(po).encode("utf-8") if str(po).endswith("\n") else (str(po) + "\n").encode("utf-8")
+    text = str(po)
+    return (text if text.endswith("\n") else text + "\n").encode("utf-8")
 
 
 def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list[Row], list[Finding]]:
@@ -59,8 +121,9 @@ def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list
         po = polib.pofile(text, encoding="utf-8", check_for_duplicates=False)
     except (OSError, ValueError) as exc:
         return None, [], [error("import/bad-file", shown, f"not a PO file: {exc}")]
-    lang = po.metadata.get("Language", "").strip()
-    if lang not in targets:
+    written = po.metadata.get("Language", "").strip()
+    lang = next((t for t in targets if same_language(t, written)), None)
+    if lang is None:
         return (
             None,
             [],
@@ -68,15 +131,18 @@ def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list
                 error(
                     "import/bad-header",
                     shown,
-                    f'the header\'s Language is "{lang}", not a target language of the pack ({", ".join(targets)})',
+                    f'the header\'s Language is "{written}", not a target language of the pack '
+                    f"({', '.join(po_language(t) for t in targets)})",
                     line=1,
-                    hint='set "Language: es" in the header, or export again',
+                    hint=f'set "Language: {po_language(targets[0])}" in the header (Poedit: Translation > '
+                    "Properties > Language), or export again",
                 )
             ],
         )
     findings: list[Finding] = []
     nplurals = _nplurals(po.metadata.get("Plural-Forms", ""))
     rows: list[Row] = []
+    cards: dict[str, list[polib.POEntry]] = {}
     for number, entry in enumerate((e for e in po if not e.obsolete), start=1):
         label = f"entry {number}"
         line = entry.linenum or None
@@ -103,28 +169,49 @@ def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list
                 error(
                     "import/bad-row",
                     shown,
-                    f'{label}: msgctxt "{entry.msgctxt or ""}" does not name a card text ("<card id>:<field>")',
+                    f'{label} ("{_short(entry.msgid)}"): msgctxt "{entry.msgctxt or ""}" does not name a card text '
+                    '("<card id>:<field>")',
                     line=line,
-                    hint="keep msgctxt as pnp export wrote it",
+                    hint="the tool dropped the context: export again and translate that file, or put the "
+                    "msgctxt line back as pnp export wrote it",
                 )
             )
             continue
-        if "fuzzy" in entry.flags:
-            findings.append(
-                warning(
-                    "import/fuzzy",
-                    shown,
-                    f"{label}: marked fuzzy, so not imported",
-                    line=line,
-                    card=card,
-                    hint="review the translation and clear the fuzzy mark",
-                )
-            )
-            continue
-        base = next((c[len(BASE_PREFIX) :] for c in entry.comment.splitlines() if c.startswith(BASE_PREFIX)), "")
-        source = "" if entry.msgid == NO_ORIGINAL else entry.msgid
-        rows.append(Row(card, field, source, entry.msgstr, base.strip(), line, label))
+        base = _comment(entry, BASE_PREFIX)
+        rows.append(Row(card, field, entry.msgid, entry.msgstr, base, line, label))
+        cards.setdefault(card, []).append(entry)
+    rows += [_status_row(card, entries) for card, entries in cards.items()]
     return lang, rows, findings
+
+
+def _status_row(card: str, entries: list[polib.POEntry]) -> Row:
+    """The card's status as the file now says it, against the status it had when exported."""
+    exported = _comment(entries[0], STATUS_PREFIX)
+    changed = any(base_hash(normalize(e.msgstr)) != _comment(e, BASE_PREFIX) for e in entries)
+    marked = all(_reviewed(e) for e in entries)
+    if any("fuzzy" in e.flags for e in entries):
+        now = "draft"
+    elif marked and not changed:
+        now = "reviewed"
+    elif exported in ("draft", "reviewed") or (changed and exported):
+        now = "translated"  # the fuzzy mark was cleared, or a reviewed text was edited: it needs review
+    else:
+        now = exported
+    first = entries[0]
+    return Row(card, STATUS, "", now, base_hash(exported), first.linenum or None, f"the entries of {card}", True)
+
+
+def _reviewed(entry: polib.POEntry) -> bool:
+    return any(line.strip().lower() == REVIEWED for line in (entry.tcomment or "").splitlines())
+
+
+def _comment(entry: polib.POEntry, prefix: str) -> str:
+    return next((c[len(prefix) :].strip() for c in entry.comment.splitlines() if c.startswith(prefix)), "")
+
+
+def _short(text: str, limit: int = 40) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def _nplurals(header: str) -> int | None:

@@ -22,12 +22,14 @@ the end of a text compared by punctuation class, thousands separators
 ignored), with messages that say what is wrong and how to fix it.
 
 Spelling uses Hunspell's Spanish dictionary read by spylls (pure Python), and
-untranslated words an English word list; both ship in pnp/data.
+untranslated words an English word list; both ship in pnp/data.  The accent
+rules read the same dictionary's morphology (accents.py says how).
 """
 
 from __future__ import annotations
 
 from pnp.check.rule import Rule
+from pnp.check.text.accents import check_noun_accents, check_pronoun_accents, check_question_accents
 from pnp.check.text.consistency import check_consistency
 from pnp.check.text.glossary import check_glossary
 from pnp.check.text.keywords import check_keywords
@@ -79,6 +81,24 @@ RULES = (
         Severity.WARNING,
         "Every word of a Spanish text is in the dictionary or the pack's word list.",
         check_spelling,
+    ),
+    Rule(
+        "text/accent-noun",
+        Severity.WARNING,
+        "After a determiner, a noun keeps its accent: tu límite, not the verb form tu limite.",
+        check_noun_accents,
+    ),
+    Rule(
+        "text/accent-question",
+        Severity.WARNING,
+        "The interrogative that opens ¿…? or ¡…! takes its accent: ¿Qué…?, ¡Cuánto…!",
+        check_question_accents,
+    ),
+    Rule(
+        "text/accent-pronoun",
+        Severity.WARNING,
+        "A verb with pronouns attached keeps the accent they need: Pórtate, dámelo, descártala.",
+        check_pronoun_accents,
     ),
     Rule(
         "text/consistency",

@@ -161,18 +161,37 @@ def phrase_pattern(phrase: str, language: str) -> str:
 
 # --- numbers written as words ----------------------------------------------------------
 
+# Cardinals and multiplicatives are numbers: "Draw two cards" / "Roba tres cartas" differ.  Articles and
+# ordinals only excuse a figure of the other text: "a card" / "una carta" is an article on both sides,
+# "Draw 1 card" / "Roba una carta" is right, and "first" is often "inicial".
 NUMBER_WORDS = {
     "es": {
-        "un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
-        "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "primer": 1, "primero": 1, "primera": 1, "segundo": 2,
-        "segunda": 2, "tercer": 3, "tercero": 3, "tercera": 3, "doble": 2,
+        "cero": 0, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9,
+        "diez": 10, "once": 11, "doce": 12, "trece": 13, "catorce": 14, "quince": 15, "dieciseis": 16,
+        "diecisiete": 17, "dieciocho": 18, "diecinueve": 19, "veinte": 20, "doble": 2, "dobles": 2, "triple": 3,
+        "triples": 3, "duplica": 2, "duplicar": 2, "duplicas": 2, "duplican": 2, "triplica": 3, "triplicar": 3,
     },
     "en": {
-        "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-        "nine": 9, "ten": 10, "first": 1, "second": 2, "third": 3, "once": 1, "twice": 2, "double": 2,
+        "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+        "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+        "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "twice": 2, "double": 2,
+        "doubles": 2, "doubled": 2, "triple": 3, "thrice": 3, "tripled": 3,
     },
+}  # fmt: skip
+NUMBER_LIKE_WORDS = {
+    "es": {
+        "un": 1, "uno": 1, "una": 1, "primer": 1, "primero": 1, "primera": 1, "segundo": 2, "segunda": 2,
+        "tercer": 3, "tercero": 3, "tercera": 3,
+    },
+    "en": {"a": 1, "an": 1, "once": 1, "first": 1, "second": 2, "third": 3},
 }  # fmt: skip
 
 
 def number_words(language: str) -> dict[str, int]:
+    """Words that are numbers ("dos", "twice"), folded: compared with the other text's numbers."""
     return NUMBER_WORDS.get(language.split("-")[0], {})
+
+
+def number_like_words(language: str) -> dict[str, int]:
+    """Articles and ordinals ("una", "first"), folded: they stand for a figure of the other text, never miss one."""
+    return NUMBER_LIKE_WORDS.get(language.split("-")[0], {})

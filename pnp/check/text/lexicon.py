@@ -4,15 +4,26 @@ Both ship in pnp/data (see the README there for their source and licence), so
 checking works offline right after `pip install`.  spylls reads the Spanish
 dictionary in 0.6 s or so, so it is read once per process and only when a
 Spanish text is checked; every answer is kept per word.
+
+The dictionary is also the morphology the accent rules need: spylls tells how
+a word is made, stem and affixes, and the Spanish affix classes tell verbs
+from the rest: "limite" is only limitar with a conjugation suffix, "límite" a
+noun; "portate" is portar with a suffix that attaches a pronoun (the voseo
+imperative).  Why not a tagger: spaCy's and Stanza's Spanish models are
+hundreds of megabytes fetched at run time (no network here, nor for many
+users), and NLTK's taggers need a trained model too; the dictionary pnp
+already ships answers the few questions the rules ask, offline.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 _DATA = files("pnp") / "data"
 
@@ -20,17 +31,99 @@ _DATA = files("pnp") / "data"
 # (colócalo, but not barájalo or descártala): those are derived here.
 _CLITIC_END = re.compile(r"(me|te|se|nos|os|lo|la|los|las|le|les)$")
 _STRESS = str.maketrans("áéíóú", "aeiou")
+_ADD_STRESS = str.maketrans("aeiou", "áéíóú")
+_PRONOUN_SUFFIX = re.compile(r"(me|te|se|nos|os|lo|la|los|las|le|les)$")
+
+
+def _suffix_classes(suffixes: dict[str, list[Any]]) -> tuple[frozenset[str], frozenset[str]]:
+    """(verb flags, pronoun flags) of the Spanish affix file: a verb class turns infinitives (-ar, -er,
+    -ir) into other forms; a pronoun class's every ending attaches a pronoun (-ate, -ándote, -os)."""
+    verb, pronoun = set(), set()
+    for flag, rules in suffixes.items():
+        infinitive = [rule for rule in rules if rule.strip.endswith("r") and rule.condition.endswith("r")]
+        if rules and len(infinitive) * 2 > len(rules):  # most of its endings replace an infinitive's -r
+            verb.add(flag)
+            if all(_PRONOUN_SUFFIX.search(rule.add) for rule in rules):
+                pronoun.add(flag)
+    return frozenset(verb), frozenset(pronoun)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way the dictionary makes a word: its stem, whether it is a verb form, and whether the suffix
+    attaches pronouns (portate: portar + te)."""
+
+    stem: str
+    verb: bool
+    pronouns: bool
 
 
 class Speller:
-    """Does a dictionary know a word?  Cached per word."""
+    """Does a dictionary know a word, and how is it made?  Cached per word."""
 
     def __init__(self, path: Path) -> None:
         from spylls.hunspell import Dictionary
 
         self._dictionary = Dictionary.from_files(str(path))
         self._known: dict[str, bool] = {}
-        self._suggested: dict[str, str | None] = {}
+        self._suggested: dict[str, list[str]] = {}
+        self._readings: dict[str, tuple[Reading, ...]] = {}
+        self._verb_flags, self._pronoun_flags = _suffix_classes(self._dictionary.aff.SFX)
+
+    def readings(self, word: str) -> tuple[Reading, ...]:
+        """Every way the dictionary makes the word (none for a word it does not know as written)."""
+        if word not in self._readings:
+            found = []
+            for form in self._dictionary.lookuper.good_forms(word):
+                if not hasattr(form, "stem"):  # a compound: no morphology to read
+                    continue
+                entry = form.in_dictionary
+                stem_flags = entry.flags if entry is not None else set()
+                suffixes = [sfx.flag for sfx in (form.suffix, form.suffix2) if sfx is not None]
+                verb = bool(stem_flags & self._verb_flags) and (
+                    any(f in self._verb_flags for f in suffixes) or not suffixes
+                )
+                pronouns = any(f in self._pronoun_flags for f in suffixes)
+                found.append(Reading(form.stem, verb, pronouns))
+            self._readings[word] = tuple(dict.fromkeys(found))
+        return self._readings[word]
+
+    def only_verb(self, word: str) -> bool:
+        """The dictionary knows the word, and only as a form of a verb ("limite", not "turno")."""
+        readings = self.readings(word)
+        return bool(readings) and all(r.verb for r in readings)
+
+    def not_verb(self, word: str) -> bool:
+        """The dictionary knows the word as something other than a verb form ("límite", "turno")."""
+        return any(not r.verb for r in self.readings(word))
+
+    def pronoun_accent(self, word: str) -> str | None:
+        """The word with the accent its attached pronouns need, when it lacks it: "Portate" -> "Pórtate",
+        "damelo" -> "dámelo", "descartala" -> "descártala"; None when the word is right or no such form.
+
+        Only a word the dictionary does not know, or knows only with a pronoun suffix (the voseo
+        imperative "portate"), is a candidate: "colocase" is a subjunctive, "gemela" a noun."""
+        lower = word.lower()
+        if any(c in "áéíóú" for c in lower) or not _CLITIC_END.search(lower):
+            return None
+        readings = self.readings(lower)
+        if readings and not all(r.pronouns for r in readings):
+            return None
+        stem, pronouns = lower, 0
+        while pronouns < 2 and (match := _CLITIC_END.search(stem)) and len(stem) - len(match.group()) >= 2:
+            stem, pronouns = stem[: match.start()], pronouns + 1
+            nuclei = _nuclei(stem)
+            if not nuclei or not self._dictionary.lookup(stem):  # "calculos" is no "calcu" + los
+                continue
+            llana = stem[-1] in "aeiou" and len(nuclei) >= 2
+            if pronouns + (2 if llana else 1) < 3:
+                continue
+            start, end = nuclei[-2] if llana else nuclei[-1]
+            at = _stressed_vowel(stem, start, end)
+            accented = lower[:at] + lower[at].translate(_ADD_STRESS) + lower[at + 1 :]
+            if self.knows(accented):
+                return _in_case_of(word, accented)
+        return None
 
     def knows(self, word: str) -> bool:
         known = self._known.get(word)
@@ -73,40 +166,66 @@ class Speller:
         return False
 
     def suggest(self, word: str) -> str | None:
-        """A correction, or None: the first dictionary word among a bounded number of edits of the word.
+        """The best correction, or None: the first of `suggestions`."""
+        found = self.suggestions(word)
+        return found[0] if found else None
 
-        One accent, one letter too many or two letters swapped first (judged as
-        the words of a text are: "descártalo"); then Hunspell's edits, in at most
-        MAX_LOOKUPS look-ups: its REP table, two words run together, a letter
-        forgotten, moved or wrong.  Not Hunspell's own suggest, which also tries
-        every accent pattern of the word at once (3 ** 12 spellings of
-        "AAAAAAAAAAAA": two minutes) and compares it with every word of the
-        dictionary.  A word of more than MAX_SUGGEST_LETTERS letters, or with a
-        letter three times in a row ("Aaaargh"), gets none: it is a shout or a
-        typing accident, not a slip of one letter."""
+    def suggestions(self, word: str) -> list[str]:
+        """Corrections, best first, at most MAX_SUGGESTIONS, from a bounded number of edits of the word.
+
+        The slips Spanish writers make come first: one accent (descartalo), then
+        the letters Spanish spells alike, b/v, c/z/s, g/j, ll/y, a silent h, x/s,
+        n/m before b and p, r/rr, i/y (recive: recibe, not recave), one or two of
+        them with an accent; then one letter too many or two letters swapped
+        (judged as the words of a text are: "descártalo"); then Hunspell's edits,
+        in at most MAX_LOOKUPS look-ups in all: its REP table, two words run
+        together, a letter forgotten, moved or wrong.  Not Hunspell's own
+        suggest, which also tries every accent pattern of the word at once (3 **
+        12 spellings of "AAAAAAAAAAAA": two minutes) and compares it with every
+        word of the dictionary.  A word of more than MAX_SUGGEST_LETTERS letters,
+        or with a letter three times in a row ("Aaaargh"), gets none: it is a
+        shout or a typing accident, not a slip of one letter."""
         if word not in self._suggested:
             self._suggested[word] = self._suggest(word)
         return self._suggested[word]
 
-    def _suggest(self, word: str) -> str | None:
+    def _suggest(self, word: str) -> list[str]:
         if len(word) > MAX_SUGGEST_LETTERS or _TRIPLED.search(word.casefold()):
-            return None
+            return []
+        found: list[str] = []
         lookups = 0
-        for near in _near(word):  # a few dozen, judged as words of a text are: descártalo
+
+        def take(candidate: str) -> bool:
+            """Whether to stop: enough found, or the look-ups spent."""
+            nonlocal lookups
+            if candidate == word or candidate in found:
+                return False
             lookups += 1
-            if near != word and self._lookup(near):
-                return near
+            if self._lookup(candidate):
+                found.append(candidate)
+            return len(found) >= MAX_SUGGESTIONS or lookups > MAX_LOOKUPS
+
+        for stage in (_accents(word), _confused(word), _near(word)):
+            for near in stage:
+                if take(near):
+                    return found
+            if found:  # a later stage is a worse kind of slip: never ranked before an earlier one's answer
+                return found
         for candidate in self._edits(word):
             parts = candidate if isinstance(candidate, list) else [candidate]
             for part in parts:
                 lookups += 1
                 if lookups > MAX_LOOKUPS:
-                    return None
+                    return found
                 if not self._dictionary.lookup(part):
                     break
             else:
-                return " ".join(parts)
-        return None
+                joined = " ".join(parts)
+                if joined != word and joined not in found:
+                    found.append(joined)
+                    if len(found) >= MAX_SUGGESTIONS:
+                        break
+        return found
 
     def _edits(self, word: str) -> Iterator[str | list[str]]:
         from spylls.hunspell.algo import permutations as edits
@@ -123,6 +242,7 @@ class Speller:
 
 
 MAX_SUGGEST_LETTERS = 15
+MAX_SUGGESTIONS = 3
 MAX_LOOKUPS = 1000  # for one correction: 0.4 s at most, 0.1 s or less for most words
 _TRIPLED = re.compile(r"(\w)\1\1")
 
@@ -153,14 +273,59 @@ _ACCENTED = {"a": "á", "e": "é", "i": "í", "o": "ó", "u": "úü", "n": "ñ",
 _ACCENTED |= {"ú": "u", "ü": "u", "ñ": "n"}
 
 
-def _near(word: str) -> Iterator[str]:
+def _accents(word: str) -> Iterator[str]:
+    """The word with one accent or tilde added, moved off or removed: ocasion -> ocasión."""
     for i, char in enumerate(word):
         for other in _ACCENTED.get(char, ""):
             yield word[:i] + other + word[i + 1 :]
+
+
+def _near(word: str) -> Iterator[str]:
     for i in range(len(word)):
         yield word[:i] + word[i + 1 :]
     for i in range(len(word) - 1):
         yield word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+
+
+# Letters Spanish spells alike, as (pattern, replacement) on lowercase text, most common first.
+# fmt: off
+_CONFUSIONS = (
+    ("b", "v"), ("v", "b"),
+    ("c(?=[ei])", "z"), ("z", "c"), ("s", "c"), ("c(?=[ei])", "s"), ("z", "s"), ("s", "z"),
+    ("g(?=[ei])", "j"), ("j(?=[ei])", "g"),
+    ("ll", "y"), ("y", "ll"),
+    ("h", ""), ("(?<![a-zñ])(?=[aeiouáéíóú])", "h"), ("(?<=[aeiouáéíóú])(?=[aeiouáéíóú])", "h"),
+    ("s(?=[cpt])", "x"), ("x", "s"), ("x(?=[eiéí])", "xc"),
+    ("n(?=[bp])", "m"), ("m(?![bp])", "n"),
+    ("(?<=[aeiou])r(?=[aeiou])", "rr"), ("rr", "r"),
+    ("i$", "y"), ("y$", "i"),
+)
+# fmt: on
+_CONFUSION_PATTERNS = tuple((re.compile(pattern), written) for pattern, written in _CONFUSIONS)
+
+
+def _confused(word: str) -> Iterator[str]:
+    """The word with one of the letters Spanish spells alike changed (recive -> recibe), then with one of
+    them and an accent (ocacion -> ocasión), then with two of them (hiva -> iba), in the word's case."""
+    lower = word.lower()
+    once = list(dict.fromkeys(_one_confusion(lower)))
+    yield from (_in_case_of(word, c) for c in once)
+    for candidate in once:
+        yield from (_in_case_of(word, c) for c in _accents(candidate))
+    for candidate in once:
+        yield from (_in_case_of(word, c) for c in _one_confusion(candidate))
+
+
+def _one_confusion(lower: str) -> Iterator[str]:
+    for pattern, written in _CONFUSION_PATTERNS:
+        for match in pattern.finditer(lower):
+            yield lower[: match.start()] + written + lower[match.end() :]
+
+
+def _in_case_of(word: str, lower: str) -> str:
+    if word.isupper() and len(word) > 1:
+        return lower.upper()
+    return lower[:1].upper() + lower[1:] if word[:1].isupper() else lower
 
 
 _DICTIONARIES = {"es": "es_ES"}  # language -> Hunspell files in data/hunspell; "es-MX" reads "es" too

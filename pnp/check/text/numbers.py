@@ -1,13 +1,20 @@
-"""text/numbers: every number and icon of the original, with the same values and count, in the translation."""
+"""text/numbers: every number and icon of the original, with the same values and count, in the translation.
+
+A number is a figure (2, 1.000) or a number word ("two", "dos", "twice", "el doble"), and both sides are
+compared as values: "Draw two cards" / "Roba tres cartas" differ, "Draw 2 cards" / "Roba dos cartas" do not.
+Articles and ordinals ("a", "una", "first") are not numbers of their own: they only stand for a figure of
+the other text ("Draw 1 card" / "Roba una carta"), so "a card" / "una carta" is never a finding.
+"""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass
 
 from pnp import markup
 from pnp.check.text.fields import Text, icons, quote, texts
-from pnp.check.text.forms import fold, number_words
+from pnp.check.text.forms import fold, number_like_words, number_words
 from pnp.errors import Finding, Severity
 from pnp.model import PackData
 
@@ -19,13 +26,33 @@ _WORD = re.compile(r"\w+")
 
 
 def numbers(plain: str) -> Counter[int]:
+    """The figures of a text: "1.000" and "1,000" are 1000."""
     return Counter(int(re.sub(r"\D", "", m.group())) for m in _NUMBER.finditer(plain))
 
 
-def _written_out(plain: str, language: str) -> Counter[int]:
-    """Numbers written as words ("dos", "una"): they may stand for a figure of the other text."""
-    table = number_words(language)
-    return Counter(table[w] for w in _WORD.findall(fold(plain)) if w in table)
+@dataclass(frozen=True)
+class Counted:
+    """The numbers of a text: figures and number words as values, how each was first written, and the
+    articles and ordinals that may stand for a figure."""
+
+    values: Counter[int]
+    written: dict[int, str]
+    stand_ins: Counter[int]
+
+
+def counted(plain: str, language: str) -> Counted:
+    values = numbers(plain)
+    written = {value: str(value) for value in values}
+    words, like = number_words(language), number_like_words(language)
+    stand_ins: Counter[int] = Counter()
+    for match in _WORD.finditer(plain):
+        word = fold(match.group())
+        if word in words:
+            values[words[word]] += 1
+            written.setdefault(words[word], f'"{match.group()}"')
+        elif word in like:
+            stand_ins[like[word]] += 1
+    return Counted(values, written, stand_ins)
 
 
 def check_numbers(pack: PackData) -> list[Finding]:
@@ -33,26 +60,26 @@ def check_numbers(pack: PackData) -> list[Finding]:
     for text, original in texts(pack):
         if original is None:
             continue
-        findings += _compare_numbers(text, original)
+        findings += compare_numbers(text, original)
         findings += _compare_icons(text, original)
     return findings
 
 
-def _compare_numbers(text: Text, original: Text) -> list[Finding]:
-    theirs, ours = numbers(original.plain), numbers(text.plain)
-    if theirs == ours:
+def compare_numbers(text: Text, original: Text) -> list[Finding]:
+    theirs, ours = counted(original.plain, original.lang), counted(text.plain, text.lang)
+    if theirs.values == ours.values:
         return []
-    missing = theirs - ours
-    extra = ours - theirs
-    missing -= _written_out(text.plain, text.lang)  # "Draw 1 card" -> "Roba una carta"
-    extra -= _written_out(original.plain, original.lang)  # "Draw two cards" -> "Roba 2 cartas"
+    missing = theirs.values - ours.values
+    extra = ours.values - theirs.values
+    missing -= ours.stand_ins  # "Draw 1 card" -> "Roba una carta"
+    extra -= theirs.stand_ins  # "Draw a card" -> "Roba 1 carta"
     if not missing and not extra:
         return []
     parts = []
     if missing:
-        parts.append(f"missing {_listed(missing)}")
+        parts.append(f"missing {_listed(missing, theirs.written)}")
     if extra:
-        parts.append(f"not in the original: {_listed(extra)}")
+        parts.append(f"not in the original: {_listed(extra, ours.written)}")
     return [
         text.finding(
             Severity.ERROR,
@@ -81,8 +108,17 @@ def _compare_icons(text: Text, original: Text) -> list[Finding]:
     ]
 
 
-def _listed(counts: Counter[int]) -> str:
-    return ", ".join(str(n) if k == 1 else f"{n} ({k} times)" for n, k in sorted(counts.items()))
+def _listed(counts: Counter[int], written: dict[int, str]) -> str:
+    """2, or "two" (2) when the text writes it as a word; (k times) when it is there more than once."""
+    shown = []
+    for n, k in sorted(counts.items()):
+        word = written.get(n, str(n))
+        times = "" if k == 1 else f"{k} times"
+        if word == str(n):
+            shown.append(f"{n} ({times})" if times else str(n))
+        else:
+            shown.append(f"{word} ({n}, {times})" if times else f"{word} ({n})")
+    return ", ".join(shown)
 
 
 def _times(n: int) -> str:

@@ -42,6 +42,8 @@ def _judged(pack: PackData) -> Iterator[tuple[Text, Text | None, str, str]]:
             seen.add(word)
             if any(hit.start < match.end() and match.start() < hit.end for hit in forbidden):
                 continue
+            if checker.pronoun_accent(word) is not None:
+                continue  # "descartala": text/accent-pronoun says which accent it lacks
             verdict = _verdict(word, checker, english)
             if verdict:
                 yield text, original, word, verdict
@@ -91,8 +93,10 @@ def check_spelling(pack: PackData) -> list[Finding]:
             continue
         checker = speller(text.lang)
         suggestion = did_you_mean(word, names)
-        if suggestion is None and checker is not None and (guess := checker.suggest(word)) and guess != word:
-            suggestion = f"did you mean '{guess}'?"
+        if suggestion is None and checker is not None and (guesses := checker.suggestions(word)):
+            suggestion = f"did you mean '{guesses[0]}'?"
+            if len(guesses) > 1:
+                suggestion += " Or " + ", ".join(f"'{g}'" for g in guesses[1:]) + "."
         findings.append(
             text.finding(
                 Severity.WARNING,

@@ -1,0 +1,240 @@
+"""text/accent-noun, text/accent-question, text/accent-pronoun: missing accents a dictionary cannot see.
+
+Each slip here leaves a word the dictionary knows: "tu limite" (limite is a
+subjunctive of limitar), "¿Que haces?" (que is a conjunction), "Portate" (the
+voseo imperative).  So these rules read the grammar around the word, with the
+dictionary's own morphology (lexicon.Speller.readings):
+
+- accent-noun: after a determiner (tu, su, el, un, este…), a word the
+  dictionary knows only as a verb form, when the same word with one accent is
+  a noun or adjective: "tu limite" -> "tu límite", "el calculo" -> "el
+  cálculo".  The determiner and the word must agree in number ("tu publicas"
+  is a "tú" without its accent, not a noun), and "la", "las", "los" count only
+  after a preposition ("de la practica"), since before a verb they are
+  pronouns ("la practica": she practises it).  "solo" and the demonstratives
+  are never flagged: since the RAE's 2010 rules they take no accent.
+- accent-question: the interrogative that opens a question or exclamation,
+  "¿Que haces?" -> "¿Qué haces?", "¡Que suerte!" -> "¡Qué suerte!", after a
+  leading "y", "pero" or a preposition ("¿De que color…?").  "¿Cuando robas,
+  descartas?" is a yes/no question opened by a clause (a comma follows), and
+  "¡Que te diviertas!" a wish (a pronoun or verb follows): neither is flagged.
+- accent-pronoun: a verb with pronouns attached that pushes the stress to the
+  third syllable from the end needs the accent: "Portate" -> "Pórtate",
+  "damelo" -> "dámelo", "descartala" -> "descártala".  text/spelling leaves
+  these words to this rule, so a slip is reported once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pnp.check.text.fields import Text, known_words, quote, texts
+from pnp.check.text.forms import fold
+from pnp.check.text.lexicon import Speller, english_words, speller
+from pnp.errors import Finding, Severity
+from pnp.model import PackData
+
+NOUN = "text/accent-noun"
+QUESTION = "text/accent-question"
+PRONOUN = "text/accent-pronoun"
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+_ACCENTS = {"a": "á", "e": "é", "i": "í", "o": "ó", "u": "ú"}
+
+# fmt: off
+_SINGULAR = frozenset({
+    "el", "un", "una", "mi", "tu", "su", "este", "esta", "ese", "esa", "aquel", "aquella", "del", "al", "cada",
+    "cualquier", "nuestro", "nuestra", "vuestro", "vuestra", "otro", "otra", "ningun", "ninguna", "algun",
+    "alguna",
+})
+_PLURAL = frozenset({
+    "unos", "unas", "mis", "tus", "sus", "estos", "estas", "esos", "esas", "aquellos", "aquellas", "nuestros",
+    "nuestras", "vuestros", "vuestras", "otros", "otras", "algunos", "algunas",
+})
+_PRONOUN_ARTICLES = {"la": False, "las": True, "los": True}  # -> plural; determiners only after a preposition
+_PREPOSITIONS = frozenset({
+    "a", "ante", "bajo", "con", "contra", "de", "desde", "en", "entre", "hacia", "hasta", "para", "por", "segun",
+    "sin", "sobre", "tras",
+})
+_LEADING = frozenset({"y", "e", "o", "u", "pero", "entonces", "pues"}) | _PREPOSITIONS
+_INTERROGATIVES = {
+    "que": "qué", "como": "cómo", "cuando": "cuándo", "donde": "dónde", "adonde": "adónde", "cuanto": "cuánto",
+    "cuanta": "cuánta", "cuantos": "cuántos", "cuantas": "cuántas", "quien": "quién", "quienes": "quiénes",
+    "cual": "cuál", "cuales": "cuáles",
+}
+_CLAUSE_OPENERS = frozenset({"como", "cuando", "donde"})  # "¿Cuando robas, descartas?": a clause, not a question
+_EXCLAIMED = frozenset({"que", "cuanto", "cuanta", "cuantos", "cuantas"})
+_CLITICS = frozenset({"me", "te", "se", "nos", "os", "lo", "la", "los", "las", "le", "les"})
+# fmt: on
+_OPENED = re.compile(r"([¿¡])([^¿¡?!]*)([?!])?")
+
+
+@dataclass(frozen=True)
+class Slip:
+    """A missing accent in a plain text: the words quoted, the word to change, and what to write."""
+
+    code: str
+    start: int
+    end: int
+    word: str
+    written: str
+    quoted: str
+    why: str
+
+
+def accent_slips(plain: str, checker: Speller, known: frozenset[str] = frozenset()) -> list[Slip]:
+    """Every missing accent of the three rules in one text, in order."""
+    words = list(_WORD.finditer(plain))
+    slips = [*_noun_slips(plain, words, checker, known), *_question_slips(plain, checker)]
+    slips += _pronoun_slips(words, checker, known)
+    return sorted(slips, key=lambda s: s.start)
+
+
+def _noun_slips(plain: str, words: list[re.Match[str]], checker: Speller, known: frozenset[str]) -> Iterator[Slip]:
+    for index in range(1, len(words)):
+        before, match = words[index - 1], words[index]
+        if plain[before.end() : match.start()] not in (" ", "\u00a0"):
+            continue
+        plural = _determiner(words, index - 1, plain)
+        word = match.group()
+        if plural is None or word.casefold() in known or not word.islower() or len(word) < 3:
+            continue
+        if word.endswith("s") != plural or not checker.only_verb(word):
+            continue
+        noun = next((n for n in _accented(word) if checker.not_verb(n)), None)
+        if noun is None:
+            continue
+        determiner = before.group()
+        yield Slip(
+            NOUN,
+            match.start(),
+            match.end(),
+            word,
+            noun,
+            f"{determiner} {word}",
+            f'"{word}" is a verb form, but after "{determiner}" a noun is meant: "{noun}"',
+        )
+
+
+def _determiner(words: list[re.Match[str]], index: int, plain: str) -> bool | None:
+    """Whether the word at index is a plural determiner (True), a singular one (False), or none (None)."""
+    word = fold(words[index].group())
+    if word in _SINGULAR:
+        return False
+    if word in _PLURAL:
+        return True
+    if word in _PRONOUN_ARTICLES and index > 0:
+        before = words[index - 1]
+        if fold(before.group()) in _PREPOSITIONS and plain[before.end() : words[index].start()].strip() == "":
+            return _PRONOUN_ARTICLES[word]
+    return None
+
+
+def _accented(word: str) -> Iterator[str]:
+    for i, char in enumerate(word):
+        if char in _ACCENTS:
+            yield word[:i] + _ACCENTS[char] + word[i + 1 :]
+
+
+def _question_slips(plain: str, checker: Speller) -> Iterator[Slip]:
+    for opened in _OPENED.finditer(plain):
+        mark, inside = opened.group(1), opened.group(2)
+        words = list(_WORD.finditer(inside))
+        first = 0
+        while first < len(words) - 1 and fold(words[first].group()) in _LEADING:
+            first += 1
+        if first >= len(words):
+            continue
+        match = words[first]
+        word = match.group()
+        lower = word.lower()
+        if lower not in _INTERROGATIVES:
+            continue
+        following = words[first + 1].group() if first + 1 < len(words) else None
+        if mark == "¿" and lower in _CLAUSE_OPENERS and "," in inside[match.end() :]:
+            continue
+        if mark == "¡" and (lower not in _EXCLAIMED or not _exclaims(following, checker)):
+            continue
+        written = _INTERROGATIVES[lower]
+        written = written[:1].upper() + written[1:] if word[:1].isupper() else written
+        start = opened.start(2) + match.start()
+        end = opened.start(2) + match.end()
+        closing = opened.group(3) or ""
+        yield Slip(
+            QUESTION,
+            start,
+            end,
+            word,
+            written,
+            quote(plain[opened.start() : opened.end()]) if closing else quote(mark + inside),
+            f'"{word}" asks {"a question" if mark == "¿" else "in an exclamation"}: it takes its accent, "{written}"',
+        )
+
+
+def _exclaims(following: str | None, checker: Speller) -> bool:
+    """ "¡Que suerte!" exclaims; "¡Que te diviertas!" and "¡Que gane el mejor!" wish."""
+    if following is None:
+        return False
+    lower = following.lower()
+    if lower in _CLITICS or lower in ("no", "si", "sí"):
+        return False
+    return not checker.only_verb(lower) and (checker.not_verb(lower) or not checker.knows(lower))
+
+
+def _pronoun_slips(words: list[re.Match[str]], checker: Speller, known: frozenset[str]) -> Iterator[Slip]:
+    seen: set[str] = set()
+    for match in words:
+        word = match.group()
+        if word in seen or len(word) < 4 or word.casefold() in known or not word.isalpha():
+            continue
+        seen.add(word)
+        if not checker.knows(word) and word.lower() in english_words():
+            continue  # "Release": an English word, text/untranslated's
+        written = checker.pronoun_accent(word)
+        if written is None:
+            continue
+        yield Slip(
+            PRONOUN,
+            match.start(),
+            match.end(),
+            word,
+            written,
+            word,
+            f'"{word}" needs its accent with the pronouns attached: "{written}"',
+        )
+
+
+def _slips_by_rule(pack: PackData, code: str) -> list[Finding]:
+    known = known_words(pack)
+    findings = []
+    for text, _ in texts(pack):
+        for slip in _text_slips(text.plain, text.lang, known):
+            if slip.code == code:
+                findings.append(_finding(text, slip))
+    return findings
+
+
+@lru_cache(maxsize=1 << 14)  # three rules read the same slips of each text
+def _text_slips(plain: str, lang: str, known: frozenset[str]) -> tuple[Slip, ...]:
+    checker = speller(lang)
+    return () if checker is None else tuple(accent_slips(plain, checker, known))
+
+
+def _finding(text: Text, slip: Slip) -> Finding:
+    fixed = slip.quoted.replace(slip.word, slip.written, 1)
+    return text.finding(Severity.WARNING, slip.code, f'"{slip.quoted}": {slip.why}', f'write "{fixed}"')
+
+
+def check_noun_accents(pack: PackData) -> list[Finding]:
+    return _slips_by_rule(pack, NOUN)
+
+
+def check_question_accents(pack: PackData) -> list[Finding]:
+    return _slips_by_rule(pack, QUESTION)
+
+
+def check_pronoun_accents(pack: PackData) -> list[Finding]:
+    return _slips_by_rule(pack, PRONOUN)

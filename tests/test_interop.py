@@ -1,0 +1,254 @@
+"""Interop: every export checked by the tools that read it, offline.
+
+- PDF: every kind pnp writes embeds every font it references (pypdf walks the
+  resources, forms included); shop PDFs carry TrimBox and BleedBox.
+- Tabletop Simulator: strict JSON, valid against a schema of the saved-object
+  fields TTS reads (tests/data/tts-saved-object.schema.json).
+- PO: `msgfmt -c` (GNU gettext) and pofilter (Translate Toolkit) on the bundled packs.
+- CSV: round trips through Python's csv in Excel's dialects.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
+
+from pnp.cli import main
+from pnp.pipeline import BuildOptions, build
+
+ROOT = Path(__file__).resolve().parent.parent
+BLUE_SUN = ROOT / "cards" / "blue-sun"
+LOTR = ROOT / "cards" / "lotr-sailing"
+TTS_SCHEMA = Path(__file__).parent / "data" / "tts-saved-object.schema.json"
+
+
+# --- PDF: fonts and page boxes ---------------------------------------------------------------
+
+
+def _font_dicts(resources: Any, seen: set[int]) -> Iterator[DictionaryObject]:
+    if resources is None:
+        return
+    resources = resources.get_object()
+    for font in (resources.get("/Font") or {}).values():
+        yield font.get_object()
+    for xobject in (resources.get("/XObject") or {}).values():
+        form = xobject.get_object()
+        if form.get("/Subtype") == "/Form" and id(form) not in seen:
+            seen.add(id(form))
+            yield from _font_dicts(form.get("/Resources"), seen)
+
+
+def unembedded_fonts(path: Path) -> set[str]:
+    """The names of the fonts a PDF references without embedding them."""
+    reader = PdfReader(str(path))
+    missing: set[str] = set()
+    seen: set[int] = set()
+    for page in reader.pages:
+        for font in _font_dicts(page.get("/Resources"), seen):
+            if font.get("/Subtype") == "/Type3":
+                continue  # drawn by the PDF's own procedures
+            described = font
+            if font.get("/Subtype") == "/Type0":
+                described = font["/DescendantFonts"][0].get_object()
+            descriptor = described.get("/FontDescriptor")
+            files = ("/FontFile", "/FontFile2", "/FontFile3")
+            if descriptor is None or not any(key in descriptor.get_object() for key in files):
+                missing.add(str(font.get("/BaseFont")))
+    return missing
+
+
+@pytest.fixture(scope="module")
+def every_pdf(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """One of each PDF kind pnp writes: sheets, cards.pdf, calibration, shop PDFs, proof, board."""
+    work = tmp_path_factory.mktemp("pdfs")
+    tiny = work / "tiny"
+    shutil.copytree(ROOT / "examples" / "tiny", tiny)
+    out = work / "out"
+    for shop in ("drivethru", "oneup"):
+        result = build(tiny, BuildOptions(output=out, calibration=True, print_shop=shop))
+        assert result.ok, [f.message for f in result.findings]
+    runner = CliRunner()
+    proof = runner.invoke(main, ["proof", str(tiny), "-o", str(out / "proof")])
+    assert proof.exit_code == 0, proof.output
+    board = runner.invoke(main, ["board", str(BLUE_SUN), "-o", str(out / "board"), "-q"])
+    assert board.exit_code == 0, board.output
+    found = sorted(out.rglob("*.pdf"))
+    names = {p.name for p in found}
+    assert {"cards.pdf", "cards-supply.pdf", "calibration-long.pdf", "proof.pdf", "tokens.pdf"} <= names
+    assert {"board-tiled.pdf", "board-stickers.pdf", "standees.pdf"} <= names
+    assert any(p.parent.name == "drivethru" for p in found) and any(p.parent.name == "oneup" for p in found)
+    return found
+
+
+def test_every_pdf_kind_embeds_every_font_it_references(every_pdf: list[Path]) -> None:
+    problems = {str(path.name): unembedded_fonts(path) for path in every_pdf}
+    assert {name: fonts for name, fonts in problems.items() if fonts} == {}
+
+
+def test_the_font_check_catches_an_unembedded_font(tmp_path: Path) -> None:
+    from reportlab.pdfgen.canvas import Canvas
+
+    path = tmp_path / "plain.pdf"
+    canvas = Canvas(str(path))  # ReportLab's default: Helvetica, not embedded
+    canvas.drawString(72, 72, "hola")
+    canvas.save()
+    assert unembedded_fonts(path) == {"/Helvetica"}
+
+
+def test_shop_pdfs_carry_trim_and_bleed_boxes(every_pdf: list[Path]) -> None:
+    shop_pdfs = [p for p in every_pdf if p.parent.name in ("drivethru", "oneup")]
+    assert shop_pdfs
+    for path in shop_pdfs:
+        bleed = 0.125 * 72 if path.parent.name == "drivethru" else 72 * 3 / 25.4
+        for page in PdfReader(str(path)).pages:
+            media = [float(v) for v in page.mediabox]
+            assert [float(v) for v in page.bleedbox] == media
+            trim = [float(v) for v in page.trimbox]
+            assert trim == pytest.approx([bleed, bleed, media[2] - bleed, media[3] - bleed], abs=0.01)
+
+
+# --- Tabletop Simulator ------------------------------------------------------------------------
+
+
+def test_tts_saved_objects_are_strict_json_valid_against_the_schema(tmp_path: Path) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads(TTS_SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    out = tmp_path / "out"
+    result = build(LOTR, BuildOptions(output=out, tts=True, dpi=36, tts_base_url="https://example.org/lotr/"))
+    assert result.ok, [f.message for f in result.findings]
+    saved = sorted((out / "lotr-sailing" / "es" / "tts").glob("*.json"))
+    assert len(saved) == 5  # the 4 printable decks (corsair is built from another) and the box
+    for path in saved:
+        data = json.loads(path.read_text(encoding="utf-8"), parse_constant=pytest.fail)  # no NaN or Infinity
+        errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=str)
+        assert not errors, f"{path.name}: {errors[0].message} at {list(errors[0].absolute_path)}"
+
+
+def test_the_tts_schema_refuses_a_sheet_without_its_grid() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads(TTS_SCHEMA.read_text(encoding="utf-8"))
+    card = {"Name": "Card", "CardID": 10000, "CustomDeck": {"1": {"FaceURL": "x", "BackURL": "y"}}}
+    saved = {"SaveName": "x", "ObjectStates": [card]}
+    assert list(jsonschema.Draft202012Validator(schema).iter_errors(saved))
+
+
+# --- PO: msgfmt -c and pofilter on the bundled packs ------------------------------------------
+
+# What pofilter still says about the bundled packs, reviewed: names kept as they are, and
+# capitalisation it compares with English title case.  Anything new fails the test.
+POFILTER_REVIEWED = {
+    "blue-sun": {
+        ("cortland:title", "unchanged"),
+        ("sheydra:title", "unchanged"),
+        ("xunsu-whisper-x1:title", "unchanged"),
+        ("murphy:title", "unchanged"),
+        ("atherton:title", "unchanged"),
+    },
+    "lotr-sailing": {
+        ("narelenya:title", "unchanged"),
+        ("tormentera:title", "unchanged"),
+        ("ship-enemy-1:title", "simplecaps"),
+        ("ship-enemy-2:title", "simplecaps"),
+        ("enemy-1:title", "simplecaps"),
+        ("enemy-2:title", "simplecaps"),
+        ("location-1:title", "simplecaps"),
+        ("cazador-de-suenos:title", "simplecaps"),
+    },
+    "bsg": {("crisis-1:title", "simplecaps"), ("crisis-2:title", "simplecaps"), ("crisis-3:title", "simplecaps")},
+}
+
+
+def _export_po(pack: str, target: Path) -> Path:
+    result = CliRunner().invoke(main, ["export", str(ROOT / "cards" / pack), "--format", "po", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    return target
+
+
+@pytest.mark.parametrize("pack", sorted(POFILTER_REVIEWED))
+def test_msgfmt_check_is_clean_on_the_bundled_packs(pack: str, tmp_path: Path) -> None:
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("GNU gettext's msgfmt is not installed (Debian: apt-get install -y gettext)")
+    import subprocess
+
+    po = _export_po(pack, tmp_path / f"{pack}.po")
+    run = subprocess.run(
+        [msgfmt, "--check", "--check-accelerators", "-o", "/dev/null", str(po)], capture_output=True, text=True
+    )
+    assert (run.returncode, run.stderr) == (0, "")
+
+
+@pytest.mark.parametrize("pack", sorted(POFILTER_REVIEWED))
+def test_pofilter_finds_only_the_reviewed_hits_on_the_bundled_packs(pack: str, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    import polib
+
+    pofilter = Path(sys.executable).parent / "pofilter"
+    if not pofilter.exists():
+        pytest.skip("Translate Toolkit's pofilter is not installed (pip install translate-toolkit)")
+    po = _export_po(pack, tmp_path / f"{pack}.po")
+    out = tmp_path / "hits.po"
+    # isfuzzy is left out: a draft card is fuzzy on purpose, and the proof counts those
+    run = subprocess.run(
+        [str(pofilter), "--progress=none", "--excludefilter=isfuzzy", str(po), str(out)], capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr
+    hits = set()
+    if out.exists():
+        for entry in polib.pofile(str(out)):
+            for line in entry.tcomment.splitlines():
+                if line.startswith("(pofilter) "):
+                    hits.add((entry.msgctxt, line.removeprefix("(pofilter) ").split(":", 1)[0]))
+    assert hits == POFILTER_REVIEWED[pack]
+    assert not any(check == "untranslated" or "no original" in ctx for ctx, check in hits)
+
+
+def test_po_round_trip_through_polib_keeps_every_entry(tmp_path: Path) -> None:
+    import polib
+
+    po = _export_po("blue-sun", tmp_path / "a.po")
+    polib.pofile(str(po)).save(str(tmp_path / "b.po"))
+    again = polib.pofile(str(tmp_path / "b.po"))
+    first = polib.pofile(str(po))
+    assert [(e.msgctxt, e.msgid, e.msgstr, e.flags, e.tcomment) for e in again] == [
+        (e.msgctxt, e.msgid, e.msgstr, e.flags, e.tcomment) for e in first
+    ]
+    assert first.metadata["Language"] == "es"
+    for key in ("PO-Revision-Date", "Last-Translator", "Language-Team", "Plural-Forms"):
+        assert first.metadata[key]
+
+
+# --- CSV: spreadsheet dialects ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dialect", ["excel", "excel-tab", "semicolon"])
+def test_csv_round_trips_through_the_spreadsheet_dialects(dialect: str, tmp_path: Path) -> None:
+    import csv
+    import io
+
+    from pnp.translate.csvfile import read_csv, restore
+
+    result = CliRunner().invoke(main, ["export", str(BLUE_SUN), "--format", "csv", "-o", str(tmp_path / "a.csv")])
+    assert result.exit_code == 0
+    rows = list(csv.reader(io.StringIO((tmp_path / "a.csv").read_text(encoding="utf-8-sig"), newline="")))
+    buffer = io.StringIO(newline="")
+    if dialect == "semicolon":
+        csv.writer(buffer, delimiter=";", lineterminator="\r\n").writerows(rows)
+    else:
+        csv.writer(buffer, dialect=dialect).writerows(rows)
+    lang, read, findings = read_csv(buffer.getvalue(), "a.csv", "en", ["es"])
+    assert (lang, findings) == ("es", [])
+    assert [(r.card, r.field, r.source, r.target, r.base) for r in read] == [
+        tuple(restore(c) for c in row) for row in rows[1:]
+    ]

@@ -1,0 +1,63 @@
+"""text/numbers reads number words as values on both sides: "two" against "tres" is a finding."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnp.check.text.fields import Text
+from pnp.check.text.numbers import compare_numbers
+from tests.test_text_rules import edit, text_findings
+
+
+def _messages(english: str, spanish: str) -> list[str]:
+    original = Text("cards.toml", "card", "text", "en", english, 3)
+    text = Text("cards.toml", "card", "text", "es", spanish, 4)
+    return [finding.message for finding in compare_numbers(text, original)]
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "message"),
+    [
+        ("Draw two cards.", "Roba tres cartas.", 'missing "two" (2); not in the original: "tres" (3)'),
+        ("Draw one card.", "Roba dos cartas.", 'missing "one" (1); not in the original: "dos" (2)'),
+        ("Gain twice the pay.", "Gana el triple de la paga.", 'missing "twice" (2); not in the original: "triple" (3)'),
+        ("Draw 2 cards.", "Roba tres cartas.", 'missing 2; not in the original: "tres" (3)'),
+        ("Draw twenty cards.", "Roba doce cartas.", 'missing "twenty" (20); not in the original: "doce" (12)'),
+        ("Draw two cards, then two more.", "Roba cartas y más.", 'missing "two" (2, 2 times)'),
+        ("Draw two cards.", "Roba cartas.", 'missing "two" (2)'),
+    ],
+)
+def test_number_words_are_compared_as_values(english: str, spanish: str, message: str) -> None:
+    assert _messages(english, spanish) == [f"numbers differ from the original: {message}"]
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        ("Draw a card.", "Roba una carta."),  # an article on both sides is no number
+        ("Draw one card.", "Roba una carta."),  # one = una
+        ("Draw 1 card.", "Roba una carta."),
+        ("Draw a card.", "Roba 1 carta."),
+        ("Draw two cards.", "Roba 2 cartas."),
+        ("Draw 2 cards.", "Roba dos cartas."),
+        ("Gain twice your pay.", "Gana el doble de tu paga."),
+        ("Gain double pay.", "Gana 2 veces la paga."),
+        ("Once per turn, draw eleven cards.", "Una vez por turno, roba once cartas."),  # "once" is 11 in Spanish
+        ("The first player draws.", "El jugador inicial roba."),  # an ordinal is not a number of its own
+        ("Draw seventeen cards.", "Roba diecisiete cartas."),
+    ],
+)
+def test_equal_values_and_articles_are_clean(english: str, spanish: str) -> None:
+    assert _messages(english, spanish) == []
+
+
+def test_a_pack_with_number_words_that_differ_is_an_error(tiny_copy: Path) -> None:
+    edit(tiny_copy, "supply.toml", 'text.en = "Gain 2 {fuel}."', 'text.en = "Gain two {fuel}."')
+    edit(tiny_copy, "supply.toml", 'text.es = "Gana 2 {fuel}."', 'text.es = "Gana tres {fuel}."')
+    assert text_findings(tiny_copy) == [
+        'tiny/supply.toml:8: error: card "fuel-cell" field "text.es": '
+        'numbers differ from the original: missing "two" (2); not in the original: "tres" (3)',
+        '    hint: the original (text.en) reads "Gain two {fuel}."',
+    ]
