@@ -129,6 +129,7 @@ def test_a_pack_layout_changes_one_element_of_the_generic_layout_in_three_lines(
         ('extends = "default"\n\n[[element]]\nname = "title"\nfont = "fancy"\n', "layout/template", "font role"),
         ('extends = "default"\n\n[[element]]\nname = "title"\nalign = "centre"\n', "layout/template", "not one of"),
         ('extends = "default"\n\n[[element]]\nname = "seal"\nkind = "symbol"\n', "layout/template", "shape"),
+        ('extends = "../../../../etc/hosts"\n', "layout/unknown-template", "unknown template"),
     ],
 )
 def test_bad_pack_layouts_are_findings_naming_the_file(tiny_copy: Path, layout: str, code: str, message: str) -> None:

@@ -192,6 +192,11 @@ def _layout(
     return FaceLayout(digest, size, template.name, card_id, tuple(elements), str(context.get("lang"))), []
 
 
+@lru_cache(maxsize=4096)
+def _length(text: str) -> float:
+    return parse_length(text)
+
+
 def _available(context: dict[str, Any]) -> str:
     names = [
         f"{key}.{sub}" if isinstance(value, dict) else key
@@ -248,7 +253,7 @@ def _evaluate(
             continue
         if key in LENGTH_FIELDS:
             try:
-                length = parse_length(str(value))
+                length = _length(str(value))
             except UnitError as exc:
                 return fail(str(exc), key)
             factor = sx if key in ("x", "width", "x2") else sy if key in ("y", "height", "y2") else min(sx, sy)
@@ -277,6 +282,7 @@ CHOICES = {
 COLOUR_FIELDS = ("fill", "stroke", "color")
 
 
+@lru_cache(maxsize=1024)
 def _is_colour(value: object) -> bool:
     """What the renderer can draw (ReportLab's HexColor): the same test, so check and build agree."""
     try:

@@ -147,11 +147,12 @@ def _lay_out_deck(
     if deck_back is None:
         return None
     laid = DeckFaces(deck, size, deck_back)
+    shown = shown_path(deck.file)  # once per deck: resolving a path is slower than laying out a card
     for card in deck.cards:
         template = _card_template(pack, deck, card, templates, size, findings)
         if template is None:
             continue
-        where = (shown_path(deck.file), pack.line("card", card.id))
+        where = (shown, pack.line("card", card.id))
         front, problems = layout_card(template, size, _context(pack, deck, card, None, language, bilingual), where)
         findings += problems
         back: FaceLayout | None = deck_back

@@ -54,6 +54,7 @@ ELEMENT_FIELDS = {
     "opacity",
 }
 TEMPLATE_FIELDS = {"extends", "design_size", "element", "remove", "description"}
+_SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 FAMILY_FILE = "family.toml"  # the family's own settings and icon set; not a layout
 FAMILY_FIELDS = {"description", "extends", "icons"}
 
@@ -246,6 +247,16 @@ def _family_chain(layers: _Layers, family: str) -> tuple[list[tuple[str, Path]],
     name: str | None = family
     where: tuple[str, str] | None = None  # the family.toml that named the next family
     while name is not None:
+        if not _SLUG.fullmatch(name):  # a family is a folder name, never a path
+            file, key = where if where else (shown_path(layers.templates_root), None)
+            return chain, [
+                error(
+                    "layout/no-family",
+                    file,
+                    f"{name!r} is not a family name: lowercase letters, digits and hyphens",
+                    field=key,
+                )
+            ]
         folders = layers.folders(name)
         if not folders:
             known = layers.known_families()
@@ -349,6 +360,8 @@ def _key_line(text: str, key: str) -> int | None:
 def _lookup(layers: _Layers, chain: list[tuple[str, Path]], reference: str, exclude: Path) -> Path | None:
     """The file a layout's `extends` names: "name" in its own family, "family/name" in another."""
     family, _, name = reference.rpartition("/")
+    if not _SLUG.fullmatch(name) or (family and not _SLUG.fullmatch(family)):
+        return None  # "name" or "family/name": never a path out of the layout folders
     if family:
         chain, problems = _family_chain(layers, family)
         if problems:
