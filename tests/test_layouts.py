@@ -352,3 +352,17 @@ def test_an_svg_gradient_inside_a_card_face_is_not_printed_black(tmp_path: Path)
     canvas.save()
     red, green, blue = pdfium.PdfDocument(buffer.getvalue())[0].render().to_pil().convert("RGB").getpixel((50, 50))
     assert red > 200 and green > 100 and blue < 100  # between the stops' yellow and orange
+
+
+def test_a_token_icon_with_no_drawing_is_found_by_check_and_board(tmp_path: Path) -> None:
+    pack = tmp_path / "blue-sun"
+    shutil.copytree(BLUE_SUN, pack)
+    toml = pack / "pack.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('"alliance-alert"]', '"alliance-alert", "kraken"]'))
+    tokens = pack / "tokens.toml"
+    tokens.write_text(tokens.read_text(encoding="utf-8").replace('icon = "reaver-alert"', 'icon = "kraken"', 1))
+    code, output = _check(pack)
+    assert code == 1 and 'the icon "kraken" has no drawing: the token would print without it' in output
+    board = CliRunner().invoke(main, ["board", str(pack), "-o", str(tmp_path / "out")])
+    assert board.exit_code == 1 and "kraken" in board.output
+    assert not (tmp_path / "out" / "blue-sun").exists()

@@ -214,3 +214,29 @@ def family_and_pack_icons(pack: PackData) -> tuple[dict[str, IconFile], list[Fin
     templates, findings = load_family(TEMPLATES_DIR, pack.pack.template_family, pack.root)
     icons, problems = pack_icons(pack, templates)
     return icons, [*findings, *problems]
+
+
+def token_icon_findings(pack: PackData, icons: Mapping[str, IconFile], broken: Iterable[str] = ()) -> list[Finding]:
+    """Token and standee faces whose icon nothing draws: `pnp check` and `pnp board` both report them."""
+    if pack.tokens is None:
+        return []
+    skip = set(icons) | set(broken)
+    loaded = pack.tokens
+    findings = []
+    pieces = [("token", t.id, t.front, t.back) for t in loaded.tokens.token]
+    pieces += [("standee", s.id, s.front, s.back) for s in loaded.tokens.standee]
+    for table, piece_id, *faces in pieces:
+        for side, face in zip(("front", "back"), faces, strict=True):
+            if face is None or face.icon is None or face.icon in skip:
+                continue
+            findings.append(
+                error(
+                    "icon/no-drawing",
+                    shown_path(loaded.file),
+                    f'the icon "{face.icon}" has no drawing: the {table} would print without it',
+                    line=loaded.lines.get((table, piece_id)),
+                    field=f"{table}.{piece_id}.{side}.icon",
+                    hint=_drawing_hint(pack, face.icon, sorted({*pack.pack.icons, *pack.pack.icon_files})),
+                )
+            )
+    return findings

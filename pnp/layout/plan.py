@@ -16,7 +16,7 @@ from typing import Any
 from pnp.errors import Finding, error, has_errors
 from pnp.layout.bilingual import resize, with_source_text
 from pnp.layout.faces import FaceLayout, card_context, deck_context, layout_back, layout_card
-from pnp.layout.icons import missing_drawings, pack_icons
+from pnp.layout.icons import missing_drawings, pack_icons, token_icon_findings
 from pnp.layout.templates import IconFile, Template, TemplateSet, load_family, size_class
 from pnp.load.pack import shown_path
 from pnp.model import Card, Face, LoadedDeck, PackData
@@ -89,6 +89,7 @@ def lay_out_pack(
             laid.decks.append(built)
     broken = {f.message.split('"')[1] for f in problems if f.code == "icon/bad-file"}
     laid.findings += missing_drawings(pack, icons, laid.faces().values(), broken)
+    laid.findings += token_icon_findings(pack, icons, broken)
     laid.findings = list(dict.fromkeys(laid.findings))
     return laid
 
