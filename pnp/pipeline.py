@@ -28,10 +28,7 @@ from pnp.layout.plan import DeckFaces, lay_out_pack
 from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import LoadedDeck, PackData
-from pnp.units import Size, mm, paper_size
-
-BACK_TEMPLATE = "back"
-DEFAULT_TEMPLATE = "default"
+from pnp.units import mm, paper_size
 
 
 def build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int], None] | None = None) -> BuildResult:
@@ -229,14 +226,6 @@ def _impose_deck(
         designs.append((card.card.id, card.front.key, card.back.key))
     title = pick(pack, deck.deck.name, language)
     return DeckBuild(deck, SheetSection(title, plan, tuple(placements), options.duplex), laid.back.key, tuple(designs))
-
-
-def _is_landscape(size: Size) -> bool:
-    return size.width > size.height + 0.01
-
-
-def _orientation(size: Size) -> str:
-    return "landscape" if _is_landscape(size) else "portrait"
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:
