@@ -275,6 +275,11 @@ def test_the_generic_family_picks_tarot_square_and_landscape_variants(tiny_copy:
     spare = next(c for c in by_deck["supply"].cards if c.card.id == "spare-parts")
     art = {e.name: e for e in spare.front.elements}["art"]
     assert art.get("source") == "art/spare-parts.png" and art.get("fit") == "cover"
+    bilingual = lay_out_pack(_load(tiny_copy), "es", bilingual=True)
+    assert _codes(bilingual.findings) == []
+    for deck in bilingual.decks:  # every variant shows the original under the translation
+        storm_or_fuel = deck.cards[0].front
+        assert {"source-title", "source-text"} <= {e.name for e in storm_or_fuel.elements}, deck.deck.deck.id
     assert size_class(parse_card_size("poker").landscape()) == "landscape"
     assert size_class(parse_card_size("mini-american")) == "portrait"
 
