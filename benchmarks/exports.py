@@ -10,7 +10,7 @@ run, because this machine is shared and noisy:
   benchmarks/build.py (single process, no reuse);
 - the same pack with PNG export at 300 dpi: faces per second and peak memory;
 - a warm rebuild after editing one card, against the cold build: PDF time,
-  decks drawn again, PNG files rewritten;
+  page ranges drawn again, PNG files rewritten;
 - the Blue Sun pack, cold and warm.
 """
 
@@ -59,7 +59,7 @@ def worker(kind: str, pack: Path, out: Path, extra: str) -> dict:
         "cards": result.cards,
         "images": result.images,
         "images_drawn": result.images_drawn,
-        "decks_drawn": result.decks_drawn,
+        "ranges_drawn": result.ranges_drawn,
         "pngs_written": sum(1 for p in result.written if p.suffix == ".png"),
         "peak_mb": _peak_mb(),
     }
@@ -118,7 +118,7 @@ def measure_pack(label: str, pack: Path, work: Path, repeat: int, floor: dict | 
     )
     print(
         f"  warm PDF, 1 card edited {warm_pdf['seconds']:5.2f} s = {warm_pdf['seconds'] / cold_pdf['seconds']:.0%} "
-        f"of cold (target 10%); decks drawn again: {warm_pdf['decks_drawn']}"
+        f"of cold (target 10%); page ranges drawn again: {warm_pdf['ranges_drawn']}"
     )
     print(
         f"  warm PDF+PNG, 1 card edited {warm_png['seconds']:5.2f} s; PNG files rewritten: "

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PIL import Image, UnidentifiedImageError
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.board_state import BoardOptions, BoardResult, Written
@@ -26,7 +25,9 @@ from pnp.check import check_pack
 from pnp.errors import error, has_errors, warning
 from pnp.export.board_pdf import Document, render_stickers, render_tiles
 from pnp.export.files import write_atomic
+from pnp.images import read_image_info
 from pnp.layout.icons import family_and_pack_icons, token_icon_findings
+from pnp.limits import MAX_BOARD_IMAGE_PIXELS
 from pnp.load import load_pack
 from pnp.load.board import BOARD_FILE, TOKENS_FILE
 from pnp.load.pack import PACK_FILE, shown_path
@@ -34,12 +35,12 @@ from pnp.model import LoadedBoard, PackData
 from pnp.packing import Sticker, pack_stickers, sticker_size
 from pnp.pipeline import FONTS_DIR
 from pnp.render.board import BoardArt, draw_map, fit_labels
-from pnp.render.fonts import FontRegistry, load_fonts
+from pnp.render.fonts import FontRegistry, font_problems, load_fonts
 from pnp.tiling import TileError, plan_tiles
 from pnp.units import Size, mm, paper_size
 
 MIN_IMAGE_DPI = 150  # below this a board image prints visibly soft at arm's length
-MAX_IMAGE_PIXELS = 200_000_000  # a 10 x 20 in board at 600 dpi is 72 MP; beyond this is a mistake or a bomb
+MAX_IMAGE_PIXELS = MAX_BOARD_IMAGE_PIXELS
 STICKER_SHEET_MARGIN = mm(8)
 STICKER_GAP = mm(3)
 
@@ -86,6 +87,7 @@ def build_board(
             )
         )
         return result
+    result.findings += font_problems(FONTS_DIR)
     if has_errors(result.findings):
         return result
 
@@ -218,34 +220,15 @@ def _stickers(board: LoadedBoard, art: BoardArt, margin: float) -> list[Sticker]
 def _image_source(board: LoadedBoard, image: Path, result: BoardResult) -> Callable[[Canvas], None] | None:
     """The user's board image, checked before use: readable, not absurdly large, and sharp enough."""
     shown = str(image)
-    try:
-        with Image.open(image) as probe:
-            pixels_wide, pixels_high = probe.size
-            if pixels_wide * pixels_high > MAX_IMAGE_PIXELS:
-                result.findings.append(
-                    error(
-                        "board/image",
-                        shown,
-                        f"the image is {pixels_wide} x {pixels_high} px; the limit is {MAX_IMAGE_PIXELS // 10**6} MP",
-                        hint="export it at 300 dpi",
-                    )
-                )
-                return None
-    except FileNotFoundError:
-        result.findings.append(error("board/image", shown, "no such file", hint="give the path of a PNG or JPEG"))
-        return None
-    except Image.DecompressionBombError:
+    info, problem = read_image_info(image, MAX_IMAGE_PIXELS)
+    if info is None:
         result.findings.append(
             error(
-                "board/image", shown, "the image has far too many pixels to be read safely", hint="export it at 300 dpi"
+                "board/image", shown, problem or "the image cannot be read", hint="export it as PNG or JPEG at 300 dpi"
             )
         )
         return None
-    except (UnidentifiedImageError, OSError, ValueError) as exc:
-        result.findings.append(
-            error("board/image", shown, f"the image cannot be read ({type(exc).__name__}): is it a PNG or JPEG?")
-        )
-        return None
+    pixels_wide, pixels_high = info.width, info.height
     width_in, height_in = board.width / 72, board.height / 72
     dpi = min(pixels_wide / width_in, pixels_high / height_in)
     if dpi < MIN_IMAGE_DPI:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
+from pnp.cache import Cache
 from pnp.errors import Finding, error
 from pnp.export.files import write_error, write_if_changed
 from pnp.export.png import (
@@ -80,7 +81,7 @@ def pick(pack: PackData, localized: dict[str, str], language: str) -> str:
 
 def _png_jobs(
     done: LaidOut, wanted: dict[str, list[Path]], settings: RasterSettings, faces: dict[str, FaceLayout] | None = None
-) -> tuple[list[PngJob], Path]:
+) -> tuple[list[PngJob], Cache]:
     fonts = fonts_digest(FONTS_DIR)
     faces = done.faces if faces is None else faces
     jobs = [
@@ -89,11 +90,8 @@ def _png_jobs(
         )
         for key, targets in wanted.items()
     ]
-    cache_dir = done.options.output / ".cache" / "png"
-    if not done.options.cache:
-        for job in jobs:
-            (cache_dir / f"{job.digest}.png").unlink(missing_ok=True)
-    return jobs, cache_dir
+    # --no-cache draws every image again and replaces its entry: it repairs the cache too
+    return jobs, Cache(done.options.output / ".cache" / "png", ".png", read=done.options.cache)
 
 
 def _write_images(
@@ -103,11 +101,11 @@ def _write_images(
     result: BuildResult,
     faces: dict[str, FaceLayout] | None = None,
 ) -> None:
-    jobs, cache_dir = _png_jobs(done, wanted, settings, faces)
+    jobs, cache = _png_jobs(done, wanted, settings, faces)
     try:
-        written, findings, drawn = export_pngs(jobs, settings, cache_dir, cpu_workers())
+        written, findings, drawn = export_pngs(jobs, settings, cache, cpu_workers())
     except OSError as exc:
-        result.findings.append(_write_error(cache_dir, exc))
+        result.findings.append(_write_error(cache.folder, exc))
         return
     result.findings += findings
     result.written += written
@@ -187,15 +185,15 @@ def _export_tts(done: LaidOut, result: BuildResult) -> None:
     for built in done.builds:
         for key in (built.back_key, *(k for _, front, back in built.faces for k in (front, back))):
             wanted.setdefault(key, [])
-    jobs, cache_dir = _png_jobs(done, wanted, settings)
+    jobs, cache = _png_jobs(done, wanted, settings)
     try:
-        findings, drawn = rasterize(jobs, settings, cache_dir, cpu_workers())
+        findings, drawn = rasterize(jobs, settings, cache, cpu_workers())
     except OSError as exc:
-        result.findings.append(_write_error(cache_dir, exc))
+        result.findings.append(_write_error(cache.folder, exc))
         return
     result.findings += findings
     result.images_drawn += drawn
-    image = {job.face.key: cache_dir / f"{job.digest}.png" for job in jobs}
+    image = {job.face.key: cache.path(job.digest) for job in jobs}
     cards = done.pack.cards()
     number = {deck.deck.id: n for n, deck in enumerate(done.pack.decks, start=1)}
     states = []

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from pnp.compose import Selection
 from pnp.errors import Finding, has_errors
 from pnp.export.pdf import SheetSection
 from pnp.model import LoadedDeck
@@ -36,8 +37,14 @@ class BuildOptions:
     bilingual: bool = False  # both languages on each card, the original in smaller type
     card_size: str | None = None  # print every deck at this size: the layouts scale
     print_shop: str | None = None  # mpc, drivethru or oneup
+    placeholders: bool = True  # print placeholder cards (with their "text missing" mark)
+    selection: Selection | None = None  # --players / --variant: print the decks they make
+    quantities: tuple[tuple[str, int], ...] = ()  # values for swap lines counted per a quantity
     shop_fit: str = "nearest"  # a size the shop does not sell: "nearest" product, or "exact" (kept, warned)
     tts_base_url: str | None = None  # where the TTS images will be uploaded; None: this computer's folder
+    draft: bool = False  # print despite text errors, every sheet marked as a draft
+    tight: bool = False  # cards butted, bleed only around the grid: 9 poker cards on A4
+    mix_decks: bool = True  # in cards.pdf, cards of one size share sheets whatever their deck
 
 
 @dataclass
@@ -53,11 +60,15 @@ class BuildResult:
     findings: list[Finding] = field(default_factory=list)
     written: list[Path] = field(default_factory=list)
     cards: int = 0
-    sheets: int = 0
+    sheets: int = 0  # sheets of fronts in cards.pdf
+    sheets_unmixed: int = 0  # what they would be with one deck per sheet
     faces: int = 0
     images: int = 0  # PNG files wanted
     images_drawn: int = 0  # of which drawn now, not taken from the cache
-    decks_drawn: int = 0  # deck PDFs drawn now, not taken from the cache
+    without_text: int = 0  # printed copies whose text is missing (placeholders included)
+    placeholders_left_out: int = 0  # copies --no-placeholders kept off the sheets
+    notes: list[str] = field(default_factory=list)  # what the person printing must do by hand (cards at random)
+    ranges_drawn: int = 0  # page ranges of the sheet PDFs drawn now, not taken from the cache
 
     @property
     def ok(self) -> bool:

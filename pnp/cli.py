@@ -8,7 +8,9 @@ from pathlib import Path
 import click
 
 from pnp import __version__
+from pnp.cache import Cache
 from pnp.check import RULES, check_pack
+from pnp.check.cached import cached_check
 from pnp.cli_common import (
     LANG_OPTION,
     OUTPUT_OPTION,
@@ -22,14 +24,22 @@ from pnp.cli_common import (
 )
 from pnp.cli_new import new as new_command
 from pnp.cli_translate import COMMANDS as TRANSLATE_COMMANDS
-from pnp.compose import Selection, compose, selected_swaps
-from pnp.deck_report import format_composition, format_deck, format_decks
+from pnp.compose import Selection, compose, selected_swaps, with_variants_for_players
+from pnp.deck_report import (
+    format_composition,
+    format_deck,
+    format_decks,
+    format_sources,
+    format_steps,
+    format_variant,
+)
 from pnp.errors import Finding, Severity, did_you_mean, has_errors
-from pnp.layout.plan import layout_findings
+from pnp.layout.memo import layout_memo
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
 from pnp.model import PackData
 from pnp.report import format_json, format_text, plural
+from pnp.terminal import escaped_output
 
 OPTIONAL_PACK_ARG = click.argument("pack", type=click.Path(path_type=Path), required=False)
 
@@ -39,7 +49,8 @@ class PnpGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> object:
         try:
-            return super().invoke(ctx)
+            with escaped_output():
+                return super().invoke(ctx)
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort):
             raise
         except KeyboardInterrupt:
@@ -85,15 +96,24 @@ def main(ctx: click.Context, debug: bool) -> None:
 @click.option(
     "--rules", "list_rules", is_flag=True, help="List the rules; with PACK, what each found (with --format too)."
 )
-def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool) -> None:
+@click.option(
+    "--verbose", "-v", is_flag=True, help="Also name each card whose text is missing, not only each deck's count."
+)
+@click.option("--no-cache", is_flag=True, help="Check every card again instead of reusing output/.cache.")
+def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool, verbose: bool, no_cache: bool) -> None:
     """Check a pack: its files, its decks against the box, its text.
 
     Prints every finding, file first, with a count line last. Exits 0 when
     there is no error, 1 when there is one (or a warning, with --strict).
+    Cards still without their text are counted per deck; --verbose names them.
+
+    Cards unchanged since the last check or build are not checked again:
+    their findings are kept in output/.cache (--no-cache checks all).
 
     \b
     Example:
         pnp check cards/blue-sun
+        pnp check cards/blue-sun --verbose
         pnp check cards/blue-sun --format json > findings.json
         pnp check cards/blue-sun --rules      # each rule, and what it found
     """
@@ -102,7 +122,9 @@ def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool)
         return
     if pack is None:
         raise click.UsageError("give the pack folder to check, like: pnp check cards/blue-sun")
-    findings = _load_and_check(pack)
+    findings = _load_and_check(pack, Path("output"), read=not no_cache)
+    if not verbose:  # the per-deck summary (deck/text-missing) says how many; the cards are a long list
+        findings = [f for f in findings if f.code != "card/text-missing"]
     click.echo(format_json(findings) if output_format == "json" else format_text(findings))
     failing = has_errors(findings) or (strict and any(f.severity is Severity.WARNING for f in findings))
     sys.exit(1 if failing else 0)
@@ -127,6 +149,7 @@ def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool)
     metavar="ID=N",
     help="A number known only during play, for swap lines that count per it (resources-at-half=2).",
 )
+@click.option("--sources", is_flag=True, help="List where the pack's facts come from, and what each source backs.")
 def deck(
     pack: Path,
     deck: str | None,
@@ -136,12 +159,17 @@ def deck(
     variants: tuple[str, ...],
     setups: tuple[str, ...],
     quantities: tuple[str, ...],
+    sources: bool,
 ) -> None:
     """List a pack's decks, or one deck's cards, with counts against the box.
 
+    Each deck's copies are counted on the completeness ladder: entered,
+    written (has its text), translated, reviewed.
+
     With --swap, --players, --variant or --setup, print the decks that the
     chosen swaps make (or DECK alone): what each card becomes, what is taken
-    out at random, and what is added during play.
+    out at random, and what is added during play, step by step when the
+    swaps happen at different moments; then what the variant changes besides.
 
     \b
     Example:
@@ -150,6 +178,8 @@ def deck(
         pnp deck cards/blue-sun nav-border-base --swap blue-sun-border-nav
         pnp deck cards/bsg loyalty --players 2 --quantity resources-at-half=1
         pnp deck cards/bsg --variant cylon-attack
+        pnp deck cards/bsg loyalty --players 1
+        pnp deck cards/blue-sun --sources
     """
     data = load_or_exit(pack)
     language = lang or (data.pack.target_languages or [data.pack.source_language])[0]
@@ -159,12 +189,16 @@ def deck(
     if deck is not None and loaded is None:
         hint = did_you_mean(deck, [d.deck.id for d in data.decks])
         fail(f'no deck "{deck}" in {pack}' + (f"; {hint}" if hint else ""))
+    if sources:
+        click.echo(format_sources(data))
+        return
     selection = Selection(swaps=swaps, players=players, variants=variants, setups=setups)
     values = _quantities(data, quantities)
     if selection.empty:
         click.echo(format_decks(data, language) if loaded is None else format_deck(data, loaded, language))
         return
     _check_selection(data, selection)
+    selection = with_variants_for_players(data, selection)
     chosen = selected_swaps(data, selection)
     result = compose(data, chosen, values)
     shown = (
@@ -172,10 +206,15 @@ def deck(
         if loaded
         else [d.deck.id for d in data.decks if any(d.deck.id in (s.deck, s.into) for s in chosen)]
     )
+    parts = [
+        format_steps(data, chosen, values, deck_id, language) or format_composition(data, result, deck_id, language)
+        for deck_id in shown
+    ]
     if not shown:
-        click.echo("No swap applies to what was asked: the decks are as in the box.")
-        return
-    click.echo("\n\n".join(format_composition(data, result, deck_id, language) for deck_id in shown))
+        parts.append("No swap applies to what was asked: the decks are as in the box.")
+    source = data.pack.source_language
+    parts += [format_variant(v, language, source) for v in data.pack.variant if v.id in selection.variants]
+    click.echo("\n\n".join(parts))
 
 
 @main.command()
@@ -227,6 +266,18 @@ def deck(
     help="Also write files for a print shop: mpc (PNG, 300 dpi, 0.12 in bleed), drivethru "
     "(PDF, one face a page, 0.125 in bleed) or oneup (the same with --bleed).",
 )
+@click.option("--no-placeholders", is_flag=True, help="Leave placeholder cards off the sheets.")
+@click.option("--players", type=click.IntRange(1, 99), help="Print the decks this player count makes (its swaps).")
+@click.option(
+    "--variant", "variants", multiple=True, metavar="ID", help="Print the decks this variant makes (repeatable)."
+)
+@click.option(
+    "--quantity",
+    "quantities",
+    multiple=True,
+    metavar="ID=N",
+    help="A number known only during play (resources-at-half=2); default its largest value, enough for any game.",
+)
 @click.option(
     "--fit",
     type=click.Choice(["nearest", "exact"]),
@@ -239,6 +290,25 @@ def deck(
     metavar="URL",
     default=None,
     help="With --tts: the web folder the tts/ images are uploaded to (https://...); default: this computer's files.",
+)
+@click.option(
+    "--mix-decks/--separate-decks",
+    default=True,
+    show_default=True,
+    help="In cards.pdf, cards of one size share sheets whatever their deck (each back behind its front); "
+    "--separate-decks starts each deck on a sheet of its own. cards-<deck>.pdf files are always one deck.",
+)
+@click.option(
+    "--tight",
+    is_flag=True,
+    help="Cards butted together, bleed only around the grid: 9 poker cards on an A4 page instead of 8. "
+    "Gutter-fold is always tight.",
+)
+@click.option(
+    "--draft",
+    is_flag=True,
+    help="Print despite text errors and text under 5 pt, for proofreading: every sheet is marked as a "
+    "draft and cards.pdf opens with the list of problems. Written to a folder of its own.",
 )
 @OUTPUT_OPTION
 def build(
@@ -258,8 +328,15 @@ def build(
     card_size: str | None,
     tts: bool,
     print_shop: str | None,
+    no_placeholders: bool,
+    players: int | None,
+    variants: tuple[str, ...],
+    quantities: tuple[str, ...],
     fit: str,
     tts_base_url: str | None,
+    mix_decks: bool,
+    tight: bool,
+    draft: bool,
     output: Path,
     quiet: bool,
 ) -> None:
@@ -268,6 +345,9 @@ def build(
     Cards are imposed with bleed and crop marks; each deck's backs follow on
     the next page, mirrored for the flip your printer does. Nothing is
     written when the pack has errors, so the last good build stays.
+    The default build writes to <output>/<pack>/<lang>/; any other paper,
+    duplex, card size, --bilingual, --tight or --draft writes to a folder
+    inside it named after what differs (letter-short, poker-bilingual).
 
     \b
     Example:
@@ -279,6 +359,9 @@ def build(
         pnp build cards/blue-sun --tts --tts-base-url https://example.org/blue-sun/tts/
         pnp build cards/blue-sun --print-shop drivethru --fit exact
         pnp build cards/blue-sun --bilingual --card-size poker
+        pnp build cards/bsg --players 1 --no-placeholders
+        pnp build cards/bsg --variant cylon-attack
+        pnp build cards/blue-sun --draft
     """
     from pnp.pipeline import BuildOptions
     from pnp.pipeline import build as run_build
@@ -288,7 +371,7 @@ def build(
     parts = back_offset.split(",")
     if len(parts) != 2:
         raise click.BadParameter("write X,Y like 0.5mm,-1mm", param_hint="--back-offset")
-    # the calibration page reads +-5 mm; past 10 mm the backs would leave their cards
+    # the calibration page reads +-10 mm; past that the backs would leave their cards
     offset_x, offset_y = (_length_option("--back-offset", part, -10, 10) for part in parts)
     if card_size is not None:
         try:
@@ -307,6 +390,13 @@ def build(
             raise click.BadParameter(problem, param_hint="--tts-base-url")
     if calibration and duplex not in ("long", "short"):
         raise click.UsageError("--calibration measures duplex printing: use it with --duplex long or short")
+    selection = Selection(players=players, variants=variants)
+    values: dict[str, int] = {}
+    if not selection.empty or quantities:
+        data = load_or_exit(pack)
+        _check_selection(data, selection)
+        selection = with_variants_for_players(data, selection)
+        values = _quantities(data, quantities)
     options = BuildOptions(
         language=lang,
         paper=paper,
@@ -326,9 +416,17 @@ def build(
         tts_base_url=tts_base_url,
         bilingual=bilingual,
         card_size=card_size,
+        placeholders=not no_placeholders,
+        selection=None if selection.empty else selection,
+        quantities=tuple(sorted(values.items())),
+        mix_decks=mix_decks,
+        tight=tight,
+        draft=draft,
     )
     result = with_progress("Drawing sheets", lambda progress: run_build(pack, options, progress))
     echo_findings(result.findings, quiet)
+    for note in result.notes:
+        click.echo(f"note: {note}")
     if not result.ok:
         if result.written:
             click.echo(
@@ -347,13 +445,27 @@ def build(
         click.echo(f"wrote {plural(len(images), 'image')} in {', '.join(folders)}")
     summary = (
         f"Built {plural(result.cards, 'card')} ({plural(result.faces, 'distinct face')}) "
-        f"on {plural(result.sheets, 'sheet')}."
+        f"on {plural(result.sheets, 'sheet')}"
+        + (
+            f" ({plural(result.sheets_unmixed - result.sheets, 'sheet')} saved by sharing sheets between decks)."
+            if result.sheets < result.sheets_unmixed
+            else "."
+        )
     )
     if png or tts or print_shop == "mpc":
         cached = max(0, result.images - result.images_drawn)
         summary += (
             f" Images: {result.images_drawn} drawn, {cached} from the cache; {plural(len(images), 'file')} changed."
         )
+    if result.without_text:
+        verb = "has" if result.without_text == 1 else "have"
+        summary += (
+            f" {plural(result.without_text, 'printed card')} {verb} no text yet (pnp check --verbose names them)."
+        )
+    else:
+        summary += " Every printed card has its text."
+    if result.placeholders_left_out:
+        summary += f" {plural(result.placeholders_left_out, 'placeholder')} left out."
     click.echo(summary)
 
 
@@ -479,18 +591,30 @@ def _list_rules(pack: Path | None, output_format: str, strict: bool) -> None:
     sys.exit(1 if failing else 0)
 
 
-def _load_and_check(pack: Path) -> list[Finding]:
+def _load_and_check(pack: Path, output: Path | None = None, read: bool = True) -> list[Finding]:
+    """Load and check, laying out and fitting every face a build would draw as it does: check refuses
+    what build refuses. With an output folder, cards unchanged since its cache was written are
+    neither checked nor laid out again."""
+    from pnp.pipelines.fitting import layout_and_fitting_findings
+
     result = load_pack(pack)
     if result.pack is None:
         return result.findings
-    # the layouts as build runs them: whatever would stop a build is a finding here too
-    return result.findings + check_pack(result.pack) + layout_findings(result.pack)
+    data = result.pack
+    if output is None:
+        return result.findings + check_pack(data) + layout_and_fitting_findings(data)
+    findings = cached_check(data, Cache(output / ".cache" / "check", ".json", read=read))
+    laid = layout_and_fitting_findings(data, memos=lambda language: layout_memo(output, read, data.root, language))
+    return result.findings + findings + laid
 
 
 def _check_selection(data: PackData, selection: Selection) -> None:
     """Names that match nothing are usage errors: a typo must not silently print the box deck."""
     swap_ids = [s.id for s in data.pack.swap]
-    variants = sorted({s.condition.variant for s in data.pack.swap if s.condition and s.condition.variant})
+    variants = sorted(
+        {v.id for v in data.pack.variant}
+        | {s.condition.variant for s in data.pack.swap if s.condition and s.condition.variant}
+    )
     setups = sorted({s.condition.setup for s in data.pack.swap if s.condition and s.condition.setup})
     for given, known, what in (
         *((name, swap_ids, "swap") for name in selection.swaps),
@@ -498,8 +622,20 @@ def _check_selection(data: PackData, selection: Selection) -> None:
         *((name, setups, "setup card") for name in selection.setups),
     ):
         if given not in known:
-            hint = did_you_mean(given, known) or (f"{what}s: {', '.join(known)}" if known else f"it has no {what}s")
+            listed = f"{what}s: {', '.join(known)}" if known else f"it has no {what}s"
+            hint = f"{did_you_mean(given, known)} ({listed})" if did_you_mean(given, known) else listed
             fail(f'no {what} "{given}" in {shown_path(data.root)}; {hint}')
+    if selection.players is not None:
+        counts = sorted(
+            {n for s in data.pack.swap if s.condition for n in s.condition.players}
+            | {n for v in data.pack.variant for n in v.players}
+        )
+        if selection.players not in counts:
+            where = shown_path(data.root)
+            if not counts:
+                fail(f"{where} defines nothing for a number of players: its decks are the same for any number")
+            defined = ", ".join(str(n) for n in counts)
+            fail(f"{where} defines nothing for {selection.players} players; player counts it defines: {defined}")
 
 
 def _quantities(data: PackData, given: tuple[str, ...]) -> dict[str, int]:

@@ -15,6 +15,7 @@ import click
 
 from pnp.cli_common import PACK_ARG, fail, load_or_exit
 from pnp.errors import Finding, Severity, error, has_errors
+from pnp.export.edit_set import Snapshot, remove_stale_parts, write_edit_set
 from pnp.export.files import write_atomic
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
@@ -53,6 +54,30 @@ def _write(writes: list[tuple[Path, bytes]]) -> list[Finding]:
                 )
             ]
     return []
+
+
+def _prepare_edit(pack: Path) -> Snapshot:
+    """Before reading a pack to edit it: clear old leftovers of interrupted writes, note what each file holds."""
+    if pack.is_dir():
+        remove_stale_parts(pack)
+        return Snapshot.of(pack)
+    return Snapshot({})
+
+
+def _write_pack_files(data: PackData, writes: list[tuple[Path, bytes]], before: Snapshot) -> None:
+    """All the edited files or none; on a failure say exactly which files changed."""
+    problems = _verify(data, writes)
+    if problems:
+        _stop(problems, "the pack is as it was.")
+    result = write_edit_set(writes, before)
+    if not result.findings:
+        return
+    if not result.written:
+        _stop(result.findings, "the pack is as it was.")
+    changed = ", ".join(shown_path(p) for p in result.written)
+    click.echo(format_text(result.findings))
+    click.echo(f"Only part of the edit was written: {changed} changed, the other files did not.", err=True)
+    sys.exit(1)
 
 
 def _verify(data: PackData, writes: list[tuple[Path, bytes]]) -> list[Finding]:
@@ -137,18 +162,22 @@ def proof(pack: Path, lang: str | None, since: str | None, only_findings: bool, 
     from pnp.proof.collect import only_findings as keep_findings
     from pnp.proof.html import render_html
     from pnp.proof.pdf import render_pdf
-    from pnp.proof.thumbs import lay_out_fronts, thumbnails
+    from pnp.proof.thumbs import lay_out_fronts, text_sizes, thumbnails
 
     loaded = load_pack(pack)
     if loaded.pack is None:
         _stop(loaded.findings, "a proof needs a pack that loads: fix the errors above.")
     data = loaded.pack
     language = _language(data, lang)
-    findings = [*loaded.findings, *check_pack(data)]
+    # a proof reviews what is written: the cards still without text are counted per deck, not marked one by one
+    findings = [*loaded.findings, *(f for f in check_pack(data) if f.code != "card/text-missing")]
     faces = lay_out_fronts(data, language)
     images, drawn = thumbnails(faces)
     findings += faces.findings + drawn
     result = collect(data, language, findings)
+    sizes = text_sizes(faces)
+    for entry in result.entries:
+        entry.text_sizes = sizes.get(entry.card.id, ())
     if since is not None:
         with pack_then(pack, since) as (earlier, label):
             if earlier.pack is None:
@@ -215,6 +244,7 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
     """
     from pnp.translate.glossary_apply import plan_fixes
 
+    before = _prepare_edit(pack)
     data = load_or_exit(pack)
     language = _language(data, lang)
     text, findings = read_text_file(fixes, "fixes/unreadable")
@@ -239,9 +269,7 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
     if not write:
         click.echo(f"{summary} Nothing written: run again with --write to apply.")
         return
-    problems = _verify(data, plan.writes) or _write(plan.writes)
-    if problems:
-        _stop(problems, "the pack is as it was.")
+    _write_pack_files(data, plan.writes, before)
     click.echo(f"{summary} Wrote {plural(len(plan.writes), 'file')}.")
 
 
@@ -361,6 +389,7 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
     from pnp.translate.interchange import plan_import
     from pnp.translate.pofile import read_po
 
+    before = _prepare_edit(pack)
     data = load_or_exit(pack)
     kind = file_format or file.suffix.lower().lstrip(".")
     if kind not in ("csv", "po"):
@@ -394,9 +423,7 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
     if not write:
         click.echo(f"{summary} Nothing written: run again with --write to apply.")
         return
-    problems = _verify(data, plan.writes) or _write(plan.writes)
-    if problems:
-        _stop(problems, "the pack is as it was.")
+    _write_pack_files(data, plan.writes, before)
     click.echo(f"{summary} Wrote {plural(len(plan.writes), 'file')}.")
 
 

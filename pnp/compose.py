@@ -14,7 +14,7 @@ even when the optional part is a swap of its own.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pnp.model import Card, Condition, Deck, LoadedDeck, PackData, Quantity, Swap
 
@@ -42,6 +42,14 @@ def matches(condition: Condition | None, selection: Selection) -> bool:
     if condition.players and selection.players not in condition.players:
         return False
     return condition.setup is None or condition.setup in selection.setups
+
+
+def with_variants_for_players(data: PackData, selection: Selection) -> Selection:
+    """A player count selects the variants made for it ("Partida para Un Jugador" with --players 1)."""
+    if selection.players is None:
+        return selection
+    extra = tuple(v.id for v in data.pack.variant if selection.players in v.players and v.id not in selection.variants)
+    return replace(selection, variants=selection.variants + extra)
 
 
 def selected_swaps(data: PackData, selection: Selection) -> tuple[Swap, ...]:
@@ -224,9 +232,9 @@ def short_decks(data: PackData, swap: Swap) -> tuple[LoadedDeck, ...]:
 
 
 def _is_short(loaded: LoadedDeck) -> bool:
-    return loaded.deck.expected_count is not None and loaded.total < loaded.deck.expected_count
+    return loaded.deck.expected_count is not None and loaded.entered < loaded.deck.expected_count
 
 
 def is_complete(loaded: LoadedDeck) -> bool:
     """True when the deck's count is known and reached: only then is a shortage surely an error."""
-    return loaded.deck.expected_count is not None and loaded.total >= loaded.deck.expected_count
+    return loaded.deck.expected_count is not None and loaded.entered >= loaded.deck.expected_count

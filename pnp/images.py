@@ -1,37 +1,59 @@
-"""What pnp accepts as art: a PNG or JPEG it can read, of at most 50 megapixels.
+"""The one gate for every image pnp reads: a PNG or JPEG it can read, within a pixel limit.
 
-Both the loader (so `pnp check` reports bad art at its card and field) and the
-renderer (the last line of defence) ask here, so they can never disagree.
+Card art, deck backs, token and standee faces (through the loader, so that
+`pnp check` reports bad art at its card and field), the renderers (the last line
+of defence) and a board picture given to `pnp board --image` all ask here, so
+they can never disagree.
 """
 
 from __future__ import annotations
 
 import re
+import warnings
+from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image
 
-MAX_IMAGE_PIXELS = 50_000_000  # 50 MP: a tarot card at 600 dpi needs under 5 MP
+from pnp.limits import MAX_ART_PIXELS
+
+MAX_IMAGE_PIXELS = MAX_ART_PIXELS
+ART_HINT = "export the art again as PNG or JPEG, at most about 600 dpi at its printed size"
 
 
-def image_problem(path: Path) -> str | None:
-    """Why the file cannot be used as art, or None.  Reads the header and checks the
-    data's integrity without decoding the pixels (a decompression bomb stays harmless)."""
+@dataclass(frozen=True)
+class ImageInfo:
+    width: int
+    height: int
+
+
+def read_image_info(path: Path, max_pixels: int = MAX_ART_PIXELS) -> tuple[ImageInfo | None, str | None]:
+    """The image's size, or why it cannot be used.  Reads the header and checks the data's
+    integrity without decoding the pixels (a decompression bomb stays harmless)."""
     try:
-        with Image.open(path) as probe:
-            width, height = probe.size
-            if width * height > MAX_IMAGE_PIXELS:
-                return too_large(f"{width} x {height} px ({width * height / 1e6:.0f} MP)")
-            probe.verify()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the limit below decides
+            with Image.open(path) as probe:
+                width, height = probe.size
+                if width * height > max_pixels:
+                    return None, too_large(f"{width} x {height} px ({width * height / 1e6:.0f} MP)", max_pixels)
+                if width < 1 or height < 1:
+                    return None, f"the image {path.name} has no pixels ({width} x {height})"
+                probe.verify()
     except FileNotFoundError:
-        return f"the image {path.name} does not exist"
-    except Image.DecompressionBombError as exc:  # Pillow refuses before reading: say it in our words
+        return None, f"the image {path.name} does not exist"
+    except Image.DecompressionBombError as exc:  # over twice Pillow's own limit: refused before reading
         pixels = re.search(r"\((\d+) pixels\)", str(exc))
-        return too_large(f"{int(pixels.group(1)) / 1e6:.0f} MP" if pixels else "too many pixels")
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        return f"the image {path.name} cannot be read ({type(exc).__name__}): is it a whole PNG or JPEG?"
-    return None
+        return None, too_large(f"{int(pixels.group(1)) / 1e6:.0f} MP" if pixels else "too many pixels", max_pixels)
+    except Exception as exc:
+        return None, f"the image {path.name} cannot be read ({type(exc).__name__}): is it a whole PNG or JPEG?"
+    return ImageInfo(width, height), None
 
 
-def too_large(size: str) -> str:
-    return f"the image is {size}; the limit is {MAX_IMAGE_PIXELS // 1_000_000} MP"
+def image_problem(path: Path, max_pixels: int = MAX_ART_PIXELS) -> str | None:
+    """Why the file cannot be used as an image, or None."""
+    return read_image_info(path, max_pixels)[1]
+
+
+def too_large(size: str, max_pixels: int = MAX_ART_PIXELS) -> str:
+    return f"the image is {size}; the limit is {max_pixels // 1_000_000} MP"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from pnp.units import Size, mm
@@ -21,6 +21,9 @@ from pnp.units import Size, mm
 Duplex = Literal["none", "long", "short", "fold"]
 
 MARK_GAP = mm(1)  # between the grid's bleed edge and the start of a crop mark
+TIGHT_BLEED = mm(1)  # the most bleed a tight grid keeps on its outer edges (it has none inside)
+TIGHT_MARK_GAP = mm(0.5)  # a tight grid's marks start closer: 3 poker cards across A4 leave 9.5 mm
+SHORTEST_MARK = mm(1.5)  # marks are shortened down to this to keep room for the footer
 FOLD_GUTTER = 2 * mm(6)  # nothing printed within 6 mm of the fold
 _EPSILON = 1e-6  # points: float error must not turn an exact fit into a miss
 _LINE_DECIMALS = 2  # trim lines closer than 0.01 pt are one line
@@ -41,6 +44,12 @@ class SheetSpec:
     back_offset: tuple[float, float] = (0.0, 0.0)  # added to every back slot (printer misregistration)
     crop_marks: bool = True
     mark_length: float = mm(4)
+    # Room kept free above the bottom margin for the footer and its scale bar (for "fold", below
+    # the backs): the grid moves up to make it, and gives up a row only when it must.
+    footer: float = 0.0
+    # Cards butted together, bleed only on the grid's outer edges: one cut serves two cards, so
+    # more fit (9 poker cards on A4, 8 mini cards on a gutter-fold page).
+    tight: bool = False
 
 
 @dataclass(frozen=True)
@@ -57,6 +66,9 @@ class Slot:
     width: float
     height: float
     rotation: int
+    # left, bottom, right, top of what the card may paint; None: its whole bleed box.  In a tight
+    # grid a card's bleed must not cover its neighbour, so only its outer edges keep theirs.
+    clip: tuple[float, float, float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -78,6 +90,9 @@ class SheetPlan:
     back_marks: tuple[Mark, ...]  # for the backs page of "long"/"short"; () otherwise
     fold_line: Mark | None  # only for "fold"
     rotated: bool  # True when the cards were turned 90° to fit more
+    footer: float = 0.0  # the height kept free for the footer above the bottom margin
+    mark_start: float = 0.0  # how far beyond the outer trim lines the crop marks start
+    mark_length: float = 0.0  # 0: no crop marks
 
 
 @dataclass(frozen=True)
@@ -93,21 +108,46 @@ def plan_sheet(spec: SheetSpec) -> SheetPlan:
     page = spec.paper.portrait()
     area = _printable_area(page, spec)
     columns, rows, rotated = _best_grid(area, spec)
+    free = _free_height(area, spec, rows, rotated) if columns * rows else 0.0
+    if columns * rows and spec.footer and free < spec.footer - _EPSILON:
+        # no room for the footer: shorter crop marks make it, else the grid gives up a row
+        shorter = spec.mark_length - (spec.footer - free) / 2
+        if spec.crop_marks and shorter >= SHORTEST_MARK - _EPSILON:
+            spec = replace(spec, mark_length=shorter)
+        elif spec.duplex == "fold":
+            area = _Area(area.left, area.bottom, area.right, area.top - spec.footer)
+            columns, rows, rotated = _best_grid(area, spec)
+        else:
+            area = _Area(area.left, area.bottom + spec.footer, area.right, area.top)
+            columns, rows, rotated = _best_grid(area, spec)
     if columns * rows == 0:
         raise ImposeError(_does_not_fit_message(spec, page))
     fronts = _layout(area, _as_laid(spec.card, rotated), columns, rows, 90 if rotated else 0, spec)
     marks = _crop_marks(fronts, spec) if spec.crop_marks else ()
+    extra = (spec.footer, _outer_bleed(spec) + _mark_gap(spec), spec.mark_length if spec.crop_marks else 0.0)
 
     if spec.duplex == "none":
-        return SheetPlan(page, fronts, (), marks, (), None, rotated)
+        return SheetPlan(page, fronts, (), marks, (), None, rotated, *extra)
     if spec.duplex == "fold":
         backs = tuple(_flip_slot(s, "short", page, (0.0, 0.0)) for s in fronts)
         back_half_marks = tuple(_flip_mark(m, "short", page, (0.0, 0.0)) for m in marks)
         fold_line = Mark(spec.margin, page.height / 2, page.width - spec.margin, page.height / 2)
-        return SheetPlan(page, fronts, backs, marks + back_half_marks, (), fold_line, rotated)
+        return SheetPlan(page, fronts, backs, marks + back_half_marks, (), fold_line, rotated, *extra)
     backs = tuple(_flip_slot(s, spec.duplex, page, spec.back_offset) for s in fronts)
     back_marks = tuple(_flip_mark(m, spec.duplex, page, spec.back_offset) for m in marks)
-    return SheetPlan(page, fronts, backs, marks, back_marks, None, rotated)
+    return SheetPlan(page, fronts, backs, marks, back_marks, None, rotated, *extra)
+
+
+def marks_for(plan: SheetPlan, count: int) -> tuple[tuple[Mark, ...], tuple[Mark, ...]]:
+    """Crop marks (fronts page, backs page) for a sheet holding the first `count` cards: marks
+    only for the rows and columns that hold a card, drawn around those cards."""
+    if not plan.mark_length or count <= 0:
+        return (), ()
+    fronts, backs = plan.fronts[:count], plan.backs[:count]
+    front_marks = _marks_around(fronts, plan.mark_start, plan.mark_length)
+    if plan.fold_line is not None:
+        return front_marks + _marks_around(backs, plan.mark_start, plan.mark_length), ()
+    return front_marks, _marks_around(backs, plan.mark_start, plan.mark_length) if backs else ()
 
 
 def sheets_needed(cards: int, plan: SheetPlan) -> int:
@@ -138,7 +178,11 @@ def _mark_reserve(spec: SheetSpec) -> float:
     reach whatever the bleed: the margin is a promise that nothing at all is
     printed closer to the paper edge (or, for "fold", to the fold).
     """
-    return MARK_GAP + spec.mark_length if spec.crop_marks else 0.0
+    return _mark_gap(spec) + spec.mark_length if spec.crop_marks else 0.0
+
+
+def _mark_gap(spec: SheetSpec) -> float:
+    return TIGHT_MARK_GAP if spec.tight else MARK_GAP
 
 
 def _fit(available: float, cell: float, spacing: float) -> int:
@@ -148,11 +192,42 @@ def _fit(available: float, cell: float, spacing: float) -> int:
     return math.floor((available + spacing) / (cell + spacing) + _EPSILON)
 
 
+def _outer_bleed(spec: SheetSpec) -> float:
+    return min(spec.bleed, TIGHT_BLEED) if spec.tight else spec.bleed
+
+
 def _grid_shape(area: _Area, card: Size, spec: SheetSpec) -> tuple[int, int]:
     reserve = 2 * _mark_reserve(spec)
+    if spec.tight:
+        outer = 2 * _outer_bleed(spec)
+        return (
+            _fit(area.right - area.left - reserve - outer, card.width, 0.0),
+            _fit(area.top - area.bottom - reserve - outer, card.height, 0.0),
+        )
     columns = _fit(area.right - area.left - reserve, card.width + 2 * spec.bleed, spec.spacing)
     rows = _fit(area.top - area.bottom - reserve, card.height + 2 * spec.bleed, spec.spacing)
     return columns, rows
+
+
+def _pitch(card: Size, spec: SheetSpec) -> tuple[float, float]:
+    if spec.tight:
+        return card.width, card.height
+    return card.width + 2 * spec.bleed + spec.spacing, card.height + 2 * spec.bleed + spec.spacing
+
+
+def _grid_size(card: Size, columns: int, rows: int, spec: SheetSpec) -> tuple[float, float]:
+    """The grid's outer bleed box, without the marks."""
+    if spec.tight:
+        outer = 2 * _outer_bleed(spec)
+        return columns * card.width + outer, rows * card.height + outer
+    pitch_x, pitch_y = _pitch(card, spec)
+    return columns * pitch_x - spec.spacing, rows * pitch_y - spec.spacing
+
+
+def _free_height(area: _Area, spec: SheetSpec, rows: int, rotated: bool) -> float:
+    """Height of the area the grid and its marks leave free."""
+    _, height = _grid_size(_as_laid(spec.card, rotated), 1, rows, spec)
+    return area.top - area.bottom - height - 2 * _mark_reserve(spec)
 
 
 def _best_grid(area: _Area, spec: SheetSpec) -> tuple[int, int, bool]:
@@ -169,27 +244,46 @@ def _as_laid(card: Size, rotated: bool) -> Size:
 
 
 def _layout(area: _Area, card: Size, columns: int, rows: int, rotation: int, spec: SheetSpec) -> tuple[Slot, ...]:
-    """Trim boxes of a grid centred in `area`, in reading order."""
-    pitch_x = card.width + 2 * spec.bleed + spec.spacing
-    pitch_y = card.height + 2 * spec.bleed + spec.spacing
-    grid_width = columns * pitch_x - spec.spacing
-    grid_height = rows * pitch_y - spec.spacing
-    first_x = (area.left + area.right - grid_width) / 2 + spec.bleed
-    top_row_y = (area.top + area.bottom + grid_height) / 2 - spec.bleed - card.height
-    return tuple(
-        Slot(first_x + column * pitch_x, top_row_y - row * pitch_y, card.width, card.height, rotation)
-        for row in range(rows)
-        for column in range(columns)
-    )
+    """Trim boxes of a grid in `area`, in reading order: centred, unless the footer needs the
+    grid moved up (or, for "fold", towards the fold) to keep its room free."""
+    pitch_x, pitch_y = _pitch(card, spec)
+    grid_width, grid_height = _grid_size(card, columns, rows, spec)
+    outer = _outer_bleed(spec)
+    free = area.top - area.bottom - grid_height - 2 * _mark_reserve(spec)
+    gap = max(free / 2, min(spec.footer, free))  # between the footer's side of the area and the marks
+    if spec.duplex == "fold":
+        top = area.top - gap - _mark_reserve(spec)
+    else:
+        top = area.bottom + gap + _mark_reserve(spec) + grid_height
+    first_x = (area.left + area.right - grid_width) / 2 + outer
+    top_row_y = top - outer - card.height
+    slots = []
+    for row in range(rows):
+        for column in range(columns):
+            x, y = first_x + column * pitch_x, top_row_y - row * pitch_y
+            clip = None
+            if spec.tight:
+                clip = (
+                    x - (outer if column == 0 else 0.0),
+                    y - (outer if row == rows - 1 else 0.0),
+                    x + card.width + (outer if column == columns - 1 else 0.0),
+                    y + card.height + (outer if row == 0 else 0.0),
+                )
+            slots.append(Slot(x, y, card.width, card.height, rotation, clip))
+    return tuple(slots)
 
 
 def _crop_marks(slots: tuple[Slot, ...], spec: SheetSpec) -> tuple[Mark, ...]:
-    """Marks extending every trim line outward, outside the grid only, so none crosses a bleed box."""
-    left = min(s.x for s in slots) - spec.bleed - MARK_GAP
-    right = max(s.x + s.width for s in slots) + spec.bleed + MARK_GAP
-    bottom = min(s.y for s in slots) - spec.bleed - MARK_GAP
-    top = max(s.y + s.height for s in slots) + spec.bleed + MARK_GAP
-    length = spec.mark_length
+    return _marks_around(slots, _outer_bleed(spec) + _mark_gap(spec), spec.mark_length)
+
+
+def _marks_around(slots: tuple[Slot, ...], start: float, length: float) -> tuple[Mark, ...]:
+    """Marks extending every trim line outward, outside the grid only, so none crosses a bleed box;
+    `start` is how far beyond the outer trim lines they begin (the bleed and a gap)."""
+    left = min(s.x for s in slots) - start
+    right = max(s.x + s.width for s in slots) + start
+    bottom = min(s.y for s in slots) - start
+    top = max(s.y + s.height for s in slots) + start
     vertical = [
         mark
         for x in _distinct(v for s in slots for v in (s.x, s.x + s.width))
@@ -213,12 +307,19 @@ def _distinct(values: Iterable[float]) -> list[float]:
 def _flip_slot(slot: Slot, edge: Literal["long", "short"], page: Size, offset: tuple[float, float]) -> Slot:
     """Where the back of `slot` lands once the sheet is turned over about its long or short edge."""
     dx, dy = offset
+    clip = slot.clip
     if edge == "long":
         x, y, rotation = page.width - slot.x - slot.width, slot.y, -slot.rotation
+        if clip is not None:
+            clip = (page.width - clip[2], clip[1], page.width - clip[0], clip[3])
     else:
         # Turned over about the short edge the card's top lands at the bottom, so its back is drawn upside-down.
         x, y, rotation = slot.x, page.height - slot.y - slot.height, 180 - slot.rotation
-    return Slot(x + dx, y + dy, slot.width, slot.height, rotation % 360)
+        if clip is not None:
+            clip = (clip[0], page.height - clip[3], clip[2], page.height - clip[1])
+    if clip is not None:
+        clip = (clip[0] + dx, clip[1] + dy, clip[2] + dx, clip[3] + dy)
+    return Slot(x + dx, y + dy, slot.width, slot.height, rotation % 360, clip)
 
 
 def _flip_mark(mark: Mark, edge: Literal["long", "short"], page: Size, offset: tuple[float, float]) -> Mark:

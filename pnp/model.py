@@ -22,7 +22,7 @@ Status = Literal["draft", "translated", "reviewed"]
 class Record(BaseModel):
     """Strict, frozen and closed: an unknown field or a string for a number is an error."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
 
 
 # --- cards -----------------------------------------------------------------
@@ -80,9 +80,26 @@ class Card(Record):
     notes: str | None = Field(
         None, description="Free notes for translators and reviewers: where the text came from, doubts."
     )
+    placeholder: bool = Field(
+        False,
+        description="True when the card stands in for one not known yet: it counts as missing, prints with a "
+        "'text missing' mark across its face, and `pnp build --no-placeholders` leaves it out.",
+    )
+    source: str | None = Field(
+        None,
+        description='Where the card\'s facts come from, a document by name and section: "Blue Sun rulebook (ES), Contenido".',
+    )
 
 
 # --- pack ------------------------------------------------------------------
+
+
+class Fact(Record):
+    """A fact a source text states that no other field holds (a contact's perks, a variant's set-up)."""
+
+    text: LocalizedText = Field(description="The fact, per language, as a player would read it.")
+    source: str | None = Field(None, description="Where it is stated: a document by name and section.")
+    verify: str | None = Field(None, description="What still needs checking; pnp deck shows it beside the fact.")
 
 
 class CardType(Record):
@@ -132,6 +149,13 @@ class Deck(Record):
     must_keep: list[Slug] = Field(
         default_factory=list,
         description="Cards that must stay in this deck (Reshuffle cards); only a swap a setup card prescribes may take one out.",
+    )
+    source: str | None = Field(
+        None, description="Where the deck's count and make-up come from, by document and section."
+    )
+    facts: list[Fact] = Field(
+        default_factory=list,
+        description="What the sources say about this deck and its cards (a contact's perks, where a symbol sits); pnp deck prints them.",
     )
 
 
@@ -190,6 +214,10 @@ class Swap(Record):
         description='When the swap applies: { variant = "...", players = [1, 2], setup = "..." }; without one, only when asked for by id.',
     )
     source: str | None = Field(None, description="Where the rule comes from (rulebook page, section).")
+    step: LocalizedText = Field(
+        default_factory=dict,
+        description="When in the game the swap happens (set-up, the sleeper phase); a deck changed at two steps is shown step by step.",
+    )
 
 
 class Quantity(Record):
@@ -198,6 +226,7 @@ class Quantity(Record):
     id: Slug = Field(description="Slug naming the quantity; swap lines name it in `per`.")
     name: LocalizedText = Field(description="What the number counts, per language.")
     max: Annotated[int, Field(ge=0, le=999)] | None = Field(None, description="The largest value it can take.")
+    source: str | None = Field(None, description="Where the rule that counts by it is stated.")
 
 
 class ManifestLine(Record):
@@ -210,6 +239,34 @@ class ManifestLine(Record):
         default_factory=list,
         description="Decks whose cards this line counts, copies included; empty for components that are not cards (map, tokens, ships).",
     )
+    source: str | None = Field(None, description="Where the box contents are listed, by document and section.")
+
+
+class ComponentChange(Record):
+    """A component a variant takes out of play or adds: plastic ships, a board, a marker."""
+
+    name: LocalizedText = Field(description="The component, per language.")
+    change: Annotated[int, Field(ge=-999, le=999)] = Field(
+        description="How many the variant adds (positive) or takes out (negative)."
+    )
+    token: Slug | None = Field(None, description="The token of tokens.toml that stands for it, when there is one.")
+
+
+class Variant(Record):
+    """A way to play that the sources define: who plays, what changes at set-up."""
+
+    id: Slug = Field(description="Slug naming the variant; swaps name it in `condition.variant`.")
+    name: LocalizedText = Field(description="The variant's name, per language.")
+    players: list[Annotated[int, Field(ge=1, le=99)]] = Field(
+        default_factory=list, description="Player counts it is for; empty means any."
+    )
+    facts: list[Fact] = Field(
+        default_factory=list, description="What changes besides the decks: resources, set-up steps ([[variant.facts]])."
+    )
+    components: list[ComponentChange] = Field(
+        default_factory=list, description="Components it takes out or adds ([[variant.components]])."
+    )
+    source: str | None = Field(None, description="Where the variant is stated, by document and section.")
 
 
 class Pack(Record):
@@ -238,6 +295,10 @@ class Pack(Record):
         default_factory=list, description="Numbers known only during play that swap lines count by ([[quantity]])."
     )
     manifest: list[ManifestLine] = Field(default_factory=list, description="The box contents ([[manifest]]).")
+    variant: list[Variant] = Field(
+        default_factory=list,
+        description="Variants: pnp deck --variant and pnp build --variant apply them ([[variant]]).",
+    )
 
 
 class DeckFile(Record):
@@ -257,6 +318,10 @@ class Term(Record):
     lang: Language | None = Field(None, description="The target language; default the pack's first.")
     forbidden: list[str] = Field(default_factory=list, description="Variants that must not appear in translations.")
     note: str | None = Field(None, description="Why this term, where the alternatives came from.")
+    cite: str | None = Field(
+        None,
+        description="Where the term comes from, a document by name and section (`source` is the term's original word).",
+    )
 
 
 class Keyword(Record):
@@ -270,6 +335,7 @@ class Keyword(Record):
         "none", description="Whether the keyword is followed by a number (Boarding X)."
     )
     note: str | None = Field(None, description="Rules reminder or reason for the wording.")
+    cite: str | None = Field(None, description="Where the keyword is defined, a document by name and section.")
 
 
 class Glossary(Record):
@@ -434,6 +500,11 @@ class LoadedDeck(BaseModel):
     @property
     def total(self) -> int:
         return sum(card.count for card in self.cards)
+
+    @property
+    def entered(self) -> int:
+        """Copies of real cards: a placeholder stands for a card still to enter."""
+        return sum(card.count for card in self.cards if not card.placeholder)
 
 
 class LoadedBoard(BaseModel):

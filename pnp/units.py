@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pnp.limits import MAX_LENGTH_MM, MIN_CARD_SIDE_MM
+
 POINTS_PER_UNIT = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 72.0 / 2.54}
 
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
@@ -44,7 +46,15 @@ def parse_length(text: str) -> float:
     if not match:
         raise UnitError(f'expected a length with a unit (mm, cm, in, pt), like "3mm", got {text!r}')
     number, unit = match.groups()
-    return float(number) * POINTS_PER_UNIT[unit]
+    return _bounded(float(number) * POINTS_PER_UNIT[unit], text)
+
+
+def _bounded(points: float, text: str) -> float:
+    """A length no printer could print ("1e309mm" is infinite) is refused here, before geometry sees it."""
+    if not abs(points) <= mm(MAX_LENGTH_MM):
+        shown = text.strip() if len(text.strip()) <= 24 else text.strip()[:20] + "…"
+        raise UnitError(f"{shown!r} is too long: a length may be at most {MAX_LENGTH_MM / 1000:g} m")
+    return points
 
 
 @dataclass(frozen=True)
@@ -72,10 +82,13 @@ def parse_card_size(text: str) -> Size:
         names = ", ".join(CARD_SIZES_MM)
         raise UnitError(f'expected a card size name ({names}) or "WIDTHmm x HEIGHTmm", got {text!r}')
     width_text, width_unit, height_text, height_unit = match.groups()
-    width = float(width_text) * POINTS_PER_UNIT[width_unit or height_unit]
-    height = float(height_text) * POINTS_PER_UNIT[height_unit]
+    width = _bounded(float(width_text) * POINTS_PER_UNIT[width_unit or height_unit], text)
+    height = _bounded(float(height_text) * POINTS_PER_UNIT[height_unit], text)
     if width <= 0 or height <= 0:
         raise UnitError(f"a card size must be larger than zero, got {text!r}")
+    if min(width, height) < mm(MIN_CARD_SIDE_MM):
+        # smaller than any card sold, and smaller than a bleed and crop marks: a typo ("6mm" for "63mm")
+        raise UnitError(f"a card must be at least {MIN_CARD_SIDE_MM:g} mm on each side, got {text!r}")
     return Size(width, height)
 
 

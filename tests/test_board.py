@@ -299,7 +299,7 @@ def test_a_board_image_too_small_for_the_print_is_a_dpi_warning(tiny_copy: Path,
     ]
     missing = build_board(tiny_copy, BoardOptions(output=tmp_path / "other", image=tmp_path / "nowhere.png"))
     assert [(f.code, f.message) for f in missing.findings if f.severity.value == "error"] == [
-        ("board/image", "no such file")
+        ("board/image", "the image nowhere.png does not exist")
     ]
 
 

@@ -40,7 +40,12 @@ def _text(pdf: Path) -> str:
 
 
 def test_build_writes_one_pdf_per_deck_and_one_with_all(tiny_copy: Path, tmp_path: Path) -> None:
-    assert _build(tiny_copy, tmp_path / "out") == ["cards-supply.pdf", "cards-nav.pdf", "cards.pdf"]
+    assert _build(tiny_copy, tmp_path / "out") == [
+        "cards-supply.pdf",
+        "cards-nav.pdf",
+        "cards.pdf",
+        "build-manifest.json",
+    ]
 
 
 def test_pages_follow_card_counts_with_backs_after_each_sheet(tiny_copy: Path, tmp_path: Path) -> None:
@@ -48,13 +53,14 @@ def test_pages_follow_card_counts_with_backs_after_each_sheet(tiny_copy: Path, t
     folder = tmp_path / "out" / "tiny" / "es"
     # 5 supply cards fit on one A4 sheet of mini cards: a front page and its back page
     assert _pages(folder / "cards-supply.pdf") == [A4, A4]
-    assert _pages(folder / "cards.pdf") == [A4] * 4
+    # in cards.pdf the 5 nav cards share that sheet: one sheet, not two
+    assert _pages(folder / "cards.pdf") == [A4] * 2
 
 
 def test_fold_puts_fronts_and_backs_on_one_page(tiny_copy: Path, tmp_path: Path) -> None:
     _build(tiny_copy, tmp_path / "out", duplex="fold")
-    # 5 cards, 4 per gutter-fold page
-    assert len(_pages(tmp_path / "out" / "tiny" / "es" / "cards-supply.pdf")) == 2
+    # a variant of its own folder; 5 cards, 8 per gutter-fold page (butted in a tight grid)
+    assert len(_pages(tmp_path / "out" / "tiny" / "es" / "fold" / "cards-supply.pdf")) == 1
 
 
 def test_each_distinct_face_is_drawn_once(tiny_copy: Path, tmp_path: Path) -> None:
@@ -141,8 +147,7 @@ def test_text_that_cannot_fit_is_reported_not_clipped_silently(tiny_copy: Path, 
     found = _findings(tiny_copy, tmp_path / "out")
     assert len(found) == 1
     assert found[0].startswith(
-        'render/text-overflow fuel-cell element.text: layout "gear" element "text": '
-        "the text does not fit, even at 4.5 pt"
+        'text/small fuel-cell element.text: layout "gear" element "text": the text does not fit, even at 5 pt'
     )
 
 
@@ -172,7 +177,9 @@ def test_fitting_keeps_the_largest_size_that_fits() -> None:
 def test_cli_build_summarises_and_refuses_bad_units(tiny_copy: Path, tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", "tiny", "-o", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
-    assert "Built 10 cards (8 distinct faces) on 2 sheets." in result.output
+    assert "Built 10 cards (8 distinct faces) on 1 sheet (1 sheet saved by sharing sheets between decks)." in (
+        result.output
+    )
     bad = CliRunner().invoke(main, ["build", "tiny", "--bleed", "3"])
     assert bad.exit_code == 2
     assert "expected a length with a unit (mm, cm, in, pt), like \"3mm\", got '3'" in bad.output
@@ -327,25 +334,36 @@ def test_an_output_folder_that_cannot_be_written_is_reported_once(tiny_copy: Pat
     assert "Nothing was written" in result.output
 
 
-def test_a_rebuild_after_editing_one_card_draws_only_its_deck(tiny_copy: Path, tmp_path: Path) -> None:
+def test_a_rebuild_after_editing_one_card_draws_only_its_pages(tiny_copy: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     first = build(tiny_copy, BuildOptions(output=out))
-    assert first.decks_drawn == 2
+    assert first.ranges_drawn == 3  # each deck's file, and cards.pdf's sheets they share
     cards_pdf = (out / "tiny" / "es" / "cards.pdf").read_bytes()
-    assert build(tiny_copy, BuildOptions(output=out)).decks_drawn == 0
+    assert build(tiny_copy, BuildOptions(output=out)).ranges_drawn == 0
     assert (out / "tiny" / "es" / "cards.pdf").read_bytes() == cards_pdf
     nav = tiny_copy / "nav.toml"
     nav.write_text(nav.read_text().replace("Sigue volando.", "Sigue volando, capitán."), encoding="utf-8")
-    assert build(tiny_copy, BuildOptions(output=out)).decks_drawn == 1
+    assert build(tiny_copy, BuildOptions(output=out)).ranges_drawn == 2  # the nav deck and the shared sheets
     assert "capitán" in _text(out / "tiny" / "es" / "cards.pdf")
-    assert build(tiny_copy, BuildOptions(output=out, cache=False)).decks_drawn == 2
+    assert build(tiny_copy, BuildOptions(output=out, cache=False)).ranges_drawn == 3
 
 
 def test_cards_pdf_holds_every_deck_in_order(tiny_copy: Path, tmp_path: Path) -> None:
-    _build(tiny_copy, tmp_path / "out")
+    _build(tiny_copy, tmp_path / "out", mix_decks=False)
     folder = tmp_path / "out" / "tiny" / "es"
     texts = [_text(folder / name) for name in ("cards-supply.pdf", "cards-nav.pdf", "cards.pdf")]
     assert texts[2] == f"{texts[0]} {texts[1]}"
+
+
+def test_decks_of_one_size_share_the_sheets_of_cards_pdf(tiny_copy: Path, tmp_path: Path) -> None:
+    _build(tiny_copy, tmp_path / "out")
+    folder = tmp_path / "out" / "tiny" / "es"
+    document = pdfium.PdfDocument(str(folder / "cards.pdf"))
+    assert len(document) == 2  # one sheet: fronts, then backs
+    fronts = " ".join(document[0].get_textpage().get_text_range().split())
+    assert "Célula de combustible" in fronts and "Tormenta" in fronts  # a supply card and a nav card
+    backs = " ".join(document[1].get_textpage().get_text_range().split())
+    assert "SUMINISTRO" in backs and "NAVEGACIÓN" in backs  # each deck's back behind its own fronts
 
 
 def test_the_back_of_a_double_sided_card_shows_only_its_own_face(tiny_copy: Path, tmp_path: Path) -> None:
@@ -393,16 +411,17 @@ def test_check_finds_characters_no_bundled_font_can_draw(tiny_copy: Path, tmp_pa
     )
     result = CliRunner().invoke(main, ["check", "tiny"])
     assert result.exit_code == 1
-    assert result.output.splitlines()[:2] == [
+    lines = result.output.splitlines()
+    found = lines.index(
         'tiny/supply.toml:12: error: card "spare-parts" field "title.es": no bundled font can draw '
-        "'星' (U+661F), '🚀' (U+1F680)",
-        "    hint: use another character (a word, or an {icon} of the pack)",
-    ]
+        "'星' (U+661F), '🚀' (U+1F680)"
+    )
+    assert lines[found + 1] == "    hint: use another character (a word, or an {icon} of the pack)"
 
 
 def test_building_some_decks_leaves_cards_pdf_as_it_was(tiny_copy: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     _build(tiny_copy, out)
     everything = (out / "tiny" / "es" / "cards.pdf").read_bytes()
-    assert _build(tiny_copy, out, decks=("supply",)) == ["cards-supply.pdf"]
+    assert _build(tiny_copy, out, decks=("supply",)) == ["cards-supply.pdf", "build-manifest.json"]
     assert (out / "tiny" / "es" / "cards.pdf").read_bytes() == everything

@@ -32,10 +32,28 @@ def test_check_reports_the_blue_sun_manifest_gaps() -> None:
     code, output = run("check", "cards/blue-sun")
     assert code == 0
     assert (
-        'cards/blue-sun/pack.toml:93: warning: field "deck.nav-border-blue-sun.expected_count": '
+        'cards/blue-sun/pack.toml:98: warning: field "deck.nav-border-blue-sun.expected_count": '
         'deck "nav-border-blue-sun": expected 10 cards (box contents), found 0 (10 still to enter)'
     ) in output
-    assert output.splitlines()[-1].startswith("Found 0 errors, 6 warnings")
+    # the cards with no text, one summary per deck: a pack in progress is not an error
+    assert (
+        'cards/blue-sun/supply-meridian.toml: warning: deck "supply-meridian": 25 of 25 cards have no text yet'
+    ) in output
+    assert 'card "cortland"' not in output  # named only with --verbose
+    assert output.splitlines()[-1].startswith("Found 0 errors, 12 warnings")
+
+
+def test_check_verbose_names_each_card_without_text() -> None:
+    code, output = run("check", "cards/blue-sun", "--verbose")
+    assert code == 0
+    assert (
+        'cards/blue-sun/supply-meridian.toml:6: info: card "cortland" field "text": '
+        "no text in any language: the layout prints it"
+    ) in output
+    assert (
+        'cards/blue-sun/setup.toml:13: info: card "setup-2" field "text": '
+        "a placeholder: the card it stands for is not known yet"
+    ) in output
 
 
 def test_strict_makes_warnings_fatal() -> None:
@@ -49,7 +67,7 @@ def test_json_format_follows_the_documented_schema() -> None:
     assert code == 0
     assert document["version"] == 1
     assert set(document["summary"]) == {"error", "warning", "info"}
-    assert document["summary"]["warning"] == 6
+    assert document["summary"]["warning"] == 12
     keys = {"severity", "code", "file", "line", "card", "field", "message", "hint"}
     assert all(set(f) == keys for f in document["findings"])
     verify = [f for f in document["findings"] if f["code"] == "card/verify"]
@@ -63,11 +81,11 @@ def test_deck_lists_cards_with_counts_against_the_box() -> None:
     assert code == 0
     assert output == (
         "Suministro (supply)\n"
-        "n  id           title                  type  cost\n"
-        "2  fuel-cell    Célula de combustible  gear   100\n"
-        "1  spare-parts  Repuestos              gear   200\n"
-        "2  pilot        Piloto                 crew   300\n"
-        "5 cards in 3 designs; box contents: 5 (complete)\n"
+        "n  id           title                  type  cost  state\n"
+        "2  fuel-cell    Célula de combustible  gear   100  reviewed\n"
+        "1  spare-parts  Repuestos              gear   200  translated\n"
+        "2  pilot        Piloto                 crew   300  written\n"
+        "5 cards in 3 designs; entered 5, written 5, translated 3, reviewed 2; box contents: 5 (complete)\n"
     )
 
 
@@ -75,9 +93,13 @@ def test_deck_summary_shows_what_each_deck_lacks() -> None:
     code, output = run("deck", "cards/blue-sun")
     assert code == 0
     lines = {line.split()[0]: line for line in output.splitlines() if line}
-    assert lines["supply-meridian"].endswith("25   25  complete")
-    assert lines["nav-rim"].endswith("1   20  19 still to enter")
+    # entered, written, translated, reviewed, box: every supply card is entered, none has its text
+    assert lines["supply-meridian"].endswith("25        0                0         0   25  25 without text")
+    assert lines["nav-rim"].endswith("0   20  19 still to enter; 1 without text")
+    assert lines["setup"].endswith("2  1 still to enter; 1 without text; 1 placeholder")  # not entered
+    assert "complete" not in output
     assert "from Firefly: The Game (base game)" in lines["nav-border-base"]
+    assert 'box contents "75 Cartas Trato": 75 cards over deal-harrow, challenge-universe; 74 still to enter' in output
 
 
 def test_unknown_deck_suggests_the_closest() -> None:
@@ -114,4 +136,5 @@ def test_build_quiet_counts_the_warnings_in_one_line(tmp_path: Path) -> None:
     code, output = run("build", "cards/blue-sun", "--quiet", "-o", str(tmp_path))
     assert code == 0
     assert "warning:" not in output
-    assert "6 warnings not shown: pnp check lists them." in output.splitlines()
+    assert "12 warnings not shown: pnp check lists them." in output.splitlines()
+    assert output.splitlines()[-1].endswith("34 printed cards have no text yet (pnp check --verbose names them).")

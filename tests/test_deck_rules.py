@@ -288,87 +288,117 @@ def test_deck_swap_builds_the_corsair_deck_out_of_the_encounter_deck() -> None:
     )
 
 
+def _decks_only(output: str) -> str:
+    """`pnp deck` output without the variants' facts that follow the decks."""
+    return output.split("\n\nVariant ")[0].rstrip("\n") + "\n"
+
+
 @pytest.mark.usefixtures("at_root")
 def test_deck_players_builds_the_two_player_loyalty_deck() -> None:
     head = (
         "Mazo de Lealtad (loyalty)\n"
         "with: loyalty-two-players (Partida para dos jugadores)\n"
-        "n  change  id                   title             type     cost\n"
-        "1          you-are-a-cylon      Eres un Cylon     loyalty\n"
+        "n  change  id                    title                  type     cost\n"
+        "1          you-are-a-cylon       Eres un Cylon          loyalty\n"
     )
-    assert _deck("cards/bsg", "loyalty", "--players", "2") == (
+    code, output = _deck("cards/bsg", "loyalty", "--players", "2")
+    assert (code, _decks_only(output)) == (
         0,
-        head + "2      +1  you-are-not-a-cylon  No eres un Cylon  loyalty\n"
+        head + "2      +1  you-are-not-a-cylon   No eres un Cylon       loyalty\n"
+        "0      -1  can-damage-galactica  Puede Dañar Galáctica  loyalty\n"
         "to add during play: 1 × you-are-not-a-cylon (No eres un Cylon) per recurso por la mitad o menos "
         "(en rojo); give --quantity resources-at-half=N\n"
-        "3 cards in 2 designs; as in the box: 2 cards in 2 designs\n",
+        "3 cards in 2 designs; as in the box: 3 cards in 3 designs\n",
     )
-    assert _deck("cards/bsg", "loyalty", "--players", "2", "--quantity", "resources-at-half=2") == (
+    # --players 2 selects the variant made for two players, and prints what else it changes
+    assert "Variant two-players: Partida para Dos Jugadores (2 players)\n" in output
+    code, output = _deck("cards/bsg", "loyalty", "--players", "2", "--quantity", "resources-at-half=2")
+    assert (code, _decks_only(output)) == (
         0,
-        head + "4      +3  you-are-not-a-cylon  No eres un Cylon  loyalty\n"
-        "5 cards in 2 designs; as in the box: 2 cards in 2 designs\n",
+        head + "4      +3  you-are-not-a-cylon   No eres un Cylon       loyalty\n"
+        "0      -1  can-damage-galactica  Puede Dañar Galáctica  loyalty\n"
+        "5 cards in 2 designs; as in the box: 3 cards in 3 designs\n",
     )
 
 
 @pytest.mark.usefixtures("at_root")
-def test_deck_players_builds_the_one_player_loyalty_deck() -> None:
-    assert _deck("cards/bsg", "loyalty", "--players", "1", "--quantity", "resources-at-half=0") == (
-        0,
+def test_deck_players_builds_the_one_player_loyalty_deck_in_two_steps() -> None:
+    code, output = _deck("cards/bsg", "loyalty", "--players", "1", "--quantity", "resources-at-half=2")
+    assert code == 0
+    setup, sleeper = _decks_only(output).split("\n\n")
+    assert setup == (
+        "step 1 of 2: preparación: roba tres cartas boca abajo para el personaje secundario\n"
         "Mazo de Lealtad (loyalty)\n"
-        "with: loyalty-one-player (Partida para un jugador)\n"
-        "n  change  id                   title             type     cost\n"
-        "1          you-are-a-cylon      Eres un Cylon     loyalty\n"
-        "6      +5  you-are-not-a-cylon  No eres un Cylon  loyalty\n"
-        "7 cards in 2 designs; as in the box: 2 cards in 2 designs\n",
+        "with: loyalty-one-player (Partida para un jugador: preparación)\n"
+        "n  change  id                    title                  type     cost\n"
+        "1          you-are-a-cylon       Eres un Cylon          loyalty\n"
+        "6      +5  you-are-not-a-cylon   No eres un Cylon       loyalty\n"
+        "0      -1  can-damage-galactica  Puede Dañar Galáctica  loyalty\n"
+        "7 cards in 2 designs; as in the box: 3 cards in 3 designs"
     )
+    assert sleeper.startswith(
+        "step 2 of 2: fase de agentes durmientes: añade estas y reparte cuatro al personaje secundario\n"
+    )
+    assert "8      +7  you-are-not-a-cylon" in sleeper
+    assert "- La carta de lealtad «Puede Dañar Galáctica» se resuelve como" in output
 
 
 @pytest.mark.usefixtures("at_root")
 def test_deck_variant_swaps_the_cag_chooses_cards_for_cylon_attack_cards() -> None:
-    assert _deck("cards/bsg", "--variant", "cylon-attack") == (
-        0,
+    code, output = _deck("cards/bsg", "--variant", "cylon-attack")
+    crisis, super_crisis, titles = _decks_only(output).split("\n\n")
+    assert code == 0
+    assert crisis == (
         "Mazo de Crisis (crisis)\n"
         "with: cylon-attack-crisis (Cartas de Ataque Cylon: el Mazo de Crisis)\n"
         "n  change  id              title                             type    cost\n"
+        "1          trial-by-fire   Prueba de Fuego                   crisis\n"
         "1          crisis-1        Carta de Crisis 1                 crisis\n"
         "1          crisis-2        Carta de Crisis 2                 crisis\n"
-        "1          crisis-3        Carta de Crisis 3                 crisis\n"
-        "0      -1  crisis-cag-1    Carta de Crisis 4 (El CAG Elige)  crisis\n"
-        "0      -1  crisis-cag-2    Carta de Crisis 5 (El CAG Elige)  crisis\n"
+        "0      -1  crisis-cag-1    Carta de Crisis 3 (El CAG Elige)  crisis\n"
+        "0      -1  crisis-cag-2    Carta de Crisis 4 (El CAG Elige)  crisis\n"
         "1      +1  cylon-attack-1  Carta de Ataque Cylon 1           crisis\n"
         "1      +1  cylon-attack-2  Carta de Ataque Cylon 2           crisis\n"
-        'still to enter: 17 of the 19 cards of deck "cylon-attack-crisis", which swap cylon-attack-crisis adds\n'
-        "5 cards in 5 designs; as in the box: 5 cards in 5 designs\n"
-        "\n"
-        "Mazo de Crisis Extrema (super-crisis)\n"
-        "with: cylon-attack-super-crisis (Cartas de Ataque Cylon: el Mazo de Crisis Extrema)\n"
-        "n  change  id                    title                                      type          cost\n"
-        "1          super-crisis-1        Carta de Crisis Extrema 1                  super-crisis\n"
-        "0      -1  super-crisis-cag-1    Carta de Crisis Extrema 2 (El CAG Elige)   super-crisis\n"
-        "1      +1  cylon-attack-super-1  Carta de Ataque Cylon de Crisis Extrema 1  super-crisis\n"
-        'still to enter: 1 of the 2 cards of deck "cylon-attack-super-crisis", which swap cylon-attack-super-crisis '
-        "adds\n"
-        "2 cards in 2 designs; as in the box: 2 cards in 2 designs\n",
+        'still to enter: 19 of the 19 cards of deck "cylon-attack-crisis", which swap cylon-attack-crisis adds\n'
+        "5 cards in 5 designs; as in the box: 5 cards in 5 designs"
     )
+    assert super_crisis.splitlines()[0] == "Mazo de Super Crisis (super-crisis)"
+    assert "0      -1  cag-title              CAG" in titles
+    assert "0      -1  admiral-title-exodus" in titles and "1          admiral-title-pegasus" in titles
+    assert (
+        "-4 viper Mark VII (token viper-mark-vii)\n-4 raider Cylon (token raider)\n+2 viper normal (token viper)"
+        in output
+    )
+    assert "-1 Tablero de Flota Cylon\n-1 marcador de persecución Cylon" in output
+
+
+@pytest.mark.usefixtures("at_root")
+def test_deck_cooperative_variant_has_no_loyalty_deck_and_five_quorum_cards_fewer() -> None:
+    code, output = _deck("cards/bsg", "--variant", "cooperative")
+    assert code == 0
+    assert "0 cards in 0 designs; as in the box: 3 cards in 3 designs" in output  # no loyalty deck
+    assert "0      -2  arrest-order            Orden de Arresto" in output
+    assert "- Recursos iniciales: Combustible 8, Alimentos 7, Moral 9 y Población 10." in output
+    assert "-1 ficha de arma nuclear" in output
 
 
 @pytest.mark.usefixtures("at_root")
 def test_deck_optional_random_removal_comes_before_the_additions() -> None:
     code, output = _deck("cards/bsg", "crisis", "--variant", "cylon-attack", "--variant", "cylon-attack-base-ratio")
     assert code == 0
-    assert output.splitlines()[-4:] == [
+    assert _decks_only(output).splitlines()[-4:] == [
         "taken out at random: 21 cards (cylon-attack-base-ratio)",
-        'still to enter: 17 of the 19 cards of deck "cylon-attack-crisis", which swap cylon-attack-crisis adds',
+        'still to enter: 19 of the 19 cards of deck "cylon-attack-crisis", which swap cylon-attack-crisis adds',
         "cannot: cylon-attack-base-ratio takes out 21 cards at random, and the deck holds 3",
         "0 cards (5 cards in 5 designs, less 21 at random); as in the box: 5 cards in 5 designs",
     ]
 
 
 @pytest.mark.usefixtures("at_root")
-def test_deck_selection_that_matches_nothing_says_so() -> None:
+def test_deck_player_count_the_pack_does_not_define_lists_those_it_does() -> None:
     assert _deck("cards/bsg", "--players", "4") == (
-        0,
-        "No swap applies to what was asked: the decks are as in the box.\n",
+        2,
+        "pnp: cards/bsg defines nothing for 4 players; player counts it defines: 1, 2\n",
     )
 
 
@@ -376,11 +406,16 @@ def test_deck_selection_that_matches_nothing_says_so() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--variant", "cylon-atack"), "pnp: no variant \"cylon-atack\" in cards/bsg; did you mean 'cylon-attack'?\n"),
+        (
+            ("--variant", "cylon-atack"),
+            "pnp: no variant \"cylon-atack\" in cards/bsg; did you mean 'cylon-attack'? "
+            "(variants: cooperative, cylon-attack, cylon-attack-base-ratio, one-player, two-players)\n",
+        ),
         (
             ("--swap", "corsairs"),
-            'pnp: no swap "corsairs" in cards/bsg; swaps: loyalty-two-players, '
-            "loyalty-one-player, cylon-attack-crisis, cylon-attack-super-crisis, cylon-attack-base-ratio\n",
+            'pnp: no swap "corsairs" in cards/bsg; swaps: loyalty-two-players, loyalty-one-player, '
+            "loyalty-one-player-sleeper, cooperative-loyalty, cooperative-quorum, cylon-attack-crisis, "
+            "cylon-attack-super-crisis, cylon-attack-base-ratio, cylon-attack-titles\n",
         ),
         (
             ("--players", "2", "--quantity", "resources-at-half=5"),
@@ -404,17 +439,18 @@ def test_deck_names_that_match_nothing_are_usage_errors(args: tuple[str, ...], m
 def test_deck_summary_lists_the_swaps_and_how_to_apply_them() -> None:
     code, output = _deck("cards/bsg")
     assert code == 0
-    assert output.split("\n\n")[1] == (
-        "swap                       deck          applies with                       name\n"
-        "loyalty-two-players        loyalty       --players 2                        Partida para dos jugadores\n"
-        "loyalty-one-player         loyalty       --players 1                        Partida para un jugador\n"
-        "cylon-attack-crisis        crisis        --variant cylon-attack             "
-        "Cartas de Ataque Cylon: el Mazo de Crisis\n"
-        "cylon-attack-super-crisis  super-crisis  --variant cylon-attack             "
-        "Cartas de Ataque Cylon: el Mazo de Crisis Extrema\n"
-        "cylon-attack-base-ratio    crisis        --variant cylon-attack-base-ratio  "
-        "Cartas de Ataque Cylon, opcional: mantener la proporción del juego base\n"
-    )
+    swaps = next(part for part in output.split("\n\n") if part.startswith("swap "))
+    assert swaps.splitlines()[:3] == [
+        "swap                        deck          applies with                            name",
+        "loyalty-two-players         loyalty       --variant two-players (or --players 2)  Partida para dos jugadores",
+        "loyalty-one-player          loyalty       --variant one-player (or --players 1)   "
+        "Partida para un jugador: preparación",
+    ]
+    variants = next(part for part in output.split("\n\n") if part.startswith("variant "))
+    assert variants.splitlines()[1:3] == [
+        "one-player               1        Partida para Un Jugador",
+        "two-players              2        Partida para Dos Jugadores",
+    ]
 
 
 # --- the bundled packs under every deck rule -----------------------------------------------
@@ -424,7 +460,7 @@ def test_deck_summary_lists_the_swaps_and_how_to_apply_them() -> None:
 @pytest.mark.parametrize(
     ("pack", "expected"),
     [
-        ("cards/blue-sun", {"deck/manifest": 4, "deck/swap-incomplete": 1, "box/total": 1}),
+        ("cards/blue-sun", {"deck/manifest": 3, "deck/swap-incomplete": 1, "box/total": 1, "box/manifest": 1}),
         ("cards/lotr-sailing", {}),
         ("cards/bsg", {"deck/manifest": 2, "deck/swap-incomplete": 3}),
         ("examples/tiny", {}),

@@ -25,6 +25,9 @@ USER_WRITTEN = [
     model.Glossary,
     model.Term,
     model.Keyword,
+    model.Variant,
+    model.ComponentChange,
+    model.Fact,
 ]
 
 

@@ -242,7 +242,8 @@ def test_sizes_the_shop_sells_come_out_at_its_exact_product_size(
         tiny_copy, BuildOptions(output=tmp_path / "out", print_shop=shop, decks=("supply",), card_size=card_size)
     )
     assert result.ok and not [f for f in result.findings if f.code == "export/shop-size"]
-    with Image.open(tmp_path / "out" / "tiny" / "es" / "mpc" / "supply" / "pilot.png") as image:
+    # a build at another card size writes into a folder named after it
+    with Image.open(tmp_path / "out" / "tiny" / "es" / card_size / "mpc" / "supply" / "pilot.png") as image:
         assert image.size == expected
 
 
@@ -252,7 +253,7 @@ def test_drivethru_tarot_page_is_their_3_x_5_in_file(tiny_copy: Path, tmp_path: 
         BuildOptions(output=tmp_path / "out", print_shop="drivethru", decks=("supply",), card_size="tarot"),
     )
     assert result.ok and not [f for f in result.findings if f.code == "export/shop-size"]
-    document = pdfium.PdfDocument(str(tmp_path / "out" / "tiny" / "es" / "drivethru" / "supply.pdf"))
+    document = pdfium.PdfDocument(str(tmp_path / "out" / "tiny" / "es" / "tarot" / "drivethru" / "supply.pdf"))
     assert {tuple(round(v, 2) for v in page.get_size()) for page in document} == {(216.0, 360.0)}
 
 

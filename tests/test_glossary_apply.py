@@ -26,41 +26,51 @@ def snapshot(folder: Path) -> dict[Path, bytes]:
     return {p: p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+LONG_RANGE_TEXT = (
+    'text.es = "Durante tu acción de volar puedes resolver cada ficha de Alerta de un sector adyacente. Si tu tirada '
+    'es igual o menor que el número de indicadores de Alerta de ese sector, la Alianza o los Reavers se mueven a él."\n'
+)
+
+
 @pytest.fixture
 def rulebook_pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Blue Sun with three cards typed as the rulebook words them: Haven, Paraíso, marcador, Con tus manos."""
+    """Blue Sun with three cards typed with the rulebook's minority words: Haven, refugio, ficha, Con tus manos."""
     pack = tmp_path / "blue-sun"
     shutil.copytree(BLUE_SUN, pack)
     edit(
         pack / "setup.toml",
         'title.es = "Mucha gente en mi cielo"\n',
         'title.es = "Mucha gente en mi cielo"\ntext.es = "Durante la configuración, coloca tu ficha de Haven en '
-        'lugar de tu nave. Las fichas de Paraíso van en sectores con planetas. Tu nave empieza en tu paraíso."\n',
+        'lugar de tu nave. Las fichas de refugio van en sectores con planetas. Tu nave empieza en tu refugio."\n',
     )
-    edit(pack / "supply-meridian.toml", "resolver las fichas de Alerta", "resolver cada marcador de Alerta")
-    edit(pack / "supply-meridian.toml", "el número de fichas de Alerta", "el número de indicadores de Alerta")
-    edit(pack / "deal.toml", 'title.es = "Con las manos atadas"', 'title.es = "Con tus manos"')
+    edit(
+        pack / "supply-meridian.toml",
+        'title.es = "Escáner de largo alcance"\n',
+        'title.es = "Escáner de largo alcance"\n' + LONG_RANGE_TEXT,
+    )
+    edit(pack / "challenge-universe.toml", 'title.es = "Con las manos atadas"', 'title.es = "Con tus manos"')
     monkeypatch.chdir(tmp_path)
     return pack
 
 
 UNUSED = """\
-blue-sun/rulebook-fixes.txt:11: info: "paraísos" is in no translation (es) of the pack
+blue-sun/rulebook-fixes.txt:11: info: "refugios" is in no translation (es) of the pack
 blue-sun/rulebook-fixes.txt:12: info: "Señor Universo" is in no translation (es) of the pack
 blue-sun/rulebook-fixes.txt:13: info: "Gran Reto Maldito" is in no translation (es) of the pack
 blue-sun/rulebook-fixes.txt:14: info: "Grandes Retos Malditos" is in no translation (es) of the pack
-blue-sun/rulebook-fixes.txt:16: info: "marcadores de Alerta" is in no translation (es) of the pack
+blue-sun/rulebook-fixes.txt:16: info: "fichas de Alerta" is in no translation (es) of the pack
 blue-sun/rulebook-fixes.txt:17: info: "indicador de Alerta" is in no translation (es) of the pack
 blue-sun/rulebook-fixes.txt:20: info: "piezas" is in no translation (es) of the pack
-Found 0 errors, 0 warnings and 7 notes in 1 file.
+blue-sun/rulebook-fixes.txt:21: info: "mejora de nave" is in no translation (es) of the pack
+Found 0 errors, 0 warnings and 8 notes in 1 file.
 """
 CHANGES = """\
-blue-sun/supply-meridian.toml:151: card "long-range-scanner-array" field "text.es": … momento, puedes resolver \
-cada [-marcador-]{+ficha+} de Alerta de un … que el número de [-indicadores-]{+fichas+} de Alerta de ese …
-blue-sun/deal.toml:9: card "hands-tied" field "title.es": Con [-tus-]{+las+} manos{+ atadas+}
-blue-sun/setup.toml:9: card "awful-crowded-in-my-sky" field "text.es": … coloca tu ficha de [-Haven-]{+Refugio+} \
-en lugar de tu nave. Las fichas de [-Paraíso-]{+Refugio+} van en sectores con planetas. Tu nave empieza en tu \
-[-paraíso-]{+refugio+}.
+blue-sun/supply-meridian.toml:167: card "long-range-scanner-array" field "text.es": … volar puedes resolver cada \
+[-ficha-]{+marcador+} de Alerta de un … que el número de [-indicadores-]{+marcadores+} de Alerta de ese …
+blue-sun/challenge-universe.toml:9: card "hands-tied" field "title.es": Con [-tus-]{+las+} manos{+ atadas+}
+blue-sun/setup.toml:10: card "awful-crowded-in-my-sky" field "text.es": … coloca tu ficha de [-Haven-]{+Paraíso+} \
+en lugar de tu nave. Las fichas de [-refugio-]{+paraíso+} van en sectores con planetas. Tu nave empieza en tu \
+[-refugio-]{+paraíso+}.
 """
 
 
@@ -82,15 +92,15 @@ def test_glossary_apply_write_fixes_the_rulebooks_terms_and_changes_exactly_thos
     assert result.output.endswith(CHANGES + "3 changes (3 cards) in 3 files; the glossary: 0 changes. Wrote 3 files.\n")
     after = snapshot(rulebook_pack)
     changed = {p.name for p in after if after[p] != before[p]}
-    assert changed == {"setup.toml", "supply-meridian.toml", "deal.toml"}
+    assert changed == {"setup.toml", "supply-meridian.toml", "challenge-universe.toml"}
     swaps = {
         "setup.toml": [
-            ("de Haven en", "de Refugio en"),
-            ("de Paraíso van", "de Refugio van"),
-            ("tu paraíso.", "tu refugio."),
+            ("de Haven en", "de Paraíso en"),
+            ("de refugio van", "de paraíso van"),
+            ("tu refugio.", "tu paraíso."),
         ],
-        "supply-meridian.toml": [("cada marcador de", "cada ficha de"), ("de indicadores de", "de fichas de")],
-        "deal.toml": [('"Con tus manos"', '"Con las manos atadas"')],
+        "supply-meridian.toml": [("cada ficha de", "cada marcador de"), ("de indicadores de", "de marcadores de")],
+        "challenge-universe.toml": [('"Con tus manos"', '"Con las manos atadas"')],
     }
     for path, data in before.items():
         expected = data.decode("utf-8")

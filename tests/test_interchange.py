@@ -25,10 +25,28 @@ def run(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+HANDS_TIED = (
+    'text.es = """\nMientras trabajas el trabajo adjunto, no sumas la habilidad de {fight} de tu tripulación a las '
+    "pruebas de habilidad.\n\nCualquier prueba de {fight} en las cartas de Portarse mal o en el propio trabajo se "
+    'hace como si tu tripulación no tuviera habilidad de lucha."""\n'
+)
+
+
 @pytest.fixture
 def blue_sun(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Blue Sun with two texts typed in, as a user with the cards would: Murphy's and a challenge's."""
     pack = tmp_path / "blue-sun"
     shutil.copytree(BLUE_SUN, pack)
+    edit(
+        pack / "leader.toml",
+        'title.es = "Murphy"\n',
+        'title.es = "Murphy"\ntext.es = "Murphy sobresale en el comercio de bienes."\n',
+    )
+    edit(
+        pack / "challenge-universe.toml",
+        'title.es = "Con las manos atadas"\n',
+        'title.es = "Con las manos atadas"\n' + HANDS_TIED,
+    )
     monkeypatch.chdir(tmp_path)
     return pack
 
@@ -55,7 +73,7 @@ def test_export_then_import_changes_nothing_byte_for_byte(
 
 def test_csv_export_has_one_row_per_text_and_a_status_row(blue_sun: Path) -> None:
     code, out, _ = run("export", "blue-sun", "--format", "csv")
-    assert (code, out) == (0, "Wrote output/blue-sun/es/blue-sun-es.csv: 42 texts of 34 cards (es).\n")
+    assert (code, out) == (0, "Wrote output/blue-sun/es/blue-sun-es.csv: 37 texts of 35 cards (es).\n")
     data = Path("output/blue-sun/es/blue-sun-es.csv").read_bytes()
     assert data.startswith(b"\xef\xbb\xbfcard,field,en,es,base\r\n")
     rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
@@ -80,7 +98,7 @@ def _edit_csv(path: Path, card: str, field: str, value: str, delimiter: str = ",
 def test_export_never_overwrites_a_file_that_differs_without_force(blue_sun: Path) -> None:
     assert run("export", "blue-sun", "--format", "csv", "-o", "t.csv")[:2] == (
         0,
-        "Wrote t.csv: 42 texts of 34 cards (es).\n",
+        "Wrote t.csv: 37 texts of 35 cards (es).\n",
     )
     assert run("export", "blue-sun", "--format", "csv", "-o", "t.csv")[0] == 0  # the same bytes: nothing lost
     _edit_csv(Path("t.csv"), "murphy", "text", "Murphy sobresale en el comercio de bienes y de carga.")
@@ -96,7 +114,7 @@ def test_export_never_overwrites_a_file_that_differs_without_force(blue_sun: Pat
     )
     assert Path("t.csv").read_bytes() == edited
     code, out, _ = run("export", "blue-sun", "--format", "csv", "-o", "t.csv", "--force")
-    assert (code, out) == (0, "Wrote t.csv: 42 texts of 34 cards (es).\n")
+    assert (code, out) == (0, "Wrote t.csv: 37 texts of 35 cards (es).\n")
     assert Path("t.csv").read_bytes() != edited
 
 
@@ -109,8 +127,8 @@ def test_a_spreadsheet_edit_changes_exactly_that_text(blue_sun: Path) -> None:
     code, out, _ = run("import", "blue-sun", "t.csv")
     assert code == 0
     assert out == (
-        'blue-sun/leader.toml:8: card "murphy" field "text.es": … el comercio de bienes{+ y de carga+}.\n'
-        'blue-sun/leader.toml:9: card "murphy" field "status.es": [-draft-]{+translated+}\n'
+        'blue-sun/leader.toml:9: card "murphy" field "text.es": … el comercio de bienes{+ y de carga+}.\n'
+        'blue-sun/leader.toml:10: card "murphy" field "status.es": [-draft-]{+translated+}\n'
         "2 changes (1 card) in 1 file. Nothing written: run again with --write to apply.\n"
     )
     assert snapshot(blue_sun) == before
@@ -132,7 +150,10 @@ def test_a_new_translation_becomes_a_dotted_key_of_its_card(blue_sun: Path) -> N
     code, out, _ = run("import", "blue-sun", "t.csv", "--write")
     assert code == 0, out
     supply = (blue_sun / "supply-meridian.toml").read_text(encoding="utf-8")
-    assert 'cost = 300\nstatus.es = "draft"\ntext.es = """\nCortland dice: "hola".\n\nY se va."""\n\n' in supply
+    assert (
+        'cost = 300\nstatus.es = "draft"\nsource = "a published list of the Blue Sun cards"\n'
+        'text.es = """\nCortland dice: "hola".\n\nY se va."""\n\n'
+    ) in supply
 
 
 def test_a_po_edit_made_by_a_translation_tool_changes_exactly_that_text(blue_sun: Path) -> None:
@@ -146,12 +167,12 @@ def test_a_po_edit_made_by_a_translation_tool_changes_exactly_that_text(blue_sun
     code, out, _ = run("import", "blue-sun", "t.po", "--write")
     assert code == 0, out
     assert out == (
-        'blue-sun/deal.toml:9: card "hands-tied" field "title.es": Con las manos {+bien +}atadas\n'
-        'blue-sun/deal.toml:14: card "hands-tied" field "status.es": [-draft-]{+translated+}\n'
+        'blue-sun/challenge-universe.toml:9: card "hands-tied" field "title.es": Con las manos {+bien +}atadas\n'
+        'blue-sun/challenge-universe.toml:14: card "hands-tied" field "status.es": [-draft-]{+translated+}\n'
         "2 changes (1 card) in 1 file. Wrote 1 file.\n"
     )
-    deal = before[blue_sun / "deal.toml"].decode("utf-8")
-    assert (blue_sun / "deal.toml").read_text(encoding="utf-8") == deal.replace(
+    deal = before[blue_sun / "challenge-universe.toml"].decode("utf-8")
+    assert (blue_sun / "challenge-universe.toml").read_text(encoding="utf-8") == deal.replace(
         'title.es = "Con las manos atadas"', 'title.es = "Con las manos bien atadas"'
     ).replace('id = "hands-tied"\ntype = "challenge"', 'id = "hands-tied"\ntype = "challenge"').replace(
         'status.es = "draft"', 'status.es = "translated"', 1
@@ -161,12 +182,12 @@ def test_a_po_edit_made_by_a_translation_tool_changes_exactly_that_text(blue_sun
 def test_a_text_changed_in_the_file_and_in_the_pack_is_a_conflict(blue_sun: Path) -> None:
     run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
     _edit_csv(Path("t.csv"), "murphy", "text", "Murphy comercia con bienes.")
-    edit(blue_sun / "leader.toml", "sobresale en el comercio", "destaca en el comercio")
+    edit(blue_sun / "leader.toml", '"Murphy sobresale en el comercio', '"Murphy destaca en el comercio')
     before = snapshot(blue_sun)
     code, out, err = run("import", "blue-sun", "t.csv", "--write")
     assert code == 1
     assert out == (
-        't.csv:69: error: card "murphy" field "text.es": row 65: changed in the file and in the pack since the '
+        't.csv:62: error: card "murphy" field "text.es": row 60: changed in the file and in the pack since the '
         'export: the file says "Murphy comercia con bienes.", the pack now says "Murphy destaca en el comercio de '
         'bienes."\n'
         "    hint: delete the row to keep the pack's text, or export again and make the change in the new file\n"
@@ -178,7 +199,7 @@ def test_a_text_changed_in_the_file_and_in_the_pack_is_a_conflict(blue_sun: Path
 
 def test_a_text_changed_only_in_the_pack_since_the_export_stays(blue_sun: Path) -> None:
     run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
-    edit(blue_sun / "leader.toml", "sobresale en el comercio", "destaca en el comercio")
+    edit(blue_sun / "leader.toml", '"Murphy sobresale en el comercio', '"Murphy destaca en el comercio')
     assert run("import", "blue-sun", "t.csv", "--write")[1] == "No changes: the pack already says what the file says.\n"
     assert "destaca en el comercio" in (blue_sun / "leader.toml").read_text(encoding="utf-8")
 
@@ -340,7 +361,7 @@ def test_po_status_is_gettexts_own_state_and_comes_back_on_import(blue_sun: Path
 def test_po_texts_without_an_original_are_left_out_and_said(blue_sun: Path) -> None:
     code, out, _ = run("export", "blue-sun", "--format", "po", "-o", "t.po")
     assert code == 0
-    assert "8 texts with no original are left out of the PO" in out
+    assert "2 texts with no original are left out of the PO" in out  # Murphy's and hands-tied's, typed in Spanish
     text = Path("t.po").read_text(encoding="utf-8")
     assert 'msgid "(no original text)"' not in text and 'msgctxt "hands-tied:text"' not in text
 
@@ -381,7 +402,7 @@ def test_a_po_whose_entries_lost_their_context_is_refused_by_entry(blue_sun: Pat
 
 
 def test_a_formula_cell_survives_a_round_trip_as_text(blue_sun: Path) -> None:
-    deal = blue_sun / "deal.toml"
+    deal = blue_sun / "challenge-universe.toml"
     deal.write_text(
         deal.read_text(encoding="utf-8").replace(
             'title.es = "Con las manos atadas"', 'title.es = "+1 {fight} mientras =SUMA(A1) @x"'

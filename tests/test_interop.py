@@ -126,7 +126,7 @@ def test_tts_saved_objects_are_strict_json_valid_against_the_schema(tmp_path: Pa
     result = build(LOTR, BuildOptions(output=out, tts=True, dpi=36, tts_base_url="https://example.org/lotr/"))
     assert result.ok, [f.message for f in result.findings]
     saved = sorted((out / "lotr-sailing" / "es" / "tts").glob("*.json"))
-    assert len(saved) == 5  # the 4 printable decks (corsair is built from another) and the box
+    assert len(saved) == 6  # the 5 printable decks (corsair is built from another) and the box
     for path in saved:
         data = json.loads(path.read_text(encoding="utf-8"), parse_constant=pytest.fail)  # no NaN or Infinity
         errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=str)
@@ -162,8 +162,19 @@ POFILTER_REVIEWED = {
         ("enemy-2:title", "simplecaps"),
         ("location-1:title", "simplecaps"),
         ("cazador-de-suenos:title", "simplecaps"),
+        ("rumbo:text", "doublewords"),  # the heading card's edges: three of four read «Desviado»
+        ("stage-2:back.title", "endpunc"),  # «Etapa 2B — ¡A toda vela!»: the rules give no English name
+        ("tormentera-2:back.title", "endpunc"),  # «Etapa 2D — ¡A toda vela!», the same
     },
-    "bsg": {("crisis-1:title", "simplecaps"), ("crisis-2:title", "simplecaps"), ("crisis-3:title", "simplecaps")},
+    "bsg": {
+        ("crisis-1:title", "simplecaps"),
+        ("crisis-2:title", "simplecaps"),
+        ("cylon-attack-super-1:title", "simplecaps"),
+        # Quorum cards the thread's Spanish text names in English
+        ("encourage-mutiny:title", "unchanged"),
+        ("release-cylon-mugshots:title", "unchanged"),
+        ("assign-arbitrator:title", "unchanged"),
+    },
 }
 
 

@@ -46,9 +46,10 @@ def test_rules_as_text_without_a_pack_lists_each_rule_once() -> None:
 def test_rules_with_a_pack_say_what_each_found() -> None:
     code, output = run("check", "cards/bsg", "--rules")
     assert code == 0
-    assert "deck/swap-incomplete warning  3 warnings    A swap that counts" in output
-    assert "text/numbers         error    nothing       Every number" in output
-    assert output.splitlines()[-1] == "Found 0 errors, 5 warnings and 2 notes in 2 files."
+    rows = {line.split()[0]: " ".join(line.split()) for line in output.splitlines()[:-1]}
+    assert rows["deck/swap-incomplete"].startswith("deck/swap-incomplete warning 3 warnings A swap that counts")
+    assert rows["text/numbers"].startswith("text/numbers error nothing Every number")
+    assert output.splitlines()[-1] == "Found 0 errors, 11 warnings and 28 notes in 9 files."
 
 
 def test_rules_with_a_pack_as_json_hold_each_rules_findings(tiny_copy: Path) -> None:

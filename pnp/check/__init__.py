@@ -7,12 +7,20 @@ declares its own tuple of rules; this module only gathers them.
 
 from __future__ import annotations
 
-from pnp.check import board_rules, deck_rules, glyph_rules, text
+from pnp.check import board_rules, completeness, deck_rules, glyph_rules, provenance, text, variant_rules
 from pnp.check.rule import Rule
 from pnp.errors import Finding
 from pnp.model import PackData
 
-RULES: tuple[Rule, ...] = (*deck_rules.RULES, *text.RULES, *glyph_rules.RULES, *board_rules.RULES)
+RULES: tuple[Rule, ...] = (
+    *deck_rules.RULES,
+    *completeness.RULES,
+    *provenance.RULES,
+    *variant_rules.RULES,
+    *text.RULES,
+    *glyph_rules.RULES,
+    *board_rules.RULES,
+)
 
 
 def check_pack(pack: PackData, rules: tuple[Rule, ...] = RULES) -> list[Finding]:

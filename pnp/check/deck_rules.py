@@ -6,7 +6,7 @@ from pnp import compose
 from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, error, info, warning
 from pnp.load.pack import PACK_FILE, shown_path
-from pnp.model import PackData, Swap
+from pnp.model import LoadedDeck, PackData, Swap
 
 
 def check_deck_counts(pack: PackData) -> list[Finding]:
@@ -15,21 +15,28 @@ def check_deck_counts(pack: PackData) -> list[Finding]:
         deck = loaded.deck
         if deck.expected_count is None or deck.origin is not None:
             continue
-        if loaded.total != deck.expected_count:
-            short = deck.expected_count - loaded.total
+        if loaded.entered != deck.expected_count:
+            short = deck.expected_count - loaded.entered
             what = f"{short} still to enter" if short > 0 else f"{-short} too many"
             findings.append(
                 warning(
                     "deck/manifest",
                     shown_path(pack.root / PACK_FILE),
                     f'deck "{deck.id}": expected {deck.expected_count} cards (box contents), '
-                    f"found {loaded.total} ({what})",
+                    f"found {loaded.entered} ({what}{_placeholders(loaded)})",
                     line=pack.line("deck", deck.id),
                     field=f"deck.{deck.id}.expected_count",
                     hint=f"list what it holds with: pnp deck {shown_path(pack.root)} {deck.id}",
                 )
             )
     return findings
+
+
+def _placeholders(loaded: LoadedDeck) -> str:
+    count = loaded.total - loaded.entered
+    if not count:
+        return ""
+    return f"; {count} placeholder{' counts' if count == 1 else 's count'} as missing"
 
 
 def check_manifest_lines(pack: PackData) -> list[Finding]:
@@ -58,7 +65,7 @@ def check_manifest_lines(pack: PackData) -> list[Finding]:
                     )
                 )
             continue
-        found = sum(d.total for d in decks)
+        found = sum(d.entered for d in decks)
         if found != line.count:
             findings.append(
                 warning(
@@ -78,7 +85,7 @@ def check_box_total(pack: PackData) -> list[Finding]:
         return []
     printed = [d for d in pack.decks if d.deck.origin is None]
     expected = sum(line.count for line in lines)
-    found = sum(d.total for d in printed)
+    found = sum(d.entered for d in printed)
     if found == expected:
         return []
     counted = {deck_id for line in lines for deck_id in line.decks}
@@ -218,7 +225,7 @@ def check_swap_incomplete(pack: PackData) -> list[Finding]:
     for swap in pack.pack.swap:
         short = compose.short_decks(pack, swap)
         for loaded in short:
-            entered = f"has {loaded.total} of its {loaded.deck.expected_count} cards entered"
+            entered = f"has {loaded.entered} of its {loaded.deck.expected_count} cards entered"
             if loaded.deck.id == swap.deck:
                 message = (
                     f'swap "{swap.id}": takes cards out of deck "{swap.deck}" by type or at random, and it {entered}'

@@ -14,7 +14,7 @@ from pnp.errors import Finding, Severity, error
 from pnp.load.toml import shown_path
 from pnp.model import Card, PackData
 from pnp.paths import FONTS_DIR
-from pnp.render.fonts import load_fonts
+from pnp.render.fonts import font_problems, load_fonts
 
 
 @cache
@@ -25,6 +25,8 @@ def _drawable() -> frozenset[int]:
 
 
 def check_glyphs(pack: PackData) -> list[Finding]:
+    if broken := font_problems(FONTS_DIR):
+        return broken
     drawable = _drawable()
     findings = []
     for loaded in pack.decks:

@@ -54,25 +54,28 @@ def _font(fonts: FontRegistry, role: str = "body", bold: bool = False) -> str:
 
 
 def footer(canvas: Canvas, fonts: FontRegistry, page_width: float, text: str, bar_label: str) -> None:
-    """A line of text and a 50 mm scale bar: the user can check the print was made at 100 %."""
+    """A line of text and a 50 mm scale bar, 5 mm or more from the paper edge and no type under
+    6 pt: the user can check the print was made at 100 %."""
     canvas.saveState()
     canvas.setFillColor(HexColor("#555555"))
     canvas.setStrokeColor(HexColor("#555555"))
     font = _font(fonts)
-    canvas.setFont(font, 6.5)
     x = page_width - mm(8) - mm(50)
-    room = x - mm(8) - mm(4)
+    baseline = mm(5.8)  # descenders stay above 5 mm
+    canvas.setFont(font, 6)
+    label_width = canvas.stringWidth(bar_label, font, 6)
+    canvas.drawRightString(x - mm(1.5), baseline, bar_label)
+    canvas.setFont(font, 6.5)
+    room = x - mm(8) - mm(4) - label_width
     if canvas.stringWidth(text, font, 6.5) > room:
         while text and canvas.stringWidth(text + "…", font, 6.5) > room:
             text = text[:-1]
         text = text.rstrip(" ·+") + "…"
-    canvas.drawString(mm(8), mm(5), text)
+    canvas.drawString(mm(8), baseline, text)
     canvas.setLineWidth(0.5)
-    canvas.line(x, mm(6), x + mm(50), mm(6))
+    canvas.line(x, mm(6.5), x + mm(50), mm(6.5))
     for tick in (0, 50):
-        canvas.line(x + mm(tick), mm(5), x + mm(tick), mm(7))
-    canvas.setFont(_font(fonts), 5)
-    canvas.drawCentredString(x + mm(25), mm(3.2), bar_label)
+        canvas.line(x + mm(tick), mm(5.5), x + mm(tick), mm(7.5))
     canvas.restoreState()
 
 
@@ -237,8 +240,8 @@ def render_stickers(
             label = labels[placed.sticker.region]
             draw_sticker(canvas, label, placed.sticker.width, placed.sticker.height, margin, bleed)
             canvas.restoreState()
-        canvas.setFont(_font(art.fonts, "label"), 5.5)
-        canvas.setFillColor(HexColor("#555555"))
+        canvas.setFont(_font(art.fonts, "label", bold=True), 6)  # digits only: they fit the 3 mm gap
+        canvas.setFillColor(HexColor("#333333"))
         for placed in sheets.on_sheet(sheet):
             canvas.drawString(placed.x, placed.y + placed.height + mm(0.7), str(placed.sticker.number))
         footer(

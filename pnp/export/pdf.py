@@ -12,7 +12,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.export.canvas import new_canvas, plain_font
-from pnp.impose import Mark, SheetPlan, Slot
+from pnp.impose import Mark, SheetPlan, Slot, marks_for
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext, draw_face
 from pnp.units import Size, mm
@@ -47,6 +47,8 @@ class SheetSection:
     plan: SheetPlan
     cards: tuple[Placement, ...]
     duplex: str
+    first_sheet: int = 1  # the number of its first sheet: a page range of a deck counts on from there
+    sheet_total: int = 0  # the sheets of the whole deck, for the footer; 0: the section's own
 
 
 Footer = Callable[[Canvas, Size, str], None]
@@ -58,10 +60,11 @@ def render_pdf(
     ctx: RenderContext,
     title: str,
     progress: Callable[[int], None] | None = None,
+    footer: Footer | None = None,
 ) -> bytes:
     """Card sheets: every face a form, drawn from its layout."""
     forms = {key: Form(face.size, ctx.bleed, partial(_draw_layout, face=face, ctx=ctx)) for key, face in faces.items()}
-    data, _ = render_sheets(sections, forms, title, footer=home_footer, progress=progress)
+    data, _ = render_sheets(sections, forms, title, footer=footer or home_footer, progress=progress)
     return data
 
 
@@ -90,21 +93,25 @@ def render_sheets(
         sheets = [section.cards[i : i + per_sheet] for i in range(0, len(section.cards), per_sheet)]
         page = section.plan.page
         fold = section.duplex == "fold"
-        for number, sheet in enumerate(sheets, start=1):
+        total = section.sheet_total or len(sheets)
+        for number, sheet in enumerate(sheets, start=section.first_sheet):
             canvas.setPageSize((page.width, page.height))
-            place_forms(canvas, forms, defined, [card.front for card in sheet], section.plan.fronts)
+            fronts, backs = section.plan.fronts[: len(sheet)], section.plan.backs[: len(sheet)]
+            front_marks, back_marks = marks_for(section.plan, len(sheet))
+            place_forms(canvas, forms, defined, [card.front for card in sheet], fronts)
             if fold:
-                place_forms(canvas, forms, defined, [card.back for card in sheet], section.plan.backs)
+                place_forms(canvas, forms, defined, [card.back for card in sheet], backs)
                 if section.plan.fold_line:
                     draw_fold_line(canvas, section.plan.fold_line)
-            draw_marks(canvas, section.plan.marks)
-            footer(canvas, page, f"{section.title} · {number}/{len(sheets)}" + (" · fold" if fold else ""))
+            # marks only for the rows and columns this sheet fills
+            draw_marks(canvas, front_marks)
+            footer(canvas, page, f"{section.title} · {number}/{total}" + (" · fold" if fold else ""))
             canvas.showPage()
             page_count += 1
             if section.duplex in ("long", "short"):
                 canvas.setPageSize((page.width, page.height))
-                place_forms(canvas, forms, defined, [card.back for card in sheet], section.plan.backs)
-                draw_marks(canvas, section.plan.back_marks)
+                place_forms(canvas, forms, defined, [card.back for card in sheet], backs)
+                draw_marks(canvas, back_marks)
                 canvas.showPage()
                 page_count += 1
             if progress:
@@ -126,6 +133,11 @@ def place_forms(
             _define_form(canvas, name, form)
             defined.add(key)
         canvas.saveState()
+        if slot.clip is not None:  # a tight grid: the bleed must not reach the neighbouring cards
+            left, bottom, right, top = slot.clip
+            path = canvas.beginPath()
+            path.rect(left, bottom, right - left, top - bottom)
+            canvas.clipPath(path, stroke=0, fill=0)
         # the form is drawn with its trim box at (0, 0); turn it about the slot's centre
         canvas.translate(slot.x + slot.width / 2, slot.y + slot.height / 2)
         canvas.rotate(slot.rotation)
@@ -166,27 +178,49 @@ def draw_fold_line(canvas: Canvas, line: Mark) -> None:
     canvas.restoreState()
 
 
+FOOTER_MARGIN = mm(5)  # from the paper edge: most home printers cannot print closer
+FOOTER_BAND = mm(3)  # the room a sheet plan keeps free above that margin (SheetSpec.footer)
+FOOTER_SIZE = 6.0  # pt: the smallest text pnp prints on a sheet
+
+
 def home_footer(canvas: Canvas, page: Size, text: str) -> None:
-    """A label and a 50 mm scale bar: a user can check the print was made at 100 %."""
-    page_width = page.width
+    """A label and a 50 mm scale bar, 5 mm or more from the paper edge, in the band the sheet
+    plan keeps free: a user can check the print was made at 100 %."""
     canvas.saveState()
-    canvas.setFont(plain_font(), 6)
+    canvas.setFont(plain_font(), FOOTER_SIZE)
     canvas.setFillColor(HexColor("#555555"))
-    canvas.drawString(mm(6), mm(2.5), text + " · print at 100 % (actual size): the bar must measure 50 mm")
+    bar_x = page.width - FOOTER_MARGIN - mm(50)
+    text = fit_line(canvas, text + " · print at 100 % (actual size): the bar must measure 50 mm", bar_x - mm(8))
+    baseline = FOOTER_MARGIN + mm(0.6)  # the descenders stay above the margin
+    canvas.drawString(FOOTER_MARGIN, baseline, text)
     canvas.setStrokeColor(HexColor("#555555"))
     canvas.setLineWidth(0.5)
-    x = page_width - mm(6) - mm(50)
-    canvas.line(x, mm(3), x + mm(50), mm(3))
+    canvas.line(bar_x, FOOTER_MARGIN + mm(1.2), bar_x + mm(50), FOOTER_MARGIN + mm(1.2))
     for tick in (0, 50):
-        canvas.line(x + mm(tick), mm(2), x + mm(tick), mm(4))
+        canvas.line(bar_x + mm(tick), FOOTER_MARGIN, bar_x + mm(tick), FOOTER_MARGIN + mm(2.4))
     canvas.restoreState()
 
 
-def render_calibration(plan: SheetPlan, duplex: str) -> bytes:
+def fit_line(canvas: Canvas, text: str, room: float) -> str:
+    """The text, cut with an ellipsis where it would run past `room` at the current font."""
+    font, size = canvas._fontname, canvas._fontsize
+    if canvas.stringWidth(text, font, size) <= room:
+        return text
+    while text and canvas.stringWidth(text + "…", font, size) > room:
+        text = text[:-1]
+    return text.rstrip(" ·") + "…"
+
+
+CALIBRATION_REACH = 10  # mm each way: the range --back-offset accepts
+
+
+def render_calibration(plan: SheetPlan, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> bytes:
     """Two pages: crosses on the front, millimetre scales behind them on the back.
 
     Print duplex with offset 0, hold the sheet to the light, and read where each
-    cross falls on its scales: that reading is the --back-offset to use.
+    cross falls on its scales: that reading is the --back-offset to use.  Built
+    with a --back-offset, the scales are moved by it as the backs are, so a
+    correction can be checked: every cross then reads 0.
     """
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, f"pnp duplex calibration ({duplex})")
@@ -194,32 +228,39 @@ def render_calibration(plan: SheetPlan, duplex: str) -> bytes:
     points = [(page.width * fx, page.height * fy) for fx, fy in ((0.3, 0.7), (0.7, 0.7), (0.3, 0.3), (0.7, 0.3))]
     canvas.setPageSize((page.width, page.height))
     canvas.setFont(plain_font(), 9)
-    canvas.drawString(mm(15), page.height - mm(15), f"pnp duplex calibration ({duplex}-edge flip), front")
-    canvas.drawString(
-        mm(15),
-        page.height - mm(20),
-        "Print both pages duplex at 100 %, hold to the light, read each "
-        "cross on the scales of the back: use the readings as --back-offset X,Y (mm).",
-    )
+    shift = f", back-offset {offset[0] / mm(1):g}mm,{offset[1] / mm(1):g}mm" if any(offset) else ""
+    canvas.drawString(mm(15), page.height - mm(15), f"pnp duplex calibration ({duplex}-edge flip{shift}), front")
+    for number, line in enumerate(
+        (
+            "Print both pages duplex at 100 %, hold to the light, read each cross on the scales of the back:",
+            "use the readings as --back-offset X,Y (mm), added to the offset this page was built with.",
+            "If the four crosses read differently, use their average. If they differ by more than 1 mm,",
+            "the printer turns or stretches the sheet: no offset corrects that; try another paper tray.",
+        )
+    ):
+        canvas.drawString(mm(15), page.height - mm(20 + 4.5 * number), line)
+    reach = mm(CALIBRATION_REACH + 2)
     for x, y in points:
         canvas.setLineWidth(0.3)
-        canvas.line(x - mm(12), y, x + mm(12), y)
-        canvas.line(x, y - mm(12), x, y + mm(12))
+        canvas.line(x - reach, y, x + reach, y)
+        canvas.line(x, y - reach, x, y + reach)
     canvas.showPage()
     canvas.setPageSize((page.width, page.height))
     canvas.setFont(plain_font(), 9)
-    canvas.drawString(mm(15), mm(15), f"pnp duplex calibration ({duplex}-edge flip), back")
+    canvas.drawString(mm(15), mm(15), f"pnp duplex calibration ({duplex}-edge flip{shift}), back")
+    dx, dy = offset
     for x, y in points:
-        bx = page.width - x if duplex == "long" else x
-        by = page.height - y if duplex == "short" else y
-        canvas.setFont(plain_font(), 4)
-        for step in range(-5, 6):
+        bx = (page.width - x if duplex == "long" else x) + dx
+        by = (page.height - y if duplex == "short" else y) + dy
+        canvas.setFont(plain_font(), 6)
+        edge = mm(CALIBRATION_REACH)
+        for step in range(-CALIBRATION_REACH, CALIBRATION_REACH + 1):
             length = mm(2) if step % 5 == 0 else mm(1)
-            canvas.line(bx + mm(step), by - mm(10), bx + mm(step), by - mm(10) + length)
-            canvas.line(bx - mm(10), by + mm(step), bx - mm(10) + length, by + mm(step))
+            canvas.line(bx + mm(step), by - edge, bx + mm(step), by - edge + length)
+            canvas.line(bx - edge, by + mm(step), bx - edge + length, by + mm(step))
             if step % 5 == 0:
-                canvas.drawCentredString(bx + mm(step), by - mm(12), f"{step:+d}")
-                canvas.drawRightString(bx - mm(11), by + mm(step) - 1.5, f"{step:+d}")
+                canvas.drawCentredString(bx + mm(step), by - edge - mm(2.5), f"{step:+d}")
+                canvas.drawRightString(bx - edge - mm(1), by + mm(step) - 2, f"{step:+d}")
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

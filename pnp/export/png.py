@@ -13,16 +13,17 @@ import hashlib
 import io
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import pypdfium2 as pdfium
 
+from pnp.cache import Cache
 from pnp.errors import Finding
 from pnp.export.canvas import new_canvas
 from pnp.export.files import write_atomic
+from pnp.export.workers import worker_pool
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext, draw_face
 from pnp.render.fonts import load_fonts
@@ -90,15 +91,15 @@ def art_digest(face: FaceLayout, pack_root: Path) -> str:
 def export_pngs(
     jobs: Sequence[PngJob],
     settings: RasterSettings,
-    cache_dir: Path,
+    cache: Cache,
     workers: int,
     progress: Callable[[int], None] | None = None,
 ) -> tuple[list[Path], list[Finding], int]:
     """Write every job's targets; returns the files written, findings, and how many faces were drawn."""
-    findings, drawn = rasterize(jobs, settings, cache_dir, workers)
+    findings, drawn = rasterize(jobs, settings, cache, workers)
     written = []
     for job in jobs:
-        data = (cache_dir / f"{job.digest}.png").read_bytes()
+        data = cache.path(job.digest).read_bytes()  # verified by rasterize, or drawn by it just now
         for target in job.targets:
             if not target.exists() or target.read_bytes() != data:
                 write_atomic(target, data)
@@ -109,35 +110,25 @@ def export_pngs(
 
 
 def rasterize(
-    jobs: Sequence[PngJob], settings: RasterSettings, cache_dir: Path, workers: int
+    jobs: Sequence[PngJob], settings: RasterSettings, cache: Cache, workers: int
 ) -> tuple[list[Finding], int]:
-    """Make sure every job's image is in the cache: <cache_dir>/<digest>.png.  Returns findings and the count drawn."""
-    missing = list({job.digest: job for job in jobs if not _cached(cache_dir, job.digest)}.values())
+    """Make sure every job's image is in the cache, verified.  Returns findings and how many were drawn."""
+    missing = list({job.digest: job for job in jobs if not cache.has(job.digest)}.values())
     findings: list[Finding] = []
     if missing:
         chunks = [missing[i::workers] for i in range(workers)] if workers > 1 else [list(missing)]
         chunks = [c for c in chunks if c]
         if len(chunks) > 1:
-            with ProcessPoolExecutor(max_workers=len(chunks)) as pool:
-                results = list(pool.map(_render_chunk, chunks, [settings] * len(chunks), [cache_dir] * len(chunks)))
+            with worker_pool(len(chunks)) as pool:
+                results = list(pool.map(_render_chunk, chunks, [settings] * len(chunks), [cache] * len(chunks)))
         else:
-            results = [_render_chunk(chunks[0], settings, cache_dir)]
+            results = [_render_chunk(chunks[0], settings, cache)]
         for chunk_findings in results:
             findings += chunk_findings
     return findings, len(missing)
 
 
-def _cached(cache_dir: Path, digest: str) -> bool:
-    """A cache entry is trusted only when it is a whole PNG: a torn or foreign file is redrawn."""
-    path = cache_dir / f"{digest}.png"
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return False
-    return data.startswith(b"\x89PNG\r\n\x1a\n") and data.endswith(b"IEND\xaeB`\x82")
-
-
-def _render_chunk(jobs: Sequence[PngJob], settings: RasterSettings, cache_dir: Path) -> list[Finding]:
+def _render_chunk(jobs: Sequence[PngJob], settings: RasterSettings, cache: Cache) -> list[Finding]:
     ctx = RenderContext(
         fonts=load_fonts(settings.fonts_dir),
         pack_root=settings.pack_root,
@@ -159,7 +150,7 @@ def _render_chunk(jobs: Sequence[PngJob], settings: RasterSettings, cache_dir: P
             image = image.crop((0, 0, *exact))
         buffer = io.BytesIO()
         image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL, dpi=(settings.dpi, settings.dpi))
-        write_atomic(cache_dir / f"{job.digest}.png", buffer.getvalue())
+        cache.put(job.digest, buffer.getvalue())
     return ctx.findings
 
 

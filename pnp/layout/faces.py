@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import tomllib
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
@@ -19,7 +20,7 @@ from pnp.paths import FONTS_DIR
 from pnp.units import Size, UnitError, parse_length
 
 LENGTH_FIELDS = ("x", "y", "width", "height", "x2", "y2", "radius", "stroke_width", "gap")
-NUMBER_FIELDS = ("size", "min_size", "leading", "opacity")
+NUMBER_FIELDS = ("size", "min_size", "max_lines", "leading", "opacity", "rotation")
 BOOL_FIELDS = ("bleed", "hyphenate")
 
 
@@ -182,7 +183,7 @@ def _layout(
     scale_y = size.height / template.design_size.height
     elements = []
     for raw in template.elements:
-        element, problems = _evaluate(template, raw, context, card_id, (scale_x, scale_y))
+        element, problems = _evaluate(template, raw, context, card_id, (scale_x, scale_y), size)
         findings += problems
         if element is not None:
             elements.append(element)
@@ -207,7 +208,12 @@ def _available(context: dict[str, Any]) -> str:
 
 
 def _evaluate(
-    template: Template, raw: dict[str, Any], context: dict[str, Any], card_id: str | None, scale: tuple[float, float]
+    template: Template,
+    raw: dict[str, Any],
+    context: dict[str, Any],
+    card_id: str | None,
+    scale: tuple[float, float],
+    card_size: Size,
 ) -> tuple[LaidOutElement | None, list[Finding]]:
     name = str(raw.get("name", "?"))
 
@@ -263,14 +269,20 @@ def _evaluate(
                 number = float(value)
             except (TypeError, ValueError):
                 return fail(f"expected a number, got {value!r}", key)
+            if not math.isfinite(number) or number < 0 or (key in ("size", "min_size") and number == 0):
+                return fail(f"expected a finite number above zero, got {value!r}", key)
             props[key] = number * (min(sx, sy) if key in ("size", "min_size") else 1)
         elif key in BOOL_FIELDS:
             props[key] = value if isinstance(value, bool) else str(value).lower() == "true"
         else:
             props[key] = value
-    kind = str(raw.get("kind"))
-    for key, message, hint in _value_problems(kind, props):
+    problem = _geometry_problem(props, card_size)
+    if problem is not None:
+        key, message, hint = problem
         return fail(message, key, hint)
+    kind = str(raw.get("kind"))
+    for field_name, message, value_hint in _value_problems(kind, props):
+        return fail(message, field_name, value_hint)
     return LaidOutElement(name, kind, tuple(sorted(props.items()))), []
 
 
@@ -313,3 +325,29 @@ def _value_problems(kind: str, props: dict[str, Any]) -> list[tuple[str, str, st
     if kind == "symbol" and not props.get("shape"):
         problems.append(("shape", 'a symbol needs the icon to draw: shape = "name"', None))
     return problems
+
+
+# an element may overhang the trim by this much (a hairline, rounding) before it is said to leave the card
+_OVERHANG = 1.0 * 72 / 25.4
+
+
+def _geometry_problem(props: dict[str, Any], card: Size) -> tuple[str, str, str] | None:
+    """(field, message, hint) when an element cannot be drawn on the card: no size, or off the card."""
+    for key in ("width", "height"):
+        if key in props and props[key] <= 0:
+            return key, f"{key} must be larger than zero, got {props[key] / 72 * 25.4:g}mm", "give the box a size in mm"
+    if props.get("bleed") or not all(k in props for k in ("x", "y", "width", "height")):
+        return None
+    x, y, width, height = props["x"], props["y"], props["width"], props["height"]
+    if x < -_OVERHANG or y < -_OVERHANG or x + width > card.width + _OVERHANG or y + height > card.height + _OVERHANG:
+        return (
+            "x",
+            f"the box ({_mm(x)}, {_mm(y)}) to ({_mm(x + width)}, {_mm(y + height)}) mm leaves the card "
+            f"of {_mm(card.width)} x {_mm(card.height)} mm: what is outside would be cut off",
+            "move or shrink the element to fit inside design_size, or set bleed = true for art meant to overhang",
+        )
+    return None
+
+
+def _mm(points: float) -> str:
+    return f"{points / 72 * 25.4:.1f}".removesuffix(".0")

@@ -8,7 +8,7 @@ errors; `pnp check` runs it too, so a pack that check passes never fails here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,7 @@ from pnp.errors import Finding, error, has_errors
 from pnp.layout.bilingual import resize, with_source_text
 from pnp.layout.faces import FaceLayout, card_context, deck_context, layout_back, layout_card
 from pnp.layout.icons import missing_drawings, pack_icons, token_icon_findings
+from pnp.layout.memo import LayoutMemo
 from pnp.layout.templates import IconFile, Template, TemplateSet, load_family, size_class
 from pnp.load.pack import shown_path
 from pnp.model import Card, Face, LoadedDeck, PackData
@@ -74,8 +75,11 @@ def lay_out_pack(
     templates_root: Path = TEMPLATES_DIR,
     card_size: str | None = None,
     bilingual: bool = False,
+    memo: LayoutMemo | None = None,
 ) -> PackFaces:
-    """Lay out every card of `decks` (default: every deck with cards) in `language`."""
+    """Lay out every card of `decks` (default: every deck with cards) in `language`.
+
+    With a memo, a face laid out before for the same template, size and context is taken from it."""
     templates, findings = load_family(templates_root, pack.pack.template_family, pack.root)
     icons, problems = pack_icons(pack, templates)
     templates.icons = icons  # from here on, the icons these faces can draw: the pack's and the family's
@@ -84,9 +88,11 @@ def lay_out_pack(
         return laid  # a broken layout would only repeat as "no layout" on every card
     chosen = list(decks) if decks is not None else [d for d in pack.decks if d.cards]
     for deck in chosen:
-        built = _lay_out_deck(pack, deck, templates, language, card_size, bilingual, laid.findings)
+        built = _lay_out_deck(pack, deck, templates, language, card_size, bilingual, laid.findings, memo)
         if built is not None:
             laid.decks.append(built)
+    if memo is not None:
+        memo.save()
     broken = {f.message.split('"')[1] for f in problems if f.code == "icon/bad-file"}
     laid.findings += missing_drawings(pack, icons, laid.faces().values(), broken)
     laid.findings += token_icon_findings(pack, icons, broken)
@@ -94,11 +100,11 @@ def lay_out_pack(
     return laid
 
 
-def layout_findings(pack: PackData) -> list[Finding]:
+def layout_findings(pack: PackData, memos: Callable[[str], LayoutMemo | None] | None = None) -> list[Finding]:
     """What laying out the pack finds, in every language it prints in: `pnp check` runs this."""
     findings: list[Finding] = []
     for language in pack.languages:
-        findings += lay_out_pack(pack, language).findings
+        findings += lay_out_pack(pack, language, memo=memos(language) if memos else None).findings
     return list(dict.fromkeys(findings))
 
 
@@ -117,6 +123,7 @@ def _lay_out_deck(
     card_size: str | None,
     bilingual: bool,
     findings: list[Finding],
+    memo: LayoutMemo | None = None,
 ) -> DeckFaces | None:
     try:
         size = deck_size(deck, card_size)
@@ -154,13 +161,12 @@ def _lay_out_deck(
         if template is None:
             continue
         where = (shown, pack.line("card", card.id))
-        front, problems = layout_card(template, size, _context(pack, deck, card, None, language, bilingual), where)
+        lay_out = memo.card if memo is not None else layout_card
+        front, problems = lay_out(template, size, _context(pack, deck, card, None, language, bilingual), where)
         findings += problems
         back: FaceLayout | None = deck_back
         if card.back is not None:
-            back, problems = layout_card(
-                template, size, _context(pack, deck, card, card.back, language, bilingual), where
-            )
+            back, problems = lay_out(template, size, _context(pack, deck, card, card.back, language, bilingual), where)
             findings += problems
         if front is None or back is None:
             continue

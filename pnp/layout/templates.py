@@ -41,6 +41,7 @@ ELEMENT_FIELDS = {
     "font",
     "size",
     "min_size",
+    "max_lines",
     "leading",
     "align",
     "valign",
@@ -52,6 +53,7 @@ ELEMENT_FIELDS = {
     "gap",
     "shape",
     "opacity",
+    "rotation",
 }
 TEMPLATE_FIELDS = {"extends", "design_size", "element", "remove", "description"}
 _SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -381,13 +383,18 @@ def _resolve(
         return None, []
     shown, data = source.shown, source.data
     if path in seen or len(seen) > 2 * MAX_FAMILY_DEPTH:
-        cycle = " -> ".join([*(shown_path(p) for p in seen), shown])
+        # one circle is one finding, whichever layout of it the walk started from: it starts at the first by name
+        members = list(seen[seen.index(path) :]) if path in seen else [*seen, path]
+        start = members.index(min(members))
+        members = members[start:] + members[:start]
+        first = layers.read(members[0]) or source
+        cycle = " -> ".join([*(shown_path(p) for p in members), shown_path(members[0])])
         return None, [
             error(
                 "layout/extends-cycle",
-                shown,
+                first.shown,
                 f"templates extend each other in a circle: {cycle}",
-                line=source.line_of(None, None, "extends"),
+                line=first.line_of(None, None, "extends"),
                 field="extends",
                 hint="one template in the circle must not extend another",
             )
@@ -478,6 +485,7 @@ def _merge(
     inherited: tuple[dict[str, Any], ...], own: list[dict[str, Any]], removed: list[str]
 ) -> tuple[dict[str, Any], ...]:
     """A child's element with a parent's name overrides its fields in place; new ones go on top."""
+    removed = [r for r in removed if isinstance(r, str)] if isinstance(removed, list) else []
     merged = [dict(e) for e in inherited if e.get("name") not in removed]
     by_name = {e.get("name"): e for e in merged}
     for element in own:
@@ -530,6 +538,9 @@ def _check_fields(source: TomlFile) -> list[Finding]:
     if not isinstance(elements, list) or not all(isinstance(e, dict) for e in elements):
         return [*findings, error("layout/invalid", shown, "expected [[element]] tables", field="element")]
     for index, element in enumerate(elements):
+        if not isinstance(element, dict):
+            findings.append(error("layout/invalid", shown, "expected [[element]] tables", field=f"element[{index}]"))
+            continue
         label = f"element.{element.get('name', f'#{index + 1}')}"
         line = source.line_of("element", index, None)
         for key in sorted(set(element) - ELEMENT_FIELDS):

@@ -17,10 +17,12 @@ from pydantic import BaseModel
 
 from pnp import geometry
 from pnp.errors import Finding, did_you_mean, error
-from pnp.load.toml import TomlFile, read_toml
+from pnp.images import ART_HINT, image_problem
+from pnp.limits import MAX_BOARD_SIDE_MM
+from pnp.load.toml import TomlFile, read_toml, symlink_outside
 from pnp.load.validate import Problem, validate
 from pnp.model import Board, LoadedBoard, LoadedTokens, Pack, Region, TokenFace, TokenFile
-from pnp.units import UnitError, parse_length
+from pnp.units import UnitError, mm, parse_length
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -43,6 +45,8 @@ def _read_validated(path: Path, shown: str, model: type[M]) -> tuple[TomlFile | 
     """An optional file of the pack, read and validated; (None, None, []) when it is absent."""
     if not path.exists():
         return None, None, []
+    if escape := symlink_outside(path.parent, path.name):
+        return None, None, [escape]
     source, findings = read_toml(path, shown)
     if source is None:
         return None, None, findings
@@ -59,8 +63,8 @@ def _load_board(root: Path, pack: Pack, shown: str) -> tuple[LoadedBoard | None,
         return None, findings
     where = _Where(source, "region", [r.id for r in board.region])
     languages = [pack.source_language, *pack.target_languages]
-    width = _length(board.width, where.top("width"), findings, positive=True)
-    height = _length(board.height, where.top("height"), findings, positive=True)
+    width = _board_side(board.width, where.top("width"), findings)
+    height = _board_side(board.height, where.top("height"), findings)
     findings += _languages(board.name, languages, where.top("name"), "name")
 
     ids = [r.id for r in board.region]
@@ -304,6 +308,12 @@ def _face(root: Path, pack: Pack, face: TokenFace, languages: list[str], where: 
                     field=f"{field}.art",
                 )
             )
+        elif problem := image_problem(target):
+            findings.append(
+                error(
+                    "load/bad-image", where["shown"], problem, line=where["line"], field=f"{field}.art", hint=ART_HINT
+                )
+            )
     return findings
 
 
@@ -358,6 +368,21 @@ def _length(text: str, where: dict[str, Any], findings: list[Finding], positive:
         return None
     if positive and value <= 0:
         findings.append(_error_at("load/invalid", f"expected a length larger than zero, got {text!r}", where))
+        return None
+    return value
+
+
+def _board_side(text: str, where: dict[str, Any], findings: list[Finding]) -> float | None:
+    """A board side within the limit: larger boards tile over hundreds of pages and exhaust memory."""
+    value = _length(text, where, findings, positive=True)
+    if value is not None and value > mm(MAX_BOARD_SIDE_MM):
+        findings.append(
+            _error_at(
+                "load/too-large",
+                f"{text.strip()} is too large: a board side may be at most {MAX_BOARD_SIDE_MM:g} mm",
+                where,
+            )
+        )
         return None
     return value
 

@@ -6,9 +6,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.errors import Finding, did_you_mean, error, has_errors
+from pnp.limits import MAX_PRINTED_CARDS
 from pnp.load.board import load_board_files
+from pnp.load.glossary_terms import glossary_size, terms_without_target
 from pnp.load.references import cross_check
-from pnp.load.toml import TomlFile, inside_pack, key_lines, read_toml, shown_path
+from pnp.load.toml import TomlFile, inside_pack, key_lines, read_toml, shown_path, symlink_outside
 from pnp.load.validate import Problem, validate
 from pnp.model import Card, Deck, Glossary, LoadedDeck, Pack, PackData
 
@@ -64,6 +66,8 @@ def load_pack(root: Path) -> LoadResult:
                 )
             ],
         )
+    if escape := symlink_outside(root, PACK_FILE):
+        return LoadResult(None, [escape])
     findings: list[Finding] = []
     pack_file, found = read_toml(root / PACK_FILE, shown_path(root / PACK_FILE))
     findings += found
@@ -83,6 +87,7 @@ def load_pack(root: Path) -> LoadResult:
             decks.append(loaded)
             sources[deck.id] = source
 
+    findings += _too_many_copies(pack_file, decks)
     glossary, found = _load_glossary(root)
     findings += found
     board, tokens, found = load_board_files(root, pack, shown_root)
@@ -227,16 +232,18 @@ def _load_deck(
         )
         return None, deck_file, findings
     cards: list[Card] = []
+    keys = key_lines(deck_file.text, "card")  # one pass: the exact line of each dotted key (title.fr)
     for position, raw in enumerate(raw_cards):
         card, problems = validate(Card, raw)
-        card_id = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else f"#{position + 1}"
+        given = raw.get("id") if isinstance(raw, dict) else None
+        card_id = given if isinstance(given, str) and given.strip() else f"#{position + 1}"  # "" names no card
         for problem in problems:
             findings.append(
                 error(
                     "load/invalid",
                     deck_file.shown,
                     problem.message,
-                    line=deck_file.line_of("card", position, problem.field),
+                    line=_field_line(deck_file, keys, position, problem.field),
                     card=card_id,
                     field=problem.field,
                     hint=problem.hint,
@@ -247,13 +254,44 @@ def _load_deck(
     return LoadedDeck(deck=deck, file=path, cards=tuple(cards)), deck_file, findings
 
 
+def _too_many_copies(pack_file: TomlFile, decks: list[LoadedDeck]) -> list[Finding]:
+    """The pages a build prints grow with the copies: past the limit it is a mistake (count = 9999 x many)."""
+    copies = sum(card.count for deck in decks for card in deck.cards)
+    if copies <= MAX_PRINTED_CARDS:
+        return []
+    return [
+        error(
+            "load/too-large",
+            pack_file.shown,
+            f"the decks hold {copies:,} cards in all; a pack may hold at most {MAX_PRINTED_CARDS:,} "
+            f"(about {MAX_PRINTED_CARDS // 9 * 2:,} pages of fronts and backs)",
+            hint="split the box into several packs",
+        )
+    ]
+
+
+def _field_line(source: TomlFile, keys: list[dict[str, int]], position: int, field: str) -> int | None:
+    """The line of `text.es` itself, not of the card's first `text.` key; else the nearest line known."""
+    record = keys[position] if position < len(keys) else {}
+    path = field.split("[")[0]
+    while path:
+        if path in record:
+            return record[path]
+        path = path.rpartition(".")[0]
+    return source.line_of("card", position, field)
+
+
 def _load_glossary(root: Path) -> tuple[Glossary, list[Finding]]:
     path = root / GLOSSARY_FILE
     if not path.exists():
         return Glossary(), []
+    if escape := symlink_outside(root, GLOSSARY_FILE):
+        return Glossary(), [escape]
     source, findings = read_toml(path, shown_path(path))
     if source is None:
         return Glossary(), findings
+    if too_large := glossary_size(source):
+        return Glossary(), [*findings, too_large]
     glossary, problems = validate(Glossary, source.data)
     for problem in problems:
         table, index = _table_index(problem.loc)
@@ -268,4 +306,6 @@ def _load_glossary(root: Path) -> tuple[Glossary, list[Finding]]:
                 hint=problem.hint,
             )
         )
+    if glossary is not None:
+        findings += terms_without_target(glossary, source)
     return glossary or Glossary(), findings

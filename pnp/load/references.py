@@ -8,13 +8,14 @@ type is one its deck holds, a swap's cards exist, art is inside the pack.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 
 from pnp import markup
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
 from pnp.images import image_problem
 from pnp.load.swap_refs import check_swap_refs
-from pnp.load.toml import TomlFile, inside_pack, shown_path, unknown_reference
+from pnp.load.toml import TomlFile, inside_pack, key_lines, shown_path, unknown_reference
 from pnp.model import Card, Glossary, LoadedDeck, Pack
 from pnp.units import UnitError, parse_card_size
 
@@ -194,6 +195,22 @@ def _card_line(deck_file: TomlFile | None, card_id: str, occurrence: int = 1, ke
     return deck_file.line_of("card", indices[occurrence - 1], key) if len(indices) >= occurrence else None
 
 
+@lru_cache(maxsize=8)
+def _lines_of_cards(text: str) -> list[dict[str, int]]:
+    return key_lines(text, "card")
+
+
+def _dotted_line(deck_file: TomlFile | None, card_id: str, key: str) -> int | None:
+    """The line of `title.fr` itself (locate() finds the first `title.` key of the card)."""
+    if deck_file is None:
+        return None
+    indices = deck_file.indices_of("card", card_id)
+    records = _lines_of_cards(deck_file.text)
+    if indices and indices[0] < len(records) and key in records[indices[0]]:
+        return records[indices[0]][key]
+    return _card_line(deck_file, card_id, key=key)
+
+
 def _check_card(
     root: Path, pack: Pack, deck: LoadedDeck, card: Card, glossary: Glossary, deck_file: TomlFile | None, shown: str
 ) -> list[Finding]:
@@ -240,7 +257,7 @@ def _check_card(
     if card.back is not None:
         texts |= {"back.title": card.back.title, "back.text": card.back.text, "back.flavour": card.back.flavour}
     findings += _check_languages(
-        shown, languages, texts, None, card=card.id, line_of=lambda key: _card_line(deck_file, card.id, key=key)
+        shown, languages, texts, None, card=card.id, line_of=lambda key: _dotted_line(deck_file, card.id, key)
     )
     if pack.source_language not in card.title:
         findings.append(
@@ -358,7 +375,7 @@ def _check_languages(
                         "load/unknown-language",
                         shown,
                         f'"{lang}" is not a language of this pack',
-                        line=line_of(key) if line_of else line,
+                        line=line_of(f"{key}.{lang}") if line_of else line,
                         card=card,
                         field=f"{prefix}{key}.{lang}",
                         hint=did_you_mean(lang, languages) or f"languages: {', '.join(languages)}",

@@ -21,9 +21,13 @@ from typing import Any
 import tomli
 
 from pnp.errors import Finding, did_you_mean, error
+from pnp.limits import MAX_FILE_BYTES, MAX_NESTING_DEPTH
+from pnp.load.bounds import CODE as TOO_LARGE
+from pnp.load.bounds import oversized_strings, too_deep
 
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 _HEADER = re.compile(r"^\s*\[")
+_AT_END = "(at end of document)"
 
 
 @dataclass(frozen=True)
@@ -59,13 +63,23 @@ class TomlFile:
 def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
     """Parse one TOML file; every way it can fail becomes a finding."""
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         return None, [error("load/missing-file", shown, "file not found")]
     except IsADirectoryError:
         return None, [error("load/missing-file", shown, "expected a file, found a folder")]
     except OSError as exc:
         return None, [error("load/unreadable", shown, f"cannot read the file: {exc.strerror}")]
+    if len(raw) > MAX_FILE_BYTES:
+        return None, [
+            error(
+                TOO_LARGE,
+                shown,
+                f"the file is larger than {MAX_FILE_BYTES // 1_000_000} MB, the limit for one TOML file",
+                hint="split the cards over several deck files",
+            )
+        ]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -85,21 +99,32 @@ def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
         # tomli is the parser the standard library's tomllib was taken from, compiled
         # (mypyc): the same results and messages, 2-3x faster on a large deck file.
         data = tomli.loads(text)
+    except RecursionError:
+        return None, [_too_deep(shown)]
     except tomli.TOMLDecodeError as exc:
         message = str(exc)
         position = _TOML_POSITION.search(message)
         line_number = int(position.group(1)) if position else None
+        hint = "check the quotes, brackets and '=' on that line"
+        if _AT_END in message:  # the parser ran out of file inside a string, list or table
+            line_number = text.count("\n") + (0 if text.endswith("\n") else 1)
+            message = message.replace(_AT_END, "")
+            hint = "the file ends inside a string, list or table: a quote or bracket is not closed (cut short?)"
         reason = _plain_toml_reason(_TOML_POSITION.sub("", message).strip())
-        return None, [
-            error(
-                "load/bad-toml",
-                shown,
-                f"not valid TOML: {reason}",
-                line=line_number,
-                hint="check the quotes, brackets and '=' on that line",
-            )
-        ]
-    return TomlFile(path, shown, text, data), []
+        return None, [error("load/bad-toml", shown, f"not valid TOML: {reason}", line=line_number, hint=hint)]
+    if too_deep(data) is not None:
+        return None, [_too_deep(shown)]
+    source = TomlFile(path, shown, text, data)
+    return source, oversized_strings(data, shown, source.line_of)
+
+
+def _too_deep(shown: str) -> Finding:
+    return error(
+        TOO_LARGE,
+        shown,
+        f"tables and lists are nested more than {MAX_NESTING_DEPTH} deep",
+        hint="a pack needs 3 or 4 levels: look for brackets opened and never closed",
+    )
 
 
 # tomli's wording, said the way a pack writer thinks of it
@@ -245,6 +270,20 @@ def inside_pack(root: Path, relative: str) -> Path | None:
     except ValueError:
         return None
     return candidate
+
+
+def symlink_outside(root: Path, name: str) -> Finding | None:
+    """A file of the pack that is a link to somewhere outside it: refused before it is read, so that none of
+    its keys or values can be echoed in a finding (a pack's pack.toml linked to ~/.ssh/config, say)."""
+    path = root / name
+    if not path.is_symlink() or inside_pack(root, name) is not None:
+        return None
+    return error(
+        "load/outside-pack",
+        shown_path(path),
+        f"{name} is a link to a file outside the pack folder; pnp does not read it",
+        hint="copy the file into the pack instead of linking to it",
+    )
 
 
 def unknown_reference(

@@ -56,6 +56,7 @@ class CardEntry:
     changes: list[FieldChange] = field(default_factory=list)
     new: bool = False  # not in the earlier pack
     thumbnail: bytes | None = None  # PNG
+    text_sizes: tuple[tuple[str, float], ...] = ()  # (layout element, points) as the front was set
 
 
 @dataclass(frozen=True)

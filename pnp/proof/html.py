@@ -7,6 +7,7 @@ from html import escape
 
 from pnp.errors import Finding, Severity
 from pnp.proof.collect import CardEntry, FieldChange, Mark, Proof, segments
+from pnp.render.face import LEGIBLE
 from pnp.report import plural
 from pnp.translate.worddiff import Piece
 
@@ -53,6 +54,8 @@ mark.note { background: var(--note); box-shadow: inset 0 -2px var(--note-ink); }
 sup.n { font-size: 11px; font-weight: 700; margin-left: 1px; }
 sup.error { color: var(--error-ink); } sup.warning { color: var(--warning-ink); } sup.note { color: var(--note-ink); }
 ol.findings { margin: 10px 0 0; padding-left: 26px; }
+p.sizes { margin: 8px 0 0; font-size: 12px; color: var(--muted); }
+p.sizes b { color: #cf222e; }
 ol.findings li { margin: 3px 0; }
 ol.findings li.error::marker { color: var(--error-ink); font-weight: 700; }
 ol.findings li.warning::marker { color: var(--warning-ink); font-weight: 700; }
@@ -179,6 +182,8 @@ def _card(entry: CardEntry, proof: Proof, image: bytes | None, back: bytes | Non
             f'<td class="t">{_marked(row.target, row.target_marks)}</td></tr>'
         )
     body.append(f'<table class="texts">{"".join(rows)}</table>')
+    if entry.text_sizes:
+        body.append(f'<p class="sizes">{sizes_line(entry.text_sizes)}</p>')
     if entry.findings:
         body.append(
             '<ol class="findings">' + "".join(_finding_item(f, n) for n, f in enumerate(entry.findings, 1)) + "</ol>"
@@ -225,3 +230,14 @@ def _finding_item(finding: Finding, number: int | None = None) -> str:
         f'<li class="{word}"{value}><span class="sev {word}">{word}</span>{place}{where}'
         f"{escape(finding.message)} <code>{escape(finding.code)}</code>{hint}</li>"
     )
+
+
+def sizes_line(sizes: tuple[tuple[str, float], ...]) -> str:
+    """ "set at: title 10 pt · text 5.5 pt (under 6 pt)", the sizes under the floor in bold."""
+    parts = []
+    for name, size in sizes:
+        piece = f"{escape(name)} {size:g} pt"
+        if size < LEGIBLE - 1e-9:
+            piece = f"<b>{piece} (under {LEGIBLE:g} pt)</b>"
+        parts.append(piece)
+    return "set at: " + " · ".join(parts)

@@ -15,7 +15,16 @@ from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, T
 from pnp.errors import Finding, Severity
 from pnp.layout import FaceLayout
 from pnp.proof.collect import CardEntry, Mark, Proof, segments
-from pnp.proof.html import SEVERITY_WORD, STATUS_WORD, SUMMARY_COLUMNS, SUMMARY_KEYS, count_line, shown_line, totals
+from pnp.proof.html import (
+    SEVERITY_WORD,
+    STATUS_WORD,
+    SUMMARY_COLUMNS,
+    SUMMARY_KEYS,
+    count_line,
+    shown_line,
+    sizes_line,
+    totals,
+)
 from pnp.proof.thumbs import Faces
 from pnp.render.face import RenderContext, draw_face
 from pnp.render.fonts import plain_font
@@ -197,6 +206,8 @@ def _entry(entry: CardEntry, proof: Proof, thumb: Flowable, styles: dict[str, Pa
             ]
         )
     parts.append(_grid(rows, [20 * mm, text_width, text_width]))
+    if entry.text_sizes:  # the same line as the HTML proof; <b> is ReportLab markup too
+        parts.append(Paragraph(sizes_line(entry.text_sizes), styles["small"]))
     parts += [Paragraph(_finding(f, n), styles["finding"]) for n, f in enumerate(entry.findings, start=1)]
     outer = Table([[thumb, parts]], colWidths=[THUMB_WIDTH + 6 * mm, width], hAlign="LEFT")
     outer.setStyle(

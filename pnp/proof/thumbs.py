@@ -75,3 +75,15 @@ def thumbnails(faces: Faces, dpi: int = THUMBNAIL_DPI) -> tuple[dict[str, bytes]
         image.save(buffer, format="PNG", optimize=True)
         images[card_id] = buffer.getvalue()
     return images, list(dict.fromkeys(context.findings[start:]))
+
+
+def text_sizes(faces: Faces) -> dict[str, tuple[tuple[str, float], ...]]:
+    """Card id -> (element, size in points) of each text its front was set with, as drawn by
+    thumbnails(): the sizes the build sets, since both fit with the same code."""
+    if faces.context is None:
+        return {}
+    sizes = faces.context.sizes
+    return {
+        card_id: tuple((name, size) for (key, name), size in sizes.items() if key == face.key)
+        for card_id, face in faces.faces.items()
+    }

@@ -22,11 +22,17 @@ from pnp.errors import Finding, error, warning
 from pnp.images import image_problem
 from pnp.layout import FaceLayout, LaidOutElement
 from pnp.layout.templates import IconFile
-from pnp.render.fonts import FontRegistry
+from pnp.render.fonts import FontRegistry, plain_font
 from pnp.render.icons import draw_icon, vector_icons
-from pnp.render.text import TextBox, fit_text
+from pnp.render.missing_mark import KIND as MISSING_MARK
+from pnp.render.missing_mark import draw_missing_mark
+from pnp.render.text import FittedText, TextBox, fit_text
 
 MAX_DPI = 600  # art is downsampled to this at its printed size: sharper than any home printer
+LEGIBLE = 6.0  # pt: text set smaller is a text/small warning
+REFUSED = 5.0  # pt: text that needs less stops the build (text/small error), except in draft mode
+DRAFT_LOWEST = 3.0  # pt: how far a draft shrinks text before it clips it
+MM = 72 / 25.4
 
 
 @dataclass
@@ -36,6 +42,8 @@ class RenderContext:
     template_file: dict[str, str]  # template name -> file as shown, for findings
     bleed: float
     findings: list[Finding] = field(default_factory=list)
+    draft: bool = False  # text under the floor is a warning, shrunk further, and printed
+    sizes: dict[tuple[str, str], float] = field(default_factory=dict)  # (face key, element) -> size set
     icons: Mapping[str, IconFile] = field(default_factory=dict)  # name -> its drawing (pnp.layout.icons)
 
     def report(
@@ -125,52 +133,126 @@ def _line(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Render
 
 
 def _text(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
+    fitted = fit_element(face, element, ctx)
+    if fitted is None:
+        return
+    x, y, width, height = _box(face, element, 0)
+    if turn := float(element.get("rotation", 0)) % 360:
+        # turned clockwise about the box's centre: 90 reads downwards, upright with the right edge on top
+        canvas.translate(x + width / 2, y + height / 2)
+        canvas.rotate(-turn)
+        if turn in (90, 270):
+            width, height = height, width
+        x, y = -width / 2, -height / 2
+    valign = element.get("valign", "top")
+    used = min(fitted.height, height)
+    top = y + height if valign == "top" else y + used if valign == "bottom" else y + (height + used) / 2
+    path = canvas.beginPath()
+    path.rect(x - 1, y - 1, width + 2, height + 2)
+    canvas.clipPath(path, stroke=0, fill=0)  # overflow was reported; never spill over the card
+    cursor = top
+    with vector_icons(canvas, ctx.icons):
+        for para, h in zip(fitted.paragraphs, fitted.heights, strict=True):
+            para.drawOn(canvas, x, cursor - h)
+            cursor -= h + para.style.spaceAfter
+
+
+def fit_face(face: FaceLayout, ctx: RenderContext) -> None:
+    """Fit every text of a face and report what drawing it would report, without drawing:
+    `pnp check` runs this, the build runs the same fitting as it draws."""
+    for element in face.elements:
+        if element.kind == "text":
+            fit_element(face, element, ctx)
+
+
+def _quarter_turn(face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> float | None:
+    """The element's rotation in degrees, or None (reported) when it is not a quarter turn."""
+    rotation = float(element.get("rotation", 0)) % 360
+    if rotation % 90:
+        ctx.report(face, element, f"rotation {rotation:g} is not a quarter turn", "write 0, 90, 180 or 270")
+        return None
+    return rotation
+
+
+def fit_element(face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> FittedText | None:
+    """The text of one element fitted to its box, with the findings about its glyphs and its size."""
     text = str(element.get("text", ""))
     if not text.strip():
-        return
+        return None
     role = ctx.fonts.role(str(element.get("font", "body")))
     if role is None:
         ctx.report(
             face, element, f"unknown font role {element.get('font')!r}", f"roles: {', '.join(sorted(ctx.fonts.roles))}"
         )
-        return
+        return None
     _check_glyphs(face, element, ctx, text, role)
-    x, y, width, height = _box(face, element, 0)
+    turn = _quarter_turn(face, element, ctx)
+    if turn is None:
+        return None
+    _, _, width, height = _box(face, element, 0)
+    if turn in (90, 270):  # the text runs along the box's height
+        width, height = height, width
     size = float(element.get("size", 8.0))
+    floor = float(element.get("min_size", min(size, LEGIBLE)))
+    lowest = min(floor, DRAFT_LOWEST if ctx.draft else REFUSED)
     box = TextBox(
         text,
         role,
         width,
         height,
         size,
-        float(element.get("min_size", size * 0.7)),
+        lowest,
         leading=float(element.get("leading", 1.15)),
         align=str(element.get("align", "left")),
         color=str(element.get("color", "#000000")),
         language=face.language,
         hyphenate=bool(element.get("hyphenate", True)),
+        max_lines=int(element.get("max_lines", 0)),
     )
     fitted = fit_text(box)
+    ctx.sizes[(face.key, element.name)] = fitted.size
+    _judge_size(face, element, ctx, box, fitted, floor)
+    return fitted
+
+
+def _judge_size(
+    face: FaceLayout, element: LaidOutElement, ctx: RenderContext, box: TextBox, fitted: FittedText, floor: float
+) -> None:
+    """text/small: an error when the text needs less than REFUSED points (a warning in draft mode),
+    a warning when it is set under the legibility floor, or a title under its layout's min_size."""
+    refused = "warning" if ctx.draft else "error"
+    lines = f" on {box.max_lines} line{'s' if box.max_lines != 1 else ''}" if box.max_lines else ""
     if not fitted.fits:
         ctx.report(
             face,
             element,
-            f"the text does not fit, even at {box.min_size:g} pt "
-            f"({fitted.height / 2.835:.1f} mm of text in a {height / 2.835:.1f} mm box)",
-            "shorten the text, or give the element more room or a smaller min_size",
-            code="render/text-overflow",
+            f"the text does not fit{lines}, even at {box.min_size:g} pt "
+            f"({fitted.height / MM:.1f} mm of text in a {box.height / MM:.1f} mm box)",
+            "shorten the text, or give the element more room",
+            severity=refused,
+            code="text/small",
         )
-    valign = element.get("valign", "top")
-    used = min(fitted.height, height)
-    top = y + height if valign == "top" else y + used if valign == "bottom" else y + (height + used) / 2
-    path = canvas.beginPath()
-    path.rect(x - 1, y - 1, width + 2, height + 2)
-    canvas.clipPath(path, stroke=0, fill=0)  # overflow was reported above; never spill over the card
-    cursor = top
-    with vector_icons(canvas, ctx.icons):
-        for para, h in zip(fitted.paragraphs, fitted.heights, strict=True):
-            para.drawOn(canvas, x, cursor - h)
-            cursor -= h + para.style.spaceAfter
+    elif fitted.size < REFUSED - 1e-9:
+        ctx.report(
+            face,
+            element,
+            f"the text is set at {fitted.size:g} pt, under the {REFUSED:g} pt a build accepts (draft only)",
+            "shorten the text, or give the element more room",
+            severity=refused,
+            code="text/small",
+        )
+    elif fitted.size < LEGIBLE - 1e-9 or (box.max_lines and fitted.size < floor - 1e-9):
+        # body text may shrink to the legibility floor; a title or label (max_lines) only to the
+        # floor its layout states, as a title that shrinks further stops looking like a title
+        under = f"the {LEGIBLE:g} pt legibility floor" if fitted.size < LEGIBLE - 1e-9 else f"its min_size {floor:g} pt"
+        ctx.report(
+            face,
+            element,
+            f"the text{lines} is set at {fitted.size:g} pt, under {under}",
+            "shorten the text, or give the element more room",
+            severity="warning",
+            code="text/small",
+        )
 
 
 def _check_glyphs(face: FaceLayout, element: LaidOutElement, ctx: RenderContext, text: str, role) -> None:
@@ -212,7 +294,34 @@ def _image(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rende
     iw, ih = picture.size
     scale = max(width / iw, height / ih) if element.get("fit", "cover") == "cover" else min(width / iw, height / ih)
     dw, dh = iw * scale, ih * scale
-    canvas.drawImage(ImageReader(picture), x + (width - dw) / 2, y + (height - dh) / 2, dw, dh, mask="auto")
+    key = (str(path), round(width), round(height), element.get("fit", "cover"))
+    draw_image_once(canvas, key, picture, x + (width - dw) / 2, y + (height - dh) / 2, dw, dh)
+
+
+def draw_image_once(
+    canvas: Canvas, key: tuple[object, ...], picture: Image.Image, x: float, y: float, width: float, height: float
+) -> None:
+    """Draw a picture, embedding it in the document the first time only.
+
+    ReportLab's drawImage copies the picture's RGB bytes and hashes them on
+    every call, to find an image it has embedded already; for art that is
+    most of the drawing time.  The first call per document goes through
+    drawImage; later calls place the same image XObject by its name, as
+    drawImage itself does.
+    """
+    names: dict[tuple[object, ...], str] = canvas.__dict__.setdefault("_pnp_images", {})
+    name = names.get(key)
+    if name is None:
+        canvas.drawImage(ImageReader(picture), x, y, width, height, mask="auto")
+        names[key] = canvas._formsinuse[-1]  # the name drawImage registered the image under
+        return
+    canvas._currentPageHasImages = 1
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(width, height)
+    canvas._code.append(f"/{canvas._doc.getXObjectName(name)} Do")
+    canvas.restoreState()
+    canvas._formsinuse.append(name)
 
 
 def _prepared_image(path: str, width_pt: int, height_pt: int, fit: str) -> tuple[Image.Image | None, str | None]:
@@ -264,6 +373,12 @@ def _symbol(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rend
     draw_icon(canvas, ctx.icons.get(str(element.get("shape", ""))), x, y, width, height)
 
 
+def _missing_mark(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
+    title, label = ctx.fonts.role("title"), ctx.fonts.role("label")
+    fonts = (title.name() if title else plain_font(bold=True), label.name() if label else plain_font())
+    draw_missing_mark(canvas, face, element, fonts)
+
+
 _DRAW = {
     "rect": _shape,
     "rounded-rect": _shape,
@@ -272,4 +387,5 @@ _DRAW = {
     "image": _image,
     "icon-row": _icons,
     "symbol": _symbol,
+    MISSING_MARK: _missing_mark,  # added after layout to placeholders: pnp/render/missing_mark.py
 }

@@ -11,6 +11,7 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from pnp.errors import Finding, error
 from pnp.paths import FONTS_DIR
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
@@ -67,13 +68,15 @@ def load_fonts(fonts_dir: Path) -> FontRegistry:
                 continue
             font_name = f"pnp-{Path(file_name).stem}"
             if font_name not in registry._fonts:
-                font = TTFont(font_name, str(fonts_dir / file_name))
-                pdfmetrics.registerFont(font)
-                registry._fonts[font_name] = font
+                registry._fonts[font_name] = TTFont(font_name, str(fonts_dir / file_name))
                 registry.files[font_name] = fonts_dir / file_name
             names[style] = font_name
-        family = FontRole(role, tuple(sorted(names.items())))
-        registry.roles[role] = family
+        registry.roles[role] = FontRole(role, tuple(sorted(names.items())))
+    # ReportLab's registry is global: touch it only once every file has been read, so that a damaged
+    # font leaves the fonts already registered as they were
+    for font in registry._fonts.values():
+        pdfmetrics.registerFont(font)
+    for family in registry.roles.values():
         # <b> and <i> in paragraphs switch faces through ReportLab's family mapping
         addMapping(family.name(), 0, 0, family.name())
         addMapping(family.name(), 1, 0, family.name(bold=True))
@@ -89,3 +92,22 @@ def plain_font(bold: bool = False) -> str:
     fonts = load_fonts(FONTS_DIR)
     role = fonts.role("body") or next(iter(fonts.roles.values()))
     return role.name(bold=bold)
+
+
+def font_problems(fonts_dir: Path) -> list[Finding]:
+    """The bundled fonts as findings: a missing or damaged font file stops check and build with its name,
+    never with an internal error from inside a drawing worker."""
+    try:
+        load_fonts(fonts_dir)
+    except Exception as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        where = getattr(exc, "filename", None) or fonts_dir
+        return [
+            error(
+                "install/fonts",
+                str(where),
+                f"the bundled fonts cannot be read: {reason}",
+                hint="pnp's installation is damaged: reinstall it (pip install --force-reinstall pnp)",
+            )
+        ]
+    return []

@@ -13,11 +13,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.images import image_problem
 from pnp.layout.templates import IconFile
 from pnp.model import TokenFace
 from pnp.render.fonts import FontRegistry, plain_font
@@ -137,11 +138,16 @@ def _picture(
 ) -> None:
     x, y, width, height = box
     if face.art is not None:
+        path = pack_root / face.art
+        if image_problem(path) is not None:
+            return  # the loader reported it; the renderer never decodes what the gate refuses
         try:
-            with Image.open(pack_root / face.art) as probe:
+            with Image.open(path) as probe:
+                # downsample before decoding it all: a face a few cm wide needs no more than 600 dpi
+                probe.thumbnail((max(1, round(width / 72 * 600)), max(1, round(height / 72 * 600))))
                 image = probe.convert("RGBA")
-        except (OSError, UnidentifiedImageError, ValueError):
-            return  # the loader checked the path; a broken image leaves the face plain rather than stop the print
+        except Exception:
+            return
         scale = min(width / image.width, height / image.height)
         w, h = image.width * scale, image.height * scale
         canvas.drawImage(ImageReader(image), x + (width - w) / 2, y + (height - h) / 2, w, h, mask="auto")
@@ -186,8 +192,8 @@ def draw_standee(
         canvas.setFillColor(HexColor("#e6e2d8"))
         canvas.rect(0, bottom, width, base, stroke=0, fill=1)
         canvas.setFillColor(HexColor("#7a766d"))
-        canvas.setFont(plain_font(), 5)
-        canvas.drawCentredString(width / 2, bottom + base / 2 - 1.5, base_word)
+        canvas.setFont(plain_font(), 6)
+        canvas.drawCentredString(width / 2, bottom + base / 2 - 2, base_word)
     for (face, text), (origin_y, turned) in zip((front, back), ((base, False), (base + height, True)), strict=True):
         canvas.saveState()
         if turned:

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import re
 from bisect import insort
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import tomlkit
 
-from pnp.check.text.forms import fold, phrase_pattern
+from pnp.check.text.forms import fold
+from pnp.check.text.phrases import phrase_matcher
 from pnp.errors import Finding, error, info
 from pnp.load.pack import shown_path
 from pnp.model import PackData
@@ -209,7 +208,7 @@ class _Terms:
         """The first term, in file order, whose target `phrase` is a form of."""
         folded = fold(phrase)
         for index in self.buckets.get(_first_sound(phrase), []):
-            if _phrase_regex(self.targets[index], self.lang).fullmatch(folded):
+            if phrase_matcher(self.targets[index], self.lang).fullmatch(folded):
                 return self.tables[index]
         return None
 
@@ -231,13 +230,7 @@ def _first_sound(phrase: str) -> str:
 
 def _same(term: str, other: str, lang: str) -> bool:
     """One term in another form: "refugios" is "refugio", "Grandes Desafíos" is "Gran Desafío"."""
-    return _phrase_regex(term, lang).fullmatch(fold(other)) is not None
-
-
-@lru_cache(maxsize=8192)
-def _phrase_regex(term: str, lang: str) -> re.Pattern[str]:
-    # compiled once per term: a fixes file of 2,000 lines compares each line with every term
-    return re.compile(phrase_pattern(term, lang))
+    return phrase_matcher(term, lang).fullmatch(fold(other)) is not None
 
 
 def _drop_forbidden(term: tomlkit.items.Table, right: str) -> None:

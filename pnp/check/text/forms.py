@@ -10,8 +10,8 @@ enclitic pronouns.  Other irregular forms (tener -> tuvo) are not generated.
 
 from __future__ import annotations
 
-import re
 import unicodedata
+from dataclasses import dataclass
 from functools import cache
 
 
@@ -54,7 +54,6 @@ _ES_ENDINGS = {
 }
 # before -e endings the stem changes its spelling: coloca -> coloque, paga -> pague, caza -> cace
 _ES_SOFT = {"c": "qu", "g": "gu", "z": "c"}
-_CLITICS = r"(?:me|te|se|nos|os|lo|la|los|las|le|les)"
 
 
 def _spanish_forms(word: str) -> tuple[list[str], bool]:
@@ -132,31 +131,29 @@ def _english_forms(word: str) -> list[str]:
     return sorted(forms, key=lambda f: (-len(f), f))
 
 
-# --- phrases -------------------------------------------------------------------------
+# --- words of a phrase ------------------------------------------------------------------
 
-_PIECE = re.compile(r"(\w+)|(\s+)|(.)", re.UNICODE)
+CLITICS = ("me", "te", "se", "nos", "os", "lo", "la", "los", "las", "le", "les")
+
+
+@dataclass(frozen=True)
+class WordForms:
+    """The folded forms one word of a glossary phrase matches in running text."""
+
+    forms: frozenset[str]
+    clitics: bool  # a Spanish verb: "colocar" also matches "colocarlo", "colocándoselo"
+    possessive: bool  # English: "Universe" also matches "Universe's"
 
 
 @cache
-def phrase_pattern(phrase: str, language: str) -> str:
-    """A regex (for folded text) matching the phrase in its inflected forms."""
-    parts = []
-    for word, space, other in _PIECE.findall(phrase.strip()):
-        if word:
-            if language.startswith("es"):
-                forms, verb = _spanish_forms(word)
-                alternatives = "|".join(map(re.escape, forms))
-                parts.append(f"(?:{alternatives}){_CLITICS}{{0,2}}" if verb else f"(?:{alternatives})")
-            elif language.startswith("en"):
-                alternatives = "|".join(map(re.escape, _english_forms(word)))
-                parts.append(f"(?:{alternatives})(?:['’]s)?")
-            else:
-                parts.append(re.escape(fold(word)) + "s?")
-        elif space:
-            parts.append(r"\s+")
-        else:
-            parts.append(re.escape(fold(other)) + r"\s*")
-    return r"(?<!\w)" + "".join(parts) + r"(?!\w)"
+def word_forms(word: str, language: str) -> WordForms:
+    if language.startswith("es"):
+        forms, verb = _spanish_forms(word)
+        return WordForms(frozenset(forms), verb, False)
+    if language.startswith("en"):
+        return WordForms(frozenset(_english_forms(word)), False, True)
+    w = fold(word)
+    return WordForms(frozenset({w, w + "s"}), False, False)
 
 
 # --- numbers written as words ----------------------------------------------------------

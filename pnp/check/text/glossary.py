@@ -7,9 +7,10 @@ import re
 from dataclasses import dataclass
 
 from pnp.check.text.fields import Text, texts
-from pnp.check.text.forms import fold, phrase_pattern
+from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import speller
-from pnp.errors import Finding, Severity, warning
+from pnp.check.text.phrases import Match, PhraseMatcher, phrase_matcher
+from pnp.errors import Finding, Severity, error, warning
 from pnp.load.pack import GLOSSARY_FILE, shown_path
 from pnp.load.toml import key_lines
 from pnp.model import PackData, Term
@@ -27,7 +28,7 @@ class Hit:
 
 
 class GlossaryIndex:
-    """The glossary's terms compiled once per pack: one regex per language for every forbidden variant."""
+    """The glossary's terms compiled once per pack: one matcher per language for every forbidden variant."""
 
     def __init__(self, pack: PackData) -> None:
         self.source_language = pack.pack.source_language
@@ -39,59 +40,31 @@ class GlossaryIndex:
             self.terms.setdefault(lang, []).append(term)
             variants.setdefault(lang, []).extend((term, v) for v in term.forbidden if v.strip())
         self._variants = variants
-        self._compiled: dict[str, list[tuple[Term, str, re.Pattern[str], re.Pattern[str]]]] = {}
-        self._forbidden = {
-            lang: re.compile("|".join(f"(?P<v{i}>{phrase_pattern(v, lang)})" for i, (_, v) in enumerate(pairs)))
-            for lang, pairs in variants.items()
-            if pairs
-        }
+        self._sources: dict[str, tuple[list[Term], PhraseMatcher]] = {}
+        self._forbidden = {lang: PhraseMatcher([v for _, v in pairs], lang) for lang, pairs in variants.items()}
 
     def forbidden(self, text: str, lang: str) -> list[Hit]:
-        pattern = self._forbidden.get(lang)
-        if pattern is None:
+        matcher = self._forbidden.get(lang)
+        if matcher is None:
             return []
         pairs = self._variants[lang]
-        return [
-            Hit(*pairs[int(m.lastgroup[1:])], m.start(), m.end())
-            for m in pattern.finditer(fold(text))
-            if m.lastgroup is not None
-        ]
+        return [Hit(*pairs[m.index], m.start, m.end) for m in matcher.finditer(fold(text))]
 
-    def in_source(self, lang: str, folded_source: str) -> list[tuple[Term, re.Match[str]]]:
+    def in_source(self, lang: str, folded_source: str) -> list[tuple[Term, Match]]:
         """The terms for `lang` that the original (folded) uses, each with its first match."""
-        found = []
-        for term, needle, source, _ in self._pairs(lang):
-            if needle in folded_source and (match := source.search(folded_source)):
-                found.append((term, match))
-        return found
+        if lang not in self._sources:
+            terms = [t for t in self.terms.get(lang, []) if t.source.strip() and t.target.strip()]
+            self._sources[lang] = (terms, PhraseMatcher([t.source for t in terms], self.source_language))
+        terms, matcher = self._sources[lang]
+        return [(terms[index], match) for index, match in sorted(matcher.first_of_each(folded_source).items())]
 
     def translated(self, term: Term, lang: str, folded_text: str) -> bool:
-        return next(target for t, _, _, target in self._pairs(lang) if t is term).search(folded_text) is not None
-
-    def _pairs(self, lang: str) -> list[tuple[Term, str, re.Pattern[str], re.Pattern[str]]]:
-        if lang not in self._compiled:
-            self._compiled[lang] = [
-                (
-                    term,
-                    _needle(term.source),
-                    re.compile(phrase_pattern(term.source, self.source_language)),
-                    re.compile(phrase_pattern(term.target, lang)),
-                )
-                for term in self.terms.get(lang, [])
-                if term.source.strip() and term.target.strip()
-            ]
-        return self._compiled[lang]
-
-
-def _needle(phrase: str) -> str:
-    """A piece every form of the phrase contains (for a quick test before the regex): "col" of colocar/coloque."""
-    first = fold(phrase.split()[0])
-    return first[: min(3, max(1, len(first) - 1))]
+        return phrase_matcher(term.target, lang).search(folded_text) is not None
 
 
 def check_glossary(pack: PackData) -> list[Finding]:
     index = GlossaryIndex(pack)
-    findings = _without_source(pack)
+    findings = _without_source(pack) + _forbidding_the_target(pack)
     for text, original in texts(pack):
         plain = text.plain
         hits = index.forbidden(plain, text.lang)
@@ -134,13 +107,41 @@ def _without_source(pack: PackData) -> list[Finding]:
     return findings
 
 
+def _forbidding_the_target(pack: PackData) -> list[Finding]:
+    """A forbidden variant that is a form of the term's own target would flag every correct use."""
+    default = (pack.pack.target_languages or [pack.pack.source_language])[0]
+    path = pack.root / GLOSSARY_FILE
+    findings = []
+    lines: list[dict[str, int]] | None = None
+    for i, term in enumerate(pack.glossary.term):
+        target = phrase_matcher(term.target, term.lang or default)
+        for n, variant in enumerate(term.forbidden):
+            if not variant.strip() or target.fullmatch(fold(variant.strip())) is None:
+                continue
+            if lines is None:
+                lines = key_lines(path.read_text(encoding="utf-8-sig"), "term") if path.exists() else []
+            keys = lines[i] if i < len(lines) else {}
+            findings.append(
+                error(
+                    CODE,
+                    shown_path(path),
+                    f'the forbidden variant "{variant}" is a form of the target "{term.target}": '
+                    "every correct use would be reported",
+                    line=keys.get("forbidden", keys.get("")),
+                    field=f"term[{i}].forbidden[{n}]",
+                    hint="remove it from forbidden",
+                )
+            )
+    return findings
+
+
 def _missing_terms(index: GlossaryIndex, text: Text, original: Text, reported: set[str]) -> list[Finding]:
     findings = []
     folded = fold(text.plain)
     for term, match in index.in_source(text.lang, fold(original.plain)):
         if term.source in reported or index.translated(term, text.lang, folded) or _misspelt(term.target, text, folded):
             continue
-        said = original.plain[match.start() : match.end()]
+        said = original.plain[match.start : match.end]
         findings.append(
             text.finding(
                 Severity.WARNING,
@@ -155,11 +156,11 @@ def _missing_terms(index: GlossaryIndex, text: Text, original: Text, reported: s
 def _misspelt(target: str, text: Text, folded_text: str) -> bool:
     """The term is there, in order, with a word misspelt ("tirpulación"): text/spelling reports that word."""
     wanted = _WORD.findall(fold(target))
-    forms = [re.compile(phrase_pattern(w, text.lang)) for w in wanted]
+    forms = [phrase_matcher(w, text.lang) for w in wanted]
     spans = [(m.start(), m.end()) for m in _WORD.finditer(folded_text)]
     checker = speller(text.lang)
 
-    def near(w: str, form: re.Pattern[str], start: int, end: int) -> bool:
+    def near(w: str, form: PhraseMatcher, start: int, end: int) -> bool:
         word = folded_text[start:end]
         if form.fullmatch(word):
             return True

@@ -59,22 +59,33 @@ class Reading:
 
 
 class Speller:
-    """Does a dictionary know a word, and how is it made?  Cached per word."""
+    """Does a dictionary know a word, and how is it made?  Cached per word.
+
+    The dictionary is read at the first question: a check that finds every
+    card in its cache (pnp.check.cached) never reads it."""
 
     def __init__(self, path: Path) -> None:
-        from spylls.hunspell import Dictionary
-
-        self._dictionary = Dictionary.from_files(str(path))
+        self._path = path
+        self._read: Any = None
         self._known: dict[str, bool] = {}
         self._suggested: dict[str, list[str]] = {}
         self._readings: dict[str, tuple[Reading, ...]] = {}
-        self._verb_flags, self._pronoun_flags = _suffix_classes(self._dictionary.aff.SFX)
+
+    @property
+    def _dictionary(self) -> Any:
+        if self._read is None:
+            from spylls.hunspell import Dictionary
+
+            self._read = Dictionary.from_files(str(self._path))
+            self._verb_flags, self._pronoun_flags = _suffix_classes(self._read.aff.SFX)
+        return self._read
 
     def readings(self, word: str) -> tuple[Reading, ...]:
         """Every way the dictionary makes the word (none for a word it does not know as written)."""
         if word not in self._readings:
             found = []
-            for form in self._dictionary.lookuper.good_forms(word):
+            lookuper = self._dictionary.lookuper  # reads the dictionary and its verb flags when first needed
+            for form in lookuper.good_forms(word):
                 if not hasattr(form, "stem"):  # a compound: no morphology to read
                     continue
                 entry = form.in_dictionary
@@ -337,9 +348,13 @@ def speller(language: str) -> Speller | None:
     return None if name is None else _speller(name)
 
 
-@cache
+_SPELLERS: dict[str, Speller] = {}
+
+
 def _speller(name: str) -> Speller:
-    return Speller(Path(str(_DATA / "hunspell" / name)))
+    if name not in _SPELLERS:
+        _SPELLERS[name] = Speller(Path(str(_DATA / "hunspell" / name)))
+    return _SPELLERS[name]
 
 
 @cache

@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 
 from pnp.check.text.fields import RULES_TEXT, texts
-from pnp.check.text.forms import fold, phrase_pattern
+from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex
+from pnp.check.text.phrases import PhraseMatcher
 from pnp.errors import Finding, Severity, did_you_mean
 from pnp.model import PackData
 
@@ -49,11 +50,7 @@ def _names(pack: PackData, lang: str) -> dict[str, str]:
 def check_cited_names(pack: PackData) -> list[Finding]:
     index = GlossaryIndex(pack)
     names_by_lang = {lang: _names(pack, lang) for lang in pack.languages}
-    terms = {
-        lang: re.compile("|".join(f"(?:{phrase_pattern(p, lang)})" for p in phrases))
-        for lang in pack.languages
-        if (phrases := _terms(pack, lang))
-    }
+    terms = {lang: PhraseMatcher(phrases, lang) for lang in pack.languages if (phrases := _terms(pack, lang))}
     findings = []
     for text, _ in texts(pack, RULES_TEXT, pack.languages):
         names = names_by_lang[text.lang]

@@ -1,0 +1,125 @@
+"""The build cache under <output>/.cache: entries pnp wrote, verified before every use.
+
+An entry is a data file (`<key>.pdf`, `<key>.png`, `<key>.json`) and a record
+beside it (`<key>.meta.json`) that pnp writes last, holding the SHA-256 and
+size of the data, the key and the fingerprint of the pnp that wrote it.  An
+entry is used only when all of these match: a file planted in the folder, a
+flipped byte, a torn write or an entry of another pnp version is never used;
+it is made again and replaced.  Keys hash everything that makes an entry, the
+fingerprint included, so a cache of another pnp version is never even looked
+up.  Deleting `.cache` is always safe.
+
+The fingerprint is pnp's own code and data files plus the versions of the
+libraries whose output lands in the files (ReportLab, pdfium, Pillow): a
+cache is never shared across versions, even between two checkouts of the
+same release number.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pnp.export.files import write_atomic
+
+CACHE_FORMAT = "2"  # the layout of an entry; bump when it changes
+META_SUFFIX = ".meta.json"
+
+
+@lru_cache(maxsize=1)
+def pnp_fingerprint() -> str:
+    import PIL
+    import pypdfium2
+    import reportlab
+
+    import pnp
+
+    digest = hashlib.sha256()
+    package = Path(pnp.__file__).resolve().parent
+    for path in sorted(package.rglob("*")):
+        if path.is_file() and path.suffix in (".py", ".toml", ".txt", ".aff", ".dic", ".ttf"):
+            digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes())
+    versions = (
+        pnp.__version__,
+        reportlab.Version,
+        str(pypdfium2.PYPDFIUM_INFO),
+        str(pypdfium2.PDFIUM_INFO),
+        PIL.__version__,
+    )
+    digest.update(repr((versions, sys.version_info[:2])).encode())
+    return digest.hexdigest()[:16]
+
+
+class Cache:
+    """One kind of entry (pdf, png, findings) in one folder.
+
+    `read=False` is `--no-cache`: nothing is taken from the cache, and what is
+    made is written to it, so a cache with bad entries is repaired.
+    """
+
+    def __init__(self, folder: Path, suffix: str, read: bool = True) -> None:
+        self.folder = folder
+        self.suffix = suffix
+        self.read = read
+
+    def key(self, *parts: object) -> str:
+        """The key of an entry made from `parts` (their repr must say everything that makes it)."""
+        return hashlib.sha256(repr((CACHE_FORMAT, pnp_fingerprint(), parts)).encode()).hexdigest()[:32]
+
+    def path(self, key: str) -> Path:
+        return self.folder / f"{key}{self.suffix}"
+
+    def get(self, key: str) -> tuple[bytes, dict[str, Any]] | None:
+        """The entry's data and extra fields, or None when it is missing or cannot be verified."""
+        if not self.read:
+            return None
+        try:
+            meta = json.loads((self.folder / f"{key}{META_SUFFIX}").read_text(encoding="utf-8"))
+            data = self.path(key).read_bytes()
+        except (OSError, ValueError):
+            return None
+        if not isinstance(meta, dict) or not self._matches(meta, key, data):
+            return None
+        extra = meta.get("extra")
+        return data, extra if isinstance(extra, dict) else {}
+
+    def get_json(self, key: str) -> dict[str, Any]:
+        """A verified entry holding a JSON object, or {} when there is none that can be used."""
+        entry = self.get(key)
+        if entry is None:
+            return {}
+        try:
+            stored = json.loads(entry[0])
+        except ValueError:
+            return {}
+        return stored if isinstance(stored, dict) else {}
+
+    def has(self, key: str) -> bool:
+        return self.get(key) is not None
+
+    def put(self, key: str, data: bytes, extra: dict[str, Any] | None = None) -> None:
+        """Write an entry: the data first, then the record that vouches for it."""
+        write_atomic(self.path(key), data)
+        meta = {
+            "format": CACHE_FORMAT,
+            "pnp": pnp_fingerprint(),
+            "key": key,
+            "size": len(data),
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "extra": extra or {},
+        }
+        write_atomic(self.folder / f"{key}{META_SUFFIX}", json.dumps(meta, ensure_ascii=False).encode())
+
+    @staticmethod
+    def _matches(meta: dict[str, Any], key: str, data: bytes) -> bool:
+        return (
+            meta.get("format") == CACHE_FORMAT
+            and meta.get("pnp") == pnp_fingerprint()
+            and meta.get("key") == key
+            and meta.get("size") == len(data)
+            and meta.get("sha256") == hashlib.sha256(data).hexdigest()
+        )

@@ -1,0 +1,132 @@
+"""The checks with a memory: a card whose content did not change is not checked again.
+
+Most text rules judge each card on its own, against the pack's settings, its
+glossary and word lists (PER_CARD).  Their findings are kept per card, under
+a digest of the card's content, its file and its lines, in one cache entry
+for the pack's context (pack.toml, glossary, board, working folder, pnp
+version with its dictionaries).  A run checks only the cards whose digest is
+new, on a copy of the pack that holds just those cards, and takes the rest
+from the entry; rules that compare cards with each other (consistency, cited
+names, deck counts) run on the whole pack, unless no card changed at all
+(then Hunspell's dictionary is not even read).  Editing the glossary or
+pack.toml checks every card again.
+
+The result is the findings `check_pack` gives, in the same order per rule:
+tests/test_speed.py compares them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from collections import defaultdict
+from typing import Any
+
+from pnp.cache import Cache
+from pnp.check import RULES, Rule
+from pnp.errors import Finding, Severity
+from pnp.model import Card, LoadedDeck, PackData
+
+# rules whose findings on a card depend on that card alone (and the pack's context)
+PER_CARD = frozenset(
+    {
+        "text/glossary",
+        "text/untranslated",
+        "text/keyword",
+        "text/numbers",
+        "text/typography",
+        "text/spelling",
+        "text/glyph",
+        "text/accent-noun",
+        "text/accent-question",
+        "text/accent-pronoun",
+    }
+)
+ENTRY = "findings"
+
+
+def cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...] = RULES) -> list[Finding]:
+    """check_pack's findings, checking again only the cards that changed since the cache was written."""
+    if cache is None:
+        return [f for rule in rules for f in rule.run(pack)]
+    context = cache.key(ENTRY, _context(pack), tuple(rule.id for rule in rules))
+    stored = cache.get_json(context)
+    per_card_rules = [rule for rule in rules if rule.id in PER_CARD]
+    keys = _card_keys(pack)
+    known: dict[str, dict[str, list[dict[str, Any]]]] = stored.get("cards", {})
+    fresh = {card_id: key for card_id, key in keys.items() if key not in known}
+    pack_level: dict[str, list[dict[str, Any]]] = stored.get("pack", {})
+    # the rules across cards are kept for the cards as they are now: a no-op run runs no rule at all
+    every_card = hashlib.sha256(repr(sorted(keys.items())).encode()).hexdigest()
+    whole: dict[str, list[dict[str, Any]]] = stored.get("whole", {}).get(every_card, {})
+    if not all(isinstance(whole.get(rule.id), list) for rule in rules if rule.id not in PER_CARD):
+        whole = {rule.id: [f.as_dict() for f in rule.run(pack)] for rule in rules if rule.id not in PER_CARD}
+    if fresh or "pack" not in stored or stored.get("whole", {}).get(every_card) != whole:
+        subset = _only(pack, set(fresh))
+        pack_level = {}
+        for rule in per_card_rules:
+            by_card: dict[str, list[dict[str, Any]]] = defaultdict(list)
+            for finding in rule.run(subset):
+                by_card[finding.card if finding.card in fresh else ""].append(finding.as_dict())
+            pack_level[rule.id] = by_card.pop("", [])
+            for card_id, key in fresh.items():
+                known.setdefault(key, {})[rule.id] = by_card.get(card_id, [])
+        entry = {
+            "pack": pack_level,
+            "cards": {key: known[key] for key in keys.values() if key in known},
+            "whole": {every_card: whole},
+        }
+        # the cache only saves time: a folder that cannot be written checks in full next time
+        with contextlib.suppress(OSError):
+            cache.put(context, json.dumps(entry, ensure_ascii=False, sort_keys=True).encode())
+    findings: list[Finding] = []
+    for rule in rules:
+        if rule.id not in PER_CARD:
+            findings += [_finding(item) for item in whole[rule.id]]
+            continue
+        findings += [_finding(item) for item in pack_level.get(rule.id, [])]
+        for key in keys.values():
+            findings += [_finding(item) for item in known[key].get(rule.id, [])]
+    return findings
+
+
+def _context(pack: PackData) -> str:
+    """Everything besides the cards that a per-card finding depends on, as a digest."""
+    digest = hashlib.sha256()
+    for part in (pack.pack, pack.glossary, pack.board, pack.tokens):
+        digest.update(b"\0" if part is None else part.model_dump_json().encode())
+    other_lines = sorted((k, v) for k, v in pack.lines.items() if k[0] not in ("card", "field"))
+    digest.update(repr((str(pack.root), os.getcwd(), other_lines, [d.deck.id for d in pack.decks])).encode())
+    return digest.hexdigest()
+
+
+def _card_keys(pack: PackData) -> dict[str, str]:
+    """Each card's key: its content, its deck and file, and the lines of its table and fields."""
+    lines: dict[str, list[tuple[str, str, int]]] = defaultdict(list)
+    for (kind, name), line in pack.lines.items():
+        if kind == "card":
+            lines[name].append((kind, name, line))
+        elif kind == "field":
+            lines[name.split(":", 1)[0]].append((kind, name, line))
+    keys = {}
+    for loaded in pack.decks:
+        for card in loaded.cards:
+            where = (loaded.deck.id, str(loaded.file), sorted(lines.get(card.id, [])))
+            payload = card.model_dump_json().encode() + repr(where).encode()
+            keys[card.id] = hashlib.sha256(payload).hexdigest()[:32]
+    return keys
+
+
+def _only(pack: PackData, card_ids: set[str]) -> PackData:
+    """The pack with only these cards in its decks: what the per-card rules need to see."""
+    decks: list[LoadedDeck] = []
+    for loaded in pack.decks:
+        cards: tuple[Card, ...] = tuple(card for card in loaded.cards if card.id in card_ids)
+        decks.append(loaded.model_copy(update={"cards": cards}))
+    return pack.model_copy(update={"decks": tuple(decks)})
+
+
+def _finding(item: dict[str, Any]) -> Finding:
+    return Finding(**{**item, "severity": Severity(item["severity"])})

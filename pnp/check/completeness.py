@@ -1,0 +1,263 @@
+"""Completeness as a ladder: entered, written, translated, reviewed.
+
+A card is *entered* when it has a title and is not a placeholder; *written*
+when every text field its layout prints holds the card's text; *translated*
+and *reviewed* by its status in the language asked for, once written.  A
+placeholder stands in for a card nobody has typed yet: it counts as missing
+on every rung.
+
+"Its layout prints" is read from the layout family itself (an element whose
+`text` uses `card.text`), so a layout that prints no rules text asks only for
+the title.  The text may be in the source language or typed straight into a
+target language from a copy of the card: either way the card's words are
+there.  A guess is not: it belongs in `notes`, with `verify` saying why.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from pnp.check.rule import Rule
+from pnp.errors import Finding, Severity, info, warning
+from pnp.layout.plan import deck_size
+from pnp.layout.templates import Template, TemplateSet, load_family, size_class
+from pnp.load.pack import shown_path
+from pnp.model import Card, LoadedDeck, PackData
+from pnp.paths import TEMPLATES_DIR
+from pnp.report import plural
+from pnp.units import Size, UnitError
+
+_PRINTS_TEXT = re.compile(r"\bcard\.text\b")
+
+
+@dataclass(frozen=True)
+class CardState:
+    """Where one card stands on the ladder, and what it lacks."""
+
+    card: Card
+    entered: bool
+    written: bool
+    translated: bool
+    reviewed: bool
+    missing: tuple[str, ...]  # the printed fields without text: "text", "back.text"
+
+
+@dataclass(frozen=True)
+class DeckState:
+    """A deck's copies on each rung (copies, not designs: the box counts copies)."""
+
+    deck: LoadedDeck
+    cards: tuple[CardState, ...]
+
+    def _copies(self, rung: str) -> int:
+        return sum(s.card.count for s in self.cards if getattr(s, rung))
+
+    @property
+    def entered(self) -> int:
+        return self._copies("entered")
+
+    @property
+    def written(self) -> int:
+        return self._copies("written")
+
+    @property
+    def translated(self) -> int:
+        return self._copies("translated")
+
+    @property
+    def reviewed(self) -> int:
+        return self._copies("reviewed")
+
+    @property
+    def placeholders(self) -> int:
+        return sum(s.card.count for s in self.cards if s.card.placeholder)
+
+    @property
+    def unwritten(self) -> tuple[CardState, ...]:
+        return tuple(s for s in self.cards if not s.written)
+
+
+@lru_cache(maxsize=8)
+def _family(root: Path, family: str, pack_root: Path) -> TemplateSet:
+    return load_family(root, family, pack_root)[0]
+
+
+def _prints_text(templates: TemplateSet, card_type: str, size: Size | None) -> bool:
+    """True when the layout for this type prints `card.text`; without a layout, assume it does."""
+    if size is None:
+        return True
+    template = templates.layout_for(card_type, size.width > size.height + 0.01, size_class(size))
+    return True if template is None else prints_text(template)
+
+
+def prints_text(template: Template) -> bool:
+    return any(
+        isinstance(element.get("text"), str) and _PRINTS_TEXT.search(element["text"]) for element in template.elements
+    )
+
+
+def card_state(card: Card, prints_text: bool, language: str) -> CardState:
+    missing: list[str] = []
+    if prints_text and not _has_text(card.text):
+        missing.append("text")
+    if prints_text and card.back is not None and not _has_text(card.back.text):
+        missing.append("back.text")
+    entered = not card.placeholder and bool(card.title)
+    written = entered and not missing
+    status = card.status.get(language)
+    translated = written and status in ("translated", "reviewed")
+    return CardState(card, entered, written, translated, written and status == "reviewed", tuple(missing))
+
+
+def _has_text(localized: dict[str, str]) -> bool:
+    return any(value.strip() for value in localized.values())
+
+
+def deck_states(pack: PackData, language: str | None = None, templates_root: Path = TEMPLATES_DIR) -> list[DeckState]:
+    """Every deck's ladder, in pack order; `language` defaults to the first target language."""
+    language = language or (pack.pack.target_languages or [pack.pack.source_language])[0]
+    templates = _family(templates_root, pack.pack.template_family, pack.root)
+    states = []
+    for loaded in pack.decks:
+        try:
+            size: Size | None = deck_size(loaded)  # as the build lays it out
+        except UnitError:
+            size = None  # the loader reported it
+        cards = tuple(card_state(card, _prints_text(templates, card.type, size), language) for card in loaded.cards)
+        states.append(DeckState(loaded, cards))
+    return states
+
+
+# --- check rules ----------------------------------------------------------------
+
+
+def check_missing_text(pack: PackData) -> list[Finding]:
+    """One finding per deck: how many copies still lack their text. A pack in progress is normal,
+    so it is a warning (exit 0), and the cards are named only with --verbose (card/text-missing)."""
+    findings = []
+    for state in deck_states(pack):
+        deck = state.deck
+        if deck.deck.origin is not None or not state.unwritten:
+            continue
+        total = deck.total
+        lacking = total - state.written
+        placeholders = ""
+        if state.placeholders:
+            placeholders = f", {state.placeholders} of them placeholders"
+            placeholders = placeholders.replace(", 1 of them placeholders", ", 1 of them a placeholder")
+        findings.append(
+            warning(
+                "deck/text-missing",
+                shown_path(deck.file),
+                f'deck "{deck.deck.id}": {lacking} of {plural(total, "card")} {"has" if lacking == 1 else "have"} '
+                f"no text yet{placeholders}",
+                hint=f"pnp check {shown_path(pack.root)} --verbose names them",
+            )
+        )
+    return findings
+
+
+def check_missing_text_per_card(pack: PackData) -> list[Finding]:
+    findings = []
+    for state in deck_states(pack):
+        if state.deck.deck.origin is not None:
+            continue
+        shown = shown_path(state.deck.file)
+        for card_state_ in state.unwritten:
+            card = card_state_.card
+            if card.placeholder:
+                message, hint = (
+                    "a placeholder: the card it stands for is not known yet",
+                    "replace it with the real card",
+                )
+            else:
+                message = f"no {' and no '.join(card_state_.missing)} in any language: the layout prints it"
+                hint = "type it from your copy; a guess goes in notes, with verify saying why"
+            findings.append(
+                info(
+                    "card/text-missing",
+                    shown,
+                    message,
+                    line=pack.line("card", card.id),
+                    card=card.id,
+                    field=card_state_.missing[0] if card_state_.missing else "placeholder",
+                    hint=hint,
+                )
+            )
+    return findings
+
+
+_LOOKS_PLACEHOLDER = re.compile(r"\bplaceholder\b|\bprovisional\b|\bmarcador de posici", re.IGNORECASE)
+
+
+def _placeholder_findings(pack: PackData) -> list[Finding]:
+    """A placeholder says it is one, and its text never claims to be the card's."""
+    findings = []
+    for loaded in pack.decks:
+        shown = shown_path(loaded.file)
+        for card in loaded.cards:
+            where = {"line": pack.line("card", card.id), "card": card.id}
+            if card.placeholder and (_has_text(card.text) or (card.back and _has_text(card.back.text))):
+                if not card.verify:
+                    findings.append(
+                        warning(
+                            "card/placeholder-text",
+                            shown,
+                            "a placeholder with rules text and no verify: the text would pass for the card's own",
+                            field="text",
+                            hint="move the text to notes, or say in verify where it comes from and why it is uncertain",
+                            **where,
+                        )
+                    )
+            elif not card.placeholder and _LOOKS_PLACEHOLDER.search(card.notes or ""):
+                findings.append(
+                    warning(
+                        "card/placeholder-unmarked",
+                        shown,
+                        "its notes call it a placeholder, but it is not marked as one: it would print and count "
+                        "as a real card",
+                        field="placeholder",
+                        hint="write placeholder = true",
+                        **where,
+                    )
+                )
+    return findings
+
+
+def check_placeholder_text(pack: PackData) -> list[Finding]:
+    return [f for f in _placeholder_findings(pack) if f.code == "card/placeholder-text"]
+
+
+def check_placeholder_unmarked(pack: PackData) -> list[Finding]:
+    return [f for f in _placeholder_findings(pack) if f.code == "card/placeholder-unmarked"]
+
+
+RULES = (
+    Rule(
+        "deck/text-missing",
+        Severity.WARNING,
+        "Each printed deck's cards have the text their layout prints; one summary per deck.",
+        check_missing_text,
+    ),
+    Rule(
+        "card/text-missing",
+        Severity.INFO,
+        "Each card without its text, or a placeholder (shown with pnp check --verbose).",
+        check_missing_text_per_card,
+    ),
+    Rule(
+        "card/placeholder-text",
+        Severity.WARNING,
+        "A placeholder's rules text carries `verify`: it never passes for the card's own text.",
+        check_placeholder_text,
+    ),
+    Rule(
+        "card/placeholder-unmarked",
+        Severity.WARNING,
+        "A card whose notes call it a placeholder is marked `placeholder = true`.",
+        check_placeholder_unmarked,
+    ),
+)

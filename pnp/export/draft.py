@@ -1,0 +1,112 @@
+"""Draft builds: a mark on every sheet and a first page listing what is still wrong.
+
+A draft prints despite text errors so that a translator can proofread on
+paper; the mark keeps such a sheet from being taken for the finished cards.
+The few words a draft prints are kept here, by card language, until they
+join the sheet's message catalogue.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
+
+from pnp.errors import Finding, Severity
+from pnp.export.canvas import plain_font
+from pnp.export.pdf import FOOTER_MARGIN, FOOTER_SIZE, Footer
+from pnp.units import Size, mm
+
+DRAFT_WORDS = {
+    "en": {
+        "mark": "DRAFT",
+        "title": "DRAFT: not the final cards",
+        "intro": "Printed despite the problems below, for proofreading on paper. Fix them and build without --draft.",
+        "none": "No problems were found.",
+        "card": "card",
+    },
+    "es": {
+        "mark": "BORRADOR",
+        "title": "BORRADOR: no son las cartas definitivas",
+        "intro": "Impreso a pesar de los problemas de abajo, para corregir sobre papel. "
+        "Corrígelos y vuelve a generar sin --draft.",
+        "none": "No se encontró ningún problema.",
+        "card": "carta",
+    },
+}
+
+
+def draft_words(language: str) -> dict[str, str]:
+    return DRAFT_WORDS.get(language, DRAFT_WORDS["en"])
+
+
+def marked(footer: Footer, mark: str) -> Footer:
+    """The footer, and the draft mark across the page: large, light, and over the cards, so that
+    it survives cutting; the cards stay readable under it."""
+
+    def draw(canvas: Canvas, page: Size, text: str) -> None:
+        footer(canvas, page, text)
+        canvas.saveState()
+        canvas.setFillColor(HexColor("#d32f2f"))
+        canvas.setFillAlpha(0.18)
+        canvas.translate(page.width / 2, page.height / 2)
+        canvas.rotate(55)
+        size = min(page.width, page.height) / max(1, len(mark)) * 1.4
+        canvas.setFont(plain_font(bold=True), size)
+        canvas.drawCentredString(0, -size / 3, mark)
+        canvas.restoreState()
+        canvas.saveState()  # and in the margin, where no card covers it
+        canvas.setFillColor(HexColor("#d32f2f"))
+        canvas.setFont(plain_font(bold=True), 9)
+        canvas.drawRightString(page.width - FOOTER_MARGIN, page.height - FOOTER_MARGIN - 9, mark)
+        canvas.restoreState()
+
+    return draw
+
+
+def render_findings_page(findings: Sequence[Finding], page: Size, language: str) -> bytes:
+    """The first pages of a draft: every error and warning, with the card it names."""
+    words = draft_words(language)
+    buffer = io.BytesIO()
+    document = SimpleDocTemplate(
+        buffer,
+        pagesize=(page.width, page.height),
+        leftMargin=mm(15),
+        rightMargin=mm(15),
+        topMargin=mm(15),
+        bottomMargin=mm(15),
+        title=words["title"],
+        creator="pnp",
+        invariant=1,
+        initialFontName=plain_font(),  # every font in the file embedded
+    )
+    heading = ParagraphStyle("heading", fontName=plain_font(bold=True), fontSize=16, leading=20, textColor="#d32f2f")
+    body = ParagraphStyle("body", fontName=plain_font(), fontSize=9, leading=11.5, spaceAfter=4)
+    story: list = [
+        Paragraph(escape(words["title"]), heading),
+        Spacer(0, mm(3)),
+        Paragraph(escape(words["intro"]), body),
+    ]
+    shown = [f for f in findings if f.severity is not Severity.INFO]
+    if not shown:
+        story.append(Paragraph(escape(words["none"]), body))
+    for finding in shown:
+        where = finding.file + (f":{finding.line}" if finding.line else "")
+        card = f' · {words["card"]} "{escape(finding.card)}"' if finding.card else ""
+        story.append(
+            Paragraph(
+                f"<b>{escape(finding.severity.value)}</b> {escape(finding.code)} · {escape(where)}{card}<br/>"
+                f"{escape(finding.message)}",
+                body,
+            )
+        )
+    document.build(story)
+    return buffer.getvalue()
+
+
+__all__ = ["DRAFT_WORDS", "FOOTER_SIZE", "draft_words", "marked", "render_findings_page"]

@@ -1,0 +1,158 @@
+"""Writing a set of edited pack files: all of them or none, and never over an edit made meanwhile.
+
+`glossary apply --write` and `import --write` change several TOML files of a
+pack.  Each new file is staged beside its original first (a `.part` file, with
+the original's permissions), and only when every one is staged are they renamed
+into place, so a full disk or a read-only file leaves the whole pack as it was.
+Before the renames each original is compared with the bytes pnp read: a file
+saved by an editor in between is not overwritten.  A rename that fails after
+others succeeded (which a local disk does not do, but a network share may) is
+reported file by file.
+
+A rename replaces the file: a hard link to the old file keeps the old text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import stat
+import tempfile
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.errors import Finding, error
+from pnp.load.pack import shown_path
+
+PART_SUFFIX = ".part"
+_OURS = re.compile(r"^\..+\.[a-z0-9_]{8}\.part$")  # tempfile.mkstemp(prefix=".<name>.", suffix=".part")
+STALE_AFTER_SECONDS = 15 * 60  # an interrupted write's leftover; a live one is seconds old
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The digest of every file an edit may rewrite, taken before pnp reads them."""
+
+    digests: dict[Path, str]
+
+    @classmethod
+    def of(cls, root: Path) -> Snapshot:
+        digests = {}
+        for path in sorted(root.rglob("*.toml")):
+            if path.is_file() and not path.is_symlink():
+                digests[path.resolve()] = _digest(path)
+        return cls(digests)
+
+
+@dataclass
+class EditResult:
+    written: list[Path] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+
+def _digest(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+def _changed_meanwhile(path: Path, before: Snapshot) -> Finding | None:
+    expected = before.digests.get(path.resolve())
+    now = _digest(path) if path.exists() else None
+    if expected == now or (expected is None and now is None):
+        return None
+    return error(
+        "edit/changed-on-disk",
+        shown_path(path),
+        "the file changed on disk while pnp was working on it (saved from an editor?); it was not overwritten",
+        hint="run the command again: it starts from the file as it is now",
+    )
+
+
+def write_edit_set(writes: Iterable[tuple[Path, bytes]], before: Snapshot) -> EditResult:
+    """Every file or none: stage all, check nobody edited them, then rename each into place."""
+    writes = list(writes)
+    result = EditResult()
+    result.findings = [f for path, _ in writes if (f := _changed_meanwhile(path, before))]
+    if result.findings:
+        return result
+    staged: list[tuple[Path, str]] = []
+    try:
+        for path, data in writes:
+            staged.append((path, _stage(path, data)))
+    except OSError as exc:
+        for _, temporary in staged:
+            Path(temporary).unlink(missing_ok=True)
+        failed = writes[len(staged)][0]
+        result.findings.append(
+            error(
+                "export/write",
+                shown_path(failed),
+                f"cannot write the file: {exc.strerror or exc}",
+                hint="check the folder's permissions and free space",
+            )
+        )
+        return result
+    result.findings = [f for path, _ in writes if (f := _changed_meanwhile(path, before))]
+    if result.findings:
+        for _, temporary in staged:
+            Path(temporary).unlink(missing_ok=True)
+        return result
+    for index, (path, temporary) in enumerate(staged):
+        try:
+            os.replace(temporary, path)
+        except OSError as exc:
+            for _, rest in staged[index:]:
+                Path(rest).unlink(missing_ok=True)
+            result.findings.append(
+                error(
+                    "export/partial-write",
+                    shown_path(path),
+                    f"cannot replace the file ({exc.strerror or exc}) after "
+                    + (", ".join(shown_path(p) for p in result.written) or "no other file")
+                    + " had been changed; it and the files after it are as they were",
+                    hint="check the folder, then run the command again: files already changed are not changed twice",
+                )
+            )
+            return result
+        result.written.append(path)
+    return result
+
+
+def _stage(path: Path, data: bytes) -> str:
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=PART_SUFFIX, dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        if path.exists():  # keep the original's permissions: a private 0600 file stays private
+            os.chmod(temporary, stat.S_IMODE(path.stat().st_mode))
+        else:
+            os.chmod(temporary, 0o644)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return temporary
+
+
+def remove_stale_parts(folder: Path) -> list[Path]:
+    """Delete pnp's own leftovers (`.<name>.<random>.part`) of writes interrupted long ago, anywhere in folder."""
+    removed: list[Path] = []
+    if not folder.is_dir():
+        return removed
+    now = time.time()
+    for path in folder.rglob(f".*{PART_SUFFIX}"):
+        try:
+            info = path.lstat()
+            old = now - info.st_mtime > STALE_AFTER_SECONDS
+            if old and stat.S_ISREG(info.st_mode) and _OURS.match(path.name):
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            continue  # another run cleaned it, or it is not ours to remove
+    return removed

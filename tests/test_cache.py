@@ -1,0 +1,177 @@
+"""The build cache: transparent (a warm build writes the bytes a --no-cache build writes),
+and never trusted blindly (a planted, flipped, torn or foreign entry is drawn again and replaced)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import pnp.export.sheets
+from pnp.cache import META_SUFFIX, Cache
+from pnp.pipeline import BuildOptions, build
+
+ARTICLES = ("Garfio", "Radar", "Motor", "Señuelo", "Botiquín")
+
+
+def _grow(pack: Path, extra: int) -> None:
+    """Add `extra` gear cards to tiny's supply deck, so it fills several sheets."""
+    supply = pack / "supply.toml"
+    cards = [
+        f'[[card]]\nid = "extra-{n}"\ntype = "gear"\ntitle.en = "Spare {n}"\n'
+        f'title.es = "{ARTICLES[n % len(ARTICLES)]} {n}"\ntext.en = "Gain {n % 5 + 1} {{fuel}}."\n'
+        f'text.es = "Gana {n % 5 + 1} {{fuel}}."\ncost = {100 * (n % 4 + 1)}\nstatus.es = "reviewed"\n'
+        for n in range(extra)
+    ]
+    supply.write_text(supply.read_text(encoding="utf-8") + "\n" + "\n".join(cards), encoding="utf-8")
+    manifest = pack / "pack.toml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("expected_count = 5\n", f"expected_count = {5 + extra}\n", 1), encoding="utf-8")
+
+
+def _outputs(out: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted((out / "tiny" / "es").glob("*.pdf"))}
+
+
+def _entries(out: Path) -> list[Path]:
+    return sorted((out / ".cache" / "pdf").glob("*.pdf"))
+
+
+@pytest.fixture
+def small_ranges(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pnp.export.sheets, "RANGE_SHEETS", 1)  # one sheet a range: several ranges per deck
+
+
+def test_a_warm_build_is_byte_identical_to_a_no_cache_build_after_the_same_edits(
+    tiny_copy: Path, tmp_path: Path, small_ranges: None
+) -> None:
+    _grow(tiny_copy, 30)
+    warm, fresh = tmp_path / "warm", tmp_path / "fresh"
+    first = build(tiny_copy, BuildOptions(output=warm))
+    assert first.ok and first.ranges_drawn > 3
+    supply = tiny_copy / "supply.toml"
+    edits = [("Gana 2 {fuel}.", "Gana 2 {fuel} ahora."), ('title.es = "Radar 1"', 'title.es = "Radar grande 1"')]
+    for old, new in edits:
+        supply.write_text(supply.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+        again = build(tiny_copy, BuildOptions(output=warm))
+        assert again.ok, [str(f) for f in again.findings if f.severity.value == "error"]
+        assert 0 < again.ranges_drawn < first.ranges_drawn  # only the ranges that hold the edited card
+    fresh_result = build(tiny_copy, BuildOptions(output=fresh, cache=False))
+    assert fresh_result.ranges_drawn == first.ranges_drawn
+    assert _outputs(warm) == _outputs(fresh)
+    assert len(_outputs(warm)) == 3
+
+
+def test_a_no_op_rebuild_draws_nothing_and_writes_the_same_bytes(tiny_copy: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    first = build(tiny_copy, BuildOptions(output=out))
+    before = _outputs(out)
+    again = build(tiny_copy, BuildOptions(output=out))
+    assert (first.ranges_drawn, again.ranges_drawn) == (3, 0)  # two decks and the sheets they share
+    assert _outputs(out) == before
+
+
+def _foreign_pdf(entry: Path, others: list[bytes]) -> None:
+    mine = entry.read_bytes()
+    entry.write_bytes(next(data for data in others if data != mine))  # a whole, valid PDF of another deck
+
+
+def _flipped_content_byte(entry: Path, _: list[bytes]) -> None:
+    data = bytearray(entry.read_bytes())
+    data[len(data) // 2] ^= 0x20
+    entry.write_bytes(bytes(data))
+
+
+def _flipped_header_byte(entry: Path, _: list[bytes]) -> None:
+    data = bytearray(entry.read_bytes())
+    data[12] ^= 0xFF  # past %PDF-1.x: the kind of damage that made pdfium raise on every build
+    entry.write_bytes(bytes(data))
+
+
+def _javascript(entry: Path, _: list[bytes]) -> None:
+    entry.write_bytes(
+        b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R/OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\n"
+        b"2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"
+    )
+
+
+def _torn(entry: Path, _: list[bytes]) -> None:
+    entry.write_bytes(entry.read_bytes()[:200])
+
+
+def _record_of_another_pnp(entry: Path, _: list[bytes]) -> None:
+    record = entry.with_name(entry.stem + META_SUFFIX)
+    meta = json.loads(record.read_text(encoding="utf-8"))
+    record.write_text(json.dumps({**meta, "pnp": "0000000000000000"}), encoding="utf-8")
+
+
+def _record_missing(entry: Path, _: list[bytes]) -> None:
+    entry.with_name(entry.stem + META_SUFFIX).unlink()
+
+
+def _record_garbage(entry: Path, _: list[bytes]) -> None:
+    entry.with_name(entry.stem + META_SUFFIX).write_text("[1, 2", encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        _foreign_pdf,
+        _flipped_content_byte,
+        _flipped_header_byte,
+        _javascript,
+        _torn,
+        _record_of_another_pnp,
+        _record_missing,
+        _record_garbage,
+    ],
+)
+def test_a_bad_cache_entry_is_drawn_again_and_replaced(
+    tiny_copy: Path, tmp_path: Path, damage: Callable[[Path, list[bytes]], None]
+) -> None:
+    out = tmp_path / "out"
+    assert build(tiny_copy, BuildOptions(output=out)).ok
+    good = _outputs(out)
+    entries = _entries(out)
+    assert len(entries) == 3  # two decks and the sheets they share
+    snapshot = [entry.read_bytes() for entry in entries]
+    for entry in entries:
+        damage(entry, snapshot)
+    rebuilt = build(tiny_copy, BuildOptions(output=out))
+    assert rebuilt.ok, [f.message for f in rebuilt.findings]
+    assert rebuilt.ranges_drawn == 3
+    assert _outputs(out) == good  # the right decks, byte for byte: nothing of the bad entries is used
+    assert build(tiny_copy, BuildOptions(output=out)).ranges_drawn == 0  # replaced by good entries
+
+
+def test_no_cache_repairs_the_cache(tiny_copy: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    build(tiny_copy, BuildOptions(output=out))
+    for entry in _entries(out):
+        _flipped_content_byte(entry, [])
+    cache = Cache(out / ".cache" / "pdf", ".pdf")
+    assert not any(cache.has(entry.stem) for entry in _entries(out))
+    assert build(tiny_copy, BuildOptions(output=out, cache=False)).ranges_drawn == 3
+    assert all(cache.has(entry.stem) for entry in _entries(out))
+    assert build(tiny_copy, BuildOptions(output=out)).ranges_drawn == 0
+
+
+def test_a_cache_of_another_pnp_version_is_not_used(
+    tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "out"
+    build(tiny_copy, BuildOptions(output=out))
+    monkeypatch.setattr("pnp.cache.pnp_fingerprint", lambda: "another-version")
+    assert build(tiny_copy, BuildOptions(output=out)).ranges_drawn == 3
+
+
+def test_cache_entries_verify_their_bytes(tmp_path: Path) -> None:
+    cache = Cache(tmp_path, ".bin")
+    key = cache.key("anything")
+    cache.put(key, b"payload", {"n": 1})
+    assert cache.get(key) == (b"payload", {"n": 1})
+    cache.path(key).write_bytes(b"paylaod")
+    assert cache.get(key) is None
+    assert Cache(tmp_path, ".bin", read=False).get(key) is None

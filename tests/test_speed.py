@@ -1,0 +1,159 @@
+"""The work a build does not repeat: art embedded once per document, large decks drawn
+in page ranges on several cores, repeated checks taken from the cache.  No timings:
+each test counts the work done."""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
+import pnp.export.sheets
+from pnp.cache import Cache
+from pnp.check import RULES, Rule, cached, check_pack
+from pnp.check.cached import cached_check
+from pnp.check.text import lexicon
+from pnp.errors import Finding
+from pnp.layout import memo
+from pnp.load import load_pack
+from pnp.model import PackData
+from pnp.pipeline import BuildOptions, build
+from pnp.render.face import draw_image_once
+
+
+def test_a_picture_is_embedded_and_digested_once_however_many_faces_show_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[object] = []
+    original = Canvas.drawImage
+
+    def counting(self: Canvas, image: object, *args: object, **kwargs: object) -> object:
+        calls.append(image)
+        return original(self, image, *args, **kwargs)
+
+    monkeypatch.setattr(Canvas, "drawImage", counting)
+    picture = Image.new("RGB", (60, 40), "#d02020")
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(200, 100))
+    for x in (10, 110):  # two faces on one page, as two forms would place it
+        draw_image_once(canvas, ("art/x.png", 60, 40, "cover"), picture, x, 30, 60, 40)
+    canvas.showPage()
+    canvas.save()
+    assert len(calls) == 1  # ReportLab copied and hashed the RGB bytes once, not once per face
+    data = buffer.getvalue()
+    assert len(re.findall(rb"/Subtype /Image", data)) == 1
+    page = pdfium.PdfDocument(data)[0].render(scale=1).to_pil().convert("RGB")
+    assert page.getpixel((40, 50)) == page.getpixel((140, 50)) == (208, 32, 32)
+
+
+def test_a_large_deck_is_drawn_in_page_ranges_that_join_into_its_file(
+    tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    supply = tiny_copy / "supply.toml"
+    supply.write_text(supply.read_text(encoding="utf-8").replace("count = 2", "count = 9"), encoding="utf-8")
+    manifest = tiny_copy / "pack.toml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("expected_count = 5\n", "expected_count = 19\n", 1), encoding="utf-8")
+    whole = build(tiny_copy, BuildOptions(output=tmp_path / "whole", cache=False))
+    monkeypatch.setattr(pnp.export.sheets, "RANGE_SHEETS", 1)
+    split = build(tiny_copy, BuildOptions(output=tmp_path / "split", cache=False))
+    assert split.ok and whole.ok
+    # supply: 19 cards on 2 sheets of 12; nav: 1; cards.pdf's shared sheets: 20 cards on 2
+    assert (whole.ranges_drawn, split.ranges_drawn) == (3, 5)
+
+    def pages(out: Path) -> list[str]:
+        document = pdfium.PdfDocument(str(out / "tiny" / "es" / "cards-supply.pdf"))
+        return [" ".join(page.get_textpage().get_text_range().split()) for page in document]
+
+    assert pages(tmp_path / "split") == pages(tmp_path / "whole")  # the same pages, joined from two ranges
+    fronts = pages(tmp_path / "split")[0::2]
+    assert ["Suministro · 1/2" in fronts[0], "Suministro · 2/2" in fronts[1]] == [True, True]
+
+
+def _checked_cards(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many cards each run of the per-card rules saw."""
+    seen: list[int] = []
+    original = cached._only
+
+    def counting(pack: PackData, card_ids: set[str]) -> PackData:
+        seen.append(len(card_ids))
+        return original(pack, card_ids)
+
+    monkeypatch.setattr(cached, "_only", counting)
+    return seen
+
+
+def _loaded(pack: Path) -> PackData:
+    result = load_pack(pack)
+    assert result.pack is not None
+    return result.pack
+
+
+def test_checks_after_an_edit_judge_only_the_changed_card_and_find_what_a_full_check_finds(
+    tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = _checked_cards(monkeypatch)
+    cache = Cache(tmp_path / "cache", ".json")
+    first = cached_check(_loaded(tiny_copy), cache)
+    assert sorted(first, key=repr) == sorted(check_pack(_loaded(tiny_copy)), key=repr)
+    assert cached_check(_loaded(tiny_copy), cache) == first
+    supply = tiny_copy / "supply.toml"
+    text = supply.read_text(encoding="utf-8")
+    supply.write_text(text.replace("Gana 2 {fuel}.", "Gana 2 {fuel} con el Engine  rapido"), encoding="utf-8")
+    edited = cached_check(_loaded(tiny_copy), cache)
+    assert seen == [len(_loaded(tiny_copy).cards()), 1]  # every card, then none, then the edited one
+    assert sorted(edited, key=repr) == sorted(check_pack(_loaded(tiny_copy)), key=repr)
+    codes = {f.code for f in edited if f.card == "fuel-cell"}
+    assert {"text/untranslated", "text/spelling", "text/typography"} <= codes
+
+
+def test_a_check_with_no_card_changed_runs_no_rule_and_reads_no_dictionary(
+    tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runs: list[str] = []
+
+    def counted(rule: Rule) -> Rule:
+        def run(pack: PackData) -> list[Finding]:
+            runs.append(rule.id)
+            return rule.run(pack)
+
+        return replace(rule, run=run)
+
+    rules = tuple(counted(rule) for rule in RULES)
+    cache = Cache(tmp_path / "cache", ".json")
+    first = cached_check(_loaded(tiny_copy), cache, rules)
+    assert len(runs) == len(RULES)
+    monkeypatch.setattr(lexicon, "_SPELLERS", {})  # a new process: nothing in memory
+    assert cached_check(_loaded(tiny_copy), cache, rules) == first
+    assert len(runs) == len(RULES)  # no rule ran again
+    assert all(speller._read is None for speller in lexicon._SPELLERS.values())
+
+
+def test_a_rebuild_lays_out_only_the_faces_whose_card_changed(
+    tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    laid: list[str] = []
+    original = memo.layout_card
+
+    def counting(template: Any, size: Any, context: dict[str, Any], where: Any = None) -> Any:
+        laid.append(context["card"]["id"])
+        return original(template, size, context, where)
+
+    monkeypatch.setattr(memo, "layout_card", counting)
+    out = tmp_path / "out"
+    assert build(tiny_copy, BuildOptions(output=out)).ok
+    every_card = len(laid)
+    assert every_card == len(_loaded(tiny_copy).cards())
+    assert build(tiny_copy, BuildOptions(output=out)).ok
+    assert len(laid) == every_card  # nothing laid out again
+    supply = tiny_copy / "supply.toml"
+    supply.write_text(supply.read_text(encoding="utf-8").replace("Gana 2 {fuel}.", "Gana 2 {fuel} hoy."), "utf-8")
+    assert build(tiny_copy, BuildOptions(output=out)).ok
+    assert laid[every_card:] == ["fuel-cell"]
+    assert build(tiny_copy, BuildOptions(output=out, cache=False)).ok
+    assert len(laid) == 2 * every_card + 1  # --no-cache lays out every card again
