@@ -15,9 +15,10 @@ from pnp.cli import main
 from pnp.layout import ELEMENT_KINDS
 from pnp.layout.icons import svg_problem
 from pnp.layout.plan import lay_out_pack, layout_findings
-from pnp.layout.templates import ELEMENT_FIELDS, size_class
+from pnp.layout.templates import ELEMENT_FIELDS, load_family, size_class
 from pnp.load import load_pack
 from pnp.model import PackData
+from pnp.paths import TEMPLATES_DIR
 from pnp.pipeline import BuildOptions, build
 from pnp.proof.thumbs import lay_out_fronts, thumbnails
 from pnp.units import parse_card_size
@@ -371,3 +372,90 @@ def test_a_token_icon_with_no_drawing_is_found_by_check_and_board(tmp_path: Path
     board = CliRunner().invoke(main, ["board", str(pack), "-o", str(tmp_path / "out")])
     assert board.exit_code == 1 and "kraken" in board.output
     assert not (tmp_path / "out" / "blue-sun").exists()
+
+
+def test_layouts_doc_names_every_element_of_the_generic_layouts() -> None:
+    """A pack changes a generic element by its name: the doc's table must list them all, per layout."""
+    doc = (ROOT / "docs" / "layouts.md").read_text(encoding="utf-8")
+    section = doc.split("## The generic family", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = line.split("|")
+        if len(cells) == 4 and "`" in cells[1]:
+            for layout in re.findall(r"`([a-z-]+)`", cells[1]):
+                rows[layout] = set(re.findall(r"`([a-z-]+)`", cells[2]))
+    family, problems = load_family(TEMPLATES_DIR, "generic")
+    assert problems == []
+    assert sorted(rows) == sorted(n for n in family.templates if n != "heading")
+    for name, documented in rows.items():
+        assert {e["name"] for e in family.templates[name].elements} <= documented, name
+
+
+_PNG_HEADER_ONLY = (  # a PNG cut off after its header: Pillow opens it, and cannot draw it
+    b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\n\x00\x00\x00\n\x08\x02\x00\x00\x00\x02PX\xea"
+)
+
+
+def _mark(extra: str) -> str:
+    """The tiny pack's nav layout with one more element: found by fuzzing packs whose build failed."""
+    box = 'x = "5mm"\ny = "30mm"\nwidth = "20mm"\nheight = "10mm"'
+    return f'extends = "nav"\n\n[[element]]\nname = "extra"\n{box}\n{extra}\n'
+
+
+def _svg(attributes: str, body: str) -> str:
+    return f'<svg xmlns="http://www.w3.org/2000/svg" {attributes}>{body}</svg>'
+
+
+@pytest.mark.parametrize(
+    ("files", "code"),
+    [
+        ({"templates/firefly/nav.toml": _mark('kind = "rect"\nfill = "#000000"\nopacity = 2')}, "layout/template"),
+        ({"templates/firefly/nav.toml": _mark('kind = "text"\ntext = "x"\nleading = 0')}, "layout/template"),
+        ({"templates/firefly/nav.toml": _mark('kind = "image"\nsource = "art/none.png"')}, "layout/image"),
+        ({"templates/firefly/nav.toml": _mark('kind = "image"\nsource = "../../../etc/hosts"')}, "layout/image"),
+        ({"templates/firefly/nav.toml": _mark('kind = "image"\nsource = "art"')}, "layout/image"),
+        (
+            {
+                "art/cut.png": _PNG_HEADER_ONLY,
+                "templates/firefly/nav.toml": _mark('kind = "image"\nsource = "art/cut.png"'),
+            },
+            "layout/image",
+        ),
+        (
+            {"icons/sail.svg": _svg('width="1e30" height="1e30"', '<rect width="5" height="5"/>')},
+            "icon/bad-file",
+        ),
+        (
+            {"icons/sail.svg": _svg('viewBox="0 0 9 9"', '<rect x="nan" width="inf" height="5"/>')},
+            "icon/bad-file",
+        ),
+        (
+            {
+                "icons/sail.svg": _svg(
+                    'viewBox="0 0 9 9"', '<rect transform="matrix(0 0 0 0 0 0)" width="5" height="5"/>'
+                )
+            },
+            "icon/bad-file",
+        ),
+        ({"icons/sail.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"></svg>'}, "icon/bad-file"),
+        ({"icons/sail.svg": None}, "icon/bad-file"),  # a folder where the drawing should be
+    ],
+)
+def test_what_build_refuses_check_finds_first(
+    tiny_copy: Path, tmp_path: Path, files: dict[str, str | bytes | None], code: str
+) -> None:
+    """Counterexamples from fuzzing bad layouts, art and icons: check was clean and build failed or crashed."""
+    for name, content in files.items():
+        path = tiny_copy / name
+        if content is None:
+            path.unlink()
+            path.mkdir()
+        elif isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    exit_code, output = _check(tiny_copy)
+    assert exit_code == 1, output
+    assert code in _codes(layout_findings(_load(tiny_copy)))
+    assert code in _build_codes(tiny_copy, tmp_path / "out")
+    assert not (tmp_path / "out" / "tiny").exists()

@@ -269,8 +269,10 @@ def _evaluate(
                 number = float(value)
             except (TypeError, ValueError):
                 return fail(f"expected a number, got {value!r}", key)
-            if not math.isfinite(number) or number < 0 or (key in ("size", "min_size") and number == 0):
+            if not math.isfinite(number) or number < 0 or (key in ("size", "min_size", "leading") and number == 0):
                 return fail(f"expected a finite number above zero, got {value!r}", key)
+            if key == "opacity" and number > 1:
+                return fail(f"opacity is from 0 to 1, got {value!r}", key, "0.5 is half see-through")
             props[key] = number * (min(sx, sy) if key in ("size", "min_size") else 1)
         elif key in BOOL_FIELDS:
             props[key] = value if isinstance(value, bool) else str(value).lower() == "true"

@@ -146,6 +146,8 @@ def icon_problem(path: Path) -> str | None:
         stamp = path.stat()
     except OSError:
         return f"{path.name} does not exist"
+    if not path.is_file():
+        return f"{path.name} is not a file"
     if path.suffix.lower() not in ICON_SUFFIXES:
         return f"{path.name} is neither an SVG nor a PNG file"
     return _problem_cached(str(path), stamp.st_size, stamp.st_mtime_ns)
@@ -157,7 +159,12 @@ def _problem_cached(path: str, size: int, _mtime: int) -> str | None:
         return image_problem(Path(path))
     if size > MAX_SVG_BYTES:
         return f"the SVG is {size / 1_000_000:.1f} MB; an icon may be at most 1 MB"
-    return svg_problem(Path(path).read_bytes())
+    problem = svg_problem(Path(path).read_bytes())
+    if problem is not None:
+        return problem
+    from pnp.render.icons import svg_drawing  # the renderer reads it as it will draw it (imports this module)
+
+    return svg_drawing(Path(path))[1]
 
 
 def svg_problem(data: bytes) -> str | None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Finding, error, has_errors
+from pnp.images import source_problem
 from pnp.layout.bilingual import resize, with_source_text
 from pnp.layout.faces import FaceLayout, card_context, deck_context, layout_back, layout_card
 from pnp.layout.icons import missing_drawings, pack_icons, token_icon_findings
@@ -154,6 +155,8 @@ def _lay_out_deck(
     findings += problems
     if deck_back is None:
         return None
+    images: dict[str, str | None] = {}  # source -> its problem: a layout's own picture is read once per deck
+    findings += _image_problems(pack, deck_back, deck.deck.back.image, back_template, images)
     laid = DeckFaces(deck, size, deck_back)
     shown = shown_path(deck.file)  # once per deck: resolving a path is slower than laying out a card
     for card in deck.cards:
@@ -173,6 +176,9 @@ def _lay_out_deck(
         findings += _unplaced_art(front, card.art, template, "art", where)
         if card.back is not None:
             findings += _unplaced_art(back, card.back.art, template, "back.art", where)
+        findings += _image_problems(pack, front, card.art, template, images)
+        if card.back is not None:
+            findings += _image_problems(pack, back, card.back.art, template, images)
         laid.cards.append(CardFaces(card, front, back))
     return laid
 
@@ -229,6 +235,39 @@ def _unplaced_art(
             "(docs/layouts.md)",
         )
     ]
+
+
+def _image_problems(
+    pack: PackData,
+    face: FaceLayout,
+    art: str | None,
+    template: Template,
+    known: dict[str, str | None],
+) -> list[Finding]:
+    """Pictures an image element names that the renderer could not draw: missing, outside the pack,
+    not a usable PNG or JPEG.  The card's own art (and a deck back's image) the loader has checked."""
+    findings = []
+    for element in face.elements:
+        source = str(element.get("source") or "") if element.kind == "image" else ""
+        if not source or source == art:
+            continue
+        if source not in known:
+            known[source] = source_problem(pack.root, source)
+        problem = known[source]
+        if problem is not None:
+            file, line = template.where(element.name)  # the layout names the picture: point there
+            findings.append(
+                error(
+                    "layout/image",
+                    file,
+                    f'element "{element.name}": {problem}',
+                    line=line,
+                    card=face.card,
+                    field=f"element.{element.name}",
+                    hint="a layout's pictures are PNG or JPEG files inside the pack (docs/layouts.md)",
+                )
+            )
+    return findings
 
 
 def _source(pack: PackData, localized: dict[str, str]) -> str:
