@@ -439,6 +439,10 @@ def _svg(attributes: str, body: str) -> str:
         ),
         ({"icons/sail.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"></svg>'}, "icon/bad-file"),
         ({"icons/sail.svg": None}, "icon/bad-file"),  # a folder where the drawing should be
+        (  # two elements of one name: the second would change the first in silence
+            {"templates/firefly/nav.toml": _mark('kind = "rect"') + '\n[[element]]\nname = "extra"\nkind = "line"\n'},
+            "layout/invalid",
+        ),
     ],
 )
 def test_what_build_refuses_check_finds_first(
@@ -459,3 +463,45 @@ def test_what_build_refuses_check_finds_first(
     assert code in _codes(layout_findings(_load(tiny_copy)))
     assert code in _build_codes(tiny_copy, tmp_path / "out")
     assert not (tmp_path / "out" / "tiny").exists()
+
+
+def test_a_type_layout_of_the_wrong_orientation_is_not_passed_over_in_silence(tiny_copy: Path) -> None:
+    _generic(tiny_copy)
+    toml = tiny_copy / "pack.toml"
+    toml.write_text(
+        toml.read_text(encoding="utf-8").replace(
+            'card_types = ["nav"]', 'card_types = ["nav"]\norientation = "landscape"'
+        ),
+        encoding="utf-8",
+    )
+    family = tiny_copy / "templates" / "generic"
+    family.mkdir(parents=True)
+    (family / "nav.toml").write_text('extends = "default"\n', encoding="utf-8")
+    pack = _load(tiny_copy)
+    warned = [f for f in layout_findings(pack) if f.code == "layout/orientation"]
+    assert len(warned) == 1 and warned[0].severity.value == "warning", warned
+    assert warned[0].file.endswith("templates/generic/nav.toml") and "default-landscape" in warned[0].message
+
+
+SALT_TIDES = ROOT / "tests" / "data" / "salt-tides"
+
+
+def test_a_game_pnp_never_heard_of_checks_builds_and_proofs_from_its_own_pack(tmp_path: Path) -> None:
+    """Salt Tides was written from the docs alone: its own family, layouts and SVG icons."""
+    pack = shutil.copytree(SALT_TIDES, tmp_path / "salt-tides")
+    exit_code, output = _check(pack)
+    assert exit_code == 0 and "No problems found." in output, output
+    laid = lay_out_pack(_load(pack), "es")
+    assert laid.findings == []
+    faces = {card.card.id: card.front for deck in laid.decks for card in deck.cards}
+    cargo = {e.name: e for e in faces["lamp-oil"].elements}
+    assert cargo["band"].get("fill") == "#1f4e79" and "price" in cargo and "stats" not in cargo
+    omen = {e.name: e for e in faces["pale-moon"].elements}
+    assert omen["art"].get("fit") == "contain" and omen["art"].get("source") == "art/moon.png"
+    assert {"wave", "light", "oil"} <= set(laid.icons)  # two from the family's set, one from the pack
+    result = build(pack, BuildOptions(output=tmp_path / "out"))
+    assert _codes(result.findings) == [] and result.cards == 5
+    proof = CliRunner().invoke(main, ["proof", str(pack), "-o", str(tmp_path / "proof")])
+    assert proof.exit_code == 0, proof.output
+    html = (tmp_path / "proof" / "proof.html").read_text(encoding="utf-8")
+    assert 'alt="Paso del norte (B side)"' in html

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Finding, error, has_errors
+from pnp.errors import Finding, error, has_errors, warning
 from pnp.images import source_problem
 from pnp.layout.bilingual import resize, with_source_text
 from pnp.layout.faces import FaceLayout, card_context, deck_context, layout_back, layout_card
@@ -200,6 +200,19 @@ def _card_template(
             )
         )
         return None
+    own = templates.own_layouts(card.type, _is_landscape(size), size_class(size))
+    if own and all(t is not template for t in own):
+        # the type's own layout exists but is drawn for the other orientation: say why it is not used
+        findings.append(
+            warning(
+                "layout/orientation",
+                own[0].file,
+                f'this layout is drawn for {_orientation(own[0].design_size)} cards, and deck "{deck.deck.id}" is '
+                f'{_orientation(size)}: its "{card.type}" cards are drawn with "{template.name}" instead',
+                field="design_size",  # one finding per deck and layout, not per card
+                hint=f"name it {card.type}-{_orientation(size)}.toml and give it a {_orientation(size)} design_size",
+            )
+        )
     if _is_landscape(template.design_size) != _is_landscape(size):
         findings.append(
             error(

@@ -115,6 +115,11 @@ class TemplateSet:
         chosen = matching or found
         return chosen[0] if chosen else None
 
+    def own_layouts(self, card_type: str, landscape: bool, shape: str | None = None) -> list[Template]:
+        """The layouts named after the card type among those `layout_for` tries."""
+        names = layout_candidates(card_type, landscape, shape)
+        return [self.templates[n] for n in names if n in self.templates and not n.startswith("default")]
+
     def back_for(self, landscape: bool, shape: str | None = None) -> Template | None:
         """The deck back: back-<shape>, back-landscape or back, one drawn for the orientation first."""
         names = [n for n in layout_candidates("back", landscape, shape) if n.startswith("back")]
@@ -537,6 +542,7 @@ def _check_fields(source: TomlFile) -> list[Finding]:
     elements = data.get("element", [])
     if not isinstance(elements, list) or not all(isinstance(e, dict) for e in elements):
         return [*findings, error("layout/invalid", shown, "expected [[element]] tables", field="element")]
+    seen: set[object] = set()
     for index, element in enumerate(elements):
         if not isinstance(element, dict):
             findings.append(error("layout/invalid", shown, "expected [[element]] tables", field=f"element[{index}]"))
@@ -576,6 +582,18 @@ def _check_fields(source: TomlFile) -> list[Finding]:
                     field=f"{label}.name",
                 )
             )
+        elif element["name"] in seen:  # the second would silently change the first, as extends does
+            findings.append(
+                error(
+                    "layout/invalid",
+                    shown,
+                    f"two elements are named {element['name']!r}; a name is unique in its layout",
+                    line=line,
+                    field=f"{label}.name",
+                    hint="rename one; to change an inherited element, write its name once",
+                )
+            )
+        seen.add(element.get("name"))
     return findings
 
 
