@@ -7,6 +7,9 @@ interrupt at any moment is one line and exit 130.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 import sys
 
 
@@ -18,6 +21,17 @@ def run() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("pnp: interrupted\n")
         sys.exit(130)
+    finally:
+        # the work is done, but Python's shutdown (worker pools joining, exit handlers) can still
+        # be interrupted, and would print a traceback from inside them: end quietly instead
+        signal.signal(signal.SIGINT, _interrupted_at_exit)
+
+
+def _interrupted_at_exit(signum: int, frame: object) -> None:
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(130)
 
 
 if __name__ == "__main__":

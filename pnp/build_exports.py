@@ -25,10 +25,19 @@ from pnp.export.png import (
 )
 from pnp.export.printshop import PROFILES, one_up_pdf
 from pnp.export.shop_sizes import shop_builds
-from pnp.export.tts import TtsCard, TtsDeck, base_url_problem, first_sheet_id, write_tts_box, write_tts_deck
+from pnp.export.tts import (
+    TooManySheets,
+    TtsCard,
+    TtsDeck,
+    base_url_problem,
+    first_sheet_id,
+    write_tts_box,
+    write_tts_deck,
+)
 from pnp.layout import FaceLayout, TemplateSet
 from pnp.load.pack import shown_path
-from pnp.model import PackData
+from pnp.markup import as_literal
+from pnp.model import Card, PackData
 from pnp.render.face import RenderContext
 from pnp.render.fonts import load_fonts
 from pnp.render.icons import icon_settings
@@ -171,15 +180,25 @@ def _export_one_up(done: LaidOut, result: BuildResult) -> None:
     result.findings += ctx.findings
 
 
+def option_findings(options: BuildOptions, out_dir: Path) -> list[Finding]:
+    """What the extras' options get wrong, found before anything is drawn or written."""
+    base_url = options.tts_base_url
+    problem = base_url_problem(base_url) if options.tts and base_url is not None else None
+    if problem:
+        return [
+            error(
+                "export/tts-base-url",
+                shown_path(out_dir / "tts"),
+                problem,
+                hint="--tts-base-url takes the address of the folder the tts images are uploaded to",
+            )
+        ]
+    return []
+
+
 def _export_tts(done: LaidOut, result: BuildResult) -> None:
     folder = done.out_dir / "tts"
     base_url = done.options.tts_base_url
-    problem = base_url_problem(base_url) if base_url is not None else None
-    if problem:
-        result.findings.append(
-            error("export/tts-base-url", shown_path(folder), problem, hint="--tts-base-url takes the folder's address")
-        )
-        return
     settings = done.raster_settings(done.options.dpi, done.options.bleed, False)
     wanted: dict[str, list[Path]] = {}
     for built in done.builds:
@@ -205,7 +224,7 @@ def _export_tts(done: LaidOut, result: BuildResult) -> None:
             cards=[
                 TtsCard(
                     nickname=done.pick(cards[card_id].title),
-                    description=done.pick(cards[card_id].text),
+                    description=_description(done, cards[card_id]),
                     image=image[front],
                     copies=cards[card_id].count,
                     back_image=image[back] if back != built.back_key else None,
@@ -222,6 +241,13 @@ def _export_tts(done: LaidOut, result: BuildResult) -> None:
         except OSError as exc:
             result.findings.append(_write_error(folder, exc))
             return
+        except TooManySheets as exc:
+            result.findings.append(
+                error(
+                    "export/tts-too-large", shown_path(built.deck.file), str(exc), hint="build --tts with a lower --dpi"
+                )
+            )
+            return
         result.written += written
         states.append(state)
     if states and not done.options.decks:  # like cards.pdf: the box holds every deck, or is left as it was
@@ -229,6 +255,16 @@ def _export_tts(done: LaidOut, result: BuildResult) -> None:
             result.written += write_tts_box(done.pick(done.pack.pack.name), done.pack.pack.id, states, folder)
         except OSError as exc:
             result.findings.append(_write_error(folder, exc))
+
+
+def _description(done: LaidOut, card: Card) -> str:
+    """The card's text, and for a double-sided card its back's title and text after it."""
+    text = done.pick(card.text)
+    if card.back is None:
+        return text
+    title, back_text = done.pick(card.back.title), done.pick(card.back.text)
+    back = f"**{as_literal(title)}**\n{back_text}" if title else back_text
+    return "\n\n".join(part for part in (text, back.strip()) if part)
 
 
 def _write_file(path: Path, data: bytes, result: BuildResult) -> None:

@@ -8,9 +8,7 @@ from pathlib import Path
 import click
 
 from pnp import __version__
-from pnp.cache import Cache
-from pnp.check import RULES, check_pack
-from pnp.check.cached import cached_check
+from pnp.check import RULES
 from pnp.cli_common import (
     LANG_OPTION,
     OUTPUT_OPTION,
@@ -23,6 +21,7 @@ from pnp.cli_common import (
     with_progress,
 )
 from pnp.cli_new import new as new_command
+from pnp.cli_serve import serve as serve_command
 from pnp.cli_translate import COMMANDS as TRANSLATE_COMMANDS
 from pnp.compose import Selection, compose, selected_swaps, with_variants_for_players
 from pnp.deck_report import (
@@ -34,10 +33,10 @@ from pnp.deck_report import (
     format_variant,
 )
 from pnp.errors import Finding, Severity, did_you_mean, has_errors
-from pnp.layout.memo import layout_memo
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
 from pnp.model import PackData
+from pnp.pipelines.findings import pack_findings
 from pnp.report import format_json, format_text, plural
 from pnp.terminal import escaped_output
 
@@ -380,6 +379,8 @@ def build(
             raise click.BadParameter(str(exc), param_hint="--card-size") from exc
     if no_bleed and not (png or tts):
         raise click.UsageError("--no-bleed is for images: give it with --png or --tts")
+    if fit == "exact" and print_shop not in ("mpc", "drivethru"):
+        raise click.UsageError("--fit is for the shops' sizes: give it with --print-shop mpc or drivethru")
     if tts_base_url is not None:
         from pnp.export.tts import base_url_problem
 
@@ -573,6 +574,7 @@ def board(
 for command in TRANSLATE_COMMANDS:  # proof, glossary apply, export, import: pnp/cli_translate.py
     main.add_command(command)
 main.add_command(new_command)  # pnp new: pnp/cli_new.py
+main.add_command(serve_command)  # pnp serve: pnp/cli_serve.py
 
 
 def _list_rules(pack: Path | None, output_format: str, strict: bool) -> None:
@@ -595,17 +597,10 @@ def _load_and_check(pack: Path, output: Path | None = None, read: bool = True) -
     """Load and check, laying out and fitting every face a build would draw as it does: check refuses
     what build refuses. With an output folder, cards unchanged since its cache was written are
     neither checked nor laid out again."""
-    from pnp.pipelines.fitting import layout_and_fitting_findings
-
     result = load_pack(pack)
     if result.pack is None:
         return result.findings
-    data = result.pack
-    if output is None:
-        return result.findings + check_pack(data) + layout_and_fitting_findings(data)
-    findings = cached_check(data, Cache(output / ".cache" / "check", ".json", read=read))
-    laid = layout_and_fitting_findings(data, memos=lambda language: layout_memo(output, read, data.root, language))
-    return result.findings + findings + laid
+    return result.findings + pack_findings(result.pack, output, read)
 
 
 def _check_selection(data: PackData, selection: Selection) -> None:

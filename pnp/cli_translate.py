@@ -7,15 +7,14 @@ only this module writes their files, atomically, and only when nothing is wrong.
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 from typing import NoReturn
 
 import click
 
 from pnp.cli_common import PACK_ARG, fail, load_or_exit
-from pnp.errors import Finding, Severity, error, has_errors
-from pnp.export.edit_set import Snapshot, remove_stale_parts, write_edit_set
+from pnp.errors import Finding, error, has_errors
+from pnp.export.edit_set import Snapshot, remove_stale_parts, verify_edit, write_edit_set
 from pnp.export.files import write_atomic
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
@@ -64,6 +63,9 @@ def _prepare_edit(pack: Path) -> Snapshot:
     return Snapshot({})
 
 
+_verify = verify_edit  # a module name, so that tests can stand in for it
+
+
 def _write_pack_files(data: PackData, writes: list[tuple[Path, bytes]], before: Snapshot) -> None:
     """All the edited files or none; on a failure say exactly which files changed."""
     problems = _verify(data, writes)
@@ -80,36 +82,13 @@ def _write_pack_files(data: PackData, writes: list[tuple[Path, bytes]], before: 
     sys.exit(1)
 
 
-def _verify(data: PackData, writes: list[tuple[Path, bytes]]) -> list[Finding]:
-    """The pack as it would be after the edit must still load: a last net under the TOML editing."""
-    import shutil
-
-    with tempfile.TemporaryDirectory(prefix="pnp-edit-") as folder:
-        copy = Path(folder) / data.root.name
-        shutil.copytree(data.root, copy, symlinks=True)
-        for path, content in writes:
-            (copy / path.resolve().relative_to(data.root.resolve())).write_bytes(content)
-        result = load_pack(copy)
-    if result.pack is not None:
-        return []
-    first = next(f for f in result.findings if f.severity is Severity.ERROR)
-    return [
-        error(
-            "edit/broken",
-            first.file.replace(str(copy), shown_path(data.root)),
-            f"the edit would break the pack ({first.message}); nothing was changed",
-            line=first.line,
-            hint="this is a bug in pnp: run again with --debug and report it",
-        )
-    ]
-
-
 def _show_changes(changes: list[Change]) -> None:
     for change in changes:
         place = change.file + (f":{change.line}" if change.line else "")
         subject = (f'card "{change.card}" ' if change.card else "") + f'field "{change.field}"'
         why = f" ({change.why})" if change.why else ""
-        click.echo(f"{place}: {subject}: {format_word_diff(word_diff(change.old, change.new))}{why}")
+        pieces = change.pieces if change.pieces is not None else word_diff(change.old, change.new)
+        click.echo(f"{place}: {subject}: {format_word_diff(pieces)}{why}")
 
 
 def _count(changes: list[Change]) -> str:
@@ -233,7 +212,10 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
     "Paraíso" at the start of a sentence becomes "Refugio". Only translations
     change (titles, texts, names, labels in the target language), and every
     other byte of the TOML files stays as it was. The right terms become the
-    glossary's targets and the wrong ones their forbidden variants.
+    glossary's targets and the wrong ones their forbidden variants. When the
+    right term's glossary entry has a gender (gender = "f"), the determiners
+    and adjectives that agree with it change too ("el marcador rojo" becomes
+    "la ficha roja"); a line where pnp cannot tell stops the run.
 
     Without --write it prints each change, word by word, and writes nothing.
 

@@ -34,6 +34,14 @@ class MarkupProblem:
     hint: str
 
 
+_SPECIAL = re.compile(r"([*{}\\])")
+
+
+def as_literal(text: str) -> str:
+    """Plain text (a title) as markup that reads back as exactly that text."""
+    return _SPECIAL.sub(r"\\\1", text)
+
+
 def split_paragraphs(text: str) -> list[str]:
     return [p.strip() for p in _PARAGRAPH_BREAK.split(text.strip()) if p.strip()]
 

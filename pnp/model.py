@@ -322,6 +322,12 @@ class Term(Record):
         None,
         description="Where the term comes from, a document by name and section (`source` is the term's original word).",
     )
+    gender: Literal["m", "f"] | None = Field(
+        None, description="Grammatical gender of the target's noun: `glossary apply` makes el/la, -o/-a agree."
+    )
+    number: Literal["singular", "plural"] | None = Field(
+        None, description="Grammatical number of the target as written (plural for a noun used only so)."
+    )
 
 
 class Keyword(Record):

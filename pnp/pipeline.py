@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from pnp.build_exports import LaidOut, export_extras, pick
+from pnp.build_exports import LaidOut, export_extras, option_findings, pick
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.cache import Cache
 from pnp.check.cached import cached_check
@@ -67,6 +67,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         return result
     contents = _deck_contents(pack, options, result)
     decks = _selected_decks(pack, options, result, contents)
+    result.findings += option_findings(options, options.output / pack.pack.id / language)
     result.findings += font_problems(FONTS_DIR)
     if has_errors(result.findings):
         return result

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.check.text.accents import NOUN, PRONOUN, QUESTION, accent_slips
+from pnp.check.text.accents import DIACRITIC, NOUN, PRONOUN, QUESTION, accent_slips
 from pnp.check.text.lexicon import Speller, speller
 from tests.test_text_rules import edit, text_findings
 
@@ -31,6 +31,8 @@ def _slips(text: str, checker: Speller) -> list[tuple[str, str, str]]:
         ("Anota su calculo.", [(NOUN, "calculo", "cálculo")]),
         ("Es parte de la practica.", [(NOUN, "practica", "práctica")]),  # "la" after a preposition
         ("Su critica fue dura.", [(NOUN, "critica", "crítica")]),
+        ("Una barra de titulo verde.", [(NOUN, "titulo", "título")]),  # no finite verb follows "de"
+        ("Gana en numero de fichas.", [(NOUN, "numero", "número")]),
         ("¿Que haces?", [(QUESTION, "Que", "Qué")]),
         ("¿De que color es la carta?", [(QUESTION, "que", "qué")]),
         ("¿Y como se juega?", [(QUESTION, "como", "cómo")]),
@@ -38,10 +40,20 @@ def _slips(text: str, checker: Speller) -> list[tuple[str, str, str]]:
         ("¿Donde se coloca?", [(QUESTION, "Donde", "Dónde")]),
         ("¡Que suerte!", [(QUESTION, "Que", "Qué")]),
         ("¡Cuanto daño!", [(QUESTION, "Cuanto", "Cuánto")]),
+        ("Elige que carta robas.", [(QUESTION, "que", "qué")]),  # an indirect question: which card
+        ("El jugador decide cuantas cartas roba.", [(QUESTION, "cuantas", "cuántas")]),
         ("Portate bien.", [(PRONOUN, "Portate", "Pórtate")]),  # the dictionary knows the voseo "portate"
         ("Damelo ya.", [(PRONOUN, "Damelo", "Dámelo")]),
         ("Roba una carta y descartala.", [(PRONOUN, "descartala", "descártala")]),
         ("Sigue poniendola a un lado.", [(PRONOUN, "poniendola", "poniéndola")]),
+        ("Roba una carta mas.", [(DIACRITIC, "mas", "más")]),
+        ("La carta esta en juego.", [(DIACRITIC, "esta", "está")]),
+        ("La carta esta colocada.", [(DIACRITIC, "esta", "está")]),
+        ("Espera a que este en el mazo.", [(DIACRITIC, "este", "esté")]),
+        ("Si tu robas, descarta.", [(DIACRITIC, "tu", "tú")]),
+        ("Si tu publicas la carta, gana.", [(DIACRITIC, "tu", "tú")]),  # not "tu públicas": tú is meant
+        ("Dásela a mi.", [(DIACRITIC, "mi", "mí")]),
+        ("A mi me gusta.", [(DIACRITIC, "mi", "mí")]),
     ],
 )
 def test_each_missing_accent_is_found(spanish: Speller, text: str, slips: list[tuple[str, str, str]]) -> None:
@@ -54,7 +66,6 @@ def test_each_missing_accent_is_found(spanish: Speller, text: str, slips: list[t
         "Solo puedes robar una carta este turno.",  # solo and este: no accent since 2010
         "Esta carta es tuya; ese mazo, no.",
         "La practica cada día.",  # "la" before a verb is a pronoun
-        "Si tu publicas la carta, gana.",  # a singular determiner before -s: "tú" is meant, not a noun
         "Habla con tu contacto y gira tu nave.",
         "El límite es tu número.",
         "¡Que te diviertas!",  # a wish, not an exclamation of degree
@@ -66,6 +77,18 @@ def test_each_missing_accent_is_found(spanish: Speller, text: str, slips: list[t
         "Dale la carta, ponte en fila y colocadlo.",  # the stress does not move: no accent
         "Release Cylon Mugshots.",  # an English name: text/untranslated's
         "Pórtate bien, dámelo y descártala.",
+        "Roba más cartas, mas no esta.",  # "mas" opening a clause is "pero"
+        "Esta de aquí va al mazo.",  # a demonstrative before "de"
+        "Esta carta va en tu mazo y muévela a mi nave.",
+        "Sin incluir el descarte.",  # "el" + a noun the dictionary knows only as a verb: no "él" rule
+        "Tu turno termina.",
+        "Decide que roba.",  # decides that he draws: a verb follows
+        "Elige que la carta sea tuya.",
+        "Roba más cartas que jugadores haya.",  # a comparison: no verb of choosing
+        "Según indica la carta, roba.",  # "según" opens a clause
+        "Hasta limita el daño.",  # "hasta" as "even"
+        "Roba de Practica.",  # a name: capitalised
+        "Esta tirada de dado puede cambiar.",  # a noun that looks like a participle
     ],
 )
 def test_right_spanish_is_left_alone(spanish: Speller, text: str) -> None:
@@ -78,8 +101,8 @@ def test_a_pack_gets_one_finding_per_slip_with_the_fix(tiny_copy: Path) -> None:
         'tiny/nav.toml:27: warning: card "clear-skies" field "text.es": "tu limite": "limite" is a verb form, '
         'but after "tu" a noun is meant: "límite"',
         '    hint: write "tu límite"',
-        'tiny/nav.toml:27: warning: card "clear-skies" field "text.es": "Descartala": "Descartala" needs its '
-        'accent with the pronouns attached: "Descártala"',
+        'tiny/nav.toml:27: warning: card "clear-skies" field "text.es": "Descartala" needs its accent with the '
+        'pronouns attached: "Descártala"',
         '    hint: write "Descártala"',
         'tiny/nav.toml:27: warning: card "clear-skies" field "text.es": "¿Que haces?": "Que" asks a question: '
         'it takes its accent, "Qué"',
@@ -91,3 +114,8 @@ def test_a_word_of_the_packs_word_list_is_never_flagged(tiny_copy: Path) -> None
     edit(tiny_copy, "nav.toml", 'text.es = "Sigue volando."', 'text.es = "Sigue a Damelo."')
     edit(tiny_copy, "pack.toml", 'words = ["Vela"]', 'words = ["Vela", "Damelo"]')
     assert text_findings(tiny_copy) == []
+
+
+def test_an_article_after_a_verb_is_a_determiner(spanish: Speller) -> None:
+    assert _slips("Coloca la ultima carta.", spanish) == [(NOUN, "ultima", "última")]
+    assert _slips("Si ella la practica, gana.", spanish) == []  # after a pronoun, "la" is one too

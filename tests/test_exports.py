@@ -12,6 +12,8 @@ from PIL import Image
 
 from pnp.cli import main
 from pnp.export.tts import MAX_SIDE, grid_for, to_bbcode
+from pnp.load import load_pack
+from pnp.markup import as_literal
 from pnp.pipeline import BuildOptions, build
 
 LOTR = Path(__file__).resolve().parent.parent / "cards" / "lotr-sailing"
@@ -260,3 +262,97 @@ def test_drivethru_tarot_page_is_their_3_x_5_in_file(tiny_copy: Path, tmp_path: 
 def test_bbcode_keeps_literal_brackets_literal() -> None:
     assert to_bbcode("Roba [b] y **[i]**") == "Roba [\u200bb] y [b][\u200bi][/b]"
     assert to_bbcode("Usa {fuel} *o* {parts}") == "Usa [b]fuel[/b] [i]o[/i] [b]parts[/b]"
+
+
+def test_a_bad_tts_base_url_stops_the_build_before_any_file(tiny_copy: Path, tmp_path: Path) -> None:
+    result = build(tiny_copy, BuildOptions(output=tmp_path / "out", tts=True, tts_base_url="www.example.org/tts"))
+    (problem,) = [f for f in result.findings if f.code == "export/tts-base-url"]
+    assert (
+        problem.message == '"www.example.org/tts" is not a web address: write it like https://example.org/my-game/tts/'
+    )
+    assert not result.ok and result.written == [] and not (tmp_path / "out").exists()
+
+
+def test_double_sided_cards_describe_their_back_too(tmp_path: Path) -> None:
+    _build(LOTR, tmp_path / "out", tts=True, dpi=36, decks=("quest-tormentera",))
+    folder = tmp_path / "out" / "lotr-sailing" / "es" / "tts"
+    (deck,) = json.loads((folder / "quest-tormentera.json").read_text(encoding="utf-8"))["ObjectStates"]
+    description = deck["ContainedObjects"][0]["Description"]
+    # the stage's front has no rules text: its back's title in bold, then the back's text
+    loaded = load_pack(LOTR).pack
+    assert loaded is not None
+    back = loaded.cards()["tormentera-2"].back
+    assert back is not None and back.title["es"].startswith("Etapa 2D")
+    assert description.startswith(f"[b]{back.title['es']}[/b]\n[b]Obligado:[/b] Al final de la ronda")
+
+
+def test_fit_without_a_shop_that_has_sizes_is_a_usage_error(tiny_copy: Path, tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", str(tiny_copy), "--fit", "exact", "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2 and "--fit is for the shops' sizes" in result.output
+
+
+def test_drivethru_makes_mini_american_decks_as_its_own_mini_cards(tiny_copy: Path, tmp_path: Path) -> None:
+    result = build(tiny_copy, BuildOptions(output=tmp_path / "out", print_shop="drivethru", decks=("supply",)))
+    assert result.ok and not [f for f in result.findings if f.code == "export/shop-size"]
+    document = pdfium.PdfDocument(str(tmp_path / "out" / "tiny" / "es" / "drivethru" / "supply.pdf"))
+    # 1.625 x 2.5 in + 0.125 in bleed each side
+    assert {tuple(round(v, 2) for v in page.get_size()) for page in document} == {(135.0, 198.0)}
+
+
+def test_a_deck_past_its_block_of_tts_sheet_ids_is_refused_before_writing(tmp_path: Path) -> None:
+    from pnp.export.tts import SHEETS_PER_DECK, TooManySheets, TtsCard, TtsDeck, write_tts_deck
+
+    face = tmp_path / "face.png"
+    Image.new("RGB", (10, 14), "#ffffff").save(face)
+    slots = grid_for(10, 14, 10_000).slots
+    cards = [TtsCard(f"c{n}", "", face, 1) for n in range(slots * SHEETS_PER_DECK + 1)]
+    deck = TtsDeck("big", "Big", cards, face, first_sheet_id=100, width_mm=63.5, sideways=False)
+    with pytest.raises(TooManySheets, match="needs 101 sheets"):
+        write_tts_deck(deck, tmp_path / "tts")
+    assert not (tmp_path / "tts").exists()  # the next deck's ids are never reused
+
+
+def test_a_back_title_is_plain_text_in_the_tts_description() -> None:
+    title = as_literal("Fase *2* {a} \\ b")
+    assert to_bbcode(f"**{title}**") == "[b]Fase *2* {a} \\ b[/b]"
+
+
+def test_drivethru_pages_are_the_printed_copies_times_two_for_every_deck_of_a_pack(tmp_path: Path) -> None:
+    blue_sun = LOTR.parent / "blue-sun"
+    _build(blue_sun, tmp_path / "out", print_shop="drivethru")
+    loaded = load_pack(blue_sun).pack
+    assert loaded is not None
+    copies = {deck.deck.id: sum(card.count for card in deck.cards) for deck in loaded.decks}
+    pages = {
+        path.stem: len(pdfium.PdfDocument(str(path)))
+        for path in (tmp_path / "out" / "blue-sun" / "es" / "drivethru").glob("*.pdf")
+    }
+    assert pages["supply-meridian"] == 50  # the issue's deck: 25 cards, 42 pages before
+    assert pages == {deck: 2 * copies[deck] for deck in pages}
+
+
+def test_the_size_table_in_the_docs_says_what_the_shop_profiles_do() -> None:
+    from pnp.export.printshop import PROFILES, fit_to_shop
+    from pnp.units import CARD_SIZES_MM, Size, mm
+
+    docs = (LOTR.parent.parent / "docs" / "exports.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].split()[0]: line.split("|")[2:4] for line in docs.splitlines() if line.startswith("| ")}
+    for name, (width, height) in CARD_SIZES_MM.items():
+        for shop, cell in zip(("mpc", "drivethru"), rows[name], strict=True):
+            fit = fit_to_shop(PROFILES[shop], Size(mm(width), mm(height)))
+            assert fit.product is not None
+            product, target = fit.product, fit.product_size()
+            if fit.sold:
+                assert f"{product.name} {product.width_in:g} x {product.height_in:g} in" in cell, (name, shop)
+            else:
+                wide, high = fit.scale()
+                scale = f"{wide:.0%} x {high:.0%}".replace("%", " %")
+                assert f"warned, nearest {product.name}" in cell and scale in cell, (name, shop)
+            shop_bleed = PROFILES[shop].bleed_in
+            assert shop_bleed is not None
+            bleed = 2 * shop_bleed
+            if shop == "mpc":
+                pixels = f"{round((target.width / 72 + bleed) * 300)} x {round((target.height / 72 + bleed) * 300)} px"
+                assert pixels in cell, (name, cell)
+            elif fit.sold:
+                assert f"{target.width / 72 + bleed:g} x {target.height / 72 + bleed:g} in page" in cell, (name, cell)

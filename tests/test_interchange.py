@@ -254,6 +254,7 @@ def test_csv_rows_that_are_bad_are_named_by_row(blue_sun: Path) -> None:
     [
         ("cp1252", ";", "read as Windows-1252 (Excel on Windows: CSV delimitado por comas), not UTF-8"),
         ("utf-16", "\t", "read as UTF-16 (Excel: Texto Unicode), not UTF-8"),
+        ("mac_roman", ";", "read as Mac Roman (Excel on macOS: CSV), not UTF-8"),
         ("utf-8", ",", None),
         ("utf-8-sig", ";", None),
     ],
@@ -285,6 +286,14 @@ def test_a_csv_in_no_encoding_a_spreadsheet_writes_is_refused(blue_sun: Path) ->
         "    hint: save it again as 'CSV UTF-8' (Excel) or with the character set 'Unicode (UTF-8)' (LibreOffice)\n"
         "Found 1 error and 0 warnings in 1 file.\n",
     )
+
+
+def test_po_references_name_the_pack_folder_never_this_computers_path(blue_sun: Path) -> None:
+    code, _, _ = run("export", str(blue_sun.resolve()), "--format", "po", "-o", "t.po")
+    assert code == 0
+    places = {file for entry in polib.pofile("t.po") for file, _ in entry.occurrences}
+    assert "blue-sun/leader.toml" in places
+    assert all(place.startswith("blue-sun/") for place in places), places
 
 
 def test_a_po_file_whose_plural_forms_do_not_match(blue_sun: Path) -> None:
@@ -459,7 +468,9 @@ def test_a_csv_with_merged_columns_is_refused_by_row(blue_sun: Path) -> None:
     cells = lines[1].split(b",")
     lines[1] = b",".join([cells[0], cells[1] + b" " + cells[2], *cells[3:]])
     Path("t.csv").write_bytes(b"\r\n".join(lines))
-    code, out, _ = run("import", "blue-sun", "t.csv", "--write")
+    before = snapshot(blue_sun)
+    code, out, err = run("import", "blue-sun", "t.csv", "--write")
     assert code == 1
     assert "t.csv:2: error: row 2: expected 5 cells (card,field,en,es,base), found 4" in out
     assert "two cells may have been merged" in out
+    assert err.startswith("Nothing was written") and snapshot(blue_sun) == before

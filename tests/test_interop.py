@@ -67,7 +67,7 @@ def unembedded_fonts(path: Path) -> set[str]:
 
 @pytest.fixture(scope="module")
 def every_pdf(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    """One of each PDF kind pnp writes: sheets, cards.pdf, calibration, shop PDFs, proof, board."""
+    """One of each PDF kind pnp writes: sheets in each duplex mode, cards.pdf, calibration, shop PDFs, proof, board."""
     work = tmp_path_factory.mktemp("pdfs")
     tiny = work / "tiny"
     shutil.copytree(ROOT / "examples" / "tiny", tiny)
@@ -75,14 +75,20 @@ def every_pdf(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     for shop in ("drivethru", "oneup"):
         result = build(tiny, BuildOptions(output=out, calibration=True, print_shop=shop))
         assert result.ok, [f.message for f in result.findings]
+    # the other duplex modes draw their own calibration page and fold labels; bilingual cards set two languages
+    for duplex, bilingual in (("short", False), ("fold", True)):
+        options = BuildOptions(output=work / duplex, calibration=True, duplex=duplex, bilingual=bilingual)
+        result = build(tiny, options)
+        assert result.ok, [f.message for f in result.findings]
     runner = CliRunner()
     proof = runner.invoke(main, ["proof", str(tiny), "-o", str(out / "proof")])
     assert proof.exit_code == 0, proof.output
     board = runner.invoke(main, ["board", str(BLUE_SUN), "-o", str(out / "board"), "-q"])
     assert board.exit_code == 0, board.output
-    found = sorted(out.rglob("*.pdf"))
+    found = sorted([*out.rglob("*.pdf"), *(work / "short").rglob("*.pdf"), *(work / "fold").rglob("*.pdf")])
     names = {p.name for p in found}
     assert {"cards.pdf", "cards-supply.pdf", "calibration-long.pdf", "proof.pdf", "tokens.pdf"} <= names
+    assert "calibration-short.pdf" in names  # fold needs none: both sides are on one page
     assert {"board-tiled.pdf", "board-stickers.pdf", "standees.pdf"} <= names
     assert any(p.parent.name == "drivethru" for p in found) and any(p.parent.name == "oneup" for p in found)
     return found
@@ -263,3 +269,48 @@ def test_csv_round_trips_through_the_spreadsheet_dialects(dialect: str, tmp_path
     assert [(r.card, r.field, r.source, r.target, r.base) for r in read] == [
         tuple(restore(c) for c in row) for row in rows[1:]
     ]
+
+
+def test_no_pdf_kind_draws_text_off_its_page(every_pdf: list[Path]) -> None:
+    """A line that runs past the page edge is cut off in print: every character lies inside its page."""
+    import pypdfium2 as pdfium
+
+    outside: list[str] = []
+    # board-tiled.pdf is one map cut over pages: each page clips the map, so text beyond its edge is the next page's
+    for path in (p for p in every_pdf if p.name != "board-tiled.pdf"):
+        document = pdfium.PdfDocument(str(path))
+        for number, page in enumerate(document, start=1):
+            width, height = page.get_size()
+            text = page.get_textpage()
+            for index in range(text.count_chars()):
+                left, bottom, right, top = text.get_charbox(index)
+                if right - left <= 0:
+                    continue  # spaces and line ends have no box
+                if left < -0.5 or bottom < -0.5 or right > width + 0.5 or top > height + 0.5:
+                    outside.append(
+                        f"{path.name} p{number}: {text.get_text_range(index, 1)!r} at {left:.0f},{bottom:.0f}"
+                    )
+                    break
+    assert outside == []
+
+
+@pytest.mark.parametrize("tool", ["msgcat", "msgmerge"])
+def test_po_statuses_survive_a_gettext_rewrite(tool: str, tmp_path: Path) -> None:
+    """GNU gettext drops flags it does not know (msgcat and msgmerge both do): the reviewed mark is a comment."""
+    import subprocess
+
+    program = shutil.which(tool)
+    if program is None:
+        pytest.skip(f"GNU gettext's {tool} is not installed (Debian: apt-get install -y gettext)")
+    pack = tmp_path / "tiny"
+    shutil.copytree(ROOT / "examples" / "tiny", pack)  # fuel-cell reviewed, spare-parts translated, pilot draft
+    po = tmp_path / "t.po"
+    assert CliRunner().invoke(main, ["export", str(pack), "--format", "po", "-o", str(po)]).exit_code == 0
+    command = (
+        [program, str(po), "-o", str(po)] if tool == "msgcat" else [program, "-q", str(po), str(po), "-o", str(po)]
+    )
+    subprocess.run(command, check=True)
+    result = CliRunner().invoke(main, ["import", str(pack), str(po)])
+    assert (result.exit_code, result.output) == (0, "No changes: the pack already says what the file says.\n")
+    text = po.read_text(encoding="utf-8")
+    assert "# reviewed\n#. base: " in text and "#, fuzzy" in text

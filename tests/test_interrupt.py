@@ -32,6 +32,10 @@ def test_ctrl_c_prints_one_line_and_exits_130(tmp_path: Path, after: float) -> N
         assert "Traceback" not in err
         pytest.skip("the build finished before the interrupt")
     assert "Traceback" not in err
+    if run.returncode == -signal.SIGINT and not err.strip():
+        # on a loaded machine the interrupt can come before Python has started pnp at all: the
+        # system's default ends it silently, which is as quiet as pnp's own line
+        pytest.skip("interrupted before Python ran pnp")
     assert err.strip().splitlines()[-1] == "pnp: interrupted"
     assert run.returncode == 130
     assert "Traceback" not in out

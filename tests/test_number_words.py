@@ -47,6 +47,8 @@ def test_number_words_are_compared_as_values(english: str, spanish: str, message
         ("Once per turn, draw eleven cards.", "Una vez por turno, roba once cartas."),  # "once" is 11 in Spanish
         ("The first player draws.", "El jugador inicial roba."),  # an ordinal is not a number of its own
         ("Draw seventeen cards.", "Roba diecisiete cartas."),
+        ("Draw two cards.", "Roba un par de cartas."),
+        ("Both players draw.", "Los dos jugadores roban."),
     ],
 )
 def test_equal_values_and_articles_are_clean(english: str, spanish: str) -> None:
@@ -61,3 +63,16 @@ def test_a_pack_with_number_words_that_differ_is_an_error(tiny_copy: Path) -> No
         'numbers differ from the original: missing "two" (2); not in the original: "tres" (3)',
         '    hint: the original (text.en) reads "Gain two {fuel}."',
     ]
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        ("Which one do you choose?", "¿Cuál eliges?"),
+        ("Each one gains 1 {fuel}.", "Cada jugador gana 1 {fuel}."),
+        ("One of your crew is Disgruntled.", "Uno de tus tripulantes está descontento."),
+        ("Players help one another.", "Los jugadores se ayudan entre sí."),
+    ],
+)
+def test_one_as_a_pronoun_is_no_number(english: str, spanish: str) -> None:
+    assert _messages(english, spanish) == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import shutil
 import subprocess
 from pathlib import Path
@@ -11,6 +12,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from pnp.cli import main
+from tests.conftest import BLUE_SUN
 from tests.test_glossary_apply import edit, rulebook_pack, snapshot  # noqa: F401  (a fixture)
 
 BROWSER_FLAGS = (
@@ -260,3 +262,21 @@ def test_every_kind_of_text_finding_is_placed_where_it_is(tiny_copy: Path) -> No
         ("text/typography", "Estás listo?"),
         ("text/typography", "“Tormentas."),
     ]
+
+
+def test_a_placeholder_thumbnail_carries_the_missing_text_band_as_the_sheet_does() -> None:
+    from pnp.load import load_pack
+    from pnp.proof.thumbs import lay_out_fronts, thumbnails
+
+    pack = load_pack(BLUE_SUN.parent / "bsg").pack
+    assert pack is not None
+    faces = lay_out_fronts(pack, "es")
+    images, _ = thumbnails(faces)
+
+    def red(card_id: str) -> int:
+        image = Image.open(io.BytesIO(images[card_id])).convert("RGB")
+        return sum(n for n, (r, g, b) in image.getcolors(1 << 20) or [] if r > 150 and g < 60 and b < 60)
+
+    placeholder = next(card for deck in pack.decks for card in deck.cards if card.placeholder)
+    real = next(card for deck in pack.decks for card in deck.cards if not card.placeholder and card.title)
+    assert red(placeholder.id) > 20 * max(red(real.id), 50)

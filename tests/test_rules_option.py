@@ -5,24 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from pnp.check import RULES
 from pnp.cli import main
-from tests.conftest import ROOT
+from tests.test_cli import _at_root, run  # noqa: F401  (_at_root: every test runs at the repository root)
 from tests.test_text_rules import edit
-
-
-@pytest.fixture(autouse=True)
-def _at_root(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)
-
-
-def run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(main, list(args))
-    assert "Traceback" not in result.output
-    return result.exit_code, result.output
 
 
 def test_rules_as_json() -> None:

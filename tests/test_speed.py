@@ -78,13 +78,13 @@ def test_a_large_deck_is_drawn_in_page_ranges_that_join_into_its_file(
 def _checked_cards(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many cards each run of the per-card rules saw."""
     seen: list[int] = []
-    original = cached._only
+    original = cached.only_cards
 
     def counting(pack: PackData, card_ids: set[str]) -> PackData:
         seen.append(len(card_ids))
         return original(pack, card_ids)
 
-    monkeypatch.setattr(cached, "_only", counting)
+    monkeypatch.setattr(cached, "only_cards", counting)
     return seen
 
 

@@ -41,6 +41,7 @@ def test_every_text_rule_is_checked_by_pnp_check() -> None:
     assert {r.id for r in TEXT_RULES} <= {r.id for r in RULES}
     assert [r.id for r in TEXT_RULES] == [
         "text/glossary",
+        "glossary/gender",
         "text/untranslated",
         "text/keyword",
         "text/cited-name",
@@ -50,6 +51,8 @@ def test_every_text_rule_is_checked_by_pnp_check() -> None:
         "text/accent-noun",
         "text/accent-question",
         "text/accent-pronoun",
+        "text/accent-diacritic",
+        "text/agreement",
         "text/consistency",
     ]
 

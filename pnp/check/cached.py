@@ -64,7 +64,7 @@ def cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...] = 
     if not all(isinstance(whole.get(rule.id), list) for rule in rules if rule.id not in PER_CARD):
         whole = {rule.id: [f.as_dict() for f in rule.run(pack)] for rule in rules if rule.id not in PER_CARD}
     if fresh or "pack" not in stored or stored.get("whole", {}).get(every_card) != whole:
-        subset = _only(pack, set(fresh))
+        subset = only_cards(pack, set(fresh))
         pack_level = {}
         for rule in per_card_rules:
             by_card: dict[str, list[dict[str, Any]]] = defaultdict(list)
@@ -119,7 +119,7 @@ def _card_keys(pack: PackData) -> dict[str, str]:
     return keys
 
 
-def _only(pack: PackData, card_ids: set[str]) -> PackData:
+def only_cards(pack: PackData, card_ids: set[str]) -> PackData:
     """The pack with only these cards in its decks: what the per-card rules need to see."""
     decks: list[LoadedDeck] = []
     for loaded in pack.decks:

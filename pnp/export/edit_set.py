@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import shutil
 import stat
 import tempfile
 import time
@@ -24,8 +25,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.errors import Finding, error
-from pnp.load.pack import shown_path
+from pnp.errors import Finding, Severity, error
+from pnp.load.pack import load_pack, shown_path
+from pnp.model import PackData
 
 PART_SUFFIX = ".part"
 _OURS = re.compile(r"^\..+\.[a-z0-9_]{8}\.part$")  # tempfile.mkstemp(prefix=".<name>.", suffix=".part")
@@ -156,3 +158,25 @@ def remove_stale_parts(folder: Path) -> list[Path]:
         except OSError:
             continue  # another run cleaned it, or it is not ours to remove
     return removed
+
+
+def verify_edit(data: PackData, writes: list[tuple[Path, bytes]]) -> list[Finding]:
+    """The pack as it would be after the edit must still load: a last net under the TOML editing."""
+    with tempfile.TemporaryDirectory(prefix="pnp-edit-") as folder:
+        copy = Path(folder) / data.root.name
+        shutil.copytree(data.root, copy, symlinks=True)
+        for path, content in writes:
+            (copy / path.resolve().relative_to(data.root.resolve())).write_bytes(content)
+        result = load_pack(copy)
+    if result.pack is not None:
+        return []
+    first = next(f for f in result.findings if f.severity is Severity.ERROR)
+    return [
+        error(
+            "edit/broken",
+            first.file.replace(str(copy), shown_path(data.root)),
+            f"the edit would break the pack ({first.message}); nothing was changed",
+            line=first.line,
+            hint="this is a bug in pnp: run again with --debug and report it",
+        )
+    ]

@@ -74,7 +74,7 @@ MPC_PRODUCTS = (
 )
 DRIVETHRU_PRODUCTS = (
     Product("poker", 2.5, 3.5),
-    Product("mini", 1.75, 2.5),
+    Product("mini", 1.625, 2.5),  # Fantasy Flight's "mini American", not MakePlayingCards' 1.75 in mini
     Product("tarot", 2.75, 4.75),
 )
 

@@ -47,6 +47,10 @@ POKER_WIDTH_MM = 63.5  # TTS's card at scale 1
 SHEETS_PER_DECK = 100  # sheet ids of the n-th deck of a pack: n*100 .. n*100+99
 
 
+class TooManySheets(ValueError):
+    """A deck needs more sheets than its block of sheet ids holds."""
+
+
 @dataclass(frozen=True)
 class TtsCard:
     nickname: str
@@ -160,6 +164,11 @@ def write_tts_deck(deck: TtsDeck, folder: Path, base_url: str | None = None) -> 
     with Image.open(deck.back) as first:
         size = first.size
     grid = grid_for(size[0], size[1], len(deck.cards))
+    sheets = -(-len(deck.cards) // grid.slots)
+    if sheets > SHEETS_PER_DECK:
+        raise TooManySheets(
+            f'deck "{deck.deck_id}" needs {sheets} sheets at this --dpi; its ids allow {SHEETS_PER_DECK}'
+        )
     url = folder_url(folder, base_url)
     written: list[Path] = []
     back_image = _fit(Image.open(deck.back), grid)

@@ -28,15 +28,15 @@ def pack_then(root: Path, since: str) -> Iterator[tuple[LoadResult, str]]:
             yield LoadResult(None, [problem] if problem else []), f"git {since}"
             return
         result = load_pack(copy)
-        yield _renamed(result, copy, f"{since}:{_prefix(root)}"), f"git {since}"
+        yield _renamed(result, copy, f"{since}:{repo_prefix(root)}"), f"git {since}"
 
 
-def _git(root: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
+def run_git(root: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(["git", "-C", str(root), *args], capture_output=True, check=False)
 
 
-def _prefix(root: Path) -> str:
-    done = _git(root, "rev-parse", "--show-prefix")
+def repo_prefix(root: Path) -> str:
+    done = run_git(root, "rev-parse", "--show-prefix")
     return done.stdout.decode("utf-8", "replace").strip() if done.returncode == 0 else ""
 
 
@@ -49,7 +49,7 @@ def _checkout(root: Path, revision: str, into: Path) -> tuple[Path | None, Findi
     if not root.is_dir():
         return None, None  # the pack itself does not load: its own findings say why
     try:
-        inside = _git(root, "rev-parse", "--is-inside-work-tree")
+        inside = run_git(root, "rev-parse", "--is-inside-work-tree")
     except FileNotFoundError:
         return fail("git is not installed, so --since cannot read a revision", "give --since another pack folder")
     if inside.returncode != 0:
@@ -57,13 +57,13 @@ def _checkout(root: Path, revision: str, into: Path) -> tuple[Path | None, Findi
             f'"--since" names no folder with a pack.toml, and {shown} is not in a git repository',
             "give a git revision (HEAD~1, a tag) of the pack's repository, or another pack folder",
         )
-    if _git(root, "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}").returncode != 0:
+    if run_git(root, "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}").returncode != 0:
         return fail(
             f'"{revision}" is neither a pack folder nor a git revision of this repository',
             "try HEAD~1, a tag or a commit id (git log --oneline lists them)",
         )
-    prefix = _prefix(root)
-    listed = _git(root, "ls-tree", "-r", "-z", "--full-tree", revision, "--", prefix or ".")
+    prefix = repo_prefix(root)
+    listed = run_git(root, "ls-tree", "-r", "-z", "--full-tree", revision, "--", prefix or ".")
     entries, refused = _tree_entries(listed.stdout, prefix)
     if refused:
         return fail(
@@ -81,7 +81,7 @@ def _checkout(root: Path, revision: str, into: Path) -> tuple[Path | None, Findi
         target = _inside(top, name[len(prefix) :])
         if target is None:  # _tree_entries already refused such names; this is the last guard
             return fail(f'{revision} holds a path pnp will not copy: "{_printable(name)}"', "")
-        blob = _git(root, "cat-file", "blob", object_id)
+        blob = run_git(root, "cat-file", "blob", object_id)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             # "xb": never replace what is there, so two entries cannot write through one another.

@@ -96,7 +96,7 @@ def collect(pack: PackData, lang: str, findings: list[Finding]) -> Proof:
     for loaded in pack.decks:
         name = loaded.deck.name.get(lang) or loaded.deck.name.get(source_language, loaded.deck.id)
         deck_entries = [
-            _entry(card, loaded.deck.id, lang, source_language, by_card.get(card.id, [])) for card in loaded.cards
+            card_entry(card, loaded.deck.id, lang, source_language, by_card.get(card.id, [])) for card in loaded.cards
         ]
         entries += deck_entries
         decks.append(
@@ -123,7 +123,7 @@ def collect(pack: PackData, lang: str, findings: list[Finding]) -> Proof:
     return Proof(pack, lang, entries, decks, kinds, pack_findings)
 
 
-def _entry(card: Card, deck: str, lang: str, source_language: str, findings: list[Finding]) -> CardEntry:
+def card_entry(card: Card, deck: str, lang: str, source_language: str, findings: list[Finding]) -> CardEntry:
     texts = []
     for name, localized in card_texts(card).items():
         source = markup.plain_text(localized.get(source_language, ""))
@@ -208,7 +208,7 @@ def compare(proof: Proof, earlier: PackData, label: str) -> None:
             kept.append(entry)
             continue
         fields_old, fields_new = card_fields(old), card_fields(entry.card)
-        for name in sorted(set(fields_old) | set(fields_new), key=_field_order):
+        for name in sorted(set(fields_old) | set(fields_new), key=field_order):
             a, b = fields_old.get(name, ""), fields_new.get(name, "")
             if a != b:
                 entry.changes.append(FieldChange(name, tuple(word_diff(a, b))))
@@ -221,7 +221,7 @@ def compare(proof: Proof, earlier: PackData, label: str) -> None:
     proof.removed = sorted(card_id for card_id in before if card_id not in now)
 
 
-def _field_order(name: str) -> tuple[int, str]:
+def field_order(name: str) -> tuple[int, str]:
     order = ["title", "subtitle", "text", "flavour", "back", "status"]
     head = name.split(".")[0]
     return (order.index(head) if head in order else len(order), name)

@@ -150,7 +150,7 @@ def _summary(proof: Proof) -> str:
     ]
     if proof.pack_findings:
         out.append('<h2>About the whole pack</h2><ol class="findings">')
-        out += [_finding_item(f) for f in proof.pack_findings]
+        out += [finding_html(f) for f in proof.pack_findings]
         out.append("</ol>")
     return "\n".join(out)
 
@@ -178,15 +178,15 @@ def _card(entry: CardEntry, proof: Proof, image: bytes | None, back: bytes | Non
     rows = [f'<tr><th class="f">field</th><th>{escape(source)}</th><th>{escape(proof.lang)}</th></tr>']
     for row in entry.rows:
         rows.append(
-            f'<tr><td class="f">{escape(row.name)}</td><td class="t">{_marked(row.source, row.source_marks)}</td>'
-            f'<td class="t">{_marked(row.target, row.target_marks)}</td></tr>'
+            f'<tr><td class="f">{escape(row.name)}</td><td class="t">{marked_html(row.source, row.source_marks)}</td>'
+            f'<td class="t">{marked_html(row.target, row.target_marks)}</td></tr>'
         )
     body.append(f'<table class="texts">{"".join(rows)}</table>')
     if entry.text_sizes:
         body.append(f'<p class="sizes">{sizes_line(entry.text_sizes)}</p>')
     if entry.findings:
         body.append(
-            '<ol class="findings">' + "".join(_finding_item(f, n) for n, f in enumerate(entry.findings, 1)) + "</ol>"
+            '<ol class="findings">' + "".join(finding_html(f, n) for n, f in enumerate(entry.findings, 1)) + "</ol>"
         )
     return (
         f'<article class="card" id="card-{escape(entry.card.id)}">{picture}'
@@ -196,16 +196,16 @@ def _card(entry: CardEntry, proof: Proof, image: bytes | None, back: bytes | Non
 
 def _changes(changes: list[FieldChange], since: str) -> str:
     rows = [f'<tr><th class="f">changed</th><th>since {escape(since)}</th></tr>']
-    rows += [f'<tr><td class="f">{escape(c.name)}</td><td class="t">{_pieces(c.pieces)}</td></tr>' for c in changes]
+    rows += [f'<tr><td class="f">{escape(c.name)}</td><td class="t">{pieces_html(c.pieces)}</td></tr>' for c in changes]
     return f'<table class="texts changes">{"".join(rows)}</table>'
 
 
-def _pieces(pieces: tuple[Piece, ...]) -> str:
+def pieces_html(pieces: tuple[Piece, ...]) -> str:
     tags = {"delete": "del", "insert": "ins"}
     return "".join(f"<{tags[p.op]}>{escape(p.text)}</{tags[p.op]}>" if p.op in tags else escape(p.text) for p in pieces)
 
 
-def _marked(text: str, marks: tuple[Mark, ...]) -> str:
+def marked_html(text: str, marks: tuple[Mark, ...]) -> str:
     if not text:
         return '<span class="none">—</span>'
     out = []
@@ -220,12 +220,18 @@ def _marked(text: str, marks: tuple[Mark, ...]) -> str:
     return "".join(out)
 
 
-def _finding_item(finding: Finding, number: int | None = None) -> str:
+def finding_html(finding: Finding, number: int | None = None, located: bool = False) -> str:
+    """One finding as a list item; its file and line when it is about no card (or `located` asks for them)."""
     word = SEVERITY_WORD[finding.severity]
     where = f"<code>{escape(finding.field)}</code> " if finding.field else ""
     hint = f' <span class="hint">— {escape(finding.hint)}</span>' if finding.hint else ""
     value = f' value="{number}"' if number else ""
-    place = "" if finding.card else f"{escape(finding.file)}{f':{finding.line}' if finding.line else ''}: "
+    place = (
+        "" if finding.card and not located else f"{escape(finding.file)}{f':{finding.line}' if finding.line else ''}: "
+    )
+    if located and finding.card:
+        place += f'card "{escape(finding.card)}" '
+
     return (
         f'<li class="{word}"{value}><span class="sev {word}">{word}</span>{place}{where}'
         f"{escape(finding.message)} <code>{escape(finding.code)}</code>{hint}</li>"

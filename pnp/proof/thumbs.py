@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,10 +13,11 @@ from pnp.errors import Finding
 from pnp.export.png import faces_pdf
 from pnp.layout import FaceLayout
 from pnp.layout.plan import lay_out_pack
-from pnp.model import LoadedDeck, PackData
+from pnp.model import Card, LoadedDeck, PackData
 from pnp.paths import FONTS_DIR, TEMPLATES_DIR
 from pnp.render.face import RenderContext
 from pnp.render.fonts import load_fonts
+from pnp.render.missing_mark import with_missing_mark
 from pnp.units import Size, parse_card_size
 
 THUMBNAIL_DPI = 150  # a mini card is 242 x 372 px: sharp at twice its on-screen size, ~20 KB
@@ -37,17 +39,21 @@ def deck_size(deck: LoadedDeck) -> Size:
     return size.landscape() if deck.deck.orientation == "landscape" else size.portrait()
 
 
-def lay_out_fronts(pack: PackData, lang: str, templates_dir: Path = TEMPLATES_DIR) -> Faces:
-    """Every card's front face, and the B side of double-sided cards, laid out as the build does;
-    a card whose layout fails gets none, and its findings say why."""
+def lay_out_fronts(
+    pack: PackData, lang: str, templates_dir: Path = TEMPLATES_DIR, decks: Sequence[LoadedDeck] | None = None
+) -> Faces:
+    """Every card's front face (of `decks`, default all), and the B side of double-sided cards, laid out
+    as the build does; a card whose layout fails gets none, and its findings say why."""
     found = Faces()
-    laid = lay_out_pack(pack, lang, templates_root=templates_dir)
+    laid = lay_out_pack(pack, lang, decks, templates_root=templates_dir)
     found.findings += laid.findings
     for deck in laid.decks:
         for card in deck.cards:
-            found.faces[card.card.id] = card.front
+            # a placeholder looks like one in the proof too, as on the printed sheet
+            marked = with_missing_mark if card.card.placeholder else _unchanged
+            found.faces[card.card.id] = marked(card.front)
             if card.card.back is not None:
-                found.backs[card.card.id] = card.back
+                found.backs[card.card.id] = marked(card.back)
     found.context = RenderContext(
         fonts=load_fonts(FONTS_DIR),
         pack_root=pack.root,
@@ -56,6 +62,10 @@ def lay_out_fronts(pack: PackData, lang: str, templates_dir: Path = TEMPLATES_DI
         icons=laid.icons,
     )
     return found
+
+
+def _unchanged(face: FaceLayout) -> FaceLayout:
+    return face
 
 
 def thumbnails(faces: Faces, dpi: int = THUMBNAIL_DPI) -> tuple[dict[str, bytes], list[Finding]]:
@@ -75,6 +85,16 @@ def thumbnails(faces: Faces, dpi: int = THUMBNAIL_DPI) -> tuple[dict[str, bytes]
         image.save(buffer, format="PNG", optimize=True)
         images[card_id] = buffer.getvalue()
     return images, list(dict.fromkeys(context.findings[start:]))
+
+
+def card_images(
+    pack: PackData, deck: LoadedDeck, card: Card, lang: str, dpi: int = THUMBNAIL_DPI
+) -> tuple[dict[str, bytes], list[Finding]]:
+    """One card, laid out and drawn alone as the build draws it (the workbench's live preview):
+    its front under its id, its own B side under "<id>/back", and what laying out and drawing found."""
+    faces = lay_out_fronts(pack, lang, decks=[deck.model_copy(update={"cards": (card,)})])
+    images, drawn = thumbnails(faces, dpi)
+    return images, [f for f in faces.findings + drawn if f.card in (None, card.id)]
 
 
 def text_sizes(faces: Faces) -> dict[str, tuple[tuple[str, float], ...]]:

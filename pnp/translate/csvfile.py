@@ -80,7 +80,10 @@ def decode_csv(raw: bytes, shown: str) -> tuple[str | None, list[Finding]]:
         return raw.decode("utf-8"), []
     except UnicodeDecodeError as exc:
         first_bad = exc.start
-    guess = charset_normalizer.from_bytes(raw, cp_isolation=SPREADSHEET_ENCODINGS).best()
+    # the reading with the fewest impossible characters first: charset-normalizer's own best() leans on
+    # language coherence, which reads a Mac Roman file as Windows-1252 when its accents are few
+    candidates = charset_normalizer.from_bytes(raw, cp_isolation=SPREADSHEET_ENCODINGS)
+    guess = min(candidates, key=lambda match: (match.chaos, -match.coherence), default=None)
     if guess is None or guess.encoding == "utf_8":
         return None, [
             error(

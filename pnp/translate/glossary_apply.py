@@ -14,10 +14,12 @@ from pnp.check.text.phrases import phrase_matcher
 from pnp.errors import Finding, error, info
 from pnp.load.pack import shown_path
 from pnp.model import PackData
+from pnp.translate.agreement_fixes import Rewriter, fix_genders
 from pnp.translate.files import glossary_path, keep_line_endings, text_files
 from pnp.translate.fixes import Fix
 from pnp.translate.replace import Inside, Replacer
 from pnp.translate.tomledit import localized_values, set_text
+from pnp.translate.worddiff import Piece
 
 MAX_LISTED = 3
 REVIEWED, TRANSLATED = "reviewed", "translated"
@@ -34,6 +36,7 @@ class Change:
     old: str
     new: str
     why: str = ""  # said after the diff: why a text nobody named changes (a status back to "translated")
+    pieces: list[Piece] | None = None  # the diff when the edits are known: each its own change
 
 
 @dataclass
@@ -49,6 +52,8 @@ class Plan:
 def plan_fixes(pack: PackData, fixes: list[Fix], fixes_shown: str, lang: str, allow_inside: bool) -> Plan:
     plan = Plan()
     replacer = Replacer(fixes)
+    genders, plan.findings = fix_genders(pack, fixes, fixes_shown, lang)
+    rewriter = Rewriter(replacer, genders, lang)
     used: set[Fix] = set()
     inside: dict[Fix, list[str]] = {}
     for source in text_files(pack):
@@ -59,13 +64,30 @@ def plan_fixes(pack: PackData, fixes: list[Fix], fixes_shown: str, lang: str, al
             where = f"{source.shown}:{value.line}" if value.line else source.shown
             for found in replacer.inside_words(value.value):
                 inside.setdefault(found.fix, []).append(f'"{found.word}" ({where})')
-            new, replacements = replacer.apply(value.value)
-            if not replacements:
+            rewrite = rewriter.rewrite(value.value)
+            if not rewrite.replacements:
                 continue
-            used |= {r.fix for r in replacements}
-            set_text(value.table, value.lang, new, lambda raw: replacer.apply(raw)[0])
-            changes.append(Change(source.shown, value.line, value.record_id, value.field, value.value, new))
-        plan.changes += _with_reviews_undone(pack, source.document, source.shown, changes, lang)
+            used |= {r.fix for r in rewrite.replacements}
+            if rewrite.problem is not None:
+                plan.findings.append(
+                    error(
+                        "fixes/agreement",
+                        source.shown,
+                        rewrite.problem,
+                        line=value.line,
+                        card=value.record_id,
+                        field=value.field,
+                        hint="change this text by hand, then run again; nothing was written",
+                    )
+                )
+                continue
+            set_text(value.table, value.lang, rewrite.new, lambda raw: rewriter.rewrite(raw).new)
+            changes.append(
+                Change(
+                    source.shown, value.line, value.record_id, value.field, value.value, rewrite.new, "", rewrite.pieces
+                )
+            )
+        plan.changes += with_reviews_undone(pack, source.document, source.shown, changes, lang)
         if source.changed():
             plan.writes.append((source.path, source.new_bytes()))
     if not allow_inside:
@@ -88,7 +110,7 @@ def plan_fixes(pack: PackData, fixes: list[Fix], fixes_shown: str, lang: str, al
     return plan
 
 
-def _with_reviews_undone(pack: PackData, document: Any, shown: str, changes: list[Change], lang: str) -> list[Change]:
+def with_reviews_undone(pack: PackData, document: Any, shown: str, changes: list[Change], lang: str) -> list[Change]:
     """A reviewed card whose text changes is "translated" again: someone must review the new text.
 
     Its status change follows the card's last text change."""

@@ -16,7 +16,6 @@ import tomlkit
 
 from pnp.check.text.fields import ALL
 from pnp.errors import Finding, did_you_mean, error, warning
-from pnp.load.pack import shown_path
 from pnp.model import Card, DeckFile, PackData
 from pnp.translate.files import PackFile, open_file
 from pnp.translate.glossary_apply import Change
@@ -82,7 +81,8 @@ def entries(pack: PackData, lang: str) -> list[Entry]:
     source_language = pack.pack.source_language
     found = []
     for deck in pack.decks:
-        shown = shown_path(deck.file)
+        # where the text lives, from the pack's folder: the same on every translator's computer
+        shown = _in_pack(pack, deck.file)
         for card in deck.cards:
             for name, localized in card_texts(card).items():
                 source, target = localized.get(source_language, ""), localized.get(lang, "")
@@ -92,6 +92,13 @@ def entries(pack: PackData, lang: str) -> list[Entry]:
             status = card.status.get(lang, "")
             found.append(Entry(card.id, STATUS, "", status, base_hash(status), shown, pack.line("card", card.id)))
     return found
+
+
+def _in_pack(pack: PackData, file: Path) -> str:
+    try:
+        return file.relative_to(pack.root.parent).as_posix()
+    except ValueError:  # a deck file outside the pack's folder is refused at load; keep its name only
+        return file.name
 
 
 def plan_import(pack: PackData, rows: list[Row], lang: str, shown: str) -> ImportPlan:
@@ -107,7 +114,7 @@ def plan_import(pack: PackData, rows: list[Row], lang: str, shown: str) -> Impor
             continue
         seen[(row.card, row.field)] = row
         card = cards[row.card]
-        current = _current(card, row.field, lang)
+        current = current_text(card, row.field, lang)
         theirs = normalize(row.target)
         if theirs == normalize(current) or base_hash(theirs) == row.base:
             continue  # unchanged in the file: whatever the pack says now stands
@@ -146,7 +153,7 @@ def plan_import(pack: PackData, rows: list[Row], lang: str, shown: str) -> Impor
                 )
             )
             continue
-        original = _current(card, row.field, pack.pack.source_language) if row.field != STATUS else ""
+        original = current_text(card, row.field, pack.pack.source_language) if row.field != STATUS else ""
         if row.field != STATUS and normalize(row.source) != normalize(original):
             plan.findings.append(
                 warning(
@@ -204,7 +211,7 @@ def _bad_row(row: Row, cards: dict[str, Card], seen: dict[tuple[str, str], Row],
     return None
 
 
-def _current(card: Card, name: str, lang: str) -> str:
+def current_text(card: Card, name: str, lang: str) -> str:
     if name == STATUS:
         return card.status.get(lang, "")
     return card_texts(card).get(name, {}).get(lang, "")
@@ -223,19 +230,19 @@ def _apply(pack: PackData, wanted: list[tuple[Row, str]], lang: str) -> tuple[li
         assert deck is not None
         source = files.setdefault(deck.file, open_file(deck.file, DeckFile))
         table = next(t for t in source.document["card"] if t.get("id") == row.card)
-        old = _current(pack.cards()[row.card], row.field, lang)
-        _set_field(table, row.field.split("."), lang, value)
+        old = current_text(pack.cards()[row.card], row.field, lang)
+        set_field(table, row.field.split("."), lang, value)
         line = pack.line("field", f"{row.card}:{row.field}.{lang}") or pack.line("card", row.card)
         changes.append(Change(source.shown, line, row.card, f"{row.field}.{lang}", old, value))
     return [(f.path, f.new_bytes()) for f in files.values() if f.changed()], changes
 
 
-def _set_field(table: Any, path: list[str], lang: str, value: str) -> None:
+def set_field(table: Any, path: list[str], lang: str, value: str) -> None:
     """Set card[path][lang]; a new field becomes a dotted key (`text.es = ...`) after the card's last one."""
     head, *rest = path
     if head not in table:
         table.append(tomlkit.key([*path, lang]), fresh_string(value))
     elif rest:
-        _set_field(table[head], rest, lang, value)
+        set_field(table[head], rest, lang, value)
     else:
         set_text(table[head], lang, value)

@@ -39,6 +39,22 @@ def word_diff(old: str, new: str) -> list[Piece]:
     return pieces
 
 
+def edits_diff(old: str, edits: list[tuple[int, int, str]]) -> list[Piece]:
+    """The pieces of old with each edit (start, end, new text; sorted, apart) as its own change.
+
+    A diff of the two whole texts may pair words across edits ("de la ficha" -> "del marcador" would read
+    [-de-]{+del+} [-la ficha-]{+marcador+}); the edits say which words became which."""
+    pieces: list[Piece] = []
+    last = 0
+    for start, end, written in edits:
+        _add(pieces, "equal", old[last:start])
+        for piece in word_diff(old[start:end], written):
+            _add(pieces, piece.op, piece.text)
+        last = end
+    _add(pieces, "equal", old[last:])
+    return pieces
+
+
 def _add(pieces: list[Piece], op: Op, text: str) -> None:
     if not text:
         return

@@ -29,12 +29,19 @@ rules read the same dictionary's morphology (accents.py says how).
 from __future__ import annotations
 
 from pnp.check.rule import Rule
-from pnp.check.text.accents import check_noun_accents, check_pronoun_accents, check_question_accents
+from pnp.check.text.accents import (
+    check_diacritic_accents,
+    check_noun_accents,
+    check_pronoun_accents,
+    check_question_accents,
+)
 from pnp.check.text.consistency import check_consistency
 from pnp.check.text.glossary import check_glossary
+from pnp.check.text.glossary_gender import check_glossary_gender
 from pnp.check.text.keywords import check_keywords
 from pnp.check.text.names import check_cited_names
 from pnp.check.text.numbers import check_numbers
+from pnp.check.text.term_agreement import check_agreement
 from pnp.check.text.typography import check_typography
 from pnp.check.text.words import check_spelling, check_untranslated
 from pnp.errors import Severity
@@ -45,6 +52,12 @@ RULES = (
         Severity.WARNING,
         "Translations use the glossary's terms: no forbidden variant, no source term left without its translation.",
         check_glossary,
+    ),
+    Rule(
+        "glossary/gender",
+        Severity.WARNING,
+        "A term's gender and number match its target's article, and belong to a noun (not a verb or phrase).",
+        check_glossary_gender,
     ),
     Rule(
         "text/untranslated",
@@ -99,6 +112,18 @@ RULES = (
         Severity.WARNING,
         "A verb with pronouns attached keeps the accent they need: Pórtate, dámelo, descártala.",
         check_pronoun_accents,
+    ),
+    Rule(
+        "text/accent-diacritic",
+        Severity.WARNING,
+        "Words an accent tells apart, read by the next word: una carta más, está en juego, si tú robas.",
+        check_diacritic_accents,
+    ),
+    Rule(
+        "text/agreement",
+        Severity.WARNING,
+        "A glossary term with a gender agrees with its determiner and adjective: la ficha roja, not el ficha rojo.",
+        check_agreement,
     ),
     Rule(
         "text/consistency",

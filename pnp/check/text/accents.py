@@ -10,18 +10,28 @@ dictionary's own morphology (lexicon.Speller.readings):
   a noun or adjective: "tu limite" -> "tu límite", "el calculo" -> "el
   cálculo".  The determiner and the word must agree in number ("tu publicas"
   is a "tú" without its accent, not a noun), and "la", "las", "los" count only
-  after a preposition ("de la practica"), since before a verb they are
-  pronouns ("la practica": she practises it).  "solo" and the demonstratives
+  after a preposition or a verb ("de la practica", "coloca la ultima"), since
+  elsewhere they may be pronouns ("la practica": she practises it).  Right
+  after a preposition, with no determiner, a word is a noun too: no finite verb
+  follows "de" ("barra de titulo" -> "título").  "solo" and the demonstratives
   are never flagged: since the RAE's 2010 rules they take no accent.
 - accent-question: the interrogative that opens a question or exclamation,
   "¿Que haces?" -> "¿Qué haces?", "¡Que suerte!" -> "¡Qué suerte!", after a
   leading "y", "pero" or a preposition ("¿De que color…?").  "¿Cuando robas,
   descartas?" is a yes/no question opened by a clause (a comma follows), and
   "¡Que te diviertas!" a wish (a pronoun or verb follows): neither is flagged.
+  And an indirect question after a verb of choosing, before a noun: "elige
+  que carta" -> "elige qué carta" (not "decide que roba": a verb follows).
 - accent-pronoun: a verb with pronouns attached that pushes the stress to the
   third syllable from the end needs the accent: "Portate" -> "Pórtate",
   "damelo" -> "dámelo", "descartala" -> "descártala".  text/spelling leaves
   these words to this rule, so a slip is reported once.
+- accent-diacritic: the words an accent tells apart, read by the next word:
+  "una carta mas" -> "más" (unless it opens a clause: ", mas no"), "esta en
+  juego", "esta colocada" -> "está" (a preposition or a participle follows),
+  "que este en" -> "esté", "si tu robas" -> "tú" (a verb of "tú" follows),
+  "para mi.", "a mi me gusta" -> "mí" (nothing, or "me", follows the
+  preposition's pronoun).
 """
 
 from __future__ import annotations
@@ -34,12 +44,14 @@ from functools import lru_cache
 from pnp.check.text.fields import Text, known_words, quote, texts
 from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import Speller, english_words, speller
+from pnp.check.text.nouns import DETERMINERS
 from pnp.errors import Finding, Severity
 from pnp.model import PackData
 
 NOUN = "text/accent-noun"
 QUESTION = "text/accent-question"
 PRONOUN = "text/accent-pronoun"
+DIACRITIC = "text/accent-diacritic"
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _ACCENTS = {"a": "á", "e": "é", "i": "í", "o": "ó", "u": "ú"}
@@ -58,6 +70,12 @@ _PRONOUN_ARTICLES = {"la": False, "las": True, "los": True}  # -> plural; determ
 _PREPOSITIONS = frozenset({
     "a", "ante", "bajo", "con", "contra", "de", "desde", "en", "entre", "hacia", "hasta", "para", "por", "segun",
     "sin", "sobre", "tras",
+})
+# A finite verb never follows these directly, so a word right after one is a noun ("barra de titulo", "en
+# numero"). Not "según" ("según indica la carta") nor "hasta" ("hasta limita el daño": even), nor "bajo" and
+# "entre", verb forms themselves.
+_BARE_PREPOSITIONS = frozenset({
+    "a", "ante", "con", "contra", "de", "desde", "en", "hacia", "para", "por", "sin", "sobre", "tras",
 })
 _LEADING = frozenset({"y", "e", "o", "u", "pero", "entonces", "pues"}) | _PREPOSITIONS
 _INTERROGATIVES = {
@@ -89,8 +107,68 @@ def accent_slips(plain: str, checker: Speller, known: frozenset[str] = frozenset
     """Every missing accent of the three rules in one text, in order."""
     words = list(_WORD.finditer(plain))
     slips = [*_noun_slips(plain, words, checker, known), *_question_slips(plain, checker)]
+    slips += _indirect_question_slips(plain, words, checker)
     slips += _pronoun_slips(words, checker, known)
+    slips += _diacritic_slips(plain, words, checker, known)
     return sorted(slips, key=lambda s: s.start)
+
+
+# "esta en juego" is está; not "de": "esta de aquí" is a demonstrative
+_STATE_PREPOSITIONS = frozenset({"en", "a", "al", "sobre", "bajo", "entre", "con", "sin", "dentro", "fuera"})
+_PARTICIPLE = re.compile(r"\w+[ai]d[oa]s?$")
+_CLAUSE_START = re.compile(r"(^|[.;:,!?¡¿(\n])\s*$")
+
+
+def _diacritic_slips(plain: str, words: list[re.Match[str]], checker: Speller, known: frozenset[str]) -> Iterator[Slip]:
+    """Words a missing accent turns into another word, told apart by the next one:
+    "una carta mas" (más), "esta en juego" (está), "si tu robas" (tú), "para mi." (mí).
+
+    Not "el roba" (él): the dictionary lacks nouns such as "descarte", which it knows only as
+    verb forms, so "el descarte" would be flagged."""
+    for index, match in enumerate(words):
+        word = match.group()
+        lower = word.lower()
+        if lower in known:
+            continue
+        following = words[index + 1] if index + 1 < len(words) else None
+        joined = following is not None and plain[match.end() : following.start()] in (" ", "\u00a0")
+        after = following.group().lower() if following is not None and joined else None
+        written = None
+        if lower == "mas" and not _CLAUSE_START.search(plain[: match.start()]):
+            written = "más"  # "mas" for "pero" opens a clause: ", mas no"
+        elif lower in ("esta", "estas", "este") and after is not None:
+            if after in _STATE_PREPOSITIONS or _participle(after, checker):
+                written = {"esta": "está", "estas": "estás", "este": "esté"}[lower]
+        elif lower == "tu" and after is not None and after.endswith("s") and checker.only_verb(after):
+            written = "tú"  # "si tu robas": a subject, not "your"
+        elif lower == "mi" and (not joined or after == "me") and _after_preposition(words, index):
+            written = "mí"  # "para mi.", "a mi me gusta": a pronoun; "para mi turno": a possessive
+        if written is None:
+            continue
+        written = written[:1].upper() + written[1:] if word[:1].isupper() else written
+        quoted = f"{word} {following.group()}" if following is not None and joined else word
+        yield Slip(
+            DIACRITIC,
+            match.start(),
+            match.end(),
+            word,
+            written,
+            quoted,
+            f'"{word}" is another word without its accent: here it is "{written}"',
+        )
+
+
+def _after_preposition(words: list[re.Match[str]], index: int) -> bool:
+    return index > 0 and fold(words[index - 1].group()) in _PREPOSITIONS
+
+
+def _participle(word: str, checker: Speller) -> bool:
+    """A participle and nothing else: "colocada" (colocar, or the adjective colocado), not "tirada" (a noun
+    too)."""
+    if not _PARTICIPLE.match(word):
+        return False
+    readings = checker.readings(word)
+    return any(r.verb for r in readings) and all(r.verb or r.stem != word for r in readings)
 
 
 def _noun_slips(plain: str, words: list[re.Match[str]], checker: Speller, known: frozenset[str]) -> Iterator[Slip]:
@@ -98,11 +176,12 @@ def _noun_slips(plain: str, words: list[re.Match[str]], checker: Speller, known:
         before, match = words[index - 1], words[index]
         if plain[before.end() : match.start()] not in (" ", "\u00a0"):
             continue
-        plural = _determiner(words, index - 1, plain)
+        plural = _determiner(words, index - 1, plain, checker)
         word = match.group()
-        if plural is None or word.casefold() in known or not word.islower() or len(word) < 3:
+        bare = plural is None and fold(before.group()) in _BARE_PREPOSITIONS  # "de titulo": no verb follows "de"
+        if (plural is None and not bare) or word.casefold() in known or not word.islower() or len(word) < 3:
             continue
-        if word.endswith("s") != plural or not checker.only_verb(word):
+        if (not bare and word.endswith("s") != plural) or not checker.only_verb(word):
             continue
         noun = next((n for n in _accented(word) if checker.not_verb(n)), None)
         if noun is None:
@@ -119,7 +198,7 @@ def _noun_slips(plain: str, words: list[re.Match[str]], checker: Speller, known:
         )
 
 
-def _determiner(words: list[re.Match[str]], index: int, plain: str) -> bool | None:
+def _determiner(words: list[re.Match[str]], index: int, plain: str, checker: Speller) -> bool | None:
     """Whether the word at index is a plural determiner (True), a singular one (False), or none (None)."""
     word = fold(words[index].group())
     if word in _SINGULAR:
@@ -128,8 +207,10 @@ def _determiner(words: list[re.Match[str]], index: int, plain: str) -> bool | No
         return True
     if word in _PRONOUN_ARTICLES and index > 0:
         before = words[index - 1]
-        if fold(before.group()) in _PREPOSITIONS and plain[before.end() : words[index].start()].strip() == "":
-            return _PRONOUN_ARTICLES[word]
+        if plain[before.end() : words[index].start()].strip() != "":
+            return None
+        if fold(before.group()) in _PREPOSITIONS or checker.only_verb(before.group().lower()):
+            return _PRONOUN_ARTICLES[word]  # "de la linea", "coloca la ultima": an article, not a pronoun
     return None
 
 
@@ -171,6 +252,44 @@ def _question_slips(plain: str, checker: Speller) -> Iterator[Slip]:
             written,
             quote(plain[opened.start() : opened.end()]) if closing else quote(mark + inside),
             f'"{word}" asks {"a question" if mark == "¿" else "in an exclamation"}: it takes its accent, "{written}"',
+        )
+
+
+# Verbs of choosing: what follows "elige que" + a noun is which one, an indirect question ("elige qué carta").
+# fmt: off
+_CHOOSING = frozenset({
+    "elegir", "elige", "eliges", "eligen", "elija", "elijas", "elijan", "elegid", "escoger", "escoge", "escoges",
+    "escogen", "escoja", "escojas", "escojan", "decidir", "decide", "decides", "deciden", "decida", "decidas",
+    "decidan",
+})
+# fmt: on
+
+
+def _indirect_question_slips(plain: str, words: list[re.Match[str]], checker: Speller) -> Iterator[Slip]:
+    """ "elige que carta" -> "elige qué carta": after a verb of choosing, "que", "cual", "cuantos"… before a
+    noun asks which.  Not before a verb, determiner or pronoun: "decide que roba", "elige que la carta"."""
+    for index in range(1, len(words) - 1):
+        verb, match, noun = words[index - 1], words[index], words[index + 1]
+        word = match.group()
+        lower = word.lower()
+        if lower not in _INTERROGATIVES or lower in _CLAUSE_OPENERS or fold(verb.group()) not in _CHOOSING:
+            continue
+        if plain[verb.end() : match.start()] != " " or plain[match.end() : noun.start()] != " ":
+            continue
+        following = noun.group()
+        if not following.islower() or following in DETERMINERS or following in _CLITICS or following == "no":
+            continue
+        if checker.only_verb(following) or not checker.not_verb(following):
+            continue
+        written = _INTERROGATIVES[lower]
+        yield Slip(
+            QUESTION,
+            match.start(),
+            match.end(),
+            word,
+            written,
+            f"{verb.group()} {word} {following}",
+            f'"{word}" asks which, after "{verb.group()}": it takes its accent, "{written}"',
         )
 
 
@@ -225,7 +344,8 @@ def _text_slips(plain: str, lang: str, known: frozenset[str]) -> tuple[Slip, ...
 
 def _finding(text: Text, slip: Slip) -> Finding:
     fixed = slip.quoted.replace(slip.word, slip.written, 1)
-    return text.finding(Severity.WARNING, slip.code, f'"{slip.quoted}": {slip.why}', f'write "{fixed}"')
+    message = slip.why if slip.quoted == slip.word else f'"{slip.quoted}": {slip.why}'
+    return text.finding(Severity.WARNING, slip.code, message, f'write "{fixed}"')
 
 
 def check_noun_accents(pack: PackData) -> list[Finding]:
@@ -238,3 +358,7 @@ def check_question_accents(pack: PackData) -> list[Finding]:
 
 def check_pronoun_accents(pack: PackData) -> list[Finding]:
     return _slips_by_rule(pack, PRONOUN)
+
+
+def check_diacritic_accents(pack: PackData) -> list[Finding]:
+    return _slips_by_rule(pack, DIACRITIC)

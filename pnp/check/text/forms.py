@@ -158,9 +158,10 @@ def word_forms(word: str, language: str) -> WordForms:
 
 # --- numbers written as words ----------------------------------------------------------
 
-# Cardinals and multiplicatives are numbers: "Draw two cards" / "Roba tres cartas" differ.  Articles and
-# ordinals only excuse a figure of the other text: "a card" / "una carta" is an article on both sides,
-# "Draw 1 card" / "Roba una carta" is right, and "first" is often "inicial".
+# Cardinals and multiplicatives are numbers: "Draw two cards" / "Roba tres cartas" differ.  Articles,
+# ordinals and "un par", "ambos" only excuse a figure of the other text: "a card" / "una carta" is an
+# article on both sides, "Draw 1 card" / "Roba una carta" is right, "first" is often "inicial", and
+# "Draw two cards" / "Roba un par de cartas" says the same.
 NUMBER_WORDS = {
     "es": {
         "cero": 0, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9,
@@ -178,9 +179,9 @@ NUMBER_WORDS = {
 NUMBER_LIKE_WORDS = {
     "es": {
         "un": 1, "uno": 1, "una": 1, "primer": 1, "primero": 1, "primera": 1, "segundo": 2, "segunda": 2,
-        "tercer": 3, "tercero": 3, "tercera": 3,
+        "tercer": 3, "tercero": 3, "tercera": 3, "par": 2, "ambos": 2, "ambas": 2,
     },
-    "en": {"a": 1, "an": 1, "once": 1, "first": 1, "second": 2, "third": 3},
+    "en": {"a": 1, "an": 1, "once": 1, "first": 1, "second": 2, "third": 3, "pair": 2, "both": 2},
 }  # fmt: skip
 
 

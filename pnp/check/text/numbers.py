@@ -47,12 +47,26 @@ def counted(plain: str, language: str) -> Counted:
     stand_ins: Counter[int] = Counter()
     for match in _WORD.finditer(plain):
         word = fold(match.group())
-        if word in words:
+        if word == "one" and _pronoun_one(plain, match):
+            stand_ins[1] += 1  # "which one", "one of them": a pronoun, not a count
+        elif word in words:
             values[words[word]] += 1
             written.setdefault(words[word], f'"{match.group()}"')
         elif word in like:
             stand_ins[like[word]] += 1
     return Counted(values, written, stand_ins)
+
+
+_BEFORE_PRONOUN_ONE = re.compile(
+    r"(?:which|each|the|this|that|any|no|every|another|a|only|last|first|next|other|same|right)\s+$", re.IGNORECASE
+)
+
+
+def _pronoun_one(plain: str, match: re.Match[str]) -> bool:
+    """English "one" as a pronoun: "which one", "the one", "no one", "one of", "one another"."""
+    if _BEFORE_PRONOUN_ONE.search(plain[: match.start()]):
+        return True
+    return re.match(r"\s+(?:of|another)\b", plain[match.end() :], re.IGNORECASE) is not None
 
 
 def check_numbers(pack: PackData) -> list[Finding]:

@@ -1,0 +1,84 @@
+"""`pnp serve`: the translators' workbench in the browser (pnp/serve/)."""
+
+from __future__ import annotations
+
+import secrets
+import socket
+from pathlib import Path
+
+import click
+
+from pnp.cli_common import OUTPUT_OPTION, PACK_ARG, fail
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+INSTALL_HINT = "pip install 'pnp[serve]'"
+
+
+@click.command()
+@PACK_ARG
+@click.option("--lang", default=None, help="Target language to work on (default: the pack's first).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True, help="Port to listen on.")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on. Anything but this computer (127.0.0.1) prints an address with an access token: "
+    "only browsers that open it can use the workbench.",
+)
+@OUTPUT_OPTION
+def serve(pack: Path, lang: str | None, port: int, host: str, output: Path) -> None:
+    """Open the translators' workbench: a local web page to translate, review and print a pack.
+
+    The card list with each card's status, findings and thumbnail; a page per
+    card with the original and the translation side by side, the card as it
+    prints (redrawn as you type), its findings in place, its glossary terms and
+    its git history; glossary fixes with a preview; builds with progress.
+    Saving changes only the value you changed in the TOML file, and a text
+    changed on disk since the page loaded is shown as a conflict, never
+    overwritten.
+
+    It needs the optional web libraries: pip install 'pnp[serve]'.
+
+    \b
+    Example:
+        pnp serve cards/blue-sun
+        pnp serve cards/blue-sun --lang es --port 9000
+        pnp serve cards/blue-sun --host 0.0.0.0     # for other machines: prints an address with a token
+    """
+    try:
+        import uvicorn
+
+        from pnp.serve.app import create_app
+    except ImportError as exc:
+        fail(f"pnp serve needs the web libraries ({exc.name} is missing): {INSTALL_HINT}")
+    problem = _cannot_listen(host, port)
+    if problem:
+        fail(f"cannot listen on {host} port {port} ({problem}): give another with --port")
+    token = None if host in LOOPBACK else secrets.token_urlsafe(24)
+    # on this computer, only its own names are answered (no DNS rebinding); elsewhere the token guards it
+    hosts = LOOPBACK if token is None else ("*",)
+    click.echo(f"Loading {pack} …", err=True)
+    app = create_app(pack, output, lang, hosts=hosts, access_token=token)
+    shown = f"[{host}]" if ":" in host else host
+    address = f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+    click.echo(f"pnp serve: open {address}  (Ctrl-C stops)")
+    if token:
+        click.echo("Anyone who has this address can change the pack's files: share it only with your team.")
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def _cannot_listen(host: str, port: int) -> str | None:
+    """Why the server could not listen there (a port in use, an address not of this computer), before
+    the pack is loaded for nothing."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        return str(exc.strerror or exc)
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            return str(exc.strerror or exc)
+    return None

@@ -1,0 +1,147 @@
+"""Headless Chromium driven through the DevTools protocol over a pipe: no WebDriver, no extra package.
+
+`--remote-debugging-pipe` makes Chromium read commands from its fd 3 and write
+answers to its fd 4, each a JSON message ended by a NUL byte.  Every wait is
+bounded: a page that never gets there fails the test, it never hangs it.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import fcntl
+import json
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--hide-scrollbars",
+)
+WAIT_SECONDS = 60  # the longest any one wait may take on a busy 2-core machine
+
+
+def chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+class Browser:
+    def __init__(self, binary: str, profile: Path, width: int = 1400, height: int = 1100) -> None:
+        commands_read, self._commands = os.pipe()
+        self._answers, answers_write = os.pipe()
+
+        def child_fds() -> None:  # Chromium's fd 3 and fd 4
+            # copies above both first: the pipes may be fds 3 and 4 themselves, and dup2 onto the
+            # same number would keep them close-on-exec
+            reading, writing = (fcntl.fcntl(fd, fcntl.F_DUPFD, 10) for fd in (commands_read, answers_write))
+            os.dup2(reading, 3)
+            os.dup2(writing, 4)
+
+        self.process = subprocess.Popen(
+            [
+                binary,
+                *FLAGS,
+                "--remote-debugging-pipe",
+                f"--user-data-dir={profile}",
+                f"--window-size={width},{height}",
+            ],
+            preexec_fn=child_fds,  # the only way to give a child fixed fd numbers
+            close_fds=False,  # subprocess would close fds 3 and 4 after preexec_fn set them up
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        os.close(commands_read)
+        os.close(answers_write)
+        self._buffer = b""
+        self._next = 0
+        self.session = ""
+        target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        self.send("Page.enable")
+        self.send(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+        )
+
+    def send(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        self._next += 1
+        message: dict[str, Any] = {"id": self._next, "method": method, "params": params or {}}
+        if self.session and not method.startswith("Target."):
+            message["sessionId"] = self.session
+        os.write(self._commands, json.dumps(message).encode() + b"\0")
+        deadline = time.monotonic() + WAIT_SECONDS
+        while time.monotonic() < deadline:
+            answer = self._read()
+            if answer.get("id") == self._next:
+                if "error" in answer:
+                    raise RuntimeError(f"{method}: {answer['error']}")
+                return dict(answer.get("result", {}))
+        raise TimeoutError(f"Chromium did not answer {method}")
+
+    def _read(self) -> dict[str, Any]:
+        while b"\0" not in self._buffer:
+            chunk = os.read(self._answers, 1 << 16)
+            if not chunk:
+                raise RuntimeError("Chromium closed its pipe")
+            self._buffer += chunk
+        message, _, self._buffer = self._buffer.partition(b"\0")
+        return dict(json.loads(message))
+
+    def open(self, url: str) -> None:
+        self.send("Page.navigate", {"url": url})
+        self.wait_for("document.readyState === 'complete' && !!window.htmx")
+
+    def run(self, expression: str) -> Any:
+        result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def wait_for(self, expression: str, what: str = "") -> Any:
+        return wait(lambda: self.run(expression), what or expression)
+
+    def screenshot(self, path: Path, full_page: bool = True) -> Path:
+        params: dict[str, Any] = {"format": "png"}
+        if full_page:
+            size = self.send("Page.getLayoutMetrics")["cssContentSize"]
+            params |= {"captureBeyondViewport": True, "clip": {**_box(size), "scale": 1}}
+        path.write_bytes(base64.b64decode(self.send("Page.captureScreenshot", params)["data"]))
+        return path
+
+    def close(self) -> None:
+        with contextlib.suppress(RuntimeError, TimeoutError, OSError):
+            self.send("Browser.close")
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        os.close(self._commands)
+        os.close(self._answers)
+
+
+def _box(size: dict[str, float]) -> dict[str, float]:
+    return {"x": 0, "y": 0, "width": size["width"], "height": min(size["height"], 4000)}
+
+
+def wait(probe: Callable[[], Any], what: str) -> Any:
+    """probe() until it gives something true, for at most WAIT_SECONDS."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        value = probe()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise TimeoutError(f"waited {WAIT_SECONDS} s for {what}")

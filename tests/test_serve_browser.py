@@ -1,0 +1,144 @@
+"""pnp serve in a real browser: headless Chromium edits a translation, sees the card redrawn, saves, meets a conflict.
+
+Chromium is driven through the DevTools protocol (tests/browser.py).  Without
+Chromium the test is skipped and says why; CI installs it as for the proof.
+Set PNP_SCREENSHOTS to a folder to keep the screenshots of the list and the
+card page.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import os
+import shutil
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+pytest.importorskip("starlette", reason="pnp serve's extra is not installed: pip install 'pnp[serve]'")
+
+import uvicorn
+
+from pnp.serve.app import create_app
+from tests.browser import Browser, chromium, wait
+
+NEW_TEXT = "Gana 1 {parts}.\\n\\n**Descarta** esta carta y repara tu nave entera con gasolina, ahora mismo."
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def server(tiny_copy: Path) -> Iterator[str]:
+    port = _free_port()
+    app = create_app(tiny_copy, tiny_copy.parent / "output", hosts=("127.0.0.1", "localhost"))
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    wait(lambda: running.started, "the server to start")
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(timeout=30)
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[Browser]:
+    binary = chromium()
+    if binary is None:
+        pytest.skip("chromium is not installed (Debian: apt-get install -y chromium): the workbench was not opened")
+    opened = Browser(binary, tmp_path / "chromium-profile")
+    yield opened
+    opened.close()
+
+
+def _preview(browser: Browser) -> Image.Image:
+    source = browser.run("document.querySelector('#preview img').src")
+    data = base64.b64decode(source.split(",", 1)[1])
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def _changed_pixels(a: Image.Image, b: Image.Image) -> int:
+    assert a.size == b.size
+    difference = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 32 else 0)
+    return difference.histogram()[255]
+
+
+def test_edit_preview_save_and_conflict_in_chromium(
+    server: str, browser: Browser, tiny_copy: Path, tmp_path: Path
+) -> None:
+    supply = tiny_copy / "supply.toml"
+    before = supply.read_text()
+    browser.open(f"{server}/")
+    assert browser.run("document.querySelectorAll('table.cards tbody tr').length") >= 3
+    browser.wait_for(  # the thumbnails, drawn on demand by the build's renderer
+        "[...document.querySelectorAll('td.thumb img')].every(i => i.complete && i.naturalWidth > 0)", "the thumbnails"
+    )
+    shots = [browser.screenshot(tmp_path / "workbench-list.png")]
+
+    browser.open(f"{server}/card/spare-parts")
+    first = _preview(browser)
+    browser.run(
+        "(() => { const t = document.querySelector('textarea[name=\"v.text.es\"]');"
+        f" t.value = '{NEW_TEXT}'; t.dispatchEvent(new Event('input', {{bubbles: true}})); }})()"
+    )
+    browser.wait_for(
+        f"document.querySelector('#preview img').src !== {_js(browser, '#preview img')}", "the redrawn card"
+    )
+    second = _preview(browser)
+    # the findings follow the unsaved text: the glossary's forbidden "gasolina", marked where it is
+    browser.wait_for("(document.querySelector('#findings mark.warning') || {}).textContent === 'gasolina'")
+    changed = _changed_pixels(first, second)
+    assert changed > 200, f"only {changed} pixels changed: the preview did not redraw the text"
+
+    browser.run("document.querySelector('button.save').click()")
+    browser.wait_for("(document.querySelector('.message') || {}).textContent === 'Saved: text.es.'", "the save")
+    changed_lines = [
+        (a, b) for a, b in zip(before.splitlines(), supply.read_text().splitlines(), strict=True) if a != b
+    ]
+    assert changed_lines == [
+        (
+            'text.es = "Gana 1 {parts}.\\n\\n**Descarta** esta carta para reparar tu nave."',
+            f'text.es = "{NEW_TEXT}"',
+        )
+    ]
+    shots.append(browser.screenshot(tmp_path / "workbench-card.png"))
+    real = browser.run("document.querySelector('.card-image').width")
+    browser.run("document.querySelector('.card-image').click()")
+    assert browser.run("document.querySelector('.card-image').width") == 2 * real  # larger to read
+
+    # someone edits the same text on disk; this page still shows its own version and saves it
+    supply.write_text(supply.read_text().replace("repara tu nave entera", "repara la nave"))
+    on_disk = supply.read_text()
+    browser.run(
+        "(() => { const t = document.querySelector('textarea[name=\"v.text.es\"]');"
+        " t.value = t.value.replace('ahora mismo', 'ya'); })()"
+    )
+    browser.run("document.dispatchEvent(new KeyboardEvent('keydown', {key: 's', ctrlKey: true}))")  # Ctrl+S
+    browser.wait_for("!!document.querySelector('.conflict')", "the conflict")
+    assert "repara la nave" in browser.run("document.querySelector('.conflict').textContent")
+    assert supply.read_text() == on_disk, "a conflict must never overwrite the file"
+    shots.append(browser.screenshot(tmp_path / "workbench-conflict.png"))
+
+    for shot in shots:
+        assert Image.open(shot).size[0] == 1400
+    keep = os.environ.get("PNP_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        for shot in shots:
+            shutil.copy(shot, Path(keep) / shot.name)
+
+
+def _js(browser: Browser, selector: str) -> str:
+    """The current src of an image as a JavaScript string literal (to wait until it changes)."""
+    import json
+
+    return json.dumps(browser.run(f"document.querySelector('{selector}').src"))
