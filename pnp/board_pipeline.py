@@ -34,7 +34,7 @@ from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import LoadedBoard, PackData
 from pnp.packing import Sticker, pack_stickers, sticker_size
 from pnp.pipeline import FONTS_DIR
-from pnp.render.board import BoardArt, draw_map, fit_labels
+from pnp.render.board import BoardArt, draw_map, fit_labels, printed_boxes
 from pnp.render.fonts import FontRegistry, font_problems, load_fonts
 from pnp.tiling import TileError, plan_tiles
 from pnp.units import Size, mm, paper_size
@@ -151,7 +151,8 @@ def _board_documents(
     source = _image_source(board, options.image, result) if options.image is not None else _map_source(art, title)
     if source is not None:
         try:
-            plan = plan_tiles(Size(board.width, board.height), paper, options.overlap)
+            avoid = printed_boxes(art) if options.image is None else ()
+            plan = plan_tiles(Size(board.width, board.height), paper, options.overlap, avoid=avoid)
         except TileError as exc:
             result.findings.append(
                 error("board/tiles", shown_path(board.file), str(exc), hint="try --overlap 10mm or --paper a4")

@@ -11,7 +11,7 @@ from pnp.board_state import BoardOptions, BoardResult
 from pnp.build_exports import pick
 from pnp.errors import Finding, error
 from pnp.export.board_pdf import Document, FaceForm, TokenSection, render_sheets
-from pnp.impose import ImposeError, SheetSpec, plan_sheet
+from pnp.impose import ImposeError, SheetPlan, SheetSpec, plan_sheet
 from pnp.layout.icons import family_and_pack_icons
 from pnp.layout.templates import IconFile
 from pnp.load.pack import shown_path
@@ -71,24 +71,17 @@ def token_documents(
         names.setdefault(group, []).append(pick(pack, token.name, language))
         result.tokens += token.count
     sections: list[TokenSection] = []
+    sizes: dict[TokenSection, Size] = {}
     for (width, height, crop), placements in groups.items():
         try:
-            plan = plan_sheet(
-                SheetSpec(
-                    paper=paper,
-                    card=Size(width, height),
-                    bleed=TOKEN_BLEED,
-                    spacing=TOKEN_SPACING,
-                    margin=mm(8),
-                    duplex=options.duplex,
-                    crop_marks=crop,
-                    mark_length=mm(3),
-                )
-            )
+            plan = _token_plan(paper, Size(width, height), crop, options)
         except ImposeError as exc:
             result.findings.append(error("board/impose", shown, str(exc), hint="make the token smaller"))
             continue
-        sections.append(TokenSection(" + ".join(names[(width, height, crop)]), plan, tuple(placements), options.duplex))
+        section = TokenSection(" + ".join(names[(width, height, crop)]), plan, tuple(placements), options.duplex)
+        sections.append(section)
+        sizes[section] = Size(width, height)
+    sections = _shared_by_sizes(sections, sizes, paper, options)
     documents: list[tuple[str, Callable[[Callable[[], None]], Document], int]] = []
     if sections:
         steps = sum(-(-len(s.placements) // len(s.plan.fronts)) for s in sections)
@@ -108,6 +101,48 @@ def token_documents(
             )
         )
     return documents
+
+
+def _token_plan(paper: Size, size: Size, crop: bool, options: BoardOptions) -> SheetPlan:
+    return plan_sheet(
+        SheetSpec(
+            paper=paper,
+            card=size,
+            bleed=TOKEN_BLEED,
+            spacing=TOKEN_SPACING,
+            margin=mm(8),
+            duplex=options.duplex,
+            crop_marks=crop,
+            mark_length=mm(3),
+        )
+    )
+
+
+def _sheets(section: TokenSection) -> int:
+    return -(-len(section.placements) // len(section.plan.fronts))
+
+
+def _shared_by_sizes(
+    sections: list[TokenSection], sizes: dict[TokenSection, Size], paper: Size, options: BoardOptions
+) -> list[TokenSection]:
+    """Tokens cut along their outline (no crop marks), of different sizes, on one grid of the
+    largest size, each centred in its cell, when that takes fewer sheets: tokens of a few kinds
+    then print on one sheet, not on a half-empty sheet each."""
+    loose = [s for s in sections if not s.plan.mark_length]
+    if len(loose) < 2:
+        return sections
+    cell = Size(max(sizes[s].width for s in loose), max(sizes[s].height for s in loose))
+    try:
+        plan = _token_plan(paper, cell, False, options)
+    except ImposeError:
+        return sections
+    placements = tuple(p for s in loose for p in s.placements)
+    shared = TokenSection(" + ".join(s.title for s in loose), plan, placements, options.duplex)
+    if _sheets(shared) >= sum(_sheets(s) for s in loose):
+        return sections
+    at = sections.index(loose[0])
+    rest = [s for s in sections if s not in loose]
+    return [*rest[:at], shared, *rest[at:]]
 
 
 def _has_picture(face: TokenFace) -> bool:

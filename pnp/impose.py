@@ -93,6 +93,10 @@ class SheetPlan:
     footer: float = 0.0  # the height kept free for the footer above the bottom margin
     mark_start: float = 0.0  # how far beyond the outer trim lines the crop marks start
     mark_length: float = 0.0  # 0: no crop marks
+    spec: SheetSpec | None = None  # what it was planned from: another size can be planned under it
+    # slot counts of the grids a shared sheet holds (cards of different sizes): marks go around each
+    # grid on its own, never across another; (): one grid
+    blocks: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -124,7 +128,7 @@ def plan_sheet(spec: SheetSpec) -> SheetPlan:
         raise ImposeError(_does_not_fit_message(spec, page))
     fronts = _layout(area, _as_laid(spec.card, rotated), columns, rows, 90 if rotated else 0, spec)
     marks = _crop_marks(fronts, spec) if spec.crop_marks else ()
-    extra = (spec.footer, _outer_bleed(spec) + _mark_gap(spec), spec.mark_length if spec.crop_marks else 0.0)
+    extra = (spec.footer, _outer_bleed(spec) + _mark_gap(spec), spec.mark_length if spec.crop_marks else 0.0, spec)
 
     if spec.duplex == "none":
         return SheetPlan(page, fronts, (), marks, (), None, rotated, *extra)
@@ -140,14 +144,72 @@ def plan_sheet(spec: SheetSpec) -> SheetPlan:
 
 def marks_for(plan: SheetPlan, count: int) -> tuple[tuple[Mark, ...], tuple[Mark, ...]]:
     """Crop marks (fronts page, backs page) for a sheet holding the first `count` cards: marks
-    only for the rows and columns that hold a card, drawn around those cards."""
+    only for the rows and columns that hold a card, drawn around those cards, each grid of a
+    shared sheet on its own."""
     if not plan.mark_length or count <= 0:
         return (), ()
-    fronts, backs = plan.fronts[:count], plan.backs[:count]
-    front_marks = _marks_around(fronts, plan.mark_start, plan.mark_length)
-    if plan.fold_line is not None:
-        return front_marks + _marks_around(backs, plan.mark_start, plan.mark_length), ()
-    return front_marks, _marks_around(backs, plan.mark_start, plan.mark_length) if backs else ()
+    front_marks: tuple[Mark, ...] = ()
+    back_marks: tuple[Mark, ...] = ()
+    start = 0
+    for size in plan.blocks or (len(plan.fronts),):
+        end = min(start + size, count)
+        if end <= start:
+            break
+        fronts, backs = plan.fronts[start:end], plan.backs[start:end]
+        front_marks += _marks_around(fronts, plan.mark_start, plan.mark_length)
+        if plan.fold_line is not None:
+            front_marks += _marks_around(backs, plan.mark_start, plan.mark_length)
+        elif backs:
+            back_marks += _marks_around(backs, plan.mark_start, plan.mark_length)
+        start += size
+    return front_marks, back_marks
+
+
+def plan_below(host: SheetPlan, used: int, guest: SheetSpec, count: int) -> SheetPlan | None:
+    """A shared sheet: the host's first `used` cards, and `count` cards of another size in a grid
+    of their own in the room left under them (above the footer); None when they do not all fit.
+
+    Only for backs on the next page: a fold sheet's lower half holds the backs."""
+    if host.spec is None or host.fold_line is not None or not 0 < used <= len(host.fronts) or count <= 0:
+        return None
+    spec = replace(
+        guest, footer=0.0, mark_length=host.mark_length or guest.mark_length, crop_marks=bool(host.mark_length)
+    )
+    page = host.page
+    lowest = min(s.y for s in host.fronts[:used]) - host.mark_start - host.mark_length - MARK_GAP
+    area = _Area(spec.margin, host.spec.margin + host.footer, page.width - spec.margin, lowest)
+    columns, rows, rotated = _best_grid(area, spec)
+    if columns * rows < count:
+        return None
+    rows = math.ceil(count / columns)
+    laid = _as_laid(spec.card, rotated)
+    _, height = _grid_size(laid, columns, rows, spec)
+    area = replace(area, bottom=area.top - height - 2 * _mark_reserve(spec))  # the grid right under the host's
+    fronts = _layout(area, laid, columns, rows, 90 if rotated else 0, spec)
+    backs: tuple[Slot, ...] = ()
+    if host.backs:
+        edge: Literal["long", "short"] = "short" if guest.duplex == "short" else "long"
+        backs = tuple(_flip_slot(s, edge, page, guest.back_offset) for s in fronts)
+    blocks = (*_blocks_of(host, used), len(fronts))
+    return replace(
+        host,
+        fronts=host.fronts[:used] + fronts,
+        backs=host.backs[:used] + backs if host.backs else (),
+        marks=(),
+        back_marks=(),
+        blocks=blocks,
+    )
+
+
+def _blocks_of(plan: SheetPlan, used: int) -> tuple[int, ...]:
+    """The grid sizes of the plan's first `used` slots."""
+    blocks, start = [], 0
+    for size in plan.blocks or (len(plan.fronts),):
+        if start >= used:
+            break
+        blocks.append(min(size, used - start))
+        start += size
+    return tuple(blocks)
 
 
 def sheets_needed(cards: int, plan: SheetPlan) -> int:

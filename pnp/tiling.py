@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import math
 import string
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from pnp.geometry import Box, Point
 from pnp.units import Size, mm
@@ -77,13 +79,20 @@ def tile_label(column: int, row: int) -> str:
     return f"{letters}{row + 1}"
 
 
-def plan_tiles(board: Size, paper: Size, overlap: float, margin: float = mm(8)) -> TilePlan:
+def plan_tiles(
+    board: Size, paper: Size, overlap: float, margin: float = mm(8), avoid: tuple[Box, ...] = ()
+) -> TilePlan:
+    """Tiles of the board; `avoid` are boxes of what the map prints (planets, labels), board
+    coordinates: alignment marks move along their band to stay clear of them."""
     if board.width <= 0 or board.height <= 0:
         raise TileError("the board must be larger than zero")
     if overlap < 0:
         raise TileError(f"the overlap cannot be negative, got {_mm(overlap)} mm")
     portrait = paper.portrait()
-    candidates = [_plan(board, portrait, overlap, margin), _plan(board, portrait.landscape(), overlap, margin)]
+    candidates = [
+        _plan(board, portrait, overlap, margin, avoid),
+        _plan(board, portrait.landscape(), overlap, margin, avoid),
+    ]
     usable = [plan for plan in candidates if plan is not None]
     if not usable:
         window = _window(portrait, margin)
@@ -106,7 +115,7 @@ def _count(length: float, window: float, overlap: float) -> int | None:
     return math.ceil((length - overlap) / (window - overlap) - 1e-9)
 
 
-def _plan(board: Size, page: Size, overlap: float, margin: float) -> TilePlan | None:
+def _plan(board: Size, page: Size, overlap: float, margin: float, avoid: tuple[Box, ...]) -> TilePlan | None:
     window = _window(page, margin)
     if window.width <= 0 or window.height <= 0:
         return None
@@ -122,22 +131,49 @@ def _plan(board: Size, page: Size, overlap: float, margin: float) -> TilePlan | 
             box = Box(x, y, min(window.width, board.width - x), min(window.height, board.height - y))
             tiles.append(Tile(tile_label(column, row), column, row, box))
     plan = TilePlan(board, page, margin, overlap, window, columns, rows, tuple(tiles), ())
-    return TilePlan(board, page, margin, overlap, window, columns, rows, tuple(tiles), _marks(plan))
+    return TilePlan(board, page, margin, overlap, window, columns, rows, tuple(tiles), _marks(plan, avoid))
 
 
-def _marks(plan: TilePlan) -> tuple[Point, ...]:
-    """Marks in the middle of each overlap band, spread along the edge the two pages share."""
+def _marks(plan: TilePlan, avoid: tuple[Box, ...]) -> tuple[Point, ...]:
+    """Marks in the middle of each overlap band, spread along the edge the two pages share,
+    each moved along the band off anything the map prints there."""
     marks: list[Point] = []
     for tile in plan.tiles:
         if tile.column + 1 < plan.columns:
             right = plan.tile(tile.column + 1, tile.row).window
             x = (right.x + tile.window.right) / 2
-            marks += [(x, y) for y in _along(tile.window.y, tile.window.bottom)]
+            start, end = tile.window.y, tile.window.bottom
+            marks += [(x, _clear(y, start, end, partial(_at, x, None), avoid)) for y in _along(start, end)]
         if tile.row + 1 < plan.rows:
             below = plan.tile(tile.column, tile.row + 1).window
             y = (below.y + tile.window.bottom) / 2
-            marks += [(x, y) for x in _along(tile.window.x, tile.window.right)]
+            start, end = tile.window.x, tile.window.right
+            marks += [(_clear(x, start, end, partial(_at, None, y), avoid), y) for x in _along(start, end)]
     return tuple(dict.fromkeys((round(x, 4), round(y, 4)) for x, y in marks))
+
+
+def _at(x: float | None, y: float | None, along: float) -> Point:
+    """A point of a band: the fixed coordinate given, the other one `along`."""
+    return (along if x is None else x, along if y is None else y)
+
+
+MARK_CLEARANCE = mm(5)  # a mark's reach (ring and cross) and a little air
+
+
+def _clear(at: float, start: float, end: float, point: Callable[[float], Point], avoid: tuple[Box, ...]) -> float:
+    """The position nearest `at` along a band (start..end) where a mark touches nothing printed."""
+    low, high = start + MARK_CLEARANCE, end - MARK_CLEARANCE
+    for step in range(int(MARK_SPACING / mm(1))):
+        for candidate in (at + step * mm(1), at - step * mm(1)):
+            if low <= candidate <= high and not _touches(point(candidate), avoid):
+                return candidate
+    return at  # nowhere clear: the mark keeps its place
+
+
+def _touches(point: Point, avoid: tuple[Box, ...]) -> bool:
+    x, y = point
+    r = MARK_CLEARANCE
+    return any(b.x - r < x < b.right + r and b.y - r < y < b.bottom + r for b in avoid)
 
 
 def _along(start: float, end: float) -> list[float]:

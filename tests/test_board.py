@@ -18,6 +18,7 @@ from pnp import geometry, model
 from pnp.board_pipeline import build_board
 from pnp.board_state import BoardOptions, BoardResult
 from pnp.cli import main
+from pnp.geometry import Box
 from pnp.load import load_pack
 from pnp.packing import Sticker, pack_stickers, sticker_size
 from pnp.tiling import TileError, plan_page_map, plan_tiles, tile_label
@@ -273,8 +274,8 @@ def test_standees_fold_over(tiny_copy: Path, tmp_path: Path) -> None:
     (tiny_copy / "tokens.toml").write_text(TOKENS + STANDEE, encoding="utf-8")
     result = build_board(tiny_copy, BoardOptions(output=tmp_path / "out"))
     assert result.ok, _errors(result)
-    # two token sizes, two sections, each a front and a back page
-    assert [(w.path.name, w.pages) for w in result.written] == [("tokens.pdf", 4), ("standees.pdf", 1)]
+    # two token sizes, cut along their outlines, share one sheet: a front and a back page
+    assert [(w.path.name, w.pages) for w in result.written] == [("tokens.pdf", 2), ("standees.pdf", 1)]
     document = pdfium.PdfDocument(str(tmp_path / "out" / "tiny" / "es" / "standees.pdf"))
     text = document[0].get_textpage().get_text_range()
     assert text.count("BARCO") == 6 and text.count("peana") == 6  # 3 standees: two faces and two tabs each
@@ -499,3 +500,40 @@ width = "25mm"
 height = "35mm"
 front = { label = { en = "SHIP", es = "BARCO" }, icon = "fuel", color = "#263238", ink = "#ffffff" }
 """
+
+
+def test_one_sided_tokens_say_so_on_their_empty_back_page(tiny_copy: Path, tmp_path: Path) -> None:
+    one_sided = TOKENS.replace(
+        'back = { label = { en = "CLOSED", es = "CERRADO" }, color = "#455a64", ink = "#ffffff" }\n', ""
+    )
+    square = one_sided.replace('shape = "hex"', 'shape = "square"')  # cut straight: a sheet of its own
+    (tiny_copy / "tokens.toml").write_text(square, encoding="utf-8")
+    result = build_board(tiny_copy, BoardOptions(output=tmp_path / "out"))
+    assert result.ok, _errors(result)
+    document = pdfium.PdfDocument(str(tmp_path / "out" / "tiny" / "es" / "tokens.pdf"))
+    assert len(document) == 4
+    backs = [document[i].get_textpage().get_text_range() for i in (1, 3)]
+    assert "VACÍO" in backs[0] and "Reverso en blanco" not in backs[0]
+    assert backs[1].startswith("Reverso en blanco: estas fichas tienen una sola cara")
+
+
+def test_a_token_without_a_label_in_a_printed_language_is_a_finding(tiny_copy: Path, tmp_path: Path) -> None:
+    (tiny_copy / "tokens.toml").write_text(TOKENS.replace(', es = "CERRADO"', ""), encoding="utf-8")
+    result = build_board(tiny_copy, BoardOptions(output=tmp_path / "out"))
+    found = [f for f in result.findings if f.code == "tokens/untranslated"]
+    assert [(f.field, f.message) for f in found] == [
+        (
+            "token.port.back.label.es",
+            'token "port": its back has no label in "es": the es sheets would print «CLOSED», the en words',
+        )
+    ]
+
+
+def test_alignment_marks_keep_off_printed_planets() -> None:
+    free = plan_tiles(BLUE_SUN_BOARD, A4, overlap=mm(10))
+    x0, y0 = free.marks[1]
+    planet = Box(x0 - mm(7), y0 - mm(7), mm(14), mm(14))  # a planet right where a mark would go
+    moved = plan_tiles(BLUE_SUN_BOARD, A4, overlap=mm(10), avoid=(planet,))
+    assert len(moved.marks) == len(free.marks)
+    for x, y in moved.marks:  # a mark (ring, cross and air) reaches 5 mm
+        assert not (planet.x - mm(5) < x < planet.right + mm(5) and planet.y - mm(5) < y < planet.bottom + mm(5))

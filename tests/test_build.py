@@ -18,7 +18,7 @@ from pnp.pipeline import BuildOptions, build
 from pnp.render.fonts import load_fonts
 from pnp.render.text import TextBox, fit_text
 from pnp.units import mm
-from tests.conftest import ROOT
+from tests.conftest import BLUE_SUN, ROOT
 
 A4 = (595.28, 841.89)
 
@@ -425,3 +425,12 @@ def test_building_some_decks_leaves_cards_pdf_as_it_was(tiny_copy: Path, tmp_pat
     everything = (out / "tiny" / "es" / "cards.pdf").read_bytes()
     assert _build(tiny_copy, out, decks=("supply",)) == ["cards-supply.pdf", "build-manifest.json"]
     assert (out / "tiny" / "es" / "cards.pdf").read_bytes() == everything
+
+
+def test_blue_sun_cards_print_on_4_a4_sheets_of_fronts(tmp_path: Path) -> None:
+    """Mini cards of every deck share sheets, and the last tarot card sits under the two leaders."""
+    result = build(BLUE_SUN, BuildOptions(output=tmp_path))
+    assert result.ok, [str(f) for f in result.findings]
+    assert result.sheets == 4 < result.sheets_unmixed
+    document = pdfium.PdfDocument(str(tmp_path / "blue-sun" / "es" / "cards.pdf"))
+    assert len(document) == 8  # each sheet of fronts followed by its backs

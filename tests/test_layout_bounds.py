@@ -6,11 +6,13 @@ from pathlib import Path
 
 import pytest
 
+from pnp.layout.arrangement import arrangement_findings
 from pnp.layout.faces import card_context, layout_card
+from pnp.layout.plan import lay_out_pack
 from pnp.layout.templates import load_family
 from pnp.load import load_pack
 from pnp.units import parse_card_size
-from tests.conftest import TINY
+from tests.conftest import ROOT, TINY
 
 HEAD = 'description = "test"\ndesign_size = "41mm x 63mm"\n\n'
 
@@ -59,3 +61,68 @@ def test_an_extends_cycle_is_reported_once_with_its_line(tmp_path: Path) -> None
     assert [(f.code, f.file.endswith("a.toml"), f.line) for f in findings] == [("layout/extends-cycle", True, 2)]
     names = [part.rsplit("/", 1)[-1] for part in findings[0].message.split(": ", 1)[1].split(" -> ")]
     assert names == ["a.toml", "b.toml", "c.toml", "a.toml"]
+
+
+def _face_findings(tmp_path: Path, template: str) -> list:
+    family = tmp_path / "family"
+    family.mkdir()
+    (family / "default.toml").write_text(HEAD + template, encoding="utf-8")
+    templates, findings = load_family(tmp_path, "family")
+    assert findings == []
+    pack = load_pack(TINY).pack
+    assert pack is not None
+    deck = pack.decks[0]
+    context = card_context(pack, deck.deck, deck.cards[0], None, "es")
+    layout = templates.templates["default"]
+    face, found = layout_card(layout, parse_card_size("41mm x 63mm"), context)
+    assert face is not None and found == []
+    return arrangement_findings(face, layout)
+
+
+BAND = (
+    '[[element]]\nname = "band"\nkind = "rect"\nx = "0mm"\ny = "0mm"\nwidth = "41mm"\nheight = "12mm"\n'
+    'fill = "#333"\nbleed = true\n\n'
+)
+
+
+def test_overlapping_elements_are_a_finding_naming_the_layout_and_both_elements(tmp_path: Path) -> None:
+    found = _face_findings(
+        tmp_path, _text("title", "3mm", "3mm", "35mm", "8mm") + _text("price", "30mm", "8mm", "8mm", "5mm")
+    )
+    assert [(f.code, f.line, f.field) for f in found] == [("layout/overlap", 13, "element.price")]
+    assert 'layout "default": element "title" overlaps "price"' in found[0].message
+
+
+def test_content_within_3_mm_of_the_cut_is_a_finding_and_a_band_is_not(tmp_path: Path) -> None:
+    found = _face_findings(tmp_path, BAND + _text("title", "1.5mm", "3mm", "30mm", "8mm"))
+    assert [(f.code, f.field) for f in found] == [("layout/safe-area", "element.title")]
+    assert 'element "title" comes within 1.5 mm of the cut' in found[0].message
+
+
+def test_text_on_its_band_and_a_declared_overlap_are_no_finding(tmp_path: Path) -> None:
+    emblem = (
+        '[[element]]\nname = "emblem"\nkind = "symbol"\nshape = "sun"\nx = "10mm"\ny = "25mm"\nwidth = "20mm"\n'
+        'height = "20mm"\n\n'
+    )
+    text = _text("text", "3mm", "20mm", "35mm", "38mm") + 'overlaps = ["emblem"]\n'
+    assert _face_findings(tmp_path, BAND + _text("title", "3mm", "3mm", "35mm", "8mm") + emblem + text) == []
+
+
+def test_a_frame_that_runs_through_text_is_a_finding(tmp_path: Path) -> None:
+    frame = (
+        '[[element]]\nname = "frame"\nkind = "rounded-rect"\nx = "5mm"\ny = "5mm"\nwidth = "31mm"\n'
+        'height = "53mm"\nstroke = "#333"\n\n'
+    )
+    found = _face_findings(tmp_path, frame + _text("title", "3mm", "3mm", "35mm", "8mm"))
+    assert [f.message.split(": ", 1)[1] for f in found] == [
+        'element "frame" crosses "title": one prints over the other'
+    ]
+
+
+@pytest.mark.parametrize("pack_dir", ["cards/blue-sun", "cards/bsg", "cards/lotr-sailing", "examples/tiny"])
+def test_the_bundled_layouts_keep_their_content_apart_and_3_mm_inside_the_cut(pack_dir: str) -> None:
+    pack = load_pack(ROOT / pack_dir).pack
+    assert pack is not None
+    for bilingual in (False, True):
+        laid = lay_out_pack(pack, pack.languages[-1], bilingual=bilingual)
+        assert [str(f) for f in laid.findings if f.code in ("layout/overlap", "layout/safe-area")] == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.export.pdf import FOOTER_BAND, FOOTER_MARGIN
-from pnp.impose import SheetPlan, SheetSpec, marks_for, plan_sheet
+from pnp.impose import SheetPlan, SheetSpec, Slot, marks_for, plan_below, plan_sheet
 from pnp.units import mm, paper_size, parse_card_size
 
 A4 = paper_size("a4")
@@ -92,3 +92,36 @@ def test_the_calibration_scales_cover_the_whole_back_offset_range_and_apply_an_o
     shifted = pdfium.PdfDocument(render_calibration(plan, "long", (mm(1.5), mm(-2))))
     assert "back-offset 1.5mm,-2mm" in shifted[0].get_textpage().get_text_range()
     assert shifted[1].get_textpage().get_text_range() == back.replace("), back", ", back-offset 1.5mm,-2mm), back")
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Boxes (or a line: a box of no width) that share more than an edge."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_the_last_sheet_of_one_size_takes_the_last_cards_of_another_under_its_own(duplex: str) -> None:
+    leader = _plan("88x63mm", duplex=duplex)  # two landscape leaders fill one row
+    tarot = _plan("tarot", duplex=duplex)
+    assert tarot.spec is not None
+    shared = plan_below(leader, 2, tarot.spec, 1)
+    assert shared is not None and shared.blocks == (2, 2)  # a row of two tarot cards, one used
+    assert len(shared.fronts) == 4 and len(shared.backs) == (0 if duplex == "none" else 4)
+
+    def boxes(slots: tuple[Slot, ...]) -> list[tuple[float, float, float, float]]:
+        bleed = mm(3)
+        return [(s.x - bleed, s.y - bleed, s.x + s.width + bleed, s.y + s.height + bleed) for s in slots]
+
+    fronts, backs = boxes(shared.fronts[:3]), boxes(shared.backs[:3])
+    assert not any(_overlap(a, b) for i, a in enumerate(fronts) for b in fronts[i + 1 :])
+    front_marks, back_marks = marks_for(shared, 3)
+    for marks, cards in ((front_marks, fronts), (back_marks, backs)):
+        for mark in marks:  # no mark crosses a card, and every one stays clear of the footer
+            line = (min(mark.x1, mark.x2), min(mark.y1, mark.y2), max(mark.x1, mark.x2), max(mark.y1, mark.y2))
+            assert not any(_overlap(line, box) for box in cards)
+            assert line[1] >= FOOTER_MARGIN + FOOTER_BAND - 0.01 or duplex == "short"
+    # a full sheet has no room for anything more
+    assert plan_below(leader, len(leader.fronts), tarot.spec, 1) is None
+    # nor does a fold sheet, whose lower half holds the backs
+    fold = _plan("88x63mm", duplex="fold", tight=True)
+    assert plan_below(fold, 1, tarot.spec, 1) is None

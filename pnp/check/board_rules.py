@@ -226,6 +226,40 @@ def check_label_translations(pack: PackData) -> list[Finding]:
     ]
 
 
+def check_token_labels(pack: PackData) -> list[Finding]:
+    """A token face with words has them in every language the pack prints in: else that language's
+    sheets would show the source words, or a blank face."""
+    tokens = pack.tokens
+    if tokens is None:
+        return []
+    findings = []
+    pieces: list[tuple[str, Token | Standee]] = [
+        *(("token", t) for t in tokens.tokens.token),
+        *(("standee", s) for s in tokens.tokens.standee),
+    ]
+    for table, piece in pieces:
+        for side in ("front", "back"):
+            face = getattr(piece, side)
+            if face is None or not any(text.strip() for text in face.label.values()):
+                continue  # a face without words (an icon only) needs no translation
+            for lang in pack.pack.target_languages:
+                if face.label.get(lang, "").strip():
+                    continue
+                shown = face.label.get(pack.pack.source_language, "").strip()
+                printed = f"would print «{shown}», the {pack.pack.source_language} words" if shown else "would be blank"
+                findings.append(
+                    warning(
+                        "tokens/untranslated",
+                        shown_path(tokens.file),
+                        f'{table} "{piece.id}": its {side} has no label in "{lang}": the {lang} sheets {printed}',
+                        line=tokens.lines.get((table, piece.id)),
+                        field=f"{table}.{piece.id}.{side}.label.{lang}",
+                        hint=f'write {side}.label.{lang} = "..."',
+                    )
+                )
+    return findings
+
+
 def check_token_counts(pack: PackData) -> list[Finding]:
     """Tokens and standees name the box-contents line that counts them; the totals must agree."""
     tokens = pack.tokens
@@ -309,6 +343,12 @@ RULES = (
         Severity.WARNING,
         "Every label has text in each target language, for its sticker.",
         check_label_translations,
+    ),
+    Rule(
+        "tokens/untranslated",
+        Severity.WARNING,
+        "Every token and standee face with words has them in each target language.",
+        check_token_labels,
     ),
     Rule(
         "tokens/manifest",

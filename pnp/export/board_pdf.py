@@ -22,10 +22,10 @@ from pnp.export.pdf import Placement, SheetSection
 from pnp.export.pdf import render_sheets as render_imposed
 from pnp.geometry import Box
 from pnp.impose import SheetPlan
-from pnp.packing import StickerSheets
+from pnp.packing import Placed, StickerSheets
 from pnp.render.board import BoardArt, Label, draw_map, draw_sticker, words
 from pnp.render.fonts import FontRegistry
-from pnp.tiling import TilePlan, plan_page_map
+from pnp.tiling import Tile, TilePlan, plan_page_map
 from pnp.units import Size, mm
 
 rl_config.invariant = 1
@@ -109,9 +109,7 @@ def render_tiles(
         canvas.setLineWidth(0.3)
         canvas.rect(left, top - window.height, window.width, window.height, stroke=1, fill=0)
         canvas.restoreState()
-        for mark in plan.marks:
-            if window.contains(mark, 1e-6):
-                draw_mark(canvas, tile.page_point(mark, plan), mark_radius(plan.overlap))
+        _seams(canvas, plan, tile)
         neighbours = plan.neighbours(tile)
         around = " · ".join(f"{text[side]}: {label}" for side, label in neighbours.items())
         canvas.saveState()
@@ -130,6 +128,46 @@ def render_tiles(
         progress()
     canvas.save()
     return Document(buffer.getvalue(), total)
+
+
+def _seams(canvas: Canvas, plan: TilePlan, tile: Tile) -> None:
+    """Where the next page goes: in the bands this page shares with the pages below it and to its
+    right, which lie over it once the map is joined, a dashed line where their cut edge lands
+    and the round marks, all hidden under them.  The bands this page lays over its neighbours
+    carry nothing: a mark there would stay visible on the finished map."""
+    window = tile.window
+    hidden = [
+        Box(window.x, window.y + window.height - plan.overlap, window.width, plan.overlap),  # under the page below
+        Box(window.x + window.width - plan.overlap, window.y, plan.overlap, window.height),  # under the right one
+    ]
+    covered = [
+        tile.row + 1 < plan.rows,
+        tile.column + 1 < plan.columns,
+    ]
+    on_top = Box(
+        window.x + (plan.overlap if tile.column else 0.0),
+        window.y + (plan.overlap if tile.row else 0.0),
+        window.width,
+        window.height,
+    )
+    canvas.saveState()
+    canvas.setStrokeColor(HexColor("#555555"))
+    canvas.setLineWidth(0.4)
+    canvas.setDash(2, 2)
+    for band, used in zip(hidden, covered, strict=True):
+        if not used:
+            continue
+        if band.width < window.width:  # the right-hand band: its seam is upright
+            start = tile.page_point((band.x, window.y), plan)
+            end = tile.page_point((band.x, window.bottom), plan)
+        else:
+            start = tile.page_point((window.x, band.y), plan)
+            end = tile.page_point((window.right, band.y), plan)
+        canvas.line(*start, *end)
+    canvas.restoreState()
+    for mark in plan.marks:
+        if window.contains(mark, 1e-6) and on_top.contains(mark, 1e-6):
+            draw_mark(canvas, tile.page_point(mark, plan), mark_radius(plan.overlap))
 
 
 def mark_radius(overlap: float) -> float:
@@ -169,7 +207,10 @@ def _page_map(
     canvas.drawString(margin, page.height - margin - mm(10), summary)
     for n, key in enumerate(("step1", "step2", "step3")):
         canvas.drawString(margin, page.height - margin - mm(16 + 4.5 * n), text[key])
-    area = Box(margin, mm(16), page.width - 2 * margin, page.height - 2 * margin - mm(32) - mm(4))
+    # room on the left and above the map for the page names, outside it: a badge on the map would
+    # cover what is printed there
+    badge = mm(8)
+    area = Box(margin + badge, mm(16), page.width - 2 * margin - badge, page.height - 2 * margin - mm(36) - badge)
     guide = plan_page_map(plan, area)
     left, top = guide.origin
     canvas.saveState()
@@ -184,13 +225,18 @@ def _page_map(
     for _, cell in guide.cells:
         canvas.rect(cell.x, cell.y, cell.width, cell.height, stroke=1, fill=0)
     canvas.setDash()
-    size = max(9.0, min(16.0, min(min(c.width, c.height) for _, c in guide.cells) * 0.12))
     font = _font(fonts, "title")
-    for label, cell in guide.cells:
-        # the top-left corner, clear of the overlap band with the tile above
-        inset = plan.overlap * guide.scale + size * 0.5
-        x = cell.x + inset + canvas.stringWidth(label, font, size) / 2
-        _haloed(canvas, label, x, cell.y + cell.height - inset - size * 0.8, font, size)
+    size = 12.0
+    inset = plan.overlap * guide.scale  # name the part of each page no neighbour covers
+    for tile, (label, cell) in zip(plan.tiles, guide.cells, strict=True):
+        if tile.row == 0:  # the column's letters above the map, over the column
+            letters = label.rstrip("0123456789")
+            x = cell.x + (inset if tile.column else 0.0) + (cell.width - (inset if tile.column else 0.0)) / 2
+            _haloed(canvas, letters, x, top + mm(2.5), font, size)
+        if tile.column == 0:  # the row's number left of the map, beside the row
+            number = label[len(label.rstrip("0123456789")) :]
+            below = cell.y + cell.height - (inset if tile.row else 0.0)
+            _haloed(canvas, number, left - mm(4.5), (cell.y + below) / 2 - size * 0.35, font, size)
     canvas.restoreState()
     footer(canvas, fonts, page.width, f"{title} · {text['page'].format(number=1, total=total)}", text["actual"])
     canvas.showPage()
@@ -240,10 +286,14 @@ def render_stickers(
             label = labels[placed.sticker.region]
             draw_sticker(canvas, label, placed.sticker.width, placed.sticker.height, margin, bleed)
             canvas.restoreState()
-        canvas.setFont(_font(art.fonts, "label", bold=True), 6)  # digits only: they fit the 3 mm gap
-        canvas.setFillColor(HexColor("#333333"))
-        for placed in sheets.on_sheet(sheet):
-            canvas.drawString(placed.x, placed.y + placed.height + mm(0.7), str(placed.sticker.number))
+        number_font = _font(art.fonts, "label", bold=True)
+        canvas.setFont(number_font, STICKER_NUMBER_SIZE)
+        canvas.setFillColor(HexColor("#000000"))
+        on_sheet = sheets.on_sheet(sheet)
+        for placed in on_sheet:
+            text_width = canvas.stringWidth(str(placed.sticker.number), number_font, STICKER_NUMBER_SIZE)
+            x, y = sticker_number_at(placed, on_sheet, text_width, sheets.page)
+            canvas.drawString(x, y, str(placed.sticker.number))
         footer(
             canvas,
             art.fonts,
@@ -255,6 +305,42 @@ def render_stickers(
         progress()
     canvas.save()
     return Document(buffer.getvalue(), sheets.sheets + 1)
+
+
+STICKER_NUMBER_SIZE = 7.0  # points: digits 1.8 mm tall, in the 3 mm gap between stickers
+_DIGIT_HEIGHT = STICKER_NUMBER_SIZE * 0.75  # the digits' height above the baseline, with a little air
+
+
+def sticker_number_at(placed: Placed, others: Sequence[Placed], width: float, page: Size) -> tuple[float, float]:
+    """Where a sticker's number goes (its baseline's left end): beside the sticker, in the gap,
+    on no sticker and on the paper, 5 mm or more from its edge; first choice above the top-left
+    corner."""
+    gap = mm(0.6)
+    candidates = [
+        (placed.x, placed.y + placed.height + gap),  # above, at the left
+        (placed.x, placed.y - gap - _DIGIT_HEIGHT),  # below, at the left
+        (placed.x - gap - width, placed.y + placed.height - _DIGIT_HEIGHT),  # left, at the top
+        (placed.x + placed.width + gap, placed.y + placed.height - _DIGIT_HEIGHT),  # right, at the top
+        (placed.x + placed.width - width, placed.y + placed.height + gap),  # above, at the right
+        (placed.x + placed.width - width, placed.y - gap - _DIGIT_HEIGHT),  # below, at the right
+    ]
+    for x, y in candidates:
+        box = (x, y - mm(0.3), x + width, y + _DIGIT_HEIGHT)
+        on_paper = (
+            box[0] >= mm(5) and box[1] >= mm(5) and box[2] <= page.width - mm(5) and box[3] <= page.height - mm(5)
+        )
+        if on_paper and not any(_covers(other, box) for other in others):
+            return x, y
+    return candidates[0]
+
+
+def _covers(placed: Placed, box: tuple[float, float, float, float]) -> bool:
+    return (
+        placed.x < box[2]
+        and box[0] < placed.x + placed.width
+        and placed.y < box[3]
+        and box[1] < placed.y + placed.height
+    )
 
 
 def _placement_guide(
@@ -368,11 +454,16 @@ def render_sheets(
     def board_footer(canvas: Canvas, page: Size, name: str) -> None:
         footer(canvas, fonts, page.width, f"{title} · {name}", text["actual"])
 
+    def blank_back(canvas: Canvas, page: Size, name: str) -> None:
+        footer(canvas, fonts, page.width, f"{text['blank_back']} · {title} · {name}", text["actual"])
+
     imposed = [
         SheetSection(s.title, s.plan, tuple(Placement(front, back) for front, back in s.placements), s.duplex)
         for s in sections
     ]
-    data, pages = render_imposed(imposed, forms, title, board_footer, progress=lambda _count: progress())
+    data, pages = render_imposed(
+        imposed, forms, title, board_footer, progress=lambda _count: progress(), blank_back=blank_back
+    )
     return Document(data, pages)
 
 

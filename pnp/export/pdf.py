@@ -78,11 +78,13 @@ def render_sheets(
     title: str,
     footer: Footer,
     progress: Callable[[int], None] | None = None,
+    blank_back: Footer | None = None,
 ) -> tuple[bytes, int]:
     """Imposed sheets of any forms (cards, tokens, standees); returns the PDF and its page count.
 
     Fronts go on a page; their backs follow on the next page where the flip
     puts them (long or short edge), or on the lower half of the same page (fold).
+    A backs page left empty (one-sided pieces) gets `blank_back`'s footer, when given.
     """
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, title)
@@ -112,6 +114,8 @@ def render_sheets(
                 canvas.setPageSize((page.width, page.height))
                 place_forms(canvas, forms, defined, [card.back for card in sheet], backs)
                 draw_marks(canvas, back_marks)
+                if blank_back is not None and all(card.back is None for card in sheet):
+                    blank_back(canvas, page, section.title)  # one-sided pieces: say why the page is empty
                 canvas.showPage()
                 page_count += 1
             if progress:

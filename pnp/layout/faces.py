@@ -255,7 +255,7 @@ def _evaluate(
     props: dict[str, Any] = {}
     sx, sy = scale
     for key, value in values.items():
-        if key in ("name", "kind"):
+        if key in ("name", "kind", "overlaps"):  # overlaps is read from the layout by pnp.layout.arrangement
             continue
         if key in LENGTH_FIELDS:
             try:

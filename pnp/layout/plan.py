@@ -15,6 +15,7 @@ from typing import Any
 
 from pnp.errors import Finding, error, has_errors, warning
 from pnp.images import source_problem
+from pnp.layout.arrangement import arrangement_findings
 from pnp.layout.bilingual import resize, with_source_text
 from pnp.layout.faces import FaceLayout, card_context, deck_context, layout_back, layout_card
 from pnp.layout.icons import missing_drawings, pack_icons, token_icon_findings
@@ -157,6 +158,7 @@ def _lay_out_deck(
         return None
     images: dict[str, str | None] = {}  # source -> its problem: a layout's own picture is read once per deck
     findings += _image_problems(pack, deck_back, deck.deck.back.image, back_template, images)
+    findings += arrangement_findings(deck_back, back_template)
     laid = DeckFaces(deck, size, deck_back)
     shown = shown_path(deck.file)  # once per deck: resolving a path is slower than laying out a card
     for card in deck.cards:
@@ -173,6 +175,9 @@ def _lay_out_deck(
             findings += problems
         if front is None or back is None:
             continue
+        findings += arrangement_findings(front, template)
+        if card.back is not None:
+            findings += arrangement_findings(back, template)
         findings += _unplaced_art(front, card.art, template, "art", where)
         if card.back is not None:
             findings += _unplaced_art(back, card.back.art, template, "back.art", where)

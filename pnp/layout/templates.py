@@ -54,6 +54,7 @@ ELEMENT_FIELDS = {
     "shape",
     "opacity",
     "rotation",
+    "overlaps",  # elements this one may overlap on purpose (pnp.layout.arrangement)
 }
 TEMPLATE_FIELDS = {"extends", "design_size", "element", "remove", "description"}
 _SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")

@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 
 from pnp.build_state import BuildOptions, DeckBuild
 from pnp.errors import Finding, Severity
-from pnp.export.pdf import SheetSection
+from pnp.export.pdf import Placement, SheetSection
+from pnp.impose import SheetPlan, plan_below
 from pnp.units import parse_card_size
 
 DEFAULTS = BuildOptions()
@@ -25,15 +26,17 @@ DEFAULTS = BuildOptions()
 
 @dataclass(frozen=True)
 class SheetSet:
-    """One run of sheets of cards.pdf: a deck alone, or same-size decks mixed."""
+    """One run of sheets of cards.pdf: a deck alone, same-size decks mixed, or a shared sheet where
+    the last cards of one size sit under the last cards of another."""
 
-    key: str  # the deck id, or "mixed-N"
+    key: str  # the deck id when the run is that deck's own sheets; else "mixed-N" or "shared-N"
     section: SheetSection
     decks: tuple[DeckBuild, ...]
+    own: bool = False  # the deck's own sheets: cards-<deck>.pdf holds them already drawn
 
     @property
     def mixed(self) -> bool:
-        return len(self.decks) > 1
+        return not self.own
 
 
 def variant_folder(options: BuildOptions) -> str:
@@ -66,22 +69,81 @@ def _slug(card_size: str) -> str:
 
 
 def sheet_sets(builds: list[DeckBuild], mix: bool, title: str) -> list[SheetSet]:
-    """cards.pdf's runs in deck order: with `mix`, the decks that share a sheet plan (same card size
-    and orientation) become one run, its footer naming the pack and the size."""
+    """cards.pdf's runs in deck order.  With `mix`, the decks that share a sheet plan (same card
+    size and orientation) become one run, its footer naming the pack and the size; and a run's
+    last, part-filled sheet takes the last sheet of another size in the room under its cards
+    when all of them fit, which saves that sheet."""
     groups: dict[object, list[DeckBuild]] = {}
     for built in builds:
         groups.setdefault(built.section.plan if mix else built.deck.deck.id, []).append(built)
-    sets = []
-    for index, decks in enumerate(groups.values()):
-        if len(decks) == 1:
-            sets.append(SheetSet(decks[0].deck.deck.id, decks[0].section, (decks[0],)))
+    runs = [_run(index, decks, title) for index, decks in enumerate(groups.values())]
+    shared = _share_last_sheets(runs) if mix else {}
+    guests = {guest for members, _ in shared.values() for guest in members[1:]}
+    sets: list[SheetSet] = []
+    for index, run in enumerate(runs):
+        if index not in shared and index not in guests:
+            sets.append(run)
             continue
-        first = decks[0].section
-        cards = tuple(card for built in decks for card in built.section.cards)
-        size = decks[0].deck.deck.card_size
-        section = SheetSection(f"{title} · {size}", first.plan, cards, first.duplex)
-        sets.append(SheetSet(f"mixed-{index}", section, tuple(decks)))
+        sets += _all_but_last(run)
+        if index in shared:
+            members, plan = shared[index]
+            cards = tuple(card for i in members for card in _last_cards(runs[i]))
+            sizes = " + ".join(dict.fromkeys(d.deck.deck.card_size for i in members for d in runs[i].decks))
+            section = SheetSection(f"{title} · {sizes}", plan, cards, run.section.duplex)
+            decks = tuple(d for i in members for d in runs[i].decks)
+            sets.append(SheetSet(f"shared-{index}", section, decks))
     return sets
+
+
+def _run(index: int, decks: list[DeckBuild], title: str) -> SheetSet:
+    if len(decks) == 1:
+        return SheetSet(decks[0].deck.deck.id, decks[0].section, (decks[0],), own=True)
+    first = decks[0].section
+    cards = tuple(card for built in decks for card in built.section.cards)
+    section = SheetSection(f"{title} · {decks[0].deck.deck.card_size}", first.plan, cards, first.duplex)
+    return SheetSet(f"mixed-{index}", section, tuple(decks))
+
+
+def _last_start(run: SheetSet) -> int:
+    return (sheets_of(run.section) - 1) * len(run.section.plan.fronts)
+
+
+def _last_cards(run: SheetSet) -> tuple[Placement, ...]:
+    return run.section.cards[_last_start(run) :]
+
+
+def _all_but_last(run: SheetSet) -> list[SheetSet]:
+    """The run without its last sheet, numbered as sheets of the whole run; [] for a one-sheet run."""
+    cards = run.section.cards[: _last_start(run)]
+    if not cards:
+        return []
+    section = replace(run.section, cards=cards, sheet_total=sheets_of(run.section))
+    return [SheetSet(f"{run.key}-full", section, run.decks)]
+
+
+def _share_last_sheets(runs: list[SheetSet]) -> dict[int, tuple[list[int], SheetPlan]]:
+    """host run -> (the runs whose last sheets it holds, host first; the shared sheet's plan).
+    Greedy, in deck order: a run's last sheet takes every other last sheet that fits under it."""
+    shared: dict[int, tuple[list[int], SheetPlan]] = {}
+    taken: set[int] = set()
+    for host, run in enumerate(runs):
+        if host in taken or not run.section.cards:
+            continue
+        members, plan, used = [host], run.section.plan, len(_last_cards(run))
+        for guest, other in enumerate(runs):
+            if guest in taken or guest in shared or guest == host or other.section.plan.spec is None:
+                continue
+            count = len(_last_cards(other))
+            joined = plan_below(plan, used, other.section.plan.spec, count)
+            if joined is None:
+                continue
+            members.append(guest)
+            taken.add(guest)
+            plan, used = joined, used + count
+        if len(members) > 1:
+            taken.add(host)
+            shared[host] = (members, plan)
+    return shared
 
 
 def sheets_of(section: SheetSection) -> int:

@@ -44,7 +44,8 @@ WORDS: dict[str, dict[str, str]] = {
         "pages": "{columns} x {rows} pages, {overlap} mm overlap; full size {width} x {height} mm",
         "step1": "1. Print every page at 100 % (actual size): the bar at the foot of each page must measure 50 mm.",
         "step2": "2. On each page with a neighbour to its left or above, cut off the white margin along the thin line.",
-        "step3": "3. Lay that edge over the neighbour so the round marks meet, and tape it from behind.",
+        "step3": "3. Lay that edge on the neighbour's dashed line, over its round marks, sides in line; "
+        "tape it from behind.",
         "left": "left",
         "right": "right",
         "above": "above",
@@ -58,6 +59,7 @@ WORDS: dict[str, dict[str, str]] = {
         "covers": "covers",
         "sheet": "Stickers · sheet {number} of {total} · cut along the thin lines",
         "tokens": "Tokens",
+        "blank_back": "Blank back: these tokens are one-sided",
         "standees": "Standees · cut along the solid line, fold along the dashed ones",
         "base": "base",
     },
@@ -68,7 +70,8 @@ WORDS: dict[str, dict[str, str]] = {
         "pages": "{columns} x {rows} páginas, {overlap} mm de solape; tamaño real {width} x {height} mm",
         "step1": "1. Imprime todas las páginas al 100 % (tamaño real): la barra del pie de cada página mide 50 mm.",
         "step2": "2. En cada página con vecina a su izquierda o arriba, recorta el margen blanco por la línea fina.",
-        "step3": "3. Pon ese borde sobre la vecina de modo que coincidan las marcas redondas, y pégalo por detrás.",
+        "step3": "3. Pon ese borde en la línea discontinua de la vecina, sobre sus marcas redondas, lados "
+        "alineados; pégalo por detrás.",
         "left": "izquierda",
         "right": "derecha",
         "above": "arriba",
@@ -82,6 +85,7 @@ WORDS: dict[str, dict[str, str]] = {
         "covers": "tapa",
         "sheet": "Pegatinas · hoja {number} de {total} · corta por las líneas finas",
         "tokens": "Fichas",
+        "blank_back": "Reverso en blanco: estas fichas tienen una sola cara",
         "standees": "Figuras de cartón · corta por la línea continua, dobla por las discontinuas",
         "base": "peana",
     },
@@ -245,6 +249,32 @@ def draw_map(canvas: Canvas, art: BoardArt, title: str) -> None:
     canvas.setLineWidth(0.8)
     canvas.rect(0, 0, board.width, board.height, stroke=1, fill=0)
     canvas.restoreState()
+
+
+def printed_boxes(art: BoardArt) -> tuple[geometry.Box, ...]:
+    """Boxes (board coordinates, y down) of what draw_map prints besides plain fills and outlines:
+    planets, Reaver icons, labels and the title, which alignment marks must not cover."""
+    board = art.board
+    boxes = [geometry.Box(mm(5), 0.0, min(board.width, mm(120)), mm(19))]  # the title and its two lines
+    for region in board.board.region:
+        corners = board.shapes.get(region.id, ())
+        if len(corners) < 3:
+            continue
+        if region.kind == "label":
+            boxes.append(geometry.bounding_box(corners))
+            continue
+        if region.kind != "sector":
+            continue
+        bounds = geometry.bounding_box(corners)
+        cx, cy = geometry.centroid(corners)
+        side = min(bounds.width, bounds.height)
+        reach = max(
+            min(mm(7), side * 0.13) if "planetary" in region.flags else 0.0,
+            min(mm(12), side * 0.22) / 2 if "reaver-space" in region.flags else 0.0,
+        )
+        if reach:
+            boxes.append(geometry.Box(cx - reach, cy - reach, 2 * reach, 2 * reach))
+    return tuple(boxes)
 
 
 def _sector(canvas: Canvas, art: BoardArt, region: Region, regions: dict[str, Region]) -> None:
