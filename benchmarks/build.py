@@ -371,9 +371,10 @@ def worker_pnp(pack: Path, out: Path) -> dict:
         return wrapper
 
     pipeline.draw_decks = timed("draw decks", pipeline.draw_decks)
-    pipeline.merge_pdfs = timed("merge cards.pdf", pipeline.merge_pdfs)
+    pipeline.joined = timed("merge cards.pdf", pipeline.joined)  # its last call joins cards.pdf
     start = time.perf_counter()
-    result = pipeline.build(pack, pipeline.BuildOptions(output=out, cache=False))
+    # decks on sheets of their own, as the floor places them: the same pages to draw
+    result = pipeline.build(pack, pipeline.BuildOptions(output=out, cache=False, mix_decks=False))
     seconds = time.perf_counter() - start
     if has_errors(result.findings) or not result.written:
         raise SystemExit("pnp build failed:\n" + "\n".join(str(f) for f in result.findings[:20]))

@@ -396,13 +396,19 @@ def run_size(n: int, seed: int, work: Path) -> None:
     )
     out = work / f"out-{n}"
     build = ["build", str(pack), "-o", str(out), "-q"]
+    # pnp check keeps its cache in ./output: each size checks in a folder of its own
+    check_dir = work / f"check-{n}"
+    check_dir.mkdir()
+    check_args = ["cli", "check", str(pack), "--format", "json"]
     floor = measure(["floor", str(spec)], ROOT)
     cold = measure(["cli", *build], ROOT)
     noop = measure(["cli", *build], ROOT)
+    check_cold = measure(check_args, check_dir)
+    check_noop = measure(check_args, check_dir)
     edit_one_card(pack / "supply.toml", cards[n // 2]["id"])
     warm = measure(["cli", *build], ROOT)
+    check = measure(check_args, check_dir)
     fresh = measure(["cli", "build", str(pack), "-o", str(work / f"fresh-{n}"), "-q", "--no-cache"], ROOT)
-    check = measure(["cli", "check", str(pack), "--format", "json"], ROOT)
     stages = measure(["stages", str(pack), str(work / f"stages-{n}")], ROOT)
     same = (out / "realistic" / "es" / "cards.pdf").read_bytes() == (
         work / f"fresh-{n}" / "realistic" / "es" / "cards.pdf"
@@ -429,7 +435,9 @@ def run_size(n: int, seed: int, work: Path) -> None:
         + ("  met" if warm["seconds"] <= 0.10 * cold["seconds"] else "  MISSED")
     )
     print(row("pnp build --no-cache (after the edit)", fresh["seconds"], f))
-    print(row("pnp check", check["seconds"], f, "< 2 s", check["seconds"] < 2))
+    print(row("pnp check, cold (no cache)", check_cold["seconds"], f, "< 2 s", check_cold["seconds"] < 2))
+    print(row("pnp check, nothing changed", check_noop["seconds"], f, "< 2 s", check_noop["seconds"] < 2))
+    print(row("pnp check after editing one card", check["seconds"], f, "< 2 s", check["seconds"] < 2))
     peak = max(cold["peak_mb"], warm["peak_mb"], fresh["peak_mb"])
     print(
         f"  {'peak memory of a build (MB)':44}{peak:8.0f} MB{peak / floor['peak_mb']:8.2f}x floor  <= 1024 MB"
@@ -443,22 +451,25 @@ def run_size(n: int, seed: int, work: Path) -> None:
     print(f"    (that process took {stages['seconds']:.2f} s in all, start-up and imports included)")
 
 
+def edit_blue_sun(pack: Path) -> None:
+    """Fix one printed card's Spanish title as a typo fix: the first one-line title ending in "o"
+    of the Meridian supply deck gets its feminine ending (Pistolero -> Pistolera)."""
+    deck = pack / "supply-meridian.toml"
+    text = deck.read_text(encoding="utf-8")
+    match = re.search(r'^title\.es = "[^"\n]*o"$', text, re.M)
+    if match is None:
+        raise SystemExit(f"no card title to edit in {deck}")
+    edited = match.group()[:-2] + 'a"'
+    deck.write_text(text[: match.start()] + edited + text[match.end() :], encoding="utf-8")
+
+
 def run_blue_sun(work: Path) -> None:
     pack = work / "blue-sun"
     shutil.copytree(ROOT / "cards" / "blue-sun", pack)
     out = work / "out-blue-sun"
     build = ["build", str(pack), "-o", str(out), "-q"]
     cold = measure(["cli", *build], ROOT)
-    # the first card whose Spanish text is one plain string with "carta" in it: edited as a typo fix
-    deck, card_id = next(
-        (path, ids[-1])
-        for path in sorted(pack.glob("*.toml"))
-        for text in [path.read_text(encoding="utf-8")]
-        for match in re.finditer(r'^text\.es = "[^"\n]*carta[^"\n]*"$', text, re.M)
-        for ids in [re.findall(r'^id = "([^"]+)"', text[: match.start()], re.M)]
-        if ids
-    )
-    edit_one_card(deck, card_id)
+    edit_blue_sun(pack)
     warm = measure(["cli", *build], ROOT)
     print("\nBlue Sun (cards/blue-sun)")
     print(

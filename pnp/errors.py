@@ -10,6 +10,7 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from enum import StrEnum
+from typing import Any
 
 
 class Severity(StrEnum):
@@ -35,6 +36,11 @@ class Finding:
         data = asdict(self)
         data["severity"] = self.severity.value
         return data
+
+    @classmethod
+    def from_dict(cls, item: Any) -> Finding:
+        """A finding from `as_dict` (a cache entry): TypeError, KeyError or ValueError when it is not one."""
+        return cls(**{**item, "severity": Severity(item["severity"])})
 
     @property
     def sort_key(self) -> tuple[str, int, str, str]:

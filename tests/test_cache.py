@@ -175,3 +175,35 @@ def test_cache_entries_verify_their_bytes(tmp_path: Path) -> None:
     cache.path(key).write_bytes(b"paylaod")
     assert cache.get(key) is None
     assert Cache(tmp_path, ".bin", read=False).get(key) is None
+
+
+def test_a_warm_check_finds_what_an_uncached_check_finds_after_the_same_edits(
+    tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check, layout, fitting and dictionary caches are transparent: each run starts as a new
+    process would (no speller in memory), and finds what a check without any cache finds."""
+    from pnp.check.text import lexicon
+    from pnp.cli import _load_and_check
+
+    warm = tmp_path / "warm"
+    supply = tiny_copy / "supply.toml"
+    long_text = " ".join(["Gana 2 {fuel}."] * 120)  # words judged before: the dictionary's answers are recalled
+    edits = [
+        ("", ""),  # the first run fills the caches
+        ("Gana 2 {fuel}.", "Gana 2 {fuel} con el Engine  rapido."),  # spelling, English, typography
+        ("Gana 2 {fuel} con el Engine  rapido.", long_text),  # a text fitting cannot set
+        (long_text, "Gana 2 {fuel}."),  # back as it was: every finding from the caches
+    ]
+    _grow(tiny_copy, 3)
+    seen_codes: set[str] = set()
+    reference: dict[str, lexicon.Speller] = {}  # the uncached checks share one speller, read once
+    for old, new in edits:
+        supply.write_text(supply.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+        monkeypatch.setattr(lexicon, "_SPELLERS", {})
+        cached = _load_and_check(tiny_copy, warm)
+        monkeypatch.setattr(lexicon, "_SPELLERS", reference)
+        uncached = _load_and_check(tiny_copy, None)
+        assert sorted(cached, key=repr) == sorted(uncached, key=repr)
+        seen_codes |= {f.code for f in cached}
+    assert {"text/spelling", "text/untranslated", "text/small"} <= seen_codes
+    assert (warm / ".cache" / "fitting").is_dir() and (warm / ".cache" / "check").is_dir()

@@ -157,3 +157,33 @@ def test_a_rebuild_lays_out_only_the_faces_whose_card_changed(
     assert laid[every_card:] == ["fuel-cell"]
     assert build(tiny_copy, BuildOptions(output=out, cache=False)).ok
     assert len(laid) == 2 * every_card + 1  # --no-cache lays out every card again
+
+
+def test_a_check_fits_only_the_faces_that_changed_and_recalls_the_dictionarys_answers(
+    tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pnp.cli import _load_and_check
+    from pnp.pipelines import fitting
+
+    fitted: list[str | None] = []
+    original = fitting.fit_face
+
+    def counting(face: Any, ctx: Any) -> None:
+        fitted.append(face.card)
+        original(face, ctx)
+
+    monkeypatch.setattr(fitting, "fit_face", counting)
+    out = tmp_path / "out"
+    first = _load_and_check(tiny_copy, out)
+    every_face = len(fitted)
+    assert every_face >= len(_loaded(tiny_copy).cards())
+    monkeypatch.setattr(lexicon, "_SPELLERS", {})  # a new process
+    assert _load_and_check(tiny_copy, out) == first
+    assert len(fitted) == every_face  # nothing fitted again
+    supply = tiny_copy / "supply.toml"
+    supply.write_text(supply.read_text(encoding="utf-8").replace("Gana 2 {fuel}.", "Gana 2 {fuel}. Gana 2."), "utf-8")
+    monkeypatch.setattr(lexicon, "_SPELLERS", {})
+    _load_and_check(tiny_copy, out)
+    assert fitted[every_face:] == ["fuel-cell"]
+    # every word of the edited card was judged before: the dictionary is not read
+    assert all(speller._read is None for speller in lexicon._SPELLERS.values())

@@ -22,11 +22,13 @@ import hashlib
 import json
 import os
 from collections import defaultdict
+from collections.abc import Iterator
 from typing import Any
 
 from pnp.cache import Cache
 from pnp.check import RULES, Rule
-from pnp.errors import Finding, Severity
+from pnp.check.text.lexicon import spellers
+from pnp.errors import Finding
 from pnp.model import Card, LoadedDeck, PackData
 
 # rules whose findings on a card depend on that card alone (and the pack's context)
@@ -45,6 +47,7 @@ PER_CARD = frozenset(
     }
 )
 ENTRY = "findings"
+ANSWERS = "dictionary answers"
 
 
 def cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...] = RULES) -> list[Finding]:
@@ -61,18 +64,12 @@ def cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...] = 
     # the rules across cards are kept for the cards as they are now: a no-op run runs no rule at all
     every_card = hashlib.sha256(repr(sorted(keys.items())).encode()).hexdigest()
     whole: dict[str, list[dict[str, Any]]] = stored.get("whole", {}).get(every_card, {})
-    if not all(isinstance(whole.get(rule.id), list) for rule in rules if rule.id not in PER_CARD):
-        whole = {rule.id: [f.as_dict() for f in rule.run(pack)] for rule in rules if rule.id not in PER_CARD}
-    if fresh or "pack" not in stored or stored.get("whole", {}).get(every_card) != whole:
-        subset = only_cards(pack, set(fresh))
-        pack_level = {}
-        for rule in per_card_rules:
-            by_card: dict[str, list[dict[str, Any]]] = defaultdict(list)
-            for finding in rule.run(subset):
-                by_card[finding.card if finding.card in fresh else ""].append(finding.as_dict())
-            pack_level[rule.id] = by_card.pop("", [])
-            for card_id, key in fresh.items():
-                known.setdefault(key, {})[rule.id] = by_card.get(card_id, [])
+    rerun = not all(isinstance(whole.get(rule.id), list) for rule in rules if rule.id not in PER_CARD)
+    if rerun or fresh or "pack" not in stored:
+        with _answers_kept(cache):
+            if rerun:
+                whole = {r.id: [f.as_dict() for f in r.run(pack)] for r in rules if r.id not in PER_CARD}
+            pack_level = _check_fresh(pack, fresh, per_card_rules, known)
         entry = {
             "pack": pack_level,
             "cards": {key: known[key] for key in keys.values() if key in known},
@@ -90,6 +87,43 @@ def cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...] = 
         for key in keys.values():
             findings += [_finding(item) for item in known[key].get(rule.id, [])]
     return findings
+
+
+def _check_fresh(
+    pack: PackData, fresh: dict[str, str], rules: list[Rule], known: dict[str, dict[str, list[dict[str, Any]]]]
+) -> dict[str, list[dict[str, Any]]]:
+    """Run the per-card rules on the fresh cards, keeping their findings in `known`; the findings
+    that name no card, by rule."""
+    subset = only_cards(pack, set(fresh))
+    pack_level = {}
+    for rule in rules:
+        by_card: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for finding in rule.run(subset):
+            by_card[finding.card if finding.card in fresh else ""].append(finding.as_dict())
+        pack_level[rule.id] = by_card.pop("", [])
+        for card_id, key in fresh.items():
+            known.setdefault(key, {})[rule.id] = by_card.get(card_id, [])
+    return pack_level
+
+
+@contextlib.contextmanager
+def _answers_kept(cache: Cache) -> Iterator[None]:
+    """The dictionaries' answers of earlier runs recalled, and kept with this run's: words judged
+    before need no dictionary, so a check of one edited card seldom reads one."""
+    kept = {}
+    for name, speller in spellers().items():
+        try:
+            key = cache.key(ANSWERS, name, speller.digest())
+        except OSError:  # a broken install: the rules that need the dictionary report it
+            continue
+        stored = cache.get_json(key)
+        speller.recall(stored)
+        kept[name] = (speller, key, stored)
+    yield
+    for speller, key, stored in kept.values():
+        if speller.answers() != stored:  # new answers, or answers this process had before the entry
+            with contextlib.suppress(OSError):  # the cache only saves time
+                cache.put(key, json.dumps(speller.answers(), ensure_ascii=False).encode())
 
 
 def _context(pack: PackData) -> str:
@@ -129,4 +163,4 @@ def only_cards(pack: PackData, card_ids: set[str]) -> PackData:
 
 
 def _finding(item: dict[str, Any]) -> Finding:
-    return Finding(**{**item, "severity": Severity(item["severity"])})
+    return Finding.from_dict(item)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp.cache import META_SUFFIX, Cache
-from pnp.errors import Finding, Severity
+from pnp.errors import Finding
 from pnp.export.draft import marked
 from pnp.export.merge import merge_pdfs
 from pnp.export.pdf import SheetSection, home_footer, render_pdf
@@ -165,7 +165,7 @@ def _read_cache(cache: Cache, key: str) -> tuple[bytes, list[Finding]] | None:
         return None
     data, extra = entry
     try:
-        findings = [Finding(**{**item, "severity": Severity(item["severity"])}) for item in extra["findings"]]
+        findings = [Finding.from_dict(item) for item in extra["findings"]]
     except (TypeError, KeyError, ValueError):
         return None
     return data, findings

@@ -33,4 +33,8 @@ def laid_out_findings(data: PackData, output: Path | None = None, read: bool = T
     """The layouts and the text fitting as build runs them: whatever would stop a build is a finding here too."""
     if output is None:
         return layout_and_fitting_findings(data)
-    return layout_and_fitting_findings(data, memos=lambda language: layout_memo(output, read, data.root, language))
+    return layout_and_fitting_findings(
+        data,
+        memos=lambda language: layout_memo(output, read, data.root, language),
+        fitted=Cache(output / ".cache" / "fitting", ".json", read=read),
+    )

@@ -4,14 +4,26 @@
 layout stage (`lay_out_pack`) and fit every text with the renderer's fitting
 (`fit_face`, the function drawing calls): a text the build would set under
 the legibility floor, or refuse, is a `text/small` finding of `pnp check` too.
+
+Fitting a face depends on the face alone (its elements, its card's file and
+line) and on the fonts, templates and options: with a cache, each face's
+findings are kept under a digest of those, so a check of an unchanged pack
+fits nothing, and one after an edit fits the faces that changed.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
 from pnp.build_state import FONTS_DIR, BuildOptions
+from pnp.cache import Cache
 from pnp.errors import Finding
+from pnp.layout import FaceLayout
 from pnp.layout.memo import LayoutMemo
 from pnp.layout.plan import lay_out_pack
 from pnp.model import LoadedDeck, PackData
@@ -24,11 +36,12 @@ def layout_and_fitting_findings(
     options: BuildOptions | None = None,
     memos: Callable[[str], LayoutMemo | None] | None = None,
     decks: Sequence[LoadedDeck] | None = None,
+    fitted: Cache | None = None,
 ) -> list[Finding]:
     """What laying out finds in every language of the pack, and what fitting the text finds in
     the language a build prints by default (or `options.language`). `memos` gives a language's
     faces laid out by an earlier run, as the build keeps them; `decks` (default: all) the cards
-    to look at, as the workbench does after saving one."""
+    to look at, as the workbench does after saving one; `fitted` keeps each face's fitting findings."""
     options = options or BuildOptions()
     built = options.language or (pack.pack.target_languages or [pack.pack.source_language])[0]
     findings: list[Finding] = []
@@ -38,18 +51,57 @@ def layout_and_fitting_findings(
         findings += laid.findings
         if language != built:
             continue
-        ctx = RenderContext(
-            fonts=load_fonts(FONTS_DIR),
-            pack_root=pack.root,
-            template_file={name: template.file for name, template in laid.templates.templates.items()},
-            bleed=options.bleed,
-            draft=options.draft,
-        )
+        template_file = {name: template.file for name, template in laid.templates.templates.items()}
         faces = laid.faces()
-        for key in sorted(faces):
-            fit_face(faces[key], ctx)
-        findings += ctx.findings
+        findings += _fitting([faces[key] for key in sorted(faces)], pack.root, template_file, options, fitted, language)
     return list(dict.fromkeys(findings))
+
+
+def _fitting(
+    faces: list[FaceLayout],
+    root: Path,
+    template_file: dict[str, str],
+    options: BuildOptions,
+    cache: Cache | None,
+    language: str,
+) -> list[Finding]:
+    """Each face's fitting findings, in face order: from the cache for a face fitted before."""
+    settings = (str(root), language, sorted(template_file.items()), round(options.bleed, 4), options.draft)
+    key = cache.key("fitting", settings) if cache is not None else ""
+    stored = cache.get_json(key) if cache is not None else {}
+    setting_digest = repr(settings)
+    kept: dict[str, list[dict[str, Any]]] = {}
+    findings: list[Finding] = []
+    ctx: RenderContext | None = None
+    for face in faces:
+        digest = hashlib.sha256((setting_digest + repr(face)).encode()).hexdigest()[:32]
+        items = stored.get(digest)
+        found = _findings(items) if isinstance(items, list) else None
+        if found is None:
+            if ctx is None:  # fonts are loaded only when a face is fitted
+                ctx = RenderContext(
+                    fonts=load_fonts(FONTS_DIR),
+                    pack_root=root,
+                    template_file=template_file,
+                    bleed=options.bleed,
+                    draft=options.draft,
+                )
+            before = len(ctx.findings)
+            fit_face(face, ctx)
+            found = ctx.findings[before:]
+        kept[digest] = [f.as_dict() for f in found]
+        findings += found
+    if cache is not None and kept != stored:
+        with contextlib.suppress(OSError):  # the cache only saves time
+            cache.put(key, json.dumps(kept, ensure_ascii=False).encode())
+    return findings
+
+
+def _findings(items: list[Any]) -> list[Finding] | None:
+    try:
+        return [Finding.from_dict(item) for item in items]
+    except (TypeError, KeyError, ValueError):
+        return None
 
 
 def fitting_findings(pack: PackData, options: BuildOptions | None = None) -> list[Finding]:

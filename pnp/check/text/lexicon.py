@@ -17,6 +17,7 @@ already ships answers the few questions the rules ask, offline.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -62,7 +63,10 @@ class Speller:
     """Does a dictionary know a word, and how is it made?  Cached per word.
 
     The dictionary is read at the first question: a check that finds every
-    card in its cache (pnp.check.cached) never reads it."""
+    card in its cache (pnp.check.cached) never reads it.  Its answers are kept
+    beside the check's cache (`answers`, `recall`): reading the dictionary
+    takes longer than checking a card, and a pickle of it longer still, so a
+    check after an edit whose words were all judged before never reads it."""
 
     def __init__(self, path: Path) -> None:
         self._path = path
@@ -70,6 +74,40 @@ class Speller:
         self._known: dict[str, bool] = {}
         self._suggested: dict[str, list[str]] = {}
         self._readings: dict[str, tuple[Reading, ...]] = {}
+        self._accents: dict[str, str | None] = {}
+
+    def digest(self) -> str:
+        """The dictionary files' digest: answers kept for other files are not recalled."""
+        digest = hashlib.sha256()
+        for suffix in (".aff", ".dic"):
+            digest.update(Path(str(self._path) + suffix).read_bytes())
+        return digest.hexdigest()
+
+    def answers(self) -> dict[str, Any]:
+        """Every answer given so far, as JSON data."""
+        return {
+            "known": self._known,
+            "suggested": self._suggested,
+            "readings": {w: [[r.stem, r.verb, r.pronouns] for r in found] for w, found in self._readings.items()},
+            "accents": self._accents,
+        }
+
+    def recall(self, answers: dict[str, Any]) -> None:
+        """Take the answers of an earlier run (`answers`); malformed ones are ignored."""
+        try:
+            known = {str(w): bool(v) for w, v in answers["known"].items()}
+            suggested = {str(w): [str(g) for g in v] for w, v in answers["suggested"].items()}
+            readings = {
+                str(w): tuple(Reading(str(s), bool(v), bool(p)) for s, v, p in found)
+                for w, found in answers["readings"].items()
+            }
+            accents = {str(w): None if v is None else str(v) for w, v in answers["accents"].items()}
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return
+        self._known |= known
+        self._suggested |= suggested
+        self._readings |= readings
+        self._accents |= accents
 
     @property
     def _dictionary(self) -> Any:
@@ -114,6 +152,11 @@ class Speller:
 
         Only a word the dictionary does not know, or knows only with a pronoun suffix (the voseo
         imperative "portate"), is a candidate: "colocase" is a subjunctive, "gemela" a noun."""
+        if word not in self._accents:
+            self._accents[word] = self._pronoun_accent(word)
+        return self._accents[word]
+
+    def _pronoun_accent(self, word: str) -> str | None:
         lower = word.lower()
         if any(c in "áéíóú" for c in lower) or not _CLITIC_END.search(lower):
             return None
@@ -349,6 +392,11 @@ def speller(language: str) -> Speller | None:
 
 
 _SPELLERS: dict[str, Speller] = {}
+
+
+def spellers() -> dict[str, Speller]:
+    """Every dictionary's speller, by the name of its files."""
+    return {name: _speller(name) for name in sorted(set(_DICTIONARIES.values()))}
 
 
 def _speller(name: str) -> Speller:

@@ -23,8 +23,20 @@ UNTRANSLATED = "text/untranslated"
 SPELLING = "text/spelling"
 
 
-def _judged(pack: PackData) -> Iterator[tuple[Text, Text | None, str, str]]:
+Judged = tuple[Text, Text | None, str, str]
+_LAST: list[tuple[PackData, list[Judged]]] = []  # both rules judge the same pack in turn: judged once
+
+
+def _judged(pack: PackData) -> list[Judged]:
     """(text, original, word, verdict) for each distinct unknown word of a field: "english" or "unknown"."""
+    if _LAST and _LAST[0][0] is pack:
+        return _LAST[0][1]
+    judged = list(_judge(pack))
+    _LAST[:] = [(pack, judged)]
+    return judged
+
+
+def _judge(pack: PackData) -> Iterator[Judged]:
     known = known_words(pack)
     index = GlossaryIndex(pack)
     english = english_words() if pack.pack.source_language.split("-")[0] == "en" else frozenset()
