@@ -55,5 +55,19 @@ def image_problem(path: Path, max_pixels: int = MAX_ART_PIXELS) -> str | None:
     return read_image_info(path, max_pixels)[1]
 
 
+def source_problem(root: Path, source: str) -> str | None:
+    """Why a layout's image `source` (a path relative to the pack) cannot be drawn, or None.
+
+    The layout stage asks this for every image element, and the renderer again before drawing,
+    so `pnp check` finds what the build would refuse.
+    """
+    path = (root / source).resolve()
+    if not path.is_relative_to(root.resolve()):
+        return f"the image path {source!r} leads outside the pack folder"
+    if not path.is_file():
+        return f"the image {source} does not exist" if not path.exists() else f"the image {source} is not a file"
+    return image_problem(path)
+
+
 def too_large(size: str, max_pixels: int = MAX_ART_PIXELS) -> str:
     return f"the image is {size}; the limit is {max_pixels // 1_000_000} MP"

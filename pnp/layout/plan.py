@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Finding, error, has_errors
+from pnp.errors import Finding, error, has_errors, warning
+from pnp.images import source_problem
 from pnp.layout.arrangement import arrangement_findings
 from pnp.layout.bilingual import resize, with_source_text
 from pnp.layout.faces import FaceLayout, card_context, deck_context, layout_back, layout_card
-from pnp.layout.icons import missing_drawings, pack_icons
+from pnp.layout.icons import missing_drawings, pack_icons, token_icon_findings
 from pnp.layout.memo import LayoutMemo
 from pnp.layout.templates import IconFile, Template, TemplateSet, load_family, size_class
 from pnp.load.pack import shown_path
@@ -96,6 +97,7 @@ def lay_out_pack(
         memo.save()
     broken = {f.message.split('"')[1] for f in problems if f.code == "icon/bad-file"}
     laid.findings += missing_drawings(pack, icons, laid.faces().values(), broken)
+    laid.findings += token_icon_findings(pack, icons, broken)
     laid.findings = list(dict.fromkeys(laid.findings))
     return laid
 
@@ -154,6 +156,8 @@ def _lay_out_deck(
     findings += problems
     if deck_back is None:
         return None
+    images: dict[str, str | None] = {}  # source -> its problem: a layout's own picture is read once per deck
+    findings += _image_problems(pack, deck_back, deck.deck.back.image, back_template, images)
     findings += arrangement_findings(deck_back, back_template)
     laid = DeckFaces(deck, size, deck_back)
     shown = shown_path(deck.file)  # once per deck: resolving paths is not free at 5000 cards
@@ -177,6 +181,9 @@ def _lay_out_deck(
         findings += _unplaced_art(front, card.art, template, "art", where)
         if card.back is not None:
             findings += _unplaced_art(back, card.back.art, template, "back.art", where)
+        findings += _image_problems(pack, front, card.art, template, images)
+        if card.back is not None:
+            findings += _image_problems(pack, back, card.back.art, template, images)
         laid.cards.append(CardFaces(card, front, back))
     return laid
 
@@ -198,6 +205,19 @@ def _card_template(
             )
         )
         return None
+    own = templates.own_layouts(card.type, _is_landscape(size), size_class(size))
+    if own and all(t is not template for t in own):
+        # the type's own layout exists but is drawn for the other orientation: say why it is not used
+        findings.append(
+            warning(
+                "layout/orientation",
+                own[0].file,
+                f'this layout is drawn for {_orientation(own[0].design_size)} cards, and deck "{deck.deck.id}" is '
+                f'{_orientation(size)}: its "{card.type}" cards are drawn with "{template.name}" instead',
+                field="design_size",  # one finding per deck and layout, not per card
+                hint=f"name it {card.type}-{_orientation(size)}.toml and give it a {_orientation(size)} design_size",
+            )
+        )
     if _is_landscape(template.design_size) != _is_landscape(size):
         findings.append(
             error(
@@ -233,6 +253,39 @@ def _unplaced_art(
             "(docs/layouts.md)",
         )
     ]
+
+
+def _image_problems(
+    pack: PackData,
+    face: FaceLayout,
+    art: str | None,
+    template: Template,
+    known: dict[str, str | None],
+) -> list[Finding]:
+    """Pictures an image element names that the renderer could not draw: missing, outside the pack,
+    not a usable PNG or JPEG.  The card's own art (and a deck back's image) the loader has checked."""
+    findings = []
+    for element in face.elements:
+        source = str(element.get("source") or "") if element.kind == "image" else ""
+        if not source or source == art:
+            continue
+        if source not in known:
+            known[source] = source_problem(pack.root, source)
+        problem = known[source]
+        if problem is not None:
+            file, line = template.where(element.name)  # the layout names the picture: point there
+            findings.append(
+                error(
+                    "layout/image",
+                    file,
+                    f'element "{element.name}": {problem}',
+                    line=line,
+                    card=face.card,
+                    field=f"element.{element.name}",
+                    hint="a layout's pictures are PNG or JPEG files inside the pack (docs/layouts.md)",
+                )
+            )
+    return findings
 
 
 def _source(pack: PackData, localized: dict[str, str]) -> str:
