@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -96,6 +97,9 @@ def generate(root: Path, n: int, seed: int = 7) -> Path:
     glossary += '\n[[keyword]]\nid = "boarding"\nsource = "Boarding"\ntarget = "Abordaje"\nvalue = "number"\n'
     glossary += '\n[[keyword]]\nid = "surge"\nsource = "Surge"\ntarget = "Oleada"\n'
     (pack / "glossary.toml").write_text(glossary, encoding="utf-8")
+    (pack / "icons").mkdir()
+    for icon in ("fuel", "parts", "fight"):
+        shutil.copy(ROOT / "pnp" / "templates" / "firefly" / "icons" / f"{icon}.svg", pack / "icons")
     decks = "\n".join(
         f'[[deck]]\nid = "{d}"\nname = {{ en = "{d}", es = "{d}" }}\ncard_size = "mini-american"\n'
         'card_types = ["card"]\n'
@@ -104,7 +108,8 @@ def generate(root: Path, n: int, seed: int = 7) -> Path:
     (pack / "pack.toml").write_text(
         'id = "bench"\nname.en = "Bench"\nname.es = "Banco de pruebas"\ngame = "Benchmark"\n'
         'source_language = "en"\ntarget_languages = ["es"]\ntemplate_family = "generic"\n'
-        'icons = ["fuel", "parts", "fight"]\n'
+        # the generic family draws no icons: the pack brings the Firefly drawings as its own
+        'icon_files = { fuel = "icons/fuel.svg", parts = "icons/parts.svg", fight = "icons/fight.svg" }\n'
         'words = ["Harrow", "Reaver", "Reavers", "Miranda"]\n\n'
         '[[card_type]]\nid = "card"\nname = { en = "Card", es = "Carta" }\n\n' + decks,
         encoding="utf-8",

@@ -7,10 +7,7 @@ interrupt at any moment is one line and exit 130.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import signal
-import sys
 
 
 def run() -> None:
@@ -18,11 +15,10 @@ def run() -> None:
         from pnp.cli import main
 
         main()
-    except KeyboardInterrupt:
-        from pnp.i18n import _
+    except KeyboardInterrupt:  # while Python imports pnp or parses the command: the commands catch their own
+        from pnp.exiting import leave_interrupted
 
-        sys.stderr.write(_("pnp: interrupted") + "\n")
-        sys.exit(130)
+        leave_interrupted()
     finally:
         # the work is done, but Python's shutdown (worker pools joining, exit handlers) can still
         # be interrupted, and would print a traceback from inside them: end quietly instead
@@ -30,10 +26,9 @@ def run() -> None:
 
 
 def _interrupted_at_exit(signum: int, frame: object) -> None:
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):
-            stream.flush()
-    os._exit(130)
+    from pnp.exiting import leave
+
+    leave(130)
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ from pnp.export.board_pdf import Document, render_stickers, render_tiles
 from pnp.export.files import write_atomic
 from pnp.i18n import _
 from pnp.images import read_image_info
-from pnp.layout.icons import family_and_pack_icons
+from pnp.layout.icons import family_and_pack_icons, token_icon_findings
 from pnp.limits import MAX_BOARD_IMAGE_PIXELS
 from pnp.load import load_pack
 from pnp.load.board import BOARD_FILE, TOKENS_FILE
@@ -96,6 +96,10 @@ def build_board(
     if has_errors(result.findings):
         return result
 
+    icons, problems = family_and_pack_icons(pack)
+    result.findings += [f for f in problems if f.code.startswith("icon/")] + token_icon_findings(pack, icons)
+    if has_errors(result.findings):
+        return result
     fonts = load_fonts(FONTS_DIR)
     title = pick(pack, pack.board.board.name if pack.board else pack.pack.name, language)
     documents: list[tuple[str, Callable[[Callable[[], None]], Document], int]] = []
@@ -144,8 +148,7 @@ def _board_documents(
     result: BoardResult,
 ) -> list[tuple[str, Callable[[Callable[[], None]], Document], int]]:
     paper = paper_size(options.paper)
-    icons, problems = family_and_pack_icons(pack)
-    result.findings += problems
+    icons, _problems = family_and_pack_icons(pack)  # their problems are reported once, before any drawing
     art = BoardArt(board, language, pack.pack.source_language, fonts, icons=icons)
     result.findings += fit_labels(art, shown_path(board.file))
     documents: list[tuple[str, Callable[[Callable[[], None]], Document], int]] = []

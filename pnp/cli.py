@@ -34,6 +34,7 @@ from pnp.deck_report import (
     format_variant,
 )
 from pnp.errors import Finding, Severity, did_you_mean, has_errors
+from pnp.exiting import leave_interrupted
 from pnp.i18n import _, ngettext
 from pnp.load import load_pack
 from pnp.load.pack import shown_path
@@ -61,8 +62,7 @@ class PnpGroup(click.Group):
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort):
             raise
         except KeyboardInterrupt:
-            click.echo(_("pnp: interrupted"), err=True)
-            sys.exit(130)
+            leave_interrupted()
         except Exception as exc:  # the last net: a traceback is a bug, so say so
             if ctx.params.get("debug") or (ctx.obj or {}).get("debug"):
                 raise

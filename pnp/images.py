@@ -60,5 +60,21 @@ def image_problem(path: Path, max_pixels: int = MAX_ART_PIXELS) -> str | None:
     return read_image_info(path, max_pixels)[1]
 
 
+def source_problem(root: Path, source: str) -> str | None:
+    """Why a layout's image `source` (a path relative to the pack) cannot be drawn, or None.
+
+    The layout stage asks this for every image element, and the renderer again before drawing,
+    so `pnp check` finds what the build would refuse.
+    """
+    path = (root / source).resolve()
+    if not path.is_relative_to(root.resolve()):
+        return _("the image path {source!r} leads outside the pack folder").format(source=source)
+    if not path.is_file():
+        if not path.exists():
+            return _("the image {source} does not exist").format(source=source)
+        return _("the image {source} is not a file").format(source=source)
+    return image_problem(path)
+
+
 def too_large(size: str, max_pixels: int = MAX_ART_PIXELS) -> str:
     return _("the image is {size}; the limit is {limit} MP").format(size=size, limit=max_pixels // 1_000_000)

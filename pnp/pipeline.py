@@ -39,10 +39,7 @@ from pnp.model import LoadedDeck, PackData
 from pnp.pipelines.sheet_sets import draft_findings, sheet_sets, sheets_of, variant_folder
 from pnp.render.fonts import font_problems
 from pnp.render.missing_mark import with_missing_mark
-from pnp.units import Size, mm, paper_size
-
-BACK_TEMPLATE = "back"
-DEFAULT_TEMPLATE = "default"
+from pnp.units import mm, paper_size
 
 
 def build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int], None] | None = None) -> BuildResult:
@@ -360,14 +357,6 @@ def _impose_deck(
     return DeckBuild(
         deck, SheetSection(title, plan, tuple(placements), options.duplex, language), laid.back.key, tuple(designs)
     )
-
-
-def _is_landscape(size: Size) -> bool:
-    return size.width > size.height + 0.01
-
-
-def _orientation(size: Size) -> str:
-    return "landscape" if _is_landscape(size) else "portrait"
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:

@@ -15,9 +15,10 @@ from pnp.cli import main
 from pnp.layout import ELEMENT_KINDS
 from pnp.layout.icons import svg_problem
 from pnp.layout.plan import lay_out_pack, layout_findings
-from pnp.layout.templates import ELEMENT_FIELDS, size_class
+from pnp.layout.templates import ELEMENT_FIELDS, load_family, size_class
 from pnp.load import load_pack
 from pnp.model import PackData
+from pnp.paths import TEMPLATES_DIR
 from pnp.pipeline import BuildOptions, build
 from pnp.proof.thumbs import lay_out_fronts, thumbnails
 from pnp.units import parse_card_size
@@ -125,6 +126,11 @@ def test_a_pack_layout_changes_one_element_of_the_generic_layout_in_three_lines(
             "layout/template",
             "",
         ),
+        ('extends = "default"\n\n[[element]]\nname = "title"\ncolor = "blue"\n', "layout/template", "not a colour"),
+        ('extends = "default"\n\n[[element]]\nname = "title"\nfont = "fancy"\n', "layout/template", "font role"),
+        ('extends = "default"\n\n[[element]]\nname = "title"\nalign = "centre"\n', "layout/template", "not one of"),
+        ('extends = "default"\n\n[[element]]\nname = "seal"\nkind = "symbol"\n', "layout/template", "shape"),
+        ('extends = "../../../../etc/hosts"\n', "layout/unknown-template", "unknown template"),
     ],
 )
 def test_bad_pack_layouts_are_findings_naming_the_file(tiny_copy: Path, layout: str, code: str, message: str) -> None:
@@ -270,6 +276,11 @@ def test_the_generic_family_picks_tarot_square_and_landscape_variants(tiny_copy:
     spare = next(c for c in by_deck["supply"].cards if c.card.id == "spare-parts")
     art = {e.name: e for e in spare.front.elements}["art"]
     assert art.get("source") == "art/spare-parts.png" and art.get("fit") == "cover"
+    bilingual = lay_out_pack(_load(tiny_copy), "es", bilingual=True)
+    assert _codes(bilingual.findings) == []
+    for deck in bilingual.decks:  # every variant shows the original under the translation
+        storm_or_fuel = deck.cards[0].front
+        assert {"source-title", "source-text"} <= {e.name for e in storm_or_fuel.elements}, deck.deck.deck.id
     assert size_class(parse_card_size("poker").landscape()) == "landscape"
     assert size_class(parse_card_size("mini-american")) == "portrait"
 
@@ -318,3 +329,179 @@ def test_layouts_doc_names_every_element_kind_and_field() -> None:
         assert f"`{variable}`" in doc, variable
     for filter_name in ("money", "skills", "icons"):
         assert f"`{filter_name}`" in doc, filter_name
+
+
+def test_an_svg_gradient_inside_a_card_face_is_not_printed_black(tmp_path: Path) -> None:
+    """A card face is a PDF form, where svglib's gradient shading would print solid black."""
+    import io
+
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.layout.templates import IconFile
+    from pnp.render.icons import draw_icon
+
+    svg = tmp_path / "light.svg"
+    svg.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><defs><radialGradient id="g">'
+        '<stop offset="0" stop-color="#ffff00"/><stop offset="1" stop-color="#ff8800"/></radialGradient></defs>'
+        '<circle cx="50" cy="50" r="45" fill="url(#g)"/></svg>',
+        encoding="utf-8",
+    )
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(100, 100))
+    canvas.beginForm("face")
+    draw_icon(canvas, IconFile("light", svg, "light.svg", "pack.toml"), 0, 0, 100, 100)
+    canvas.endForm()
+    canvas.doForm("face")
+    canvas.showPage()
+    canvas.save()
+    red, green, blue = pdfium.PdfDocument(buffer.getvalue())[0].render().to_pil().convert("RGB").getpixel((50, 50))
+    assert red > 200 and green > 100 and blue < 100  # between the stops' yellow and orange
+
+
+def test_a_token_icon_with_no_drawing_is_found_by_check_and_board(tmp_path: Path) -> None:
+    pack = tmp_path / "blue-sun"
+    shutil.copytree(BLUE_SUN, pack)
+    toml = pack / "pack.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('"alliance-alert"]', '"alliance-alert", "kraken"]'))
+    tokens = pack / "tokens.toml"
+    tokens.write_text(tokens.read_text(encoding="utf-8").replace('icon = "reaver-alert"', 'icon = "kraken"', 1))
+    code, output = _check(pack)
+    assert code == 1 and 'the icon "kraken" has no drawing: the token would print without it' in output
+    board = CliRunner().invoke(main, ["board", str(pack), "-o", str(tmp_path / "out")])
+    assert board.exit_code == 1 and "kraken" in board.output
+    assert not (tmp_path / "out" / "blue-sun").exists()
+
+
+def test_layouts_doc_names_every_element_of_the_generic_layouts() -> None:
+    """A pack changes a generic element by its name: the doc's table must list them all, per layout."""
+    doc = (ROOT / "docs" / "layouts.md").read_text(encoding="utf-8")
+    section = doc.split("## The generic family", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = line.split("|")
+        if len(cells) == 4 and "`" in cells[1]:
+            for layout in re.findall(r"`([a-z-]+)`", cells[1]):
+                rows[layout] = set(re.findall(r"`([a-z-]+)`", cells[2]))
+    family, problems = load_family(TEMPLATES_DIR, "generic")
+    assert problems == []
+    assert sorted(rows) == sorted(n for n in family.templates if n != "heading")
+    for name, documented in rows.items():
+        assert {e["name"] for e in family.templates[name].elements} <= documented, name
+
+
+_PNG_HEADER_ONLY = (  # a PNG cut off after its header: Pillow opens it, and cannot draw it
+    b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\n\x00\x00\x00\n\x08\x02\x00\x00\x00\x02PX\xea"
+)
+
+
+def _mark(extra: str) -> str:
+    """The tiny pack's nav layout with one more element: found by fuzzing packs whose build failed."""
+    box = 'x = "5mm"\ny = "30mm"\nwidth = "20mm"\nheight = "10mm"'
+    return f'extends = "nav"\n\n[[element]]\nname = "extra"\n{box}\n{extra}\n'
+
+
+def _svg(attributes: str, body: str) -> str:
+    return f'<svg xmlns="http://www.w3.org/2000/svg" {attributes}>{body}</svg>'
+
+
+@pytest.mark.parametrize(
+    ("files", "code"),
+    [
+        ({"templates/firefly/nav.toml": _mark('kind = "rect"\nfill = "#000000"\nopacity = 2')}, "layout/template"),
+        ({"templates/firefly/nav.toml": _mark('kind = "text"\ntext = "x"\nleading = 0')}, "layout/template"),
+        ({"templates/firefly/nav.toml": _mark('kind = "image"\nsource = "art/none.png"')}, "layout/image"),
+        ({"templates/firefly/nav.toml": _mark('kind = "image"\nsource = "../../../etc/hosts"')}, "layout/image"),
+        ({"templates/firefly/nav.toml": _mark('kind = "image"\nsource = "art"')}, "layout/image"),
+        (
+            {
+                "art/cut.png": _PNG_HEADER_ONLY,
+                "templates/firefly/nav.toml": _mark('kind = "image"\nsource = "art/cut.png"'),
+            },
+            "layout/image",
+        ),
+        (
+            {"icons/sail.svg": _svg('width="1e30" height="1e30"', '<rect width="5" height="5"/>')},
+            "icon/bad-file",
+        ),
+        (
+            {"icons/sail.svg": _svg('viewBox="0 0 9 9"', '<rect x="nan" width="inf" height="5"/>')},
+            "icon/bad-file",
+        ),
+        (
+            {
+                "icons/sail.svg": _svg(
+                    'viewBox="0 0 9 9"', '<rect transform="matrix(0 0 0 0 0 0)" width="5" height="5"/>'
+                )
+            },
+            "icon/bad-file",
+        ),
+        ({"icons/sail.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"></svg>'}, "icon/bad-file"),
+        ({"icons/sail.svg": None}, "icon/bad-file"),  # a folder where the drawing should be
+        (  # two elements of one name: the second would change the first in silence
+            {"templates/firefly/nav.toml": _mark('kind = "rect"') + '\n[[element]]\nname = "extra"\nkind = "line"\n'},
+            "layout/invalid",
+        ),
+    ],
+)
+def test_what_build_refuses_check_finds_first(
+    tiny_copy: Path, tmp_path: Path, files: dict[str, str | bytes | None], code: str
+) -> None:
+    """Counterexamples from fuzzing bad layouts, art and icons: check was clean and build failed or crashed."""
+    for name, content in files.items():
+        path = tiny_copy / name
+        if content is None:
+            path.unlink()
+            path.mkdir()
+        elif isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    exit_code, output = _check(tiny_copy)
+    assert exit_code == 1, output
+    assert code in _codes(layout_findings(_load(tiny_copy)))
+    assert code in _build_codes(tiny_copy, tmp_path / "out")
+    assert not (tmp_path / "out" / "tiny").exists()
+
+
+def test_a_type_layout_of_the_wrong_orientation_is_not_passed_over_in_silence(tiny_copy: Path) -> None:
+    _generic(tiny_copy)
+    toml = tiny_copy / "pack.toml"
+    toml.write_text(
+        toml.read_text(encoding="utf-8").replace(
+            'card_types = ["nav"]', 'card_types = ["nav"]\norientation = "landscape"'
+        ),
+        encoding="utf-8",
+    )
+    family = tiny_copy / "templates" / "generic"
+    family.mkdir(parents=True)
+    (family / "nav.toml").write_text('extends = "default"\n', encoding="utf-8")
+    pack = _load(tiny_copy)
+    warned = [f for f in layout_findings(pack) if f.code == "layout/orientation"]
+    assert len(warned) == 1 and warned[0].severity.value == "warning", warned
+    assert warned[0].file.endswith("templates/generic/nav.toml") and "default-landscape" in warned[0].message
+
+
+SALT_TIDES = ROOT / "tests" / "data" / "salt-tides"
+
+
+def test_a_game_pnp_never_heard_of_checks_builds_and_proofs_from_its_own_pack(tmp_path: Path) -> None:
+    """Salt Tides was written from the docs alone: its own family, layouts and SVG icons."""
+    pack = shutil.copytree(SALT_TIDES, tmp_path / "salt-tides")
+    exit_code, output = _check(pack)
+    assert exit_code == 0 and "No problems found." in output, output
+    laid = lay_out_pack(_load(pack), "es")
+    assert laid.findings == []
+    faces = {card.card.id: card.front for deck in laid.decks for card in deck.cards}
+    cargo = {e.name: e for e in faces["lamp-oil"].elements}
+    assert cargo["band"].get("fill") == "#1f4e79" and "price" in cargo and "stats" not in cargo
+    omen = {e.name: e for e in faces["pale-moon"].elements}
+    assert omen["art"].get("fit") == "contain" and omen["art"].get("source") == "art/moon.png"
+    assert {"wave", "light", "oil"} <= set(laid.icons)  # two from the family's set, one from the pack
+    result = build(pack, BuildOptions(output=tmp_path / "out"))
+    assert _codes(result.findings) == [] and result.cards == 5
+    proof = CliRunner().invoke(main, ["proof", str(pack), "-o", str(tmp_path / "proof")])
+    assert proof.exit_code == 0, proof.output
+    html = (tmp_path / "proof" / "proof.html").read_text(encoding="utf-8")
+    assert 'alt="Paso del norte (B side)"' in html

@@ -30,6 +30,12 @@ def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     try:
         yield pool
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)  # an interrupted run does not draw the rest first
+        # an interrupted run neither draws the rest first nor finishes what is being drawn: a worker
+        # left running would outlive pnp, busy and holding its terminal. (Python 3.14 names this
+        # terminate_workers; _processes exists since 3.2, and shutdown empties it.)
+        running = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in running:
+            process.terminate()
         raise
     pool.shutdown(wait=True)

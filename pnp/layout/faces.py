@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import hashlib
 import math
+import tomllib
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any
 
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
+from reportlab.lib.colors import HexColor
 
 from pnp.errors import Finding, error
 from pnp.i18n import _
 from pnp.layout.templates import Template
 from pnp.model import Card, Deck, Face, PackData
+from pnp.paths import FONTS_DIR
 from pnp.units import Size, UnitError, parse_length
 
 LENGTH_FIELDS = ("x", "y", "width", "height", "x2", "y2", "radius", "stroke_width", "gap")
@@ -193,6 +196,11 @@ def _layout(
     return FaceLayout(digest, size, template.name, card_id, tuple(elements), str(context.get("lang"))), []
 
 
+@lru_cache(maxsize=4096)
+def _length(text: str) -> float:
+    return parse_length(text)
+
+
 def _available(context: dict[str, Any]) -> str:
     names = [
         f"{key}.{sub}" if isinstance(value, dict) else key
@@ -259,7 +267,7 @@ def _evaluate(
             continue
         if key in LENGTH_FIELDS:
             try:
-                length = parse_length(str(value))
+                length = _length(str(value))
             except UnitError as exc:
                 return fail(str(exc), key)
             factor = sx if key in ("x", "width", "x2") else sy if key in ("y", "height", "y2") else min(sx, sy)
@@ -269,8 +277,12 @@ def _evaluate(
                 number = float(value)
             except (TypeError, ValueError):
                 return fail(_("expected a number, got {value!r}").format(value=value), key)
-            if not math.isfinite(number) or number < 0 or (key in ("size", "min_size") and number == 0):
+            if not math.isfinite(number) or number < 0 or (key in ("size", "min_size", "leading") and number == 0):
                 return fail(_("expected a finite number above zero, got {value!r}").format(value=value), key)
+            if key == "opacity" and number > 1:
+                return fail(
+                    _("opacity is from 0 to 1, got {value!r}").format(value=value), key, _("0.5 is half see-through")
+                )
             props[key] = number * (min(sx, sy) if key in ("size", "min_size") else 1)
         elif key in BOOL_FIELDS:
             props[key] = value if isinstance(value, bool) else str(value).lower() == "true"
@@ -280,7 +292,71 @@ def _evaluate(
     if problem is not None:
         key, message, hint = problem
         return fail(message, key, hint)
-    return LaidOutElement(name, str(raw.get("kind")), tuple(sorted(props.items()))), []
+    kind = str(raw.get("kind"))
+    for field_name, message, value_hint in _value_problems(kind, props):
+        return fail(message, field_name, value_hint)
+    return LaidOutElement(name, kind, tuple(sorted(props.items()))), []
+
+
+CHOICES = {
+    "align": ("left", "center", "right", "justify"),
+    "valign": ("top", "middle", "bottom"),
+    "fit": ("cover", "contain"),
+}
+COLOUR_FIELDS = ("fill", "stroke", "color")
+
+
+@lru_cache(maxsize=1024)
+def _is_colour(value: object) -> bool:
+    """What the renderer can draw (ReportLab's HexColor): the same test, so check and build agree."""
+    try:
+        HexColor(value)
+    except (ValueError, TypeError):
+        return False
+    return isinstance(value, str)
+
+
+@lru_cache(maxsize=1)
+def font_roles() -> tuple[str, ...]:
+    """The font roles a layout may name: the sections of the bundled fonts.toml."""
+    return tuple(sorted(tomllib.loads((FONTS_DIR / "fonts.toml").read_text(encoding="utf-8"))))
+
+
+def _value_problems(kind: str, props: dict[str, Any]) -> list[tuple[str, str, str | None]]:
+    """Values the renderer could only ignore or report late: found here, so check and build see them."""
+    problems: list[tuple[str, str, str | None]] = []
+    for key, choices in CHOICES.items():
+        if key in props and props[key] not in choices:
+            problems.append(
+                (
+                    key,
+                    _("{key} {value!r} is not one of {choices}").format(
+                        key=key, value=props[key], choices=", ".join(choices)
+                    ),
+                    None,
+                )
+            )
+    for key in COLOUR_FIELDS:
+        value = props.get(key)
+        if value not in (None, "", "none") and not _is_colour(value):
+            problems.append(
+                (
+                    key,
+                    _("{key} {value!r} is not a colour").format(key=key, value=value),
+                    _('write colours as "#rrggbb"'),
+                )
+            )
+    if kind == "text" and "font" in props and props["font"] not in font_roles():
+        problems.append(
+            (
+                "font",
+                _("unknown font role {value!r}").format(value=props["font"]),
+                _("roles: {roles}").format(roles=", ".join(font_roles())),
+            )
+        )
+    if kind == "symbol" and not props.get("shape"):
+        problems.append(("shape", _('a symbol needs the icon to draw: shape = "name"'), None))
+    return problems
 
 
 # an element may overhang the trim by this much (a hairline, rounding) before it is said to leave the card

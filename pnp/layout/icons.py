@@ -152,6 +152,8 @@ def icon_problem(path: Path) -> str | None:
         stamp = path.stat()
     except OSError:
         return _("{name} does not exist").format(name=path.name)
+    if not path.is_file():
+        return _("{name} is not a file").format(name=path.name)
     if path.suffix.lower() not in ICON_SUFFIXES:
         return _("{name} is neither an SVG nor a PNG file").format(name=path.name)
     return _problem_cached(str(path), stamp.st_size, stamp.st_mtime_ns)
@@ -163,7 +165,12 @@ def _problem_cached(path: str, size: int, _mtime: int) -> str | None:
         return image_problem(Path(path))
     if size > MAX_SVG_BYTES:
         return _("the SVG is {value:.1f} MB; an icon may be at most 1 MB").format(value=size / 1000000)
-    return svg_problem(Path(path).read_bytes())
+    problem = svg_problem(Path(path).read_bytes())
+    if problem is not None:
+        return problem
+    from pnp.render.icons import svg_drawing  # the renderer reads it as it will draw it (imports this module)
+
+    return svg_drawing(Path(path))[1]
 
 
 def svg_problem(data: bytes) -> str | None:
@@ -220,3 +227,31 @@ def family_and_pack_icons(pack: PackData) -> tuple[dict[str, IconFile], list[Fin
     templates, findings = load_family(TEMPLATES_DIR, pack.pack.template_family, pack.root)
     icons, problems = pack_icons(pack, templates)
     return icons, [*findings, *problems]
+
+
+def token_icon_findings(pack: PackData, icons: Mapping[str, IconFile], broken: Iterable[str] = ()) -> list[Finding]:
+    """Token and standee faces whose icon nothing draws: `pnp check` and `pnp board` both report them."""
+    if pack.tokens is None:
+        return []
+    skip = set(icons) | set(broken)
+    loaded = pack.tokens
+    findings = []
+    pieces = [("token", t.id, t.front, t.back) for t in loaded.tokens.token]
+    pieces += [("standee", s.id, s.front, s.back) for s in loaded.tokens.standee]
+    for table, piece_id, *faces in pieces:
+        for side, face in zip(("front", "back"), faces, strict=True):
+            if face is None or face.icon is None or face.icon in skip:
+                continue
+            findings.append(
+                error(
+                    "icon/no-drawing",
+                    shown_path(loaded.file),
+                    _('the icon "{icon}" has no drawing: the {kind} would print without it').format(
+                        icon=face.icon, kind=_(table)
+                    ),
+                    line=loaded.lines.get((table, piece_id)),
+                    field=f"{table}.{piece_id}.{side}.icon",
+                    hint=_drawing_hint(pack, face.icon, sorted({*pack.pack.icons, *pack.pack.icon_files})),
+                )
+            )
+    return findings

@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Finding, error, has_errors
-from pnp.i18n import _
+from pnp.errors import Finding, error, has_errors, warning
+from pnp.i18n import N_, _
+from pnp.images import source_problem
 from pnp.layout.arrangement import arrangement_findings
 from pnp.layout.bilingual import resize, with_source_text
 from pnp.layout.faces import FaceLayout, card_context, deck_context, layout_back, layout_card
-from pnp.layout.icons import missing_drawings, pack_icons
+from pnp.layout.icons import missing_drawings, pack_icons, token_icon_findings
 from pnp.layout.memo import LayoutMemo
 from pnp.layout.templates import IconFile, Template, TemplateSet, load_family, size_class
 from pnp.load.pack import shown_path
@@ -97,6 +98,7 @@ def lay_out_pack(
         memo.save()
     broken = {f.message.split('"')[1] for f in problems if f.code == "icon/bad-file"}
     laid.findings += missing_drawings(pack, icons, laid.faces().values(), broken)
+    laid.findings += token_icon_findings(pack, icons, broken)
     laid.findings = list(dict.fromkeys(laid.findings))
     return laid
 
@@ -157,6 +159,8 @@ def _lay_out_deck(
     findings += problems
     if deck_back is None:
         return None
+    images: dict[str, str | None] = {}  # source -> its problem: a layout's own picture is read once per deck
+    findings += _image_problems(pack, deck_back, deck.deck.back.image, back_template, images)
     findings += arrangement_findings(deck_back, back_template)
     laid = DeckFaces(deck, size, deck_back)
     shown = shown_path(deck.file)  # once per deck: resolving paths is not free at 5000 cards
@@ -180,6 +184,9 @@ def _lay_out_deck(
         findings += _unplaced_art(front, card.art, template, "art", where)
         if card.back is not None:
             findings += _unplaced_art(back, card.back.art, template, "back.art", where)
+        findings += _image_problems(pack, front, card.art, template, images)
+        if card.back is not None:
+            findings += _image_problems(pack, back, card.back.art, template, images)
         laid.cards.append(CardFaces(card, front, back))
     return laid
 
@@ -205,13 +212,36 @@ def _card_template(
             )
         )
         return None
+    own = templates.own_layouts(card.type, _is_landscape(size), size_class(size))
+    if own and all(t is not template for t in own):
+        # the type's own layout exists but is drawn for the other orientation: say why it is not used
+        findings.append(
+            warning(
+                "layout/orientation",
+                own[0].file,
+                _(
+                    'this layout is drawn for {design_size} cards, and deck "{deck}" is {size}: '
+                    'its "{type}" cards are drawn with "{layout}" instead'
+                ).format(
+                    design_size=_(_orientation(own[0].design_size)),
+                    deck=deck.deck.id,
+                    size=_(_orientation(size)),
+                    type=card.type,
+                    layout=template.name,
+                ),
+                field="design_size",  # one finding per deck and layout, not per card
+                hint=_("name it {file} and give it a {orientation} design_size").format(
+                    file=f"{card.type}-{_orientation(size)}.toml", orientation=_(_orientation(size))
+                ),
+            )
+        )
     if _is_landscape(template.design_size) != _is_landscape(size):
         findings.append(
             error(
                 "layout/orientation",
                 template.file,
                 _('this layout is drawn for {design_size} cards, and deck "{id}" is {size}').format(
-                    design_size=_orientation(template.design_size), id=deck.deck.id, size=_orientation(size)
+                    design_size=_(_orientation(template.design_size)), id=deck.deck.id, size=_(_orientation(size))
                 ),
                 card=card.id,
                 field="design_size",
@@ -248,6 +278,39 @@ def _unplaced_art(
     ]
 
 
+def _image_problems(
+    pack: PackData,
+    face: FaceLayout,
+    art: str | None,
+    template: Template,
+    known: dict[str, str | None],
+) -> list[Finding]:
+    """Pictures an image element names that the renderer could not draw: missing, outside the pack,
+    not a usable PNG or JPEG.  The card's own art (and a deck back's image) the loader has checked."""
+    findings = []
+    for element in face.elements:
+        source = str(element.get("source") or "") if element.kind == "image" else ""
+        if not source or source == art:
+            continue
+        if source not in known:
+            known[source] = source_problem(pack.root, source)
+        problem = known[source]
+        if problem is not None:
+            file, line = template.where(element.name)  # the layout names the picture: point there
+            findings.append(
+                error(
+                    "layout/image",
+                    file,
+                    f'element "{element.name}": {problem}',
+                    line=line,
+                    card=face.card,
+                    field=f"element.{element.name}",
+                    hint=_("a layout's pictures are PNG or JPEG files inside the pack (docs/layouts.md)"),
+                )
+            )
+    return findings
+
+
 def _source(pack: PackData, localized: dict[str, str]) -> str:
     return localized.get(pack.pack.source_language, "")
 
@@ -257,4 +320,4 @@ def _is_landscape(size: Size) -> bool:
 
 
 def _orientation(size: Size) -> str:
-    return "landscape" if _is_landscape(size) else "portrait"
+    return N_("landscape") if _is_landscape(size) else N_("portrait")  # also a file name: translated where shown

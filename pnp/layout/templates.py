@@ -58,6 +58,7 @@ ELEMENT_FIELDS = {
     "overlaps",  # elements this one may overlap on purpose (pnp.layout.arrangement)
 }
 TEMPLATE_FIELDS = {"extends", "design_size", "element", "remove", "description"}
+_SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 FAMILY_FILE = "family.toml"  # the family's own settings and icon set; not a layout
 FAMILY_FIELDS = {"description", "extends", "icons"}
 
@@ -115,6 +116,11 @@ class TemplateSet:
         matching = [t for t in found if _is_landscape(t.design_size) == landscape]
         chosen = matching or found
         return chosen[0] if chosen else None
+
+    def own_layouts(self, card_type: str, landscape: bool, shape: str | None = None) -> list[Template]:
+        """The layouts named after the card type among those `layout_for` tries."""
+        names = layout_candidates(card_type, landscape, shape)
+        return [self.templates[n] for n in names if n in self.templates and not n.startswith("default")]
 
     def back_for(self, landscape: bool, shape: str | None = None) -> Template | None:
         """The deck back: back-<shape>, back-landscape or back, one drawn for the orientation first."""
@@ -256,6 +262,16 @@ def _family_chain(layers: _Layers, family: str) -> tuple[list[tuple[str, Path]],
     name: str | None = family
     where: tuple[str, str] | None = None  # the family.toml that named the next family
     while name is not None:
+        if not _SLUG.fullmatch(name):  # a family is a folder name, never a path
+            file, key = where if where else (shown_path(layers.templates_root), None)
+            return chain, [
+                error(
+                    "layout/no-family",
+                    file,
+                    _("{name!r} is not a family name: lowercase letters, digits and hyphens").format(name=name),
+                    field=key,
+                )
+            ]
         folders = layers.folders(name)
         if not folders:
             known = layers.known_families()
@@ -366,6 +382,8 @@ def _key_line(text: str, key: str) -> int | None:
 def _lookup(layers: _Layers, chain: list[tuple[str, Path]], reference: str, exclude: Path) -> Path | None:
     """The file a layout's `extends` names: "name" in its own family, "family/name" in another."""
     family, _, name = reference.rpartition("/")
+    if not _SLUG.fullmatch(name) or (family and not _SLUG.fullmatch(family)):
+        return None  # "name" or "family/name": never a path out of the layout folders
     if family:
         chain, problems = _family_chain(layers, family)
         if problems:
@@ -549,6 +567,7 @@ def _check_fields(source: TomlFile) -> list[Finding]:
     elements = data.get("element", [])
     if not isinstance(elements, list) or not all(isinstance(e, dict) for e in elements):
         return [*findings, error("layout/invalid", shown, _("expected [[element]] tables"), field="element")]
+    seen: set[object] = set()
     for index, element in enumerate(elements):
         if not isinstance(element, dict):
             findings.append(error("layout/invalid", shown, _("expected [[element]] tables"), field=f"element[{index}]"))
@@ -589,6 +608,18 @@ def _check_fields(source: TomlFile) -> list[Finding]:
                     field=f"{label}.name",
                 )
             )
+        elif element["name"] in seen:  # the second would silently change the first, as extends does
+            findings.append(
+                error(
+                    "layout/invalid",
+                    shown,
+                    _("two elements are named {name!r}; a name is unique in its layout").format(name=element["name"]),
+                    line=line,
+                    field=f"{label}.name",
+                    hint=_("rename one; to change an inherited element, write its name once"),
+                )
+            )
+        seen.add(element.get("name"))
     return findings
 
 

@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp import markup
 from pnp.errors import Finding, error, warning
 from pnp.i18n import _, ngettext
-from pnp.images import image_problem
+from pnp.images import image_problem, source_problem
 from pnp.layout import FaceLayout, LaidOutElement
 from pnp.layout.templates import IconFile
 from pnp.render.fonts import FontRegistry, plain_font
@@ -308,17 +308,11 @@ def _image(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rende
     source = element.get("source")
     if not source:
         return
-    path = (ctx.pack_root / str(source)).resolve()
-    try:
-        path.relative_to(ctx.pack_root.resolve())
-    except ValueError:
-        ctx.report(
-            face,
-            element,
-            _("the image path {source!r} leads outside the pack folder").format(source=source),
-            code="render/image",
-        )
+    problem = source_problem(ctx.pack_root, str(source))
+    if problem is not None:  # found by the layout stage already; a file changed since is found here
+        ctx.report(face, element, problem, code="render/image")
         return
+    path = (ctx.pack_root / str(source)).resolve()
     x, y, width, height = _box(face, element, ctx.bleed)
     picture, problem = _prepared_image(str(path), round(width), round(height), element.get("fit", "cover"))
     if picture is None:

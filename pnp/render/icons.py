@@ -17,6 +17,7 @@ import base64
 import hashlib
 import io
 import logging
+import math
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache, lru_cache
@@ -26,14 +27,18 @@ from typing import Any
 from PIL import Image, PngImagePlugin
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
+from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.i18n import _
 from pnp.layout.icons import icon_problem
 from pnp.layout.templates import IconFile
 from pnp.render.fonts import plain_font
 
-logging.getLogger("svglib").setLevel(logging.ERROR)  # unsupported SVG features: the drawing still prints
+# unsupported SVG features, circular or runaway <use>: svglib skips them and the drawing still prints;
+# its log lines would reach the terminal unformatted
+logging.getLogger("svglib").setLevel(logging.CRITICAL + 1)
 
 _MARKER_KEY = "pnp-icon"
 
@@ -59,18 +64,9 @@ def draw_icon(canvas: Canvas, icon: IconFile | None, x: float, y: float, width: 
     if icon is None or icon_problem(icon.path) is not None:
         return
     if icon.path.suffix.lower() == ".svg":
-        drawing = _drawing(str(icon.path), *_stamp(icon.path))
-        if drawing is None or not drawing.width or not drawing.height:
-            return
-        scale = min(width / drawing.width, height / drawing.height)
-        canvas.saveState()
-        canvas.translate(x + (width - drawing.width * scale) / 2, y + (height - drawing.height * scale) / 2)
-        canvas.scale(scale, scale)
-        # renderPDF starts every drawing by selecting its default font, Helvetica, which is never
-        # embedded: print shops' preflight flags that even when no text is drawn.
-        drawing.initialFontName = plain_font()
-        renderPDF.draw(drawing, canvas, 0, 0)
-        canvas.restoreState()
+        drawing, _ = svg_drawing(icon.path)
+        if drawing is not None:
+            _place(canvas, drawing, x, y, width, height)
         return
     reader = _reader(str(icon.path), *_stamp(icon.path))
     iw, ih = reader.getSize()
@@ -103,15 +99,71 @@ def _stamp(path: Path) -> tuple[int, int]:
     return stat.st_size, stat.st_mtime_ns
 
 
+def _place(canvas: Canvas, drawing: Drawing, x: float, y: float, width: float, height: float) -> None:
+    scale = min(width / drawing.width, height / drawing.height)
+    canvas.saveState()
+    canvas.translate(x + (width - drawing.width * scale) / 2, y + (height - drawing.height * scale) / 2)
+    canvas.scale(scale, scale)
+    # renderPDF starts every drawing by selecting its default font, Helvetica, which is never
+    # embedded: print shops' preflight flags that even when no text is drawn.
+    drawing.initialFontName = plain_font()
+    renderPDF.draw(drawing, canvas, 0, 0)
+    canvas.restoreState()
+
+
+def svg_drawing(path: Path) -> tuple[Drawing | None, str | None]:
+    """The SVG as a ReportLab drawing, or why it cannot be drawn.
+
+    The icon check (pnp.layout.icons) asks this too, so an SVG the renderer would fail on
+    (no size, numbers PDF cannot hold, a transform that breaks drawing) is a finding in
+    `pnp check`, never a crash in the build.
+    """
+    return _drawing(str(path), *_stamp(path))
+
+
 @lru_cache(maxsize=256)
-def _drawing(path: str, _size: int, _mtime: int) -> Drawing | None:
-    """The SVG as a ReportLab drawing; keyed by size and time so an edited file is read again."""
+def _drawing(path: str, _size: int, _mtime: int) -> tuple[Drawing | None, str | None]:
+    """Keyed by size and time so an edited file is read again."""
     from svglib.svglib import svg2rlg  # imported when first needed: most commands draw no icon
 
     try:
-        return svg2rlg(path, resolve_entities=False)
-    except Exception:  # svglib raises many kinds on odd SVG; the file was checked, so draw nothing
-        return None
+        drawing = svg2rlg(path, resolve_entities=False)
+    except Exception as exc:  # svglib raises many kinds on odd SVG
+        return None, _("svglib cannot read the SVG ({kind})").format(kind=type(exc).__name__)
+    if drawing is None:
+        return None, _("svglib cannot read the SVG")
+    size = (drawing.width, drawing.height)
+    if not all(isinstance(v, int | float) and math.isfinite(v) and v > 0 for v in size):
+        return None, _("the SVG has no size: give it a viewBox, or width and height")
+    _flatten_gradients(drawing)
+    try:  # drawn once, small, on a page nobody keeps: what fails here would fail in the build
+        _place(Canvas(io.BytesIO()), drawing, 0, 0, 20, 20)
+    except Exception as exc:
+        return None, _("the SVG cannot be drawn ({kind}): check its numbers, sizes and transforms").format(
+            kind=type(exc).__name__
+        )
+    return drawing, None
+
+
+def _flatten_gradients(group: Any) -> None:
+    """Gradients become their colours' average.
+
+    svglib draws a gradient as a PDF shading registered with the page; a card face is a
+    form XObject, where that shading is missing and the shape prints solid black.  A flat
+    colour is what a cheap printer makes of a small icon's gradient anyway.
+    """
+    contents = getattr(group, "contents", None)
+    if contents is None:
+        return
+    for index, item in enumerate(contents):
+        stops = getattr(item, "_rl_colors", None)
+        shape = getattr(item, "_clip_shape", None)
+        if stops and shape is not None:
+            red, green, blue = (sum(getattr(c, part) for c in stops) / len(stops) for part in ("red", "green", "blue"))
+            shape.fillColor = Color(red, green, blue)
+            contents[index] = shape
+        else:
+            _flatten_gradients(item)
 
 
 @lru_cache(maxsize=256)
