@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
@@ -20,6 +19,7 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
 from pnp.errors import Finding, Severity
 from pnp.export.canvas import plain_font
 from pnp.export.pdf import FOOTER_MARGIN, FOOTER_SIZE, Footer
+from pnp.markup import escape
 from pnp.units import Size, mm
 
 DRAFT_WORDS = {

@@ -24,7 +24,10 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pnp.cache import Cache
 
 _DATA = files("pnp") / "data"
 
@@ -75,6 +78,11 @@ class Speller:
         self._suggested: dict[str, list[str]] = {}
         self._readings: dict[str, tuple[Reading, ...]] = {}
         self._accents: dict[str, str | None] = {}
+        self._store: tuple[Cache, str] | None = None
+
+    def keep_in(self, cache: Cache) -> None:
+        """Read the word list from `cache` when kept there, and keep it there when read from the files."""
+        self._store = (cache, cache.key("hunspell-words", self._path.name, self.digest()))
 
     def digest(self) -> str:
         """The dictionary files' digest: answers kept for other files are not recalled."""
@@ -112,9 +120,9 @@ class Speller:
     @property
     def _dictionary(self) -> Any:
         if self._read is None:
-            from spylls.hunspell import Dictionary
+            from pnp.check.text.stored_dictionary import read_dictionary
 
-            self._read = Dictionary.from_files(str(self._path))
+            self._read = read_dictionary(self._path, self._store)
             self._verb_flags, self._pronoun_flags = _suffix_classes(self._read.aff.SFX)
         return self._read
 
