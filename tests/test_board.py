@@ -11,7 +11,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
-from PIL import Image, ImageChops, ImageOps, ImageStat
+from PIL import Image, ImageChops, ImageOps
 from pydantic import BaseModel
 
 from pnp import geometry, model
@@ -24,6 +24,7 @@ from pnp.packing import Sticker, pack_stickers, sticker_size
 from pnp.tiling import TileError, plan_page_map, plan_tiles, tile_label
 from pnp.units import Size, mm, paper_size
 from tests.conftest import BLUE_SUN, ROOT
+from tests.golden import assert_matches_golden
 
 A4 = paper_size("a4")
 LETTER = paper_size("letter")
@@ -343,11 +344,6 @@ def test_board_outputs_are_byte_identical_run_to_run(tmp_path: Path) -> None:
         assert a.path.read_bytes() == b.path.read_bytes(), a.path.name
 
 
-def _rms(a: Image.Image, b: Image.Image) -> float:
-    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
-    return sum(v**2 for v in ImageStat.Stat(diff).rms) ** 0.5 / 3**0.5
-
-
 @pytest.mark.parametrize(
     "file,page,name",
     [
@@ -362,18 +358,7 @@ def test_board_pages_match_reviewed_goldens(
     _board(BLUE_SUN, tmp_path / "out")
     document = pdfium.PdfDocument(str(tmp_path / "out" / "blue-sun" / "es" / file))
     actual = document[page].render(scale=60 / 72).to_pil().convert("RGB")
-    golden = ROOT / "tests" / "golden" / f"{name}.png"
-    if update_golden or not golden.exists():
-        actual.save(golden, optimize=True)
-        pytest.skip(f"golden written: look at {golden} before committing")
-    expected = Image.open(golden)
-    assert actual.size == expected.size
-    rms = _rms(actual, expected)
-    if rms > 2.0:
-        actual_path = tmp_path / f"{name}-actual.png"
-        actual.save(actual_path)
-        ImageChops.difference(actual, expected.convert("RGB")).save(tmp_path / f"{name}-diff.png")
-        pytest.fail(f"{name}: RMS difference {rms:.2f} > 2.0; see {actual_path} and the -diff.png beside it")
+    assert_matches_golden(actual, name, update_golden, tmp_path)
 
 
 # --- the formats are documented ----------------------------------------------------------

@@ -11,7 +11,6 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
-from PIL import Image, ImageChops, ImageStat
 
 from pnp.cli import main
 from pnp.pipeline import BuildOptions, build
@@ -19,6 +18,7 @@ from pnp.render.fonts import load_fonts
 from pnp.render.text import TextBox, fit_text
 from pnp.units import mm
 from tests.conftest import BLUE_SUN, ROOT
+from tests.golden import assert_matches_golden
 
 A4 = (595.28, 841.89)
 
@@ -185,11 +185,6 @@ def test_cli_build_summarises_and_refuses_bad_units(tiny_copy: Path, tmp_path: P
     assert "expected a length with a unit (mm, cm, in, pt), like \"3mm\", got '3'" in bad.output
 
 
-def _rms(a: Image.Image, b: Image.Image) -> float:
-    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
-    return sum(v**2 for v in ImageStat.Stat(diff).rms) ** 0.5 / 3**0.5
-
-
 @pytest.mark.parametrize("page,name", [(0, "tiny-supply-front"), (1, "tiny-supply-back")])
 def test_sheets_match_reviewed_goldens(
     tiny_copy: Path, tmp_path: Path, page: int, name: str, update_golden: bool
@@ -197,18 +192,7 @@ def test_sheets_match_reviewed_goldens(
     _build(tiny_copy, tmp_path / "out", decks=("supply",))
     document = pdfium.PdfDocument(str(tmp_path / "out" / "tiny" / "es" / "cards-supply.pdf"))
     actual = document[page].render(scale=60 / 72).to_pil().convert("RGB")
-    golden = ROOT / "tests" / "golden" / f"{name}.png"
-    if update_golden or not golden.exists():
-        actual.save(golden, optimize=True)
-        pytest.skip(f"golden written: look at {golden} before committing")
-    expected = Image.open(golden)
-    assert actual.size == expected.size
-    rms = _rms(actual, expected)
-    if rms > 2.0:
-        actual_path = tmp_path / f"{name}-actual.png"
-        actual.save(actual_path)
-        ImageChops.difference(actual, expected.convert("RGB")).save(tmp_path / f"{name}-diff.png")
-        pytest.fail(f"{name}: RMS difference {rms:.2f} > 2.0; see {actual_path} and the -diff.png beside it")
+    assert_matches_golden(actual, name, update_golden, tmp_path)
 
 
 QUEST_LAYOUT = """

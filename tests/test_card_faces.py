@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageStat
 
 from pnp.pipeline import BuildOptions, build
 from tests.conftest import ROOT
+from tests.golden import assert_matches_golden
 
 PACK = ROOT / "tests" / "data" / "firefly-types"
 CARDS = {
@@ -43,28 +44,12 @@ def faces(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out / "firefly-types" / "es"
 
 
-def _rms(a: Image.Image, b: Image.Image) -> float:
-    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
-    return float(sum(v**2 for v in ImageStat.Stat(diff).rms) ** 0.5 / 3**0.5)
-
-
 @pytest.mark.parametrize("card_type", sorted(CARDS))
 def test_each_firefly_type_matches_its_reviewed_golden(
     faces: Path, card_type: str, update_golden: bool, tmp_path: Path
 ) -> None:
     actual = Image.open(faces / "png" / f"{CARDS[card_type]}.png").convert("RGB")
-    golden = ROOT / "tests" / "golden" / f"firefly-{card_type}.png"
-    if update_golden or not golden.exists():
-        actual.save(golden, optimize=True)
-        pytest.skip(f"golden written: look at {golden} before committing")
-    expected = Image.open(golden)
-    assert actual.size == expected.size
-    rms = _rms(actual, expected)
-    if rms > 2.0:
-        actual_path = tmp_path / f"firefly-{card_type}-actual.png"
-        actual.save(actual_path)
-        ImageChops.difference(actual, expected.convert("RGB")).save(tmp_path / f"firefly-{card_type}-diff.png")
-        pytest.fail(f"{card_type}: RMS difference {rms:.2f} > 2.0; see {actual_path} and the -diff.png beside it")
+    assert_matches_golden(actual, f"firefly-{card_type}", update_golden, tmp_path)
 
 
 def _words(faces: Path) -> str:

@@ -12,18 +12,10 @@ from click.testing import CliRunner
 from PIL import Image
 
 from pnp.cli import main
+from tests.browser import FLAGS
 from tests.conftest import BLUE_SUN
 from tests.test_glossary_apply import edit, rulebook_pack, snapshot  # noqa: F401  (a fixture)
 
-BROWSER_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-)
 WARNING_MARK = (0xFF, 0xE0, 0x8A)  # mark.warning in pnp/proof/html.py
 
 
@@ -204,7 +196,7 @@ def _chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
         pytest.skip("chromium is not installed (Debian: apt-get install -y chromium): the HTML proof was not opened")
     profile = tmp_path / "chromium-profile"
     return subprocess.run(
-        [browser, *BROWSER_FLAGS, f"--user-data-dir={profile}", *args],
+        [browser, *FLAGS, f"--user-data-dir={profile}", *args],
         capture_output=True,
         text=True,
         timeout=120,
