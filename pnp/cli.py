@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 
@@ -21,9 +22,6 @@ from pnp.cli_common import (
     with_progress,
 )
 from pnp.cli_i18n import UI_LANG_OPTION, start_invocation
-from pnp.cli_new import new as new_command
-from pnp.cli_serve import serve as serve_command
-from pnp.cli_translate import COMMANDS as TRANSLATE_COMMANDS
 from pnp.compose import Selection, compose, selected_swaps, with_variants_for_players
 from pnp.deck_report import (
     format_composition,
@@ -46,6 +44,18 @@ from pnp.terminal import escaped_output
 OPTIONAL_PACK_ARG = click.argument("pack", type=click.Path(path_type=Path), required=False)
 
 
+# Commands whose modules are imported only when named (or listed by --help): the translators'
+# commands need tomlkit and the proof, serve an HTTP server, and `pnp build` or `pnp check` none of it.
+LAZY_COMMANDS = {
+    "proof": ("pnp.cli_translate", "proof"),  # proof, glossary apply, export, import: pnp/cli_translate.py
+    "glossary": ("pnp.cli_translate", "glossary"),
+    "export": ("pnp.cli_translate", "export_texts"),
+    "import": ("pnp.cli_translate", "import_texts"),
+    "new": ("pnp.cli_new", "new"),
+    "serve": ("pnp.cli_serve", "serve"),
+}
+
+
 class PnpGroup(click.Group):
     """Turns an unexpected exception into one line, unless --debug asks for the traceback."""
 
@@ -54,6 +64,17 @@ class PnpGroup(click.Group):
     ) -> click.Context:
         start_invocation(self, args)  # the language first: --help may print while the context is made
         return super().make_context(info_name, args, parent, **extra)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY_COMMANDS and cmd_name not in self.commands:
+            module, name = LAZY_COMMANDS[cmd_name]
+            command = getattr(importlib.import_module(module), name)
+            assert isinstance(command, click.Command)
+            self.add_command(command, cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -635,12 +656,6 @@ def board(
             for w in result.written
         )
         click.echo(_("Wrote to {folder}: {files}.").format(folder=folder, files=files))
-
-
-for command in TRANSLATE_COMMANDS:  # proof, glossary apply, export, import: pnp/cli_translate.py
-    main.add_command(command)
-main.add_command(new_command)  # pnp new: pnp/cli_new.py
-main.add_command(serve_command)  # pnp serve: pnp/cli_serve.py
 
 
 def _list_rules(pack: Path | None, output_format: str, strict: bool) -> None:

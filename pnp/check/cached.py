@@ -118,6 +118,7 @@ def _answers_kept(cache: Cache) -> Iterator[None]:
             continue
         stored = cache.get_json(key)
         speller.recall(stored)
+        speller.keep_in(cache)
         kept[name] = (speller, key, stored)
     yield
     for speller, key, stored in kept.values():

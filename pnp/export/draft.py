@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
@@ -21,6 +20,7 @@ from pnp.errors import Finding, Severity
 from pnp.export.canvas import plain_font
 from pnp.export.pdf import FOOTER_MARGIN, FOOTER_SIZE, Footer
 from pnp.i18n import P_, printed
+from pnp.markup import escape
 from pnp.units import Size, mm
 
 # The words a draft prints, in English; printed() gives them in the card language, from the

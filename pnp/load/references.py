@@ -8,7 +8,6 @@ type is one its deck holds, a swap's cards exist, art is inside the pack.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from pathlib import Path
 
 from pnp import markup
@@ -196,17 +195,12 @@ def _card_line(deck_file: TomlFile | None, card_id: str, occurrence: int = 1, ke
     return deck_file.line_of("card", indices[occurrence - 1], key) if len(indices) >= occurrence else None
 
 
-@lru_cache(maxsize=8)
-def _lines_of_cards(text: str) -> list[dict[str, int]]:
-    return key_lines(text, "card")
-
-
 def _dotted_line(deck_file: TomlFile | None, card_id: str, key: str) -> int | None:
     """The line of `title.fr` itself (locate() finds the first `title.` key of the card)."""
     if deck_file is None:
         return None
     indices = deck_file.indices_of("card", card_id)
-    records = _lines_of_cards(deck_file.text)
+    records = key_lines(deck_file.text, "card")
     if indices and indices[0] < len(records) and key in records[indices[0]]:
         return records[indices[0]][key]
     return _card_line(deck_file, card_id, key=key)

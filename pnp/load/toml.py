@@ -219,6 +219,7 @@ _TABLE_HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_.-]+)\s*\]")
 _KEY = re.compile(r'^\s*((?:[A-Za-z0-9_-]+|"[^"\n]*")(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"\n]*"))*)\s*=')
 
 
+@lru_cache(maxsize=8)  # load, its cross-checks and its line records ask for the same file: one pass; read only
 def key_lines(text: str, table: str) -> list[dict[str, int]]:
     """For each `[[table]]` in order, the 1-based line of its header (path "") and of every key it sets.
 

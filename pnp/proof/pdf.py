@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
@@ -15,6 +14,7 @@ from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, T
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
 from pnp.layout import FaceLayout
+from pnp.markup import escape
 from pnp.proof.collect import CardEntry, Mark, Proof, segments
 from pnp.proof.html import (
     KINDS_COLUMNS,

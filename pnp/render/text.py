@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from xml.sax.saxutils import escape
 
 from reportlab import rl_config
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
@@ -76,7 +75,7 @@ def to_para_markup(paragraph: markup.Paragraph, size: float) -> str:
             side = size * ICON_SCALE
             piece = f'<img src="{icon_uri(span.text)}" width="{side:.2f}" height="{side:.2f}" valign="-20%"/>'
         else:
-            piece = escape(span.text)
+            piece = markup.escape(span.text)
         if span.italic:
             piece = f"<i>{piece}</i>"
         if span.bold:

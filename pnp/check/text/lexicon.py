@@ -24,7 +24,10 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pnp.cache import Cache
 
 _DATA = files("pnp") / "data"
 
@@ -66,7 +69,8 @@ class Speller:
     card in its cache (pnp.check.cached) never reads it.  Its answers are kept
     beside the check's cache (`answers`, `recall`): reading the dictionary
     takes longer than checking a card, and a pickle of it longer still, so a
-    check after an edit whose words were all judged before never reads it."""
+    check after an edit whose words were all judged before never reads it.  When a new word
+    does need it, its word list comes from the same cache when kept there (stored_dictionary)."""
 
     def __init__(self, path: Path) -> None:
         self._path = path
@@ -75,6 +79,11 @@ class Speller:
         self._suggested: dict[str, list[str]] = {}
         self._readings: dict[str, tuple[Reading, ...]] = {}
         self._accents: dict[str, str | None] = {}
+        self._store: tuple[Cache, str] | None = None
+
+    def keep_in(self, cache: Cache) -> None:
+        """Read the word list from `cache` when kept there, and keep it there when read from the files."""
+        self._store = (cache, cache.key("hunspell-words", self._path.name, self.digest()))
 
     def digest(self) -> str:
         """The dictionary files' digest: answers kept for other files are not recalled."""
@@ -112,9 +121,9 @@ class Speller:
     @property
     def _dictionary(self) -> Any:
         if self._read is None:
-            from spylls.hunspell import Dictionary
+            from pnp.check.text.stored_dictionary import read_dictionary
 
-            self._read = Dictionary.from_files(str(self._path))
+            self._read = read_dictionary(self._path, self._store)
             self._verb_flags, self._pronoun_flags = _suffix_classes(self._read.aff.SFX)
         return self._read
 
