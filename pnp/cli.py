@@ -21,7 +21,7 @@ from pnp.cli_common import (
     load_or_exit,
     with_progress,
 )
-from pnp.cli_i18n import UI_LANG_OPTION, start_invocation
+from pnp.cli_i18n import UI_LANG_OPTION, start_invocation, translate_help
 from pnp.compose import Selection, compose, selected_swaps, with_variants_for_players
 from pnp.deck_report import (
     format_composition,
@@ -73,6 +73,7 @@ class PnpGroup(click.Group):
             module, name = LAZY_COMMANDS[cmd_name]
             command = getattr(importlib.import_module(module), name)
             assert isinstance(command, click.Command)
+            translate_help(command)  # imported after the language was chosen: its help follows it now
             self.add_command(command, cmd_name)
         return super().get_command(ctx, cmd_name)
 

@@ -69,7 +69,7 @@ def start_invocation(group: click.Group, args: Sequence[str]) -> None:
     """Choose the interface language of this run and put the command line in it."""
     notice = choose_ui_language(_option_value(args))
     _speak_through_click()
-    _translate_help(group)
+    translate_help(group)
     if notice:
         click.echo(f"pnp: {notice}", err=True)
 
@@ -96,7 +96,8 @@ def _speak_through_click() -> None:
             module.ngettext = ngettext  # type: ignore[attr-defined]
 
 
-def _translate_help(command: click.Command) -> None:
+def translate_help(command: click.Command) -> None:
+    """The command's help, its options' and its subcommands' in the chosen interface language."""
     if hasattr(command, "_help_option"):
         command._help_option = None  # click keeps the --help option, with its text, from the last run
     # A command's help is its docstring; the catalogue holds it cleaned of indentation, as click shows it.
@@ -108,7 +109,7 @@ def _translate_help(command: click.Command) -> None:
             param.type.name = _translated(param.type, param.type.name) or param.type.name
     if isinstance(command, click.Group):
         for sub in command.commands.values():
-            _translate_help(sub)
+            translate_help(sub)
 
 
 def _translated(owner: object, current: str | None) -> str | None:

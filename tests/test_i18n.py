@@ -583,3 +583,20 @@ def test_a_draft_prints_its_mark_and_footer_in_the_card_language(tiny_copy: Path
     text = _pdf_text(Path("output") / "tiny" / "es" / "draft" / "cards-supply.pdf")
     assert "BORRADOR" in text and "imprime al 100 % (tamaño real)" in text
     assert "print at 100 %" not in text and "DRAFT" not in text
+
+
+@pytest.mark.parametrize("command", ["proof", "glossary", "export", "import", "new", "serve"])
+def test_commands_imported_when_run_speak_the_chosen_language_too(command: str) -> None:
+    """proof, glossary, export, import, new and serve are imported only when run (a faster start):
+    their help is translated as they arrive, after the language was chosen."""
+    import pnp.cli
+
+    pnp.cli.main.commands.pop(command, None)  # as in a fresh process: not imported yet
+    spanish = CliRunner().invoke(main, ["--ui-lang", "es", command, "--help"])
+    english = CliRunner().invoke(main, ["--ui-lang", "en", command, "--help"])
+    assert spanish.exit_code == english.exit_code == 0
+    assert spanish.output.startswith("Uso:") and english.output.startswith("Usage:")
+    assert spanish.output.splitlines()[2] != english.output.splitlines()[2]  # the description itself
+    listing = CliRunner().invoke(main, ["--ui-lang", "es", "--help"]).output
+    assert f"  {command} " in listing
+    set_ui_language("en")
