@@ -24,7 +24,7 @@ from pnp.build_exports import pick
 from pnp.check import check_pack
 from pnp.errors import error, has_errors, warning
 from pnp.export.board_pdf import Document, render_stickers, render_tiles
-from pnp.export.files import write_atomic
+from pnp.export.files import write_atomic, write_error
 from pnp.i18n import _
 from pnp.images import read_image_info
 from pnp.layout.icons import family_and_pack_icons, token_icon_findings
@@ -125,14 +125,7 @@ def build_board(
         try:
             write_atomic(path, document.data)
         except OSError as exc:
-            result.findings.append(
-                error(
-                    "export/write",
-                    shown_path(path),
-                    _("cannot write the file: {value}").format(value=exc.strerror or exc),
-                    hint=_("choose another folder with -o, or check its permissions and free space"),
-                )
-            )
+            result.findings.append(write_error(path, exc))
             return result
         result.written.append(Written(path, document.pages))
     return result

@@ -24,7 +24,8 @@ def _text(name: str, x: str, y: str, width: str, height: str) -> str:
     )
 
 
-def _lay_out(tmp_path: Path, template: str) -> list:
+def _laid_out(tmp_path: Path, template: str):
+    """The default layout of a family made of `template`, laid out for tiny's first card."""
     family = tmp_path / "family"
     family.mkdir()
     (family / "default.toml").write_text(HEAD + template, encoding="utf-8")
@@ -34,7 +35,13 @@ def _lay_out(tmp_path: Path, template: str) -> list:
     assert pack is not None
     deck = pack.decks[0]
     context = card_context(pack, deck.deck, deck.cards[0], None, "es")
-    face, found = layout_card(templates.templates["default"], parse_card_size("41mm x 63mm"), context)
+    layout = templates.templates["default"]
+    face, found = layout_card(layout, parse_card_size("41mm x 63mm"), context)
+    return layout, face, found
+
+
+def _lay_out(tmp_path: Path, template: str) -> list:
+    _, face, found = _laid_out(tmp_path, template)
     assert face is None
     return found
 
@@ -64,17 +71,7 @@ def test_an_extends_cycle_is_reported_once_with_its_line(tmp_path: Path) -> None
 
 
 def _face_findings(tmp_path: Path, template: str) -> list:
-    family = tmp_path / "family"
-    family.mkdir()
-    (family / "default.toml").write_text(HEAD + template, encoding="utf-8")
-    templates, findings = load_family(tmp_path, "family")
-    assert findings == []
-    pack = load_pack(TINY).pack
-    assert pack is not None
-    deck = pack.decks[0]
-    context = card_context(pack, deck.deck, deck.cards[0], None, "es")
-    layout = templates.templates["default"]
-    face, found = layout_card(layout, parse_card_size("41mm x 63mm"), context)
+    layout, face, found = _laid_out(tmp_path, template)
     assert face is not None and found == []
     return arrangement_findings(face, layout)
 
