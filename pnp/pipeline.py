@@ -37,14 +37,30 @@ from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import LoadedDeck, PackData
 from pnp.pipelines.sheet_sets import draft_findings, sheet_sets, sheets_of, variant_folder
+from pnp.pipelines.unchanged import BuildRecord
 from pnp.render.fonts import font_problems
 from pnp.render.missing_mark import with_missing_mark
 from pnp.units import mm, paper_size
 
 
-def build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int], None] | None = None) -> BuildResult:
+def build(
+    pack_path: Path,
+    options: BuildOptions,
+    progress: Callable[[int, int], None] | None = None,
+    record: BuildRecord | None = None,
+) -> BuildResult:
+    """Build, unless nothing the last build read or wrote has changed: then say what it said.
+
+    A caller that already asked the `record` (the command line, before importing this module)
+    passes it in."""
+    if record is None:
+        record = BuildRecord(pack_path, options)
+        if (kept := record.replay()) is not None:
+            return kept
+    before = record.before_build()
     result = _build(pack_path, options, progress)
     result.findings = _dedupe(result.findings)  # one layout error repeats for every deck that uses the layout
+    record.after_build(before, result)
     return result
 
 
