@@ -146,7 +146,16 @@ def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool,
         return
     if pack is None:
         raise click.UsageError(_("give the pack folder to check, like: pnp check cards/blue-sun"))
-    findings = _load_and_check(pack, Path("output"), read=not no_cache)
+    from pnp.paths import TEMPLATES_DIR
+    from pnp.pipelines.unchanged import CheckRecord
+
+    # nothing of the pack changed since the last check: its findings, with nothing loaded or checked
+    record = CheckRecord(pack, Path("output"), not no_cache, TEMPLATES_DIR)
+    findings = record.replay()
+    if findings is None:
+        before = record.before()
+        findings = _load_and_check(pack, Path("output"), read=not no_cache)
+        record.after_check(before, findings)
     if not verbose:  # the per-deck summary (deck/text-missing) says how many; the cards are a long list
         findings = [f for f in findings if f.code != "card/text-missing"]
     click.echo(format_json(findings) if output_format == "json" else format_text(findings))

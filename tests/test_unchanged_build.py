@@ -183,3 +183,29 @@ def test_the_command_line_says_nothing_changed(tiny_copy: Path, tmp_path: Path) 
     assert "unchanged since the last build:" in again.output and "cards.pdf" in again.output
     assert "wrote " not in again.output
     assert first.output.splitlines()[-1] == again.output.splitlines()[-1]  # the same summary line
+
+
+def test_a_check_of_an_unchanged_pack_says_the_same_without_checking(
+    tiny_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pnp.cli
+
+    runs = []
+    real = pnp.cli._load_and_check
+
+    def counted(*args: object, **kwargs: object) -> object:
+        runs.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pnp.cli, "_load_and_check", counted)
+    runner = CliRunner()
+    check = ["--ui-lang", "en", "check", str(tiny_copy), "--format", "json"]
+    first = runner.invoke(main, check)
+    again = runner.invoke(main, check)
+    assert (again.exit_code, again.output) == (first.exit_code, first.output) and len(runs) == 1
+    supply = tiny_copy / "supply.toml"
+    supply.write_text(supply.read_text(encoding="utf-8").replace("Gana 2", "Gana  2", 1), encoding="utf-8")
+    edited = runner.invoke(main, check)
+    assert len(runs) == 2 and "text/typography" in edited.output and edited.output != first.output
+    runner.invoke(main, [*check, "--no-cache"])
+    assert len(runs) == 3

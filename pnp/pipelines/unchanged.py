@@ -30,7 +30,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pnp.cache import Cache
 from pnp.errors import Finding
@@ -54,10 +54,6 @@ class InputFile:
 def applies(options: BuildOptions) -> bool:
     """Whether a build with these options can be skipped: not with --no-cache or the extras."""
     return options.cache and not (options.png or options.tts or options.print_shop)
-
-
-def input_folders(pack_root: Path, options: BuildOptions) -> list[Path]:
-    return [pack_root, options.templates]
 
 
 def snapshot(
@@ -120,27 +116,31 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-class BuildRecord:
-    """The record of the last build of one pack with one set of options."""
+class RunRecord:
+    """The record of the last run of one kind (build, check) on one pack with one set of options:
+    its inputs, the files it wrote, and what it reported (`said`, plain JSON)."""
 
-    def __init__(self, pack_path: Path, options: BuildOptions) -> None:
+    def __init__(
+        self, kind: str, pack_path: Path, output: Path, options: object, folders: list[Path], use: bool
+    ) -> None:
         self.pack_root = _resolved(pack_path)
-        self.options = options
-        self.cache = Cache(options.output / ".cache" / "build", ".json", read=options.cache)
-        self.key = self.cache.key("build", str(self.pack_root), repr(options))
-        self.stored = self.cache.get_json(self.key) if applies(options) else {}
+        self.output = output
+        self.folders = [self.pack_root, *folders]
+        self.use = use
+        self.cache = Cache(output / ".cache" / "build", ".json", read=use)
+        # the working folder too: findings name files from it
+        self.key = self.cache.key(kind, str(self.pack_root), repr(options), os.getcwd())
+        self.stored = self.cache.get_json(self.key) if use else {}
 
-    def replay(self) -> BuildResult | None:
-        """What the last build reported, when nothing it read or wrote has changed since; else None."""
-        from pnp.build_state import BuildResult
-
+    def unchanged(self) -> tuple[dict[str, Any], list[Path]] | None:
+        """What the last run said and the files it wrote, when nothing it read or wrote changed since."""
         try:
             known = {name: InputFile(*item) for name, item in self.stored["inputs"].items()}
             outputs = {Path(name): (int(size), int(mtime)) for name, (size, mtime) in self.stored["outputs"].items()}
-            findings = [Finding.from_dict(item) for item in self.stored["findings"]]
-            notes = [str(note) for note in self.stored["notes"]]
-            counts = {name: int(self.stored["counts"][name]) for name in COUNTS}
+            said = self.stored["said"]
         except (KeyError, TypeError, ValueError, AttributeError):
+            return None
+        if not isinstance(said, dict):
             return None
         for path, seen in outputs.items():
             try:
@@ -150,39 +150,32 @@ class BuildRecord:
             if (stat.st_size, stat.st_mtime_ns) != seen:
                 return None
         taken = time.time_ns()
-        now = snapshot(input_folders(self.pack_root, self.options), self.options.output, known, self._taken())
+        now = snapshot(self.folders, self.output, known, self._taken())
         if now is None or {n: f.sha256 for n, f in now.items()} != {n: f.sha256 for n, f in known.items()}:
             return None
         if now != known:  # only times moved (a checkout, touch): from now on they are trusted again
-            self._save(now, taken, outputs, findings, notes, counts)
-        result = BuildResult(findings=findings, notes=notes, unchanged=sorted(outputs))
-        for name, count in counts.items():
-            setattr(result, name, count)
-        return result
+            self._save((now, taken), outputs, said)
+        return said, sorted(outputs)
 
-    def before_build(self) -> tuple[dict[str, InputFile], int] | None:
-        """The inputs as the build is about to read them, and when (None: this build is not recorded)."""
-        if not applies(self.options):
+    def before(self) -> tuple[dict[str, InputFile], int] | None:
+        """The inputs as the run is about to read them, and when (None: this run is not recorded)."""
+        if not self.use:
             return None
         taken = time.time_ns()
-        inputs = snapshot(
-            input_folders(self.pack_root, self.options), self.options.output, self._known_inputs(), self._taken()
-        )
+        inputs = snapshot(self.folders, self.output, self._known_inputs(), self._taken())
         return None if inputs is None else (inputs, taken)
 
-    def after_build(self, before: tuple[dict[str, InputFile], int] | None, result: BuildResult) -> None:
-        """Keep the record of a build that wrote all it meant to."""
-        if before is None or not result.ok or not result.written:
+    def keep(self, before: tuple[dict[str, InputFile], int] | None, written: list[Path], said: dict[str, Any]) -> None:
+        if before is None:
             return
         outputs: dict[Path, tuple[int, int]] = {}
         try:
-            for path in result.written:
+            for path in written:
                 stat = path.stat()
                 outputs[_resolved(path)] = (stat.st_size, stat.st_mtime_ns)
         except OSError:
             return
-        counts = {name: getattr(result, name) for name in COUNTS}
-        self._save(*before, outputs, result.findings, result.notes, counts)
+        self._save(before, outputs, said)
 
     def _known_inputs(self) -> dict[str, InputFile]:
         try:
@@ -195,21 +188,74 @@ class BuildRecord:
         return taken if isinstance(taken, int) else 0
 
     def _save(
-        self,
-        inputs: dict[str, InputFile],
-        taken: int,
-        outputs: dict[Path, tuple[int, int]],
-        findings: list[Finding],
-        notes: list[str],
-        counts: dict[str, int],
+        self, before: tuple[dict[str, InputFile], int], outputs: dict[Path, tuple[int, int]], said: dict[str, Any]
     ) -> None:
+        inputs, taken = before
         self.stored = {
             "taken_ns": taken,
             "inputs": {name: [f.size, f.mtime_ns, f.sha256] for name, f in inputs.items()},
             "outputs": {str(path): list(stat) for path, stat in outputs.items()},
-            "findings": [f.as_dict() for f in findings],
-            "notes": notes,
-            "counts": counts,
+            "said": said,
         }
         with contextlib.suppress(OSError):  # the record only saves time
             self.cache.put(self.key, json.dumps(self.stored, ensure_ascii=False).encode())
+
+
+class BuildRecord(RunRecord):
+    """The record of the last build of one pack with one set of options."""
+
+    def __init__(self, pack_path: Path, options: BuildOptions) -> None:
+        super().__init__("build", pack_path, options.output, options, [options.templates], applies(options))
+
+    def replay(self) -> BuildResult | None:
+        """What the last build reported, when nothing it read or wrote has changed since; else None."""
+        from pnp.build_state import BuildResult
+
+        kept = self.unchanged()
+        if kept is None:
+            return None
+        said, outputs = kept
+        try:
+            result = BuildResult(
+                findings=[Finding.from_dict(item) for item in said["findings"]],
+                notes=[str(note) for note in said["notes"]],
+                unchanged=outputs,
+            )
+            for name in COUNTS:
+                setattr(result, name, int(said["counts"][name]))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None
+        return result
+
+    def before_build(self) -> tuple[dict[str, InputFile], int] | None:
+        return self.before()
+
+    def after_build(self, before: tuple[dict[str, InputFile], int] | None, result: BuildResult) -> None:
+        """Keep the record of a build that wrote all it meant to."""
+        if not result.ok or not result.written:
+            return
+        said = {
+            "findings": [f.as_dict() for f in result.findings],
+            "notes": result.notes,
+            "counts": {name: getattr(result, name) for name in COUNTS},
+        }
+        self.keep(before, result.written, said)
+
+
+class CheckRecord(RunRecord):
+    """The record of the last `pnp check` of one pack: an unchanged pack is not checked again."""
+
+    def __init__(self, pack_path: Path, output: Path, use: bool, templates: Path) -> None:
+        super().__init__("check", pack_path, output, (), [templates], use)
+
+    def replay(self) -> list[Finding] | None:
+        kept = self.unchanged()
+        if kept is None:
+            return None
+        try:
+            return [Finding.from_dict(item) for item in kept[0]["findings"]]
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None
+
+    def after_check(self, before: tuple[dict[str, InputFile], int] | None, findings: list[Finding]) -> None:
+        self.keep(before, [], {"findings": [f.as_dict() for f in findings]})
