@@ -15,6 +15,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -53,14 +54,17 @@ class Background(Generic[T]):
     The build checks the pack this way from the moment it is loaded: the checks
     and the layout, drawing and joining need nothing of each other until the
     files are written.  Where fork is not the way processes start (macOS,
-    Windows), or a process cannot be started, `result()` runs the work here.
+    Windows), in a process with threads, or when a process cannot be started,
+    `result()` runs the work here.
     Like the drawing workers, the process ignores Ctrl-C: this one cancels it.
     """
 
     def __init__(self, work: Callable[[], T]) -> None:
         self._work = work
         self._process: Any = None
-        if sys.platform != "linux":  # fork is the default start method on Linux only
+        if sys.platform != "linux" or threading.active_count() > 1:
+            # fork is the default start method on Linux only; and a process with threads (the
+            # workbench's server) may fork while another thread holds a lock the child then waits on
             return
         context = multiprocessing.get_context("fork")
         try:
