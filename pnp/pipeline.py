@@ -180,10 +180,17 @@ def _lay_out_and_draw(
     if options.draft:
         result.findings = draft_findings(_dedupe(result.findings))
     joins = Cache(options.output / ".cache" / "joined", ".pdf", read=options.cache)
+    made: dict[tuple[int, ...], bytes] = {}
+
+    def join(parts: list[bytes]) -> bytes:
+        """Joined once per set of ranges: a one-deck pack's cards.pdf is its deck's file, one copy."""
+        key = tuple(id(part) for part in parts)  # the ranges stay in `drawn` for the whole build
+        if key not in made:
+            made[key] = joined(parts, joins)
+        return made[key]
+
     documents: list[tuple[Path, bytes]] = [
-        (out_dir / f"cards-{job.deck_id}.pdf", joined(drawn[job.deck_id], joins))
-        for job in jobs
-        if job.deck_id in decks_by_id
+        (out_dir / f"cards-{job.deck_id}.pdf", join(drawn[job.deck_id])) for job in jobs if job.deck_id in decks_by_id
     ]
     if jobs and not options.decks:
         # the page ranges already drawn, joined: a deck that shares no sheet is not drawn again,
@@ -192,7 +199,7 @@ def _lay_out_and_draw(
         parts = [part for sheet_set in sets for part in drawn[sheet_set.key]]
         if options.draft:
             parts.insert(0, render_findings_page(result.findings, builds[0].section.plan.page, language))
-        documents.append((out_dir / "cards.pdf", joined(parts, joins)))
+        documents.append((out_dir / "cards.pdf", join(parts)))
     if options.calibration and options.duplex in ("long", "short") and builds:
         documents.append(
             (
