@@ -522,7 +522,7 @@ def _watch_and_build(pack: Path, options: BuildOptions, quiet: bool, images_aske
     from pnp.exiting import leave
     from pnp.pipeline import build as run_build
     from pnp.pipelines.unchanged import BuildRecord
-    from pnp.pipelines.watch import CannotWatch, watch
+    from pnp.pipelines.watch import CannotWatch, warm_up, watch
 
     def rebuild() -> None:
         click.echo(_("{time}: a file changed, building again").format(time=time.strftime("%H:%M:%S")), err=True)
@@ -530,6 +530,7 @@ def _watch_and_build(pack: Path, options: BuildOptions, quiet: bool, images_aske
         result = with_progress(_("Drawing sheets"), lambda progress: run_build(pack, options, progress, record), quiet)
         _report_build(result, quiet, images_asked)
 
+    warm_up()
     def ready() -> None:
         click.echo(_("Watching {pack} for changes; Ctrl-C to stop.").format(pack=shown_path(pack)), err=True)
 

@@ -11,6 +11,7 @@ an interval apart, agree.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +19,16 @@ from pathlib import Path
 from pnp.pipelines.unchanged import InputFile, snapshot
 
 INTERVAL = 0.5  # seconds between looks: quicker than anyone switches to the PDF viewer
+
+
+def warm_up() -> None:
+    """Read the spelling dictionaries once, before the rebuilds: each rebuild's checks run in a
+    process forked from this one, which then finds them read (half a second each time)."""
+    from pnp.check.text.lexicon import spellers
+
+    for checker in spellers().values():
+        with contextlib.suppress(OSError, ValueError):  # a broken install: the checks report it
+            checker.load()
 
 
 class CannotWatch(Exception):
