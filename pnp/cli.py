@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -563,8 +564,14 @@ def _report_build(result: BuildResult, quiet: bool, images_asked: bool) -> bool:
     if quiet:
         return True  # -q: errors only
     images = [p for p in result.written if p.suffix in (".png", ".jpg")]
-    for path in result.unchanged:
-        click.echo(_("unchanged since the last build: {path}").format(path=shown_path(path)))
+    if result.unchanged:
+        folder = Path(os.path.commonpath(result.unchanged))
+        folder = folder.parent if folder in result.unchanged else folder  # one file: its folder
+        click.echo(
+            _("Nothing changed since the last build: its {files} in {folder} are up to date.").format(
+                files=plural(len(result.unchanged), "file"), folder=shown_path(folder)
+            )
+        )
     for path in result.written:
         if path not in images:
             click.echo(_("wrote {path}").format(path=path))
