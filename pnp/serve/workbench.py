@@ -15,6 +15,7 @@ import threading
 from collections import Counter, OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from pnp.check import RULES
@@ -24,6 +25,7 @@ from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex
 from pnp.errors import Finding, Severity, error, has_errors
 from pnp.export.edit_set import Snapshot, remove_stale_parts, verify_edit, write_edit_set
+from pnp.export.workers import Background
 from pnp.i18n import _
 from pnp.load import load_pack
 from pnp.load.pack import LoadResult
@@ -160,12 +162,18 @@ class Workbench:
             if pack is None or self.problems():
                 self.findings, self.rows, self.decks, self._laid = list(self.loaded.findings), {}, [], []
                 return
-            rules = rule_findings(pack, self.output)
-            if changed and before is not None and _same_context(before, pack):
-                kept = [f for f in self._laid if f.card not in changed]
-                self._laid = list(dict.fromkeys(kept + _laid_out_cards(pack, changed)))
-            else:
-                self._laid = laid_out_findings(pack, self.output)
+            # beside the layout in a process of its own when this process has no threads yet (the
+            # first load, before the server starts); in turn once it serves (see Background)
+            checking = Background(partial(rule_findings, pack, self.output))
+            try:
+                if changed and before is not None and _same_context(before, pack):
+                    kept = [f for f in self._laid if f.card not in changed]
+                    self._laid = list(dict.fromkeys(kept + _laid_out_cards(pack, changed)))
+                else:
+                    self._laid = laid_out_findings(pack, self.output)
+                rules = checking.result()
+            finally:
+                checking.cancel()
             self.findings = self.loaded.findings + rules + self._laid
             self.decks = [d for d in deck_states(pack, self.language) if d.deck.cards]
             by_card: dict[str, list[Finding]] = {}
