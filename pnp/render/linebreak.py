@@ -98,11 +98,22 @@ class _Word:
         self.pieces, self.hanging, self.kind, self.head, self.width = pieces, hanging, kind, head, width
         self.one = pieces[0].width if len(pieces) == 1 else None  # its width at 1 pt, when in one piece
         last = pieces[-1].font if pieces else font
-        self.space = width_at_1pt(" ", last) if hanging else 0.0  # of the space after it, at 1 pt
+        self.space = _space(last) if hanging else 0.0  # of the space after it, at 1 pt
         # the first piece's font (None: an icon, which never shares a run), whether it has text
         self.first = (pieces[0].font, bool(pieces[0].text)) if pieces else (None, False)
         self.rest = tuple(piece.font for piece in pieces[1:])  # each a run of its own on the line
         self.counts = any(piece.text for piece in pieces[1:])  # a later piece with text
+
+    @classmethod
+    def part(cls, pieces: tuple[Piece, ...], width: float, head: bool, hanging: bool) -> _Word:
+        """A hyphenated word's head or tail at one size: made while breaking lines, so made cheaply."""
+        word = object.__new__(cls)
+        word.pieces, word.hanging, word.kind, word.head, word.width, word.one = pieces, hanging, TEXT, head, width, None
+        word.space = _space(pieces[-1].font) if hanging else 0.0
+        word.first = (pieces[0].font, bool(pieces[0].text))
+        word.rest = tuple(piece.font for piece in pieces[1:])
+        word.counts = len(pieces) > 1 and any(piece.text for piece in pieces[1:])
+        return word
 
     def measured(self, size: float) -> float:
         if self.width is not None:
@@ -275,7 +286,9 @@ def _frag_lines(words: tuple[_Word, ...], size: float, max_width: float, languag
         if not runs:
             n = 0
             space_width = current = 0
-        word_width = word.measured(size)
+        word_width = word.width
+        if word_width is None:
+            word_width = word.one * size if word.one is not None else word.measured(size)
         new = current + space_width + word_width if word_width > 0 else current
         line_break = word.kind == BREAK
         shrink = space_width
@@ -329,7 +342,18 @@ def _frag_lines(words: tuple[_Word, ...], size: float, max_width: float, languag
 
 
 def _run(font: str | None) -> list:
-    return [font, width_at_1pt(" ", font) if font is not None else 0.0, 0, False]
+    return [font, _space(font) if font is not None else 0.0, 0, False]
+
+
+_SPACES: dict[str, float] = {}
+
+
+def _space(font: str) -> float:
+    """A space's width at 1 pt in the font."""
+    width = _SPACES.get(font)
+    if width is None:
+        width = _SPACES[font] = width_at_1pt(" ", font)
+    return width
 
 
 _BREAK = _Word((), kind=BREAK)
@@ -347,8 +371,8 @@ def _split_word(word: _Word, new: float, limit: float, size: float, language: st
             return None
         jc, jclen, hw, tw, head, tail = found
         return (
-            _Word((Piece(piece.font, head + jc, 0.0),), head=True, width=hw + jclen),
-            _Word((Piece(piece.font, tail, 0.0),), hanging=word.hanging, width=tw),
+            _Word.part((Piece(piece.font, head + jc, 0.0),), hw + jclen, True, False),
+            _Word.part((Piece(piece.font, tail, 0.0),), tw, False, word.hanging),
         )
     return _split_pieces(word, width, new, limit, size, language)
 
@@ -415,8 +439,8 @@ def _split_pieces(word: _Word, width: float, new: float, limit: float, size: flo
         if w0 + head_width <= limit:
             tail_width = sum(width_at_1pt(t, f) * size for f, t in right)
             return (
-                _Word(tuple(Piece(f, t, 0.0) for f, t in left), head=True, width=head_width),
-                _Word(tuple(Piece(f, t, 0.0) for f, t in right), hanging=word.hanging, width=tail_width),
+                _Word.part(tuple(Piece(f, t, 0.0) for f, t in left), head_width, True, False),
+                _Word.part(tuple(Piece(f, t, 0.0) for f, t in right), tail_width, False, word.hanging),
             )
     return None
 

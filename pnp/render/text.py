@@ -144,10 +144,12 @@ def fit_text(box: TextBox) -> FittedText:
     sizes = _candidate_sizes(box.size, box.min_size)
     measured = measure(box.text, box.role, box.language if box.hyphenate else "", box.leading)
 
+    judged_at: dict[float, FittedText] = {}
+
     def judged(size: float) -> FittedText:
-        if measured.modelled:
-            return measured.fitted(box, size)
-        return _build(box, size, measured.widest)
+        if size not in judged_at:
+            judged_at[size] = measured.fitted(box, size) if measured.modelled else _build(box, size, measured.widest)
+        return judged_at[size]
 
     low, high = 0, len(sizes) - 1  # sizes[low] is the first size that may fit, largest first
     while low < high:
