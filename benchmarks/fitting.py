@@ -81,6 +81,7 @@ def _clear() -> None:
     fitting._laid_out.cache_clear()
     linebreak.width_at_1pt.cache_clear()
     linebreak._points.cache_clear()
+    linebreak._text_word.cache_clear()
 
 
 def run(count: int) -> None:

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from string import whitespace
+from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus.paragraph import (
@@ -63,15 +64,13 @@ def icon_side(size: float) -> float:
 ICON_SCALE = 1.15  # an inline icon's side, in font sizes
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     font: str
     text: str
     width: float  # at 1 pt
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(NamedTuple):
     """One of ReportLab's fragments: a run of text in one font, an inline icon, or a line break."""
 
     kind: int
@@ -85,6 +84,16 @@ class _Word:
     What the line breaker asks of every word at every size is worked out once, here."""
 
     __slots__ = ("counts", "first", "hanging", "head", "kind", "one", "pieces", "rest", "space", "width")
+    pieces: tuple[Piece, ...]
+    hanging: bool
+    kind: int
+    head: bool
+    width: float | None
+    one: float | None
+    first: tuple[str | None, bool]
+    rest: tuple[str, ...]
+    counts: bool
+    space: float
 
     def __init__(
         self,
@@ -96,23 +105,33 @@ class _Word:
         font: str = "",  # of an icon or a line break
     ) -> None:
         self.pieces, self.hanging, self.kind, self.head, self.width = pieces, hanging, kind, head, width
-        self.one = pieces[0].width if len(pieces) == 1 else None  # its width at 1 pt, when in one piece
-        last = pieces[-1].font if pieces else font
-        self.space = _space(last) if hanging else 0.0  # of the space after it, at 1 pt
-        # the first piece's font (None: an icon, which never shares a run), whether it has text
-        self.first = (pieces[0].font, bool(pieces[0].text)) if pieces else (None, False)
-        self.rest = tuple(piece.font for piece in pieces[1:])  # each a run of its own on the line
-        self.counts = any(piece.text for piece in pieces[1:])  # a later piece with text
+        self._shape(pieces, font)
+
+    def _shape(self, pieces: tuple[Piece, ...], font: str) -> None:
+        # one (its width at 1 pt, when in one piece), first (the first piece's font, None for an icon,
+        # which never shares a run; whether it has text), rest (the later pieces' fonts: each a run of
+        # its own on the line), counts (whether a later piece has text), space (after it, at 1 pt)
+        if len(pieces) == 1:
+            piece = pieces[0]
+            self.one, self.first, self.rest, self.counts = piece.width, (piece.font, bool(piece.text)), (), False
+            last = piece.font
+        elif not pieces:
+            self.one, self.first, self.rest, self.counts = None, (None, False), (), False
+            last = font
+        else:
+            self.one, self.first = None, (pieces[0].font, bool(pieces[0].text))
+            self.rest = tuple(piece.font for piece in pieces[1:])
+            self.counts = any(piece.text for piece in pieces[1:])
+            last = pieces[-1].font
+        self.space = _space(last) if self.hanging else 0.0
 
     @classmethod
     def part(cls, pieces: tuple[Piece, ...], width: float, head: bool, hanging: bool) -> _Word:
         """A hyphenated word's head or tail at one size: made while breaking lines, so made cheaply."""
         word = object.__new__(cls)
-        word.pieces, word.hanging, word.kind, word.head, word.width, word.one = pieces, hanging, TEXT, head, width, None
-        word.space = _space(pieces[-1].font) if hanging else 0.0
-        word.first = (pieces[0].font, bool(pieces[0].text))
-        word.rest = tuple(piece.font for piece in pieces[1:])
-        word.counts = len(pieces) > 1 and any(piece.text for piece in pieces[1:])
+        word.pieces, word.hanging, word.kind, word.head = pieces, hanging, TEXT, head
+        word._shape(pieces, "")
+        word.one, word.width = None, width
         return word
 
     def measured(self, size: float) -> float:
@@ -184,7 +203,7 @@ def _frag_words(runs: tuple[Run, ...]) -> tuple[_Word, ...]:
     strip_start = True
 
     def close(hanging: bool) -> None:
-        words.append(_Word(tuple(gathered), hanging))
+        words.append(_text_word(tuple(gathered), hanging))
         gathered.clear()
 
     for run in runs:
@@ -226,6 +245,12 @@ def _frag_words(runs: tuple[Run, ...]) -> tuple[_Word, ...]:
     if gathered:
         close(False)
     return tuple(words)
+
+
+@lru_cache(maxsize=65536)
+def _text_word(pieces: tuple[Piece, ...], hanging: bool) -> _Word:
+    """Words recur across a pack's texts: each is made once per process (a word is never changed)."""
+    return _Word(pieces, hanging)
 
 
 def lines(paragraph: Paragraph, size: float, width: float, language: str) -> int:
