@@ -202,7 +202,12 @@ def _layout(
             elements.append(element)
     if findings:
         return None, findings
-    digest = hashlib.sha256(repr((size, template.name, context.get("lang"), elements)).encode()).hexdigest()[:16]
+    # the repr of (size, layout, language, elements), written out: the dataclasses' own repr costs
+    # a tenth of laying out a face, and the key must stay what it was (caches and PDFs name faces by it)
+    shown = ", ".join(f"LaidOutElement(name={e.name!r}, kind={e.kind!r}, props={e.props!r})" for e in elements)
+    listed = f"[{shown}]"
+    described = f"({size!r}, {template.name!r}, {context.get('lang')!r}, {listed})"
+    digest = hashlib.sha256(described.encode()).hexdigest()[:16]
     return FaceLayout(digest, size, template.name, card_id, tuple(elements), str(context.get("lang"))), []
 
 
