@@ -26,6 +26,8 @@ from functools import lru_cache
 from string import whitespace
 from typing import NamedTuple
 
+import reportlab
+from reportlab.lib import rl_accel
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus.paragraph import (
     _hy_letters_pat,
@@ -182,9 +184,14 @@ def paragraph_runs(paragraph: markup.Paragraph, name: Callable[[bool, bool], str
     return tuple(runs)
 
 
+# The replay follows ReportLab 5's breakLines, and widths scale exactly with the size only as
+# rl-accel's C code computes them: under anything else ReportLab judges every text itself.
+REPLAYS = reportlab.Version.split(".")[0] == "5" and "instanceStringWidthTTF" in rl_accel._c_funcs
+
+
 def modelled(text: str) -> bool:
     """Whether the replay covers this text: no soft hyphens, no URIs (ReportLab splits those its own way)."""
-    return "\xad" not in text and not any(uri_pat.match(word) for word in text.split() if "://" in word)
+    return REPLAYS and "\xad" not in text and not any(uri_pat.match(word) for word in text.split() if "://" in word)
 
 
 def make_paragraph(runs: tuple[Run, ...]) -> Paragraph:

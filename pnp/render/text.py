@@ -128,7 +128,7 @@ def _build(box: TextBox, size: float, widest: float | None = None) -> FittedText
     return FittedText(box, size, height, fits, lines)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1 << 14)
 def fit_text(box: TextBox) -> FittedText:
     """The largest size from box.size down to box.min_size, in STEP steps, at which the text fits:
     width, height and box.max_lines.
@@ -139,7 +139,8 @@ def fit_text(box: TextBox) -> FittedText:
     one, at the chosen size, on first need (FittedText.paragraphs).  A text the replay does not
     cover (soft hyphens, URIs) is judged by wrapping it with ReportLab at each size bisection tries.
 
-    Cached: the same label ("EQUIPO", a deck name) recurs on many cards.
+    Cached: the same label ("EQUIPO", a deck name) recurs on many cards.  A fitted text holds no
+    paragraph, so the texts of a large pack all fit in the cache.
     """
     sizes = _candidate_sizes(box.size, box.min_size)
     measured = measure(box.text, box.role, box.language if box.hyphenate else "", box.leading)
