@@ -100,7 +100,47 @@ def test_a_damaged_or_foreign_entry_is_not_used_and_is_replaced(tmp_path: Path, 
         cache.path(key).write_bytes(bytes(data))
     else:  # a verified entry that is not a word list
         cache.put(key, b'{"stems": {"casa": [3]}, "capitals": {}}')
-    again = read_dictionary(SPANISH, (cache, key))
-    assert not isinstance(again.dic, stored_dictionary._StoredDic)  # read from the files
+    again = read_dictionary(SPANISH, (cache, key))  # read from the files
     assert again.lookup("casa") and not again.lookup("rapido")
-    assert isinstance(read_dictionary(SPANISH, (cache, key)).dic, stored_dictionary._StoredDic)  # replaced
+    replaced = cache.get_json(key)
+    assert replaced["stems"]["casa"] and all(isinstance(flags, str) for flags in replaced["stems"]["casa"])
+    assert _answers(read_dictionary(SPANISH, (cache, key))) == _answers(again)
+
+
+def test_the_plain_reader_gives_what_spylls_reads_of_the_bundled_dictionary(from_files: Dictionary) -> None:
+    from spylls.hunspell.readers import read_aff
+    from spylls.hunspell.readers.file_reader import FileReader
+
+    aff, context = read_aff(FileReader(str(SPANISH) + ".aff"))
+    plain = stored_dictionary.read_plain_dic(SPANISH.with_name("es_ES.dic"), aff, context)
+    assert plain is not None
+    assert plain == stored_dictionary._index(from_files.aff, from_files.dic)
+    assert _answers(read_dictionary(SPANISH, None)) == _answers(from_files)  # no cache: the plain reader
+
+
+@pytest.mark.parametrize(
+    ("lines", "read"),
+    [
+        (["3", "casa/S", "Casa/S", "perro"], True),
+        (["\ufeff2", "casa/S", "Roma"], True),  # a BOM read as UTF-8 is part of the line, as spylls keeps it
+        (["2", "casa/S/", "Roma"], True),  # a second slash: no flags, as spylls reads it
+        (["2", "casa/S po:noun", "Roma"], False),  # data tags: spylls reads them
+        (["2", "casa/S\tnoun", "Roma"], False),
+        (["2", "a\\/b/S", "Roma"], False),  # an escaped slash
+        (["3", "casa/S", "Roma", "casa/T"], False),  # one stem's entries apart
+    ],
+)
+def test_the_plain_reader_reads_what_it_can_exactly_and_leaves_the_rest_to_spylls(
+    tmp_path: Path, lines: list[str], read: bool
+) -> None:
+    from spylls.hunspell.readers import read_aff, read_dic
+    from spylls.hunspell.readers.file_reader import FileReader
+
+    (tmp_path / "x.aff").write_text("SET UTF-8\nFLAG UTF-8\nSFX S Y 1\nSFX S 0 s .\n", encoding="utf-8")
+    (tmp_path / "x.dic").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    aff, context = read_aff(FileReader(str(tmp_path / "x.aff")))
+    plain = stored_dictionary.read_plain_dic(tmp_path / "x.dic", aff, context)
+    assert (plain is not None) is read
+    if plain is not None:
+        spylls = read_dic(FileReader(str(tmp_path / "x.dic"), encoding="UTF-8"), aff=aff, context=context)
+        assert plain == stored_dictionary._index(aff, spylls)

@@ -7,7 +7,11 @@ expressions, compiled again on loading).  What is kept instead is the word
 list as plain JSON: each stem's flags, and which stems share a lowercase form
 with a capitalised one.  It is loaded in a few hundredths of a second, and the
 word objects are made only for the stems a lookup asks for; the affix file is
-still read by spylls.
+still read by spylls.  With no entry yet (a first check, an empty output
+folder), the same word list is read from the .dic in one pass of plain
+string work (`read_plain_dic`, a quarter of spylls' time), when its lines
+are the plain "stem/FLAGS" the bundled dictionaries hold; anything else is
+left to spylls.
 
 The entry is written only when it gives back exactly what spylls read (same
 words in the same order, same indexes), and it is a verified entry of
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -30,9 +35,13 @@ from spylls.hunspell.algo.suggest import Suggest
 from spylls.hunspell.data.aff import Aff
 from spylls.hunspell.data.dic import Dic, Word
 from spylls.hunspell.readers import read_aff, read_dic
+from spylls.hunspell.readers.aff import Context
 from spylls.hunspell.readers.file_reader import FileReader
 
 from pnp.cache import Cache
+
+_COUNT = re.compile(r"^\d+(\s+|$)")  # spylls' COUNT_REGEXP: the word count on the first line
+_TAG = re.compile(r"[ \t]\w{2}:")  # spylls' TAG_REGEXP: morphological data after the stem
 
 
 def read_dictionary(path: Path, store: tuple[Cache, str] | None) -> Dictionary:
@@ -43,6 +52,12 @@ def read_dictionary(path: Path, store: tuple[Cache, str] | None) -> Dictionary:
         stored = _from_json(aff, cache.get_json(key))
         if stored is not None:
             return _StoredDictionary(aff, stored)
+    plain = read_plain_dic(path.with_name(path.name + ".dic"), aff, context)
+    if plain is not None:  # no spylls word objects for 70,000 words: a lookup makes the few it needs
+        if store is not None:
+            with contextlib.suppress(OSError):  # the cache only saves time
+                cache.put(key, json.dumps(plain, ensure_ascii=False).encode())
+        return _StoredDictionary(aff, _StoredDic(aff, plain["stems"], plain["capitals"]))
     dic = read_dic(FileReader(str(path) + ".dic", encoding=context.encoding), aff=aff, context=context)
     if store is not None:
         index = _index(aff, dic)
@@ -50,6 +65,48 @@ def read_dictionary(path: Path, store: tuple[Cache, str] | None) -> Dictionary:
             with contextlib.suppress(OSError):  # the cache only saves time
                 cache.put(key, json.dumps(index, ensure_ascii=False).encode())
     return Dictionary(aff, dic)
+
+
+def read_plain_dic(path: Path, aff: Aff, context: Context) -> dict[str, Any] | None:
+    """The stored index of a .dic (what `_index` makes of spylls' reading), read in one pass
+    without spylls' word objects; None for anything beyond plain "stem/FLAGS" lines (data tags,
+    escapes, ignored characters, aliases, long flags), which spylls reads instead.
+
+    Line by line as spylls' read_dic: a byte-order mark and blank lines skipped, the count on
+    the first line skipped, the stem's casing guessed and lowered by the .aff's own rules.
+    tests/test_speed.py compares the result with spylls' on the bundled dictionaries."""
+    if aff.FLAG not in ("short", "UTF-8") or context.ignore or context.flag_synonyms:
+        return None
+    try:
+        text = path.read_text(encoding=context.encoding, errors="surrogateescape")
+    except (OSError, LookupError):
+        return None
+    stems: dict[str, list[str]] = {}
+    order: list[str] = []
+    lowered: dict[str, list[str]] = {}
+    casing = aff.casing
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = (raw.replace("\xef\xbb\xbf", "") if number == 1 else raw).strip()  # as spylls' reader
+        if not line or (number == 1 and _COUNT.match(line)):
+            continue
+        if "\t" in line or "\\" in line or _TAG.search(line) or line.startswith("/"):
+            return None
+        parts = line.split("/", 2)
+        stem, flags = (parts[0], parts[1]) if len(parts) == 2 else (line, "")  # "a/B/": a stem with no flags
+        stems.setdefault(stem, []).append("".join(sorted(set(flags))))
+        order.append(stem)
+        if casing.guess(stem) != Type.NO:
+            for lower in casing.lower(stem):
+                if len(lower) != 1:  # one-letter keys are made when asked (_StoredDic._one_letter)
+                    lowered.setdefault(lower, []).append(stem)
+    if [stem for stem, entries in stems.items() for _ in entries] != order:
+        return None  # one stem's entries apart: the stored order would differ from spylls'
+    capitals: dict[str, list[str]] = {}
+    for lower, listed in lowered.items():
+        capitals[lower] = list(dict.fromkeys(listed))
+        if [stem for each in capitals[lower] for stem in [each] * len(stems[each])] != listed:
+            return None
+    return {"stems": stems, "capitals": capitals}
 
 
 class _StoredDic(Dic):
