@@ -82,6 +82,7 @@ def _clear() -> None:
     linebreak.width_at_1pt.cache_clear()
     linebreak._points.cache_clear()
     linebreak._text_word.cache_clear()
+    linebreak._measured_points.cache_clear()
 
 
 def run(count: int) -> None:

@@ -414,12 +414,19 @@ def _split(
 ) -> tuple[str, float, float, float, str, str] | None:
     """_hyGenPair: (added hyphen, its width, head width, tail width, head, tail) at the first point that fits."""
     w0 = new - width
-    for jc, head, tail in _points(word, language):
-        hw = width_at_1pt(head, font) * size
-        jclen = width_at_1pt("-", font) * size if jc else 0
+    for jc, head, tail, head_1pt, hyphen_1pt in _measured_points(word, font, language):
+        hw = head_1pt * size
+        jclen = hyphen_1pt * size if jc else 0
         if hw + w0 + jclen <= limit:
             return jc, jclen, hw, width - hw, head, tail
     return None
+
+
+@lru_cache(maxsize=65536)
+def _measured_points(word: str, font: str, language: str) -> tuple[tuple[str, str, str, float, float], ...]:
+    """_points with each head's width and the hyphen's, at 1 pt in the font."""
+    hyphen = width_at_1pt("-", font)
+    return tuple((jc, head, tail, width_at_1pt(head, font), hyphen) for jc, head, tail in _points(word, language))
 
 
 @lru_cache(maxsize=65536)
