@@ -12,7 +12,9 @@ run:
   ReportLab Paragraph at the layout's size, wrap it, and step down 0.25 pt
   until it fits (every step re-parses the markup and re-measures every word);
 - after:  pnp.render.text.fit_text: every word measured once at 1 pt, the size
-  found by bisection on those widths, one Paragraph built at that size.
+  found by bisection, each size judged by replaying ReportLab's line breaking
+  on those widths (pnp.render.linebreak): no Paragraph at all, which is what
+  `pnp check` does; and the same plus the one Paragraph drawing wraps.
 
 Both are run cold (caches cleared), and the sizes they choose are compared:
 they must agree.  With --pack DIR it also writes the 2000-card pack (one deck
@@ -30,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from pnp.render import linebreak  # noqa: E402
 from pnp.render import text as fitting  # noqa: E402
 from pnp.render.fonts import load_fonts  # noqa: E402
 from pnp.units import mm  # noqa: E402
@@ -75,8 +78,11 @@ def _step_search(box: fitting.TextBox) -> fitting.FittedText:
 def _clear() -> None:
     fitting.fit_text.cache_clear()
     fitting.measure.cache_clear()
-    fitting._measure_word.cache_clear()
-    fitting._splits.cache_clear()
+    fitting._laid_out.cache_clear()
+    linebreak.width_at_1pt.cache_clear()
+    linebreak._points.cache_clear()
+    linebreak._text_word.cache_clear()
+    linebreak._measured_points.cache_clear()
 
 
 def run(count: int) -> None:
@@ -105,12 +111,17 @@ def run(count: int) -> None:
         start = time.perf_counter()
         after = [fitting.fit_text(box) for box in boxes]
         after_s, after_builds = time.perf_counter() - start, builds
+        _clear()
+        start = time.perf_counter()
+        drawn = [fitting.fit_text(box).paragraphs for box in boxes]
+        drawn_s = time.perf_counter() - start
     finally:
         fitting._build = real_build  # type: ignore[assignment]
     differ = sum(1 for a, b in zip(before, after, strict=True) if a.size != b.size)
     print(f"{count} texts of 40-90 words, art on every tenth card")
     print(f"  before (step search):     {before_s:6.2f} s, {before_builds} Paragraph builds")
     print(f"  after  (measure + bisect): {after_s:6.2f} s, {after_builds} Paragraph builds")
+    print(f"  after, and wrapped to draw: {drawn_s:5.2f} s, {len(drawn)} Paragraph builds")
     print(f"  after / before:           {after_s / before_s:6.2f}   sizes that differ: {differ}")
 
 

@@ -43,7 +43,8 @@ def _lengthen(pack: Path, times: int) -> None:
 
 
 def test_the_measure_predicts_reportlab_line_breaking() -> None:
-    """Bisection trusts the measured widths: they must judge a size as ReportLab's own wrap does."""
+    """Bisection trusts the measured widths: they must judge a size as ReportLab's own wrap does
+    (tests/test_linebreak.py proves it over generated texts; this over realistic ones)."""
     assert BODY is not None
     rng = random.Random(7)
     for _ in range(60):
@@ -51,22 +52,28 @@ def test_the_measure_predicts_reportlab_line_breaking() -> None:
         box = TextBox(text, BODY, mm(35), mm(22), 7, 4, language="es")
         measured = measure(text, BODY, "es", box.leading)
         for size in (4.5, 5.25, 6, 6.5, 7):
-            assert measured.fits(size, box.width, box.height) == _build(box, size).fits, (text, size)
+            assert measured.fitted(box, size) == _build(box, size, measured.widest), (text, size)
 
 
-def test_fitting_builds_the_paragraph_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_fitting_builds_no_paragraph_and_drawing_builds_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`pnp check` needs only the size; drawing wraps the text once, at that size."""
     assert BODY is not None
     built: list[float] = []
-    real = text_module._build
+    real = text_module.Paragraph
 
-    def counting(box: TextBox, size: float, widest: float | None = None) -> object:
-        built.append(size)
-        return real(box, size, widest)
+    def counting(markup: str, style: object) -> object:
+        built.append(style.fontSize)  # type: ignore[attr-defined]
+        return real(markup, style)
 
-    monkeypatch.setattr(text_module, "_build", counting)
-    fitted = fit_text(TextBox("Gana dos fichas de combustible y una de repuestos. " * 9, BODY, mm(35), mm(20), 9, 4))
+    monkeypatch.setattr(text_module, "Paragraph", counting)
+    text = "Gana dos fichas de combustible y una de repuestos.\n\n" + "Roba una carta. " * 9
+    fitted = fit_text(TextBox(text, BODY, mm(35), mm(20), 9, 4))
     assert fitted.fits and fitted.size < 9
-    assert built == [fitted.size]
+    assert built == []
+    paragraphs, heights = fitted.paragraphs, fitted.heights
+    assert built == [fitted.size, fitted.size] and len(paragraphs) == 2
+    assert fitted.paragraphs is paragraphs and built == [fitted.size, fitted.size]
+    assert sum(heights) + fitted.size * text_module.PARAGRAPH_GAP == fitted.height
 
 
 def test_a_title_fits_on_at_most_its_lines() -> None:

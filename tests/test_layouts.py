@@ -3,6 +3,7 @@ icon drawings declared by packs and families, and check agreeing with build on a
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -505,3 +506,16 @@ def test_a_game_pnp_never_heard_of_checks_builds_and_proofs_from_its_own_pack(tm
     assert proof.exit_code == 0, proof.output
     html = (tmp_path / "proof" / "proof.html").read_text(encoding="utf-8")
     assert 'alt="Paso del norte (B side)"' in html
+
+
+def test_a_face_key_is_the_digest_of_what_it_draws_and_a_layout_lays_out_the_same_twice() -> None:
+    """Faces are named by the digest of their size, layout, language and elements (caches and PDFs
+    use the name): written out for speed, it must stay that digest.  Elements kept from an earlier
+    card (static ones, the shared jinja context) must not change the next card's face."""
+    pack = _load(BLUE_SUN)
+    first = lay_out_pack(pack, "es").faces()
+    again = lay_out_pack(pack, "es").faces()
+    assert first == again
+    for face in first.values():
+        described = repr((face.size, face.template, face.language, list(face.elements)))
+        assert face.key == hashlib.sha256(described.encode()).hexdigest()[:16]

@@ -31,8 +31,29 @@ CONTENT_KINDS = frozenset({"text", "image", "symbol", "icon-row"})
 Box = tuple[float, float, float, float]  # left, top, right, bottom; y down, as layouts are written
 
 
-def arrangement_findings(face: FaceLayout, template: Template) -> list[Finding]:
-    """Content outside the safe area, and content covered by other content or crossed by an outline."""
+def arrangement_findings(
+    face: FaceLayout, template: Template, memo: dict[tuple[object, ...], list[Finding]] | None = None
+) -> list[Finding]:
+    """Content outside the safe area, and content covered by other content or crossed by an outline.
+
+    They depend on the layout, the card size and the boxes alone, which most cards of a deck share:
+    with a `memo` (kept by the caller while its templates live), each arrangement is judged once."""
+    if memo is None:
+        return _arrangement_findings(face, template)
+    key = (id(template), face.size, tuple((e.name, e.kind, *map(e._values.get, _READ)) for e in face.elements))
+    try:
+        known = memo.get(key)
+    except TypeError:  # a value that cannot key a dict: judged each time
+        return _arrangement_findings(face, template)
+    if known is None:
+        known = memo[key] = _arrangement_findings(face, template)
+    return list(known)
+
+
+_READ = ("x", "y", "width", "height", "x2", "y2", "bleed", "stroke", "fill")  # what the judgement reads
+
+
+def _arrangement_findings(face: FaceLayout, template: Template) -> list[Finding]:
     findings = []
     content = [(e, box) for e in face.elements if e.kind in CONTENT_KINDS and (box := _box(e)) is not None]
     width, height = face.size.width, face.size.height

@@ -107,10 +107,20 @@ def _compile(source: str) -> jinja2.Template:
     return _environment().from_string(source)
 
 
-def _render(template: jinja2.Template, context: dict[str, Any]) -> str:
+def _render(template: jinja2.Template, context: dict[str, Any], statements: bool = True) -> str:
     """Template.render without copying the context for every string: a card has a dozen
-    expressions, and building a fresh context for each was a third of the layout time."""
-    return "".join(template.root_render_func(template.new_context(context, shared=True)))
+    expressions, and building a fresh context for each was a third of the layout time.
+
+    An expression without statements (`{% ... %}`: only those can set a variable) cannot change
+    the jinja context it runs in, so the expressions of one card share one."""
+    if statements:
+        return "".join(template.root_render_func(template.new_context(context, shared=True)))
+    if _SHARED[0] is not context:
+        _SHARED[:] = [context, template.new_context(context, shared=True)]
+    return "".join(template.root_render_func(_SHARED[1]))
+
+
+_SHARED: list[Any] = [None, None]  # the card context last rendered, and the jinja context made of it
 
 
 def card_context(pack: PackData, deck: Deck, card: Card, face: Face | None, language: str) -> dict[str, Any]:
@@ -186,13 +196,18 @@ def _layout(
     scale_y = size.height / template.design_size.height
     elements = []
     for raw in template.elements:
-        element, problems = _evaluate(template, raw, context, card_id, (scale_x, scale_y), size)
+        element, problems = _evaluate_once(template, raw, context, card_id, (scale_x, scale_y), size)
         findings += problems
         if element is not None:
             elements.append(element)
     if findings:
         return None, findings
-    digest = hashlib.sha256(repr((size, template.name, context.get("lang"), elements)).encode()).hexdigest()[:16]
+    # the repr of (size, layout, language, elements), written out: the dataclasses' own repr costs
+    # a tenth of laying out a face, and the key must stay what it was (caches and PDFs name faces by it)
+    shown = ", ".join(f"LaidOutElement(name={e.name!r}, kind={e.kind!r}, props={e.props!r})" for e in elements)
+    listed = f"[{shown}]"
+    described = f"({size!r}, {template.name!r}, {context.get('lang')!r}, {listed})"
+    digest = hashlib.sha256(described.encode()).hexdigest()[:16]
     return FaceLayout(digest, size, template.name, card_id, tuple(elements), str(context.get("lang"))), []
 
 
@@ -208,6 +223,39 @@ def _available(context: dict[str, Any]) -> str:
         for sub in (sorted(value) if isinstance(value, dict) else [None])
     ]
     return _("this layout can use: ") + ", ".join(names)
+
+
+# id(raw element) -> (the element, {(scale, card size): laid out}, or None when it has expressions): an
+# element with no expression lays out the same on every card; the element is kept with its entry, so
+# that its id is not reused
+_STATIC: dict[int, tuple[dict[str, Any], dict[tuple[object, ...], LaidOutElement | None] | None]] = {}
+
+
+def _evaluate_once(
+    template: Template,
+    raw: dict[str, Any],
+    context: dict[str, Any],
+    card_id: str | None,
+    scale: tuple[float, float],
+    card_size: Size,
+) -> tuple[LaidOutElement | None, list[Finding]]:
+    """_evaluate, once per size for an element with no expression (a frame, a band, a fixed label)."""
+    entry = _STATIC.get(id(raw))
+    if entry is None:
+        if len(_STATIC) > 4096:
+            return _evaluate(template, raw, context, card_id, scale, card_size)
+        static = not any(isinstance(v, str) and ("{{" in v or "{%" in v) for v in raw.values())
+        entry = _STATIC[id(raw)] = (raw, {} if static else None)
+    done = entry[1]
+    if done is None:
+        return _evaluate(template, raw, context, card_id, scale, card_size)
+    key = (scale, card_size)
+    if key in done:
+        return done[key], []
+    element, problems = _evaluate(template, raw, context, card_id, scale, card_size)
+    if not problems:  # findings name the card: a problem is found again on each
+        done[key] = element
+    return element, problems
 
 
 def _evaluate(
@@ -238,7 +286,7 @@ def _evaluate(
     for key, value in raw.items():
         if isinstance(value, str) and ("{{" in value or "{%" in value):
             try:
-                value = _render(_compile(value), context)
+                value = _render(_compile(value), context, "{%" in value)
             except jinja2.UndefinedError as exc:
                 return fail(_("undefined value: {message}").format(message=exc.message), key, _available(context))
             except jinja2.TemplateSyntaxError as exc:

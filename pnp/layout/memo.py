@@ -85,7 +85,9 @@ def _record(face: FaceLayout) -> dict[str, Any]:
         "template": face.template,
         "card": face.card,
         "language": face.language,
-        "elements": [[e.name, e.kind, [[k, _plain(v)] for k, v in e.props]] for e in face.elements],
+        "elements": [
+            [e.name, e.kind, [[k, _plain(v) if type(v) is tuple else v] for k, v in e.props]] for e in face.elements
+        ],
     }
 
 

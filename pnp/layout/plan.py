@@ -161,7 +161,8 @@ def _lay_out_deck(
         return None
     images: dict[str, str | None] = {}  # source -> its problem: a layout's own picture is read once per deck
     findings += _image_problems(pack, deck_back, deck.deck.back.image, back_template, images)
-    findings += arrangement_findings(deck_back, back_template)
+    arranged: dict[tuple[object, ...], list[Finding]] = {}  # while these templates live
+    findings += arrangement_findings(deck_back, back_template, arranged)
     laid = DeckFaces(deck, size, deck_back)
     shown = shown_path(deck.file)  # once per deck: resolving paths is not free at 5000 cards
     for card in deck.cards:
@@ -178,9 +179,9 @@ def _lay_out_deck(
             findings += problems
         if front is None or back is None:
             continue
-        findings += arrangement_findings(front, template)
+        findings += arrangement_findings(front, template, arranged)
         if card.back is not None:
-            findings += arrangement_findings(back, template)
+            findings += arrangement_findings(back, template, arranged)
         findings += _unplaced_art(front, card.art, template, "art", where)
         if card.back is not None:
             findings += _unplaced_art(back, card.back.art, template, "back.art", where)

@@ -74,7 +74,9 @@ def _fitting(
     findings: list[Finding] = []
     ctx: RenderContext | None = None
     for face in faces:
-        digest = hashlib.sha256((setting_digest + repr(face)).encode()).hexdigest()[:32]
+        # the face's key digests its size, layout, language and elements; findings also name the card
+        drawn = repr((face.key, face.card, face.card_file, face.card_line))
+        digest = hashlib.sha256((setting_digest + drawn).encode()).hexdigest()[:32]
         items = stored.get(digest)
         found = _findings(items) if isinstance(items, list) else None
         if found is None:

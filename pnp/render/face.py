@@ -46,6 +46,7 @@ class RenderContext:
     draft: bool = False  # text under the floor is a warning, shrunk further, and printed
     sizes: dict[tuple[str, str], float] = field(default_factory=dict)  # (face key, element) -> size set
     icons: Mapping[str, IconFile] = field(default_factory=dict)  # name -> its drawing (pnp.layout.icons)
+    glyphs: dict[tuple[str, object], list[tuple[str, list[str]]]] = field(default_factory=dict)  # _missing_glyphs
 
     def report(
         self,
@@ -285,23 +286,32 @@ def _judge_size(
 
 
 def _check_glyphs(face: FaceLayout, element: LaidOutElement, ctx: RenderContext, text: str, role) -> None:
-    for paragraph in markup.parse(text):
-        for span in paragraph:
-            if span.icon or span.line_break:
-                continue
-            font_name = role.name(bold=span.bold, italic=span.italic)
-            missing = ctx.fonts.missing(font_name, span.text)
-            if missing:
-                shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
-                ctx.report(
-                    face,
-                    element,
-                    _("the font {value} has no glyph for {shown}").format(
-                        value=font_name.removeprefix("pnp-"), shown=shown
-                    ),
-                    _("use another character, or a font role that has it"),
-                    code="render/missing-glyph",
-                )
+    for font_name, missing in _missing_glyphs(ctx, text, role):
+        shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+        ctx.report(
+            face,
+            element,
+            _("the font {value} has no glyph for {shown}").format(value=font_name.removeprefix("pnp-"), shown=shown),
+            _("use another character, or a font role that has it"),
+            code="render/missing-glyph",
+        )
+
+
+def _missing_glyphs(ctx: RenderContext, text: str, role) -> list[tuple[str, list[str]]]:
+    """(font, characters it lacks) for each span of the text that lacks some: once per text and role,
+    as the same titles and labels recur on many cards."""
+    key = (text, role)
+    found = ctx.glyphs.get(key)
+    if found is None:
+        found = ctx.glyphs[key] = [
+            (font_name, missing)
+            for paragraph in markup.parse(text)
+            for span in paragraph
+            if not (span.icon or span.line_break)
+            for font_name in [role.name(bold=span.bold, italic=span.italic)]
+            if (missing := ctx.fonts.missing(font_name, span.text))
+        ]
+    return found
 
 
 def _image(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:

@@ -6,26 +6,20 @@ card says ("<font size=900>", "</para>") can become ReportLab markup.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
 from reportlab import rl_config
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
-from reportlab.platypus.paragraph import _hy_letters_pat, _hy_pfx_pat, _hy_sfx_pat
-from reportlab.rl_settings import hyphenationMinWordLength
-
-try:
-    import pyphen
-except ImportError:  # pragma: no cover - pyphen is a dependency; ReportLab skips hyphenation without it
-    pyphen = None
 
 from pnp import markup
+from pnp.render import linebreak
 from pnp.render.fonts import FontRole
 from pnp.render.icons import icon_uri
+from pnp.render.linebreak import ICON_SCALE
 
 # ReportLab reads an <img> source through its URL opener, which refuses every scheme until
 # trustedHosts is set.  A host that matches nothing allows data: URIs (our icons) and
@@ -36,7 +30,6 @@ ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_
 HYPHENATION = {"es": "es_ES", "en": "en_US", "fr": "fr_FR", "de": "de_DE", "it": "it_IT", "pt": "pt_PT"}
 STEP = 0.25  # points: fine enough that a fitted text never looks needlessly small
 PARAGRAPH_GAP = 0.35  # of the font size, between paragraphs
-ICON_SCALE = 1.15  # an inline icon's side, in font sizes
 
 
 @dataclass(frozen=True)
@@ -57,12 +50,21 @@ class TextBox:
 
 @dataclass(frozen=True)
 class FittedText:
-    paragraphs: tuple[Paragraph, ...]  # wrapped to the box width, ready for drawOn
-    heights: tuple[float, ...]
+    box: TextBox
     size: float
     height: float
     fits: bool
     lines: int = 0
+
+    @property
+    def paragraphs(self) -> tuple[Paragraph, ...]:
+        """Wrapped to the box width at the fitted size, ready for drawOn: built on first need only
+        (`pnp check` never draws), once per box and size."""
+        return _laid_out(self.box, self.size)[0]
+
+    @property
+    def heights(self) -> tuple[float, ...]:
+        return _laid_out(self.box, self.size)[1]
 
 
 def to_para_markup(paragraph: markup.Paragraph, size: float) -> str:
@@ -100,9 +102,17 @@ def _style(box: TextBox, size: float) -> ParagraphStyle:
     )
 
 
+@lru_cache(maxsize=256)
+def _laid_out(box: TextBox, size: float) -> tuple[tuple[Paragraph, ...], tuple[float, ...]]:
+    style = _style(box, size)
+    paragraphs = tuple(Paragraph(to_para_markup(p, size), style) for p in markup.parse(box.text))
+    return paragraphs, tuple(para.wrap(box.width, 1e6)[1] for para in paragraphs)
+
+
 def _build(box: TextBox, size: float, widest: float | None = None) -> FittedText:
-    """The paragraphs at `size`, wrapped; `widest` (the widest word at 1 pt, when measured)
-    spares asking ReportLab for each paragraph's minWidth."""
+    """The text at `size` as ReportLab wraps it (fits, lines, height): fitting asks this only of texts
+    the arithmetic does not cover, and the tests to prove the arithmetic; `widest` (the widest word at
+    1 pt, when measured) spares asking ReportLab for each paragraph's minWidth."""
     style = _style(box, size)
     paragraphs = tuple(Paragraph(to_para_markup(p, size), style) for p in markup.parse(box.text))
     heights = []
@@ -115,37 +125,41 @@ def _build(box: TextBox, size: float, widest: float | None = None) -> FittedText
             too_wide = too_wide or para.minWidth() > box.width + 0.01
     height = sum(heights) + style.spaceAfter * max(0, len(paragraphs) - 1)
     fits = height <= box.height + 0.01 and not too_wide and (not box.max_lines or lines <= box.max_lines)
-    return FittedText(paragraphs, tuple(heights), size, height, fits, lines)
+    return FittedText(box, size, height, fits, lines)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1 << 14)
 def fit_text(box: TextBox) -> FittedText:
     """The largest size from box.size down to box.min_size, in STEP steps, at which the text fits:
     width, height and box.max_lines.
 
-    The text is measured once (words, spaces, hyphenation points, at 1 pt: widths grow linearly
-    with the size), the size is found by bisection on those widths, and the Paragraph is built
-    once at the chosen size.  Only when ReportLab breaks lines differently from the measure does
-    the check of that one build send the search one step down.
+    The text is measured once (word pieces and hyphenation points, at 1 pt: widths grow linearly
+    with the size) and the size is found by bisection, each size judged by replaying ReportLab's
+    line breaking on those widths (pnp.render.linebreak).  No Paragraph is built: drawing builds
+    one, at the chosen size, on first need (FittedText.paragraphs).  A text the replay does not
+    cover (soft hyphens, URIs) is judged by wrapping it with ReportLab at each size bisection tries.
 
-    Cached: the same label ("EQUIPO", a deck name) recurs on many cards, and a
-    fitted, wrapped paragraph can be drawn any number of times.
+    Cached: the same label ("EQUIPO", a deck name) recurs on many cards.  A fitted text holds no
+    paragraph, so the texts of a large pack all fit in the cache.
     """
     sizes = _candidate_sizes(box.size, box.min_size)
     measured = measure(box.text, box.role, box.language if box.hyphenate else "", box.leading)
+
+    judged_at: dict[float, FittedText] = {}
+
+    def judged(size: float) -> FittedText:
+        if size not in judged_at:
+            judged_at[size] = measured.fitted(box, size) if measured.modelled else _build(box, size, measured.widest)
+        return judged_at[size]
+
     low, high = 0, len(sizes) - 1  # sizes[low] is the first size that may fit, largest first
     while low < high:
         middle = (low + high) // 2
-        if measured.fits(sizes[middle], box.width, box.height, box.max_lines):
+        if judged(sizes[middle]).fits:
             high = middle
         else:
             low = middle + 1
-    index = low
-    while True:
-        fitted = _build(box, sizes[index], measured.widest)
-        if fitted.fits or index == len(sizes) - 1:
-            return fitted
-        index += 1
+    return judged(sizes[low])
 
 
 def _candidate_sizes(size: float, min_size: float) -> list[float]:
@@ -156,133 +170,66 @@ def _candidate_sizes(size: float, min_size: float) -> list[float]:
 
 
 @dataclass(frozen=True)
-class _Word:
-    width: float  # at 1 pt
-    hyphenation: tuple[str, str, str] | None = None  # (word, font, language) when it may be hyphenated
-    line_break: bool = False
-
-    @property
-    def splits(self) -> tuple[tuple[float, float], ...]:
-        """(head + hyphen, tail) widths at 1 pt, longest head first; measured on first need."""
-        return _splits(*self.hyphenation, self.width) if self.hyphenation else ()
-
-
-@dataclass(frozen=True)
 class MeasuredText:
-    """A text's words measured once, at 1 pt; `fits` breaks lines as ReportLab does, by arithmetic."""
+    """A text measured once, at 1 pt: its paragraphs as ReportLab's line breaking sees them."""
 
-    paragraphs: tuple[tuple[_Word, ...], ...]
-    space: float  # at 1 pt
-    leading: float
+    paragraphs: tuple[linebreak.Paragraph, ...]
+    widest: float  # the widest word at 1 pt (icons joined to the word they touch): no break helps it
+    leading: float  # of the size
+    language: str  # pyphen's name for it, "" for no hyphenation
+    modelled: bool  # whether linebreak replays it: else ReportLab judges it
 
-    @property
-    def widest(self) -> float:
-        """The widest word at 1 pt: ReportLab's minWidth, which no line break can help."""
-        return max((w.width for p in self.paragraphs for w in p), default=0.0)
+    def lines(self, size: float, width: float) -> tuple[int, ...]:
+        return tuple(linebreak.lines(p, size, width, self.language) for p in self.paragraphs)
+
+    def judge(self, size: float, width: float, height: float, max_lines: int = 0) -> tuple[float, bool, int]:
+        """(height, fits, lines) as _build finds them at `size`: the same sums in the same order."""
+        counts = self.lines(size, width)
+        leading = size * self.leading
+        used = sum(count * leading for count in counts) + size * PARAGRAPH_GAP * max(0, len(counts) - 1)
+        lines = sum(counts)
+        too_wide = self.widest * size > width + 0.01
+        return used, used <= height + 0.01 and not too_wide and (not max_lines or lines <= max_lines), lines
 
     def fits(self, size: float, width: float, height: float, max_lines: int = 0) -> bool:
-        if self.widest * size > width + 0.01:
-            return False  # a word wider than the box: ReportLab's minWidth test
-        lines = sum(self._lines(p, size, width) for p in self.paragraphs)
-        if max_lines and lines > max_lines:
-            return False
-        used = lines * size * self.leading + size * PARAGRAPH_GAP * max(0, len(self.paragraphs) - 1)
-        return used <= height + 0.01
+        return self.judge(size, width, height, max_lines)[1]
 
-    def _lines(self, words: tuple[_Word, ...], size: float, width: float) -> int:
-        """Greedy breaking, as ReportLab's breakLines: a word that overflows the line is hyphenated
-        at the longest head that still fits, else it starts the next line."""
-        space = self.space * size
-        lines, current, count = 0, None, 0
-        for word in words:
-            if word.line_break:
-                lines, current, count = lines + 1, None, 0
-                continue
-            length = word.width * size
-            reach = width + SPACE_SHRINK * space * count
-            wanted = length if current is None else current + space + length
-            if wanted <= reach:
-                current, count = wanted, count + 1
-                continue
-            before = 0.0 if current is None else current + space
-            split = next((tail for head, tail in word.splits if before + head * size <= reach), None)
-            if current is None and split is None:
-                current, count = length, 1  # alone and too wide: minWidth has judged it
-                continue
-            lines += 1  # this line ends, with the word's head when it was split
-            current, count = (split * size if split is not None else length), 1
-        return lines + (current is not None)
-
-
-SPACE_SHRINK = 0.05  # ReportLab's spaceShrinkage: a line may squeeze its spaces by 5 % to fit
+    def fitted(self, box: TextBox, size: float) -> FittedText:
+        return FittedText(box, size, *self.judge(size, box.width, box.height, box.max_lines))
 
 
 @lru_cache(maxsize=4096)
 def measure(text: str, role: FontRole, hyphenation: str, leading: float) -> MeasuredText:
-    """Every word's width at 1 pt, for one text in one font role; hyphenation points on first need."""
-    regular = role.name()
-    language = HYPHENATION.get(hyphenation, "") if hyphenation and pyphen is not None else ""
-    paragraphs = tuple(_paragraph_words(paragraph, role, language) for paragraph in markup.parse(text))
-    return MeasuredText(paragraphs, stringWidth(" ", regular, 1), leading)
+    """Every word piece's width at 1 pt, for one text in one font role; hyphenation points on first need."""
+    language = HYPHENATION.get(hyphenation, "") if hyphenation else ""
+    parsed = markup.parse(text)
+    paragraphs = tuple(
+        linebreak.make_paragraph(linebreak.paragraph_runs(p, lambda bold, italic: role.name(bold, italic)))
+        for p in parsed
+    )
+    widest = max((width for p in parsed for width in _word_widths(p, role)), default=0.0)
+    return MeasuredText(paragraphs, widest, leading, language, linebreak.modelled(text))
 
 
-def _paragraph_words(paragraph: markup.Paragraph, role: FontRole, language: str) -> tuple[_Word, ...]:
-    """Words as ReportLab splits them: at spaces, a word running on across styles and icons."""
-    words: list[_Word] = []
-    pieces: list[tuple[str, str]] = []  # (text, font) of the word being gathered
+def _word_widths(paragraph: markup.Paragraph, role: FontRole) -> Iterator[float]:
+    """Each word's width at 1 pt, a word running on across styles and icons up to a space
+    (its icons, then its text)."""
+    pieces: list[float] = []
     icons = 0.0
-
-    def close() -> None:
-        nonlocal icons
-        if pieces or icons:
-            words.append(_measure_word(tuple(pieces), icons, language))
-        pieces.clear()
-        icons = 0.0
-
     for span in paragraph:
         if span.line_break:
-            close()
-            words.append(_Word(0.0, line_break=True))
+            if pieces or icons:
+                yield icons + sum(pieces)
+            pieces, icons = [], 0.0
         elif span.icon:
             icons += ICON_SCALE
         else:
             font = role.name(bold=span.bold, italic=span.italic)
             for index, part in enumerate(span.text.split(" ")):
-                if index:
-                    close()
+                if index and (pieces or icons):
+                    yield icons + sum(pieces)
+                    pieces, icons = [], 0.0
                 if part:
-                    pieces.append((part, font))
-    close()
-    return tuple(words)
-
-
-@lru_cache(maxsize=65536)
-def _measure_word(pieces: tuple[tuple[str, str], ...], icons: float, language: str) -> _Word:
-    """Words recur across a pack's cards: each is measured once per process."""
-    width = icons + sum(stringWidth(text, font, 1) for text, font in pieces)
-    if language and len(pieces) == 1 and not icons:
-        return _Word(width, (pieces[0][0], pieces[0][1], language))
-    return _Word(width)
-
-
-@lru_cache(maxsize=65536)
-def _splits(word: str, font: str, language: str, width: float) -> tuple[tuple[float, float], ...]:
-    """ReportLab's hyphenation points: letters only, leading and trailing punctuation kept aside."""
-    prefix = _hy_pfx_pat.match(word)
-    core = word[len(prefix.group(0)) :] if prefix else word
-    suffix = _hy_sfx_pat.search(core)
-    core = core[: -len(suffix.group(0))] if suffix else core
-    if len(core) < hyphenationMinWordLength or not _hy_letters_pat.match(core):
-        return ()
-    hyphen = stringWidth("-", font, 1)
-    pre = prefix.group(0) if prefix else ""
-    found = []
-    for head, _tail in _hyphenator(language)(core):
-        head_width = stringWidth(pre + head, font, 1)
-        found.append((head_width + hyphen, width - head_width))
-    return tuple(found)
-
-
-@lru_cache(maxsize=16)
-def _hyphenator(language: str) -> Callable[[str], Iterator[tuple[str, str]]]:
-    return pyphen.Pyphen(lang=language).iterate
+                    pieces.append(linebreak.width_at_1pt(part, font))
+    if pieces or icons:
+        yield icons + sum(pieces)
