@@ -1,5 +1,6 @@
-"""The Spanish dictionary's word list kept in the cache: the same answers as spylls reading the
-files, and an entry that is damaged or not one is never used: the files are read again."""
+"""The Spanish dictionary's word list, read straight from the .dic or kept in the cache: the same
+answers as spylls reading the files, and an entry that is damaged or not one is never used: the files
+are read again."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ from pathlib import Path
 
 import pytest
 from spylls.hunspell import Dictionary
+from spylls.hunspell.readers import read_aff
+from spylls.hunspell.readers.aff import Context
+from spylls.hunspell.readers.file_reader import FileReader
 
 from pnp.cache import Cache
 from pnp.check.text import stored_dictionary
@@ -77,6 +81,43 @@ def _answers(dictionary: Dictionary) -> list[object]:
     ]
 
 
+def test_the_plain_reading_is_spylls_word_list(from_files: Dictionary) -> None:
+    plain = stored_dictionary._read_plain(Path(f"{SPANISH}.dic"), from_files.aff, _context())
+    assert plain is not None
+    stems, capitals = plain
+    assert {"stems": stems, "capitals": capitals} == stored_dictionary._index(from_files.aff, from_files.dic)
+    read = read_dictionary(SPANISH, None)
+    assert isinstance(read.dic, stored_dictionary._StoredDic)
+    assert _answers(read) == _answers(from_files)
+    assert list(read.suggest("rapido"))[:5] == list(from_files.suggest("rapido"))[:5]
+
+
+@pytest.mark.parametrize(
+    "dic",
+    [
+        "2\ncasa/S po:noun\nmesa/S\n",  # a data tag
+        "2\ncasa/S\tnoun\nmesa/S\n",  # the old tab form
+        "2\nand\\/or\nmesa/S\n",  # an escaped slash
+        "3\ncasa/S\nmesa/S\ncasa/A\n",  # one stem's entries apart
+    ],
+)
+def test_a_dic_that_is_not_plain_is_left_to_spylls(tmp_path: Path, dic: str) -> None:
+    (tmp_path / "x.dic").write_text(dic, encoding="utf-8")
+    aff, context = read_aff(FileReader(f"{SPANISH}.aff"))
+    assert stored_dictionary._read_plain(tmp_path / "x.dic", aff, context) is None
+
+
+def _context() -> Context:
+    return read_aff(FileReader(f"{SPANISH}.aff"))[1]
+
+
+@pytest.fixture
+def not_plain(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dictionary read as one spylls reads, so its word list is kept in the cache."""
+    monkeypatch.setattr(stored_dictionary, "_read_plain", lambda *_: None)
+
+
+@pytest.mark.usefixtures("not_plain")
 def test_the_stored_word_list_answers_as_the_files_do(tmp_path: Path, from_files: Dictionary) -> None:
     cache = Cache(tmp_path / "check", ".json")
     store = (cache, cache.key("hunspell-words", "es_ES"))
@@ -89,6 +130,7 @@ def test_the_stored_word_list_answers_as_the_files_do(tmp_path: Path, from_files
     assert list(stored.suggest("rapido"))[:5] == list(from_files.suggest("rapido"))[:5]
 
 
+@pytest.mark.usefixtures("not_plain")
 @pytest.mark.parametrize("damage", ["flip", "foreign"])
 def test_a_damaged_or_foreign_entry_is_not_used_and_is_replaced(tmp_path: Path, damage: str) -> None:
     cache = Cache(tmp_path / "check", ".json")

@@ -70,7 +70,8 @@ class Speller:
     beside the check's cache (`answers`, `recall`): reading the dictionary
     takes longer than checking a card, and a pickle of it longer still, so a
     check after an edit whose words were all judged before never reads it.  When a new word
-    does need it, its word list comes from the same cache when kept there (stored_dictionary)."""
+    does need it, its word list is read straight from the .dic, or from the same cache for a
+    dictionary spylls must read (stored_dictionary)."""
 
     def __init__(self, path: Path) -> None:
         self._path = path

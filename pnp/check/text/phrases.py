@@ -21,12 +21,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from pnp.check.text.forms import CLITICS, WordForms, fold, word_forms
 
 _PIECE = re.compile(r"(\w+)|(\s+)|(.)", re.UNICODE)
 _TOKEN = re.compile(r"(\w+)|\S")
 _APOSTROPHES = frozenset("'’")
+_MEMO = 1 << 12
 
 
 class Gap(Enum):
@@ -42,8 +44,7 @@ class Step:
     char: str | None  # one punctuation character
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):  # a tuple: a text has hundreds, made in a tenth of a frozen dataclass's time
     start: int
     end: int
     text: str
@@ -89,12 +90,13 @@ def tokenise(folded: str) -> list[Token]:
     return tokens
 
 
-def _stems(token: str) -> set[str]:
+@lru_cache(maxsize=1 << 16)  # texts repeat their words: each is taken apart once
+def _stems(token: str) -> frozenset[str]:
     """The token, and the token without one or two enclitic pronouns ("colocándoselo" -> "colocando")."""
     stems = {token}
     for _ in range(2):
         stems |= {s[: -len(c)] for s in stems for c in CLITICS if s.endswith(c) and len(s) > len(c)}
-    return stems
+    return frozenset(stems)
 
 
 def _word_matches(forms: WordForms, token: str) -> bool:
@@ -109,6 +111,7 @@ class PhraseMatcher:
     def __init__(self, phrases: Sequence[str], language: str) -> None:
         self.steps = [compile_phrase(p, language) for p in phrases]
         self._by_first: dict[str, list[int]] = {}
+        self._by_token: dict[str, list[int]] = {}  # _candidates' answers: texts repeat their words
         for index, steps in enumerate(self.steps):
             if not steps:
                 continue
@@ -118,10 +121,15 @@ class PhraseMatcher:
                 self._by_first.setdefault(key, []).append(index)
 
     def _candidates(self, token: str) -> list[int]:
-        found: set[int] = set()
-        for key in _stems(token):
-            found.update(self._by_first.get(key, ()))
-        return sorted(found)
+        candidates = self._by_token.get(token)
+        if candidates is None:
+            found: set[int] = set()
+            for key in _stems(token):
+                found.update(self._by_first.get(key, ()))
+            if len(self._by_token) >= _MEMO:  # a matcher kept for the process (phrase_matcher) stays small
+                self._by_token.clear()
+            candidates = self._by_token[token] = sorted(found)
+        return candidates
 
     def _match_at(self, steps: tuple[Step, ...], tokens: list[Token], at: int) -> int | None:
         """The index of the token after the phrase when it matches at tokens[at], or None."""
@@ -152,6 +160,8 @@ class PhraseMatcher:
 
     def finditer(self, folded: str) -> list[Match]:
         """Leftmost matches that do not overlap; at one place the first phrase given wins."""
+        if not self._by_first:
+            return []
         tokens = tokenise(folded)
         matches = []
         at = 0
@@ -168,6 +178,8 @@ class PhraseMatcher:
 
     def first_of_each(self, folded: str) -> dict[int, Match]:
         """Each phrase that occurs, with its first occurrence (phrases may overlap one another)."""
+        if not self._by_first:
+            return {}
         tokens = tokenise(folded)
         found: dict[int, Match] = {}
         for at, token in enumerate(tokens):
