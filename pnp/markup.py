@@ -7,6 +7,7 @@ and everything it does not recognise is literal text ("<b>", "{{ 7*7 }}").
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.i18n import _
@@ -126,9 +127,14 @@ def icons_in(text: str) -> list[str]:
 
 def plain_text(text: str) -> str:
     """The words a reader sees, icons kept as their {name}: for text checks."""
+    return plain_text_of(parse(text))
+
+
+def plain_text_of(paragraphs: Sequence[Paragraph]) -> str:
+    """plain_text of text already parsed."""
     return "\n\n".join(
         "".join("\n" if span.line_break else (f"{{{span.text}}}" if span.icon else span.text) for span in paragraph)
-        for paragraph in parse(text)
+        for paragraph in paragraphs
     )
 
 

@@ -129,7 +129,7 @@ def _diacritic_slips(plain: str, words: list[re.Match[str]], checker: Speller, k
     for index, match in enumerate(words):
         word = match.group()
         lower = word.lower()
-        if lower in known:
+        if lower not in _DIACRITICS or lower in known:
             continue
         following = words[index + 1] if index + 1 < len(words) else None
         joined = following is not None and plain[match.end() : following.start()] in (" ", "\u00a0")
@@ -159,6 +159,9 @@ def _diacritic_slips(plain: str, words: list[re.Match[str]], checker: Speller, k
         )
 
 
+_DIACRITICS = frozenset({"mas", "esta", "estas", "este", "tu", "mi"})  # the words _diacritic_slips reads
+
+
 def _after_preposition(words: list[re.Match[str]], index: int) -> bool:
     return index > 0 and fold(words[index - 1].group()) in _PREPOSITIONS
 
@@ -175,11 +178,12 @@ def _participle(word: str, checker: Speller) -> bool:
 def _noun_slips(plain: str, words: list[re.Match[str]], checker: Speller, known: frozenset[str]) -> Iterator[Slip]:
     for index in range(1, len(words)):
         before, match = words[index - 1], words[index]
-        if plain[before.end() : match.start()] not in (" ", "\u00a0"):
+        folded = fold(before.group())
+        if folded not in _NOUN_CONTEXT or plain[before.end() : match.start()] not in (" ", "\u00a0"):
             continue
         plural = _determiner(words, index - 1, plain, checker)
         word = match.group()
-        bare = plural is None and fold(before.group()) in _BARE_PREPOSITIONS  # "de titulo": no verb follows "de"
+        bare = plural is None and folded in _BARE_PREPOSITIONS  # "de titulo": no verb follows "de"
         if (plural is None and not bare) or word.casefold() in known or not word.islower() or len(word) < 3:
             continue
         if (not bare and word.endswith("s") != plural) or not checker.only_verb(word):
@@ -199,6 +203,10 @@ def _noun_slips(plain: str, words: list[re.Match[str]], checker: Speller, known:
                 word=word, determiner=determiner, noun=noun
             ),
         )
+
+
+# the words after which _noun_slips reads a noun: determiners, and prepositions with or without one
+_NOUN_CONTEXT = _SINGULAR | _PLURAL | frozenset(_PRONOUN_ARTICLES) | _BARE_PREPOSITIONS
 
 
 def _determiner(words: list[re.Match[str]], index: int, plain: str, checker: Speller) -> bool | None:
@@ -319,11 +327,11 @@ def _pronoun_slips(words: list[re.Match[str]], checker: Speller, known: frozense
         if word in seen or len(word) < 4 or word.casefold() in known or not word.isalpha():
             continue
         seen.add(word)
-        if not checker.knows(word) and word.lower() in english_words():
-            continue  # "Release": an English word, text/untranslated's
         written = checker.pronoun_accent(word)
         if written is None:
             continue
+        if not checker.knows(word) and word.lower() in english_words():
+            continue  # "Release": an English word, text/untranslated's
         yield Slip(
             PRONOUN,
             match.start(),

@@ -44,26 +44,39 @@ class Text:
 
 
 @lru_cache(maxsize=1 << 16)  # every rule reads every text: parse each once
+def _parsed(raw: str) -> tuple[markup.Paragraph, ...]:
+    return tuple(markup.parse(raw))
+
+
+@lru_cache(maxsize=1 << 16)
 def plain(raw: str) -> str:
     """The words a reader sees: markup gone, each icon one ICON character, paragraphs apart by a blank line."""
     return "\n\n".join(
-        "".join("\n" if s.line_break else (ICON if s.icon else s.text) for s in paragraph)
-        for paragraph in markup.parse(raw)
+        "".join("\n" if s.line_break else (ICON if s.icon else s.text) for s in paragraph) for paragraph in _parsed(raw)
     )
 
 
 @lru_cache(maxsize=1 << 16)
+def shown(raw: str) -> str:
+    """markup.plain_text of the text: icons kept as their {name}."""
+    return markup.plain_text_of(_parsed(raw))
+
+
+@lru_cache(maxsize=1 << 16)
 def icons(raw: str) -> tuple[str, ...]:
-    return tuple(s.text for paragraph in markup.parse(raw) for s in paragraph if s.icon)
+    return tuple(s.text for paragraph in _parsed(raw) for s in paragraph if s.icon)
 
 
 def words(text: str) -> Iterator[re.Match[str]]:
     """Words worth a dictionary look-up: no numbers or codes (X1, 2C), single letters or roman numerals."""
     for match in _TOKEN.finditer(text):
-        word = match.group()
-        if len(word) < 2 or any(c.isdigit() or c == "_" for c in word) or _ROMAN.match(word):
-            continue
-        yield match
+        if _worth_looking_up(match.group()):
+            yield match
+
+
+@lru_cache(maxsize=1 << 16)  # texts repeat their words
+def _worth_looking_up(word: str) -> bool:
+    return len(word) >= 2 and not any(c.isdigit() or c == "_" for c in word) and not _ROMAN.match(word)
 
 
 def _localized(card: Card) -> dict[str, dict[str, str]]:
@@ -84,10 +97,24 @@ def field_line(pack: PackData, card_id: str, field: str) -> int | None:
     return pack.line("card", card_id)
 
 
-def texts(
-    pack: PackData, paths: tuple[str, ...] = ALL, languages: list[str] | None = None
-) -> Iterator[tuple[Text, Text | None]]:
-    """Each card text in the given languages (default: the targets), with the original of the same field."""
+Listed = list[tuple[Text, Text | None]]
+_LISTED: list[tuple[PackData, tuple[str, ...], tuple[str, ...] | None, Listed]] = []
+
+
+def texts(pack: PackData, paths: tuple[str, ...] = ALL, languages: list[str] | None = None) -> Listed:
+    """Each card text in the given languages (default: the targets), with the original of the same field.
+
+    Listed once per pack object, as every rule reads them: a PackData is frozen."""
+    wanted = None if languages is None else tuple(languages)
+    for listed_for, listed_paths, listed_languages, listed in _LISTED:
+        if listed_for is pack and listed_paths == paths and listed_languages == wanted:
+            return listed
+    listed = list(_texts(pack, paths, languages))
+    _LISTED[:] = [(pack, paths, wanted, listed), *_LISTED[:3]]  # a check lists a pack and its changed cards
+    return listed
+
+
+def _texts(pack: PackData, paths: tuple[str, ...], languages: list[str] | None) -> Iterator[tuple[Text, Text | None]]:
     source_language = pack.pack.source_language
     for loaded in pack.decks:
         shown = shown_path(loaded.file)

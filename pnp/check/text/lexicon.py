@@ -36,6 +36,8 @@ _DATA = files("pnp") / "data"
 _CLITIC_END = re.compile(r"(me|te|se|nos|os|lo|la|los|las|le|les)$")
 _STRESS = str.maketrans("áéíóú", "aeiou")
 _ADD_STRESS = str.maketrans("aeiou", "áéíóú")
+_CLITICS = ("me", "te", "se", "nos", "os", "lo", "la", "los", "las", "le", "les")  # _CLITIC_END's endings
+_STRESSED = frozenset("áéíóú")
 _PRONOUN_SUFFIX = re.compile(r"(me|te|se|nos|os|lo|la|los|las|le|les)$")
 
 
@@ -162,14 +164,14 @@ class Speller:
 
         Only a word the dictionary does not know, or knows only with a pronoun suffix (the voseo
         imperative "portate"), is a candidate: "colocase" is a subjunctive, "gemela" a noun."""
+        lower = word.lower()
+        if not lower.endswith(_CLITICS) or not _STRESSED.isdisjoint(lower):  # most words: not asked, not kept
+            return None
         if word not in self._accents:
-            self._accents[word] = self._pronoun_accent(word)
+            self._accents[word] = self._pronoun_accent(word, lower)
         return self._accents[word]
 
-    def _pronoun_accent(self, word: str) -> str | None:
-        lower = word.lower()
-        if any(c in "áéíóú" for c in lower) or not _CLITIC_END.search(lower):
-            return None
+    def _pronoun_accent(self, word: str, lower: str) -> str | None:
         readings = self.readings(lower)
         if readings and not all(r.pronouns for r in readings):
             return None

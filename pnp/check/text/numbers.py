@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 
-from pnp import markup
-from pnp.check.text.fields import Text, icons, quote, texts
+from pnp.check.text.fields import Text, icons, quote, shown, texts
 from pnp.check.text.forms import fold, number_like_words, number_words
 from pnp.errors import Finding, Severity
 from pnp.i18n import _, ngettext
@@ -23,7 +23,6 @@ CODE = "text/numbers"
 
 # 1000, 1,000 (English) and 1.000 or 1 000 (Spanish) are one number; 1,5 and 1.5 are two
 _NUMBER = re.compile(r"\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?!\d)|\d+")
-_WORD = re.compile(r"\w+")
 
 
 def numbers(plain: str) -> Counter[int]:
@@ -46,16 +45,24 @@ def counted(plain: str, language: str) -> Counted:
     written = {value: str(value) for value in values}
     words, like = number_words(language), number_like_words(language)
     stand_ins: Counter[int] = Counter()
-    for match in _WORD.finditer(plain):
-        word = fold(match.group())
+    # fold keeps every character in its place, so the words of the folded text are the folded words
+    for match in _number_words(language).finditer(fold(plain)):
+        word = match.group()
         if word == "one" and _pronoun_one(plain, match):
             stand_ins[1] += 1  # "which one", "one of them": a pronoun, not a count
         elif word in words:
             values[words[word]] += 1
-            written.setdefault(words[word], f'"{match.group()}"')
+            written.setdefault(words[word], f'"{plain[match.start() : match.end()]}"')
         elif word in like:
             stand_ins[like[word]] += 1
     return Counted(values, written, stand_ins)
+
+
+@cache
+def _number_words(language: str) -> re.Pattern[str]:
+    """The whole words (runs of \\w) of a folded text that are number words, articles or ordinals."""
+    known = sorted({"one", *number_words(language), *number_like_words(language)}, key=len, reverse=True)
+    return re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, known))})(?!\w)")
 
 
 _BEFORE_PRONOUN_ONE = re.compile(
@@ -100,9 +107,7 @@ def compare_numbers(text: Text, original: Text) -> list[Finding]:
             Severity.ERROR,
             CODE,
             _("numbers differ from the original: {differences}").format(differences="; ".join(parts)),
-            _('the original ({field}) reads "{raw}"').format(
-                field=original.field, raw=quote(markup.plain_text(original.raw))
-            ),
+            _('the original ({field}) reads "{raw}"').format(field=original.field, raw=quote(shown(original.raw))),
         )
     ]
 
@@ -124,9 +129,7 @@ def _compare_icons(text: Text, original: Text) -> list[Finding]:
             Severity.ERROR,
             CODE,
             _("icons differ from the original: {differences}").format(differences="; ".join(parts)),
-            _('the original ({field}) reads "{raw}"').format(
-                field=original.field, raw=quote(markup.plain_text(original.raw))
-            ),
+            _('the original ({field}) reads "{raw}"').format(field=original.field, raw=quote(shown(original.raw))),
         )
     ]
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import re
 
-from pnp import markup
-from pnp.check.text.fields import Text, quote, texts
+from pnp.check.text.fields import Text, quote, shown, texts
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
 from pnp.model import PackData
@@ -20,6 +19,8 @@ CODE = "text/typography"
 _PAIRS = {"¿": "?", "¡": "!"}
 _QUOTES = {"“": "”", "«": "»"}
 _CLOSING_QUOTES = {v: k for k, v in _QUOTES.items()}
+_MARKS = frozenset(_PAIRS) | frozenset(_PAIRS.values())
+_QUOTE_MARKS = frozenset(_QUOTES) | frozenset(_CLOSING_QUOTES) | {'"'}
 _DOUBLE_SPACE = re.compile(r"(?<=\S) {2,}(?=\S)")
 _SPACE_BEFORE = re.compile(r"(?<=\S)[ \t]+([,.;:?!)»”…])")
 _SPACE_AFTER = re.compile(r"([¿¡(«“])[ \t]+(?=\S)")
@@ -30,14 +31,14 @@ _FINAL = ".!?…:"
 def check_typography(pack: PackData) -> list[Finding]:
     findings = []
     for text, original in texts(pack):
-        shown = markup.plain_text(text.raw)
+        written = shown(text.raw)
         spanish = text.lang.split("-")[0] == "es"
-        found = _spaces(shown, spanish)
+        found = _spaces(written, spanish)
         if spanish:
-            for paragraph in shown.split("\n\n"):
+            for paragraph in written.split("\n\n"):
                 found += _inverted_marks(paragraph) + _quotes(paragraph)
         if original is not None:
-            found += _final_period(shown, markup.plain_text(original.raw), original)
+            found += _final_period(written, shown(original.raw), original)
         findings += [text.finding(Severity.WARNING, CODE, message, hint) for message, hint in found]
     return findings
 
@@ -91,6 +92,8 @@ def _spaces(text: str, spanish: bool) -> list[tuple[str, str]]:
 def _inverted_marks(paragraph: str) -> list[tuple[str, str]]:
     """¿ and ¡ open what ? and ! close; they nest (¡¿Qué?!) and pair within a paragraph."""
     found: list[tuple[str, str]] = []
+    if not _MARKS.intersection(paragraph):  # most paragraphs: nothing to pair
+        return found
     stack: list[tuple[str, int]] = []
     sentence_start = 0
     for index, char in enumerate(paragraph):
@@ -138,6 +141,8 @@ def _unclosed(paragraph: str, mark: str, index: int) -> tuple[str, str]:
 def _quotes(paragraph: str) -> list[tuple[str, str]]:
     """“…” and «…» pair (and nest); a straight " opens or closes what it can."""
     found: list[tuple[str, str]] = []
+    if not _QUOTE_MARKS.intersection(paragraph):
+        return found
     stack: list[tuple[str, int]] = []
     for index, char in enumerate(paragraph):
         if char in _QUOTES:

@@ -41,23 +41,32 @@ def _judge(pack: PackData) -> Iterator[Judged]:
     known = known_words(pack)
     index = GlossaryIndex(pack)
     english = english_words() if pack.pack.source_language.split("-")[0] == "en" else frozenset()
+    # texts repeat their words: each is judged once per language
+    is_known: dict[str, bool] = {}
+    verdicts: dict[str, dict[str, str | None]] = {}
     for text, original in texts(pack):
         checker = speller(text.lang)
         if checker is None:
             continue
         plain = text.plain
         forbidden = index.forbidden(plain, text.lang)
+        judged = verdicts.setdefault(text.lang, {})
         seen: set[str] = set()
         for match in words(plain):
             word = match.group()
-            if word in seen or _is_known(word, known):
+            if word in seen:
+                continue
+            if (word_known := is_known.get(word)) is None:
+                word_known = is_known[word] = _is_known(word, known)
+            if word_known:
                 continue
             seen.add(word)
-            if any(hit.start < match.end() and match.start() < hit.end for hit in forbidden):
+            if forbidden and any(hit.start < match.end() and match.start() < hit.end for hit in forbidden):
                 continue
-            if checker.pronoun_accent(word) is not None:
-                continue  # "descartala": text/accent-pronoun says which accent it lacks
-            verdict = _verdict(word, checker, english)
+            if word not in judged:
+                # "descartala": text/accent-pronoun says which accent it lacks
+                judged[word] = None if checker.pronoun_accent(word) is not None else _verdict(word, checker, english)
+            verdict = judged[word]
             if verdict:
                 yield text, original, word, verdict
 
