@@ -149,7 +149,9 @@ def _forbidding_the_target(pack: PackData) -> list[Finding]:
 
 
 def _missing_terms(index: GlossaryIndex, text: Text, original: Text, reported: set[str]) -> list[Finding]:
-    findings = []
+    findings: list[Finding] = []
+    if not index.terms.get(text.lang):
+        return findings
     folded = fold(text.plain)
     for term, match in index.in_source(text.lang, fold(original.plain)):
         if term.source in reported or index.translated(term, text.lang, folded) or _misspelt(term.target, text, folded):

@@ -22,12 +22,16 @@ from pnp.model import PackData
 CODE = "text/numbers"
 
 # 1000, 1,000 (English) and 1.000 or 1 000 (Spanish) are one number; 1,5 and 1.5 are two
+_NOT_DIGIT = re.compile(r"\D")
 _NUMBER = re.compile(r"\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?!\d)|\d+")
 
 
 def numbers(plain: str) -> Counter[int]:
     """The figures of a text: "1.000" and "1,000" are 1000."""
-    return Counter(int(re.sub(r"\D", "", m.group())) for m in _NUMBER.finditer(plain))
+    return Counter(
+        int(figure if figure.isdecimal() else _NOT_DIGIT.sub("", figure))
+        for figure in (m.group() for m in _NUMBER.finditer(plain))
+    )
 
 
 @dataclass(frozen=True)
@@ -72,7 +76,9 @@ _BEFORE_PRONOUN_ONE = re.compile(
 
 def _pronoun_one(plain: str, match: re.Match[str]) -> bool:
     """English "one" as a pronoun: "which one", "the one", "no one", "one of", "one another"."""
-    if _BEFORE_PRONOUN_ONE.search(plain[: match.start()]):
+    before = plain[: match.start()]
+    # the match ends at the trailing spaces and its words are at most 7 letters: search only there
+    if _BEFORE_PRONOUN_ONE.search(before[max(0, len(before.rstrip()) - 8) :]):
         return True
     return re.match(r"\s+(?:of|another)\b", plain[match.end() :], re.IGNORECASE) is not None
 
