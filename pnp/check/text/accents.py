@@ -107,10 +107,12 @@ class Slip:
 def accent_slips(plain: str, checker: Speller, known: frozenset[str] = frozenset()) -> list[Slip]:
     """Every missing accent of the three rules in one text, in order."""
     words = list(_WORD.finditer(plain))
-    slips = [*_noun_slips(plain, words, checker, known), *_question_slips(plain, checker)]
-    slips += _indirect_question_slips(plain, words, checker)
-    slips += _pronoun_slips(words, checker, known)
-    slips += _diacritic_slips(plain, words, checker, known)
+    # fold keeps every character in its place: the folded text's words are the words folded, in one call
+    folded = _WORD.findall(fold(plain))
+    slips = [*_noun_slips(plain, words, folded, checker, known), *_question_slips(plain, checker)]
+    slips += _indirect_question_slips(plain, words, folded, checker)
+    slips += _pronoun_slips(words, _WORD.findall(plain), checker, known)
+    slips += _diacritic_slips(plain, words, folded, checker, known)
     return sorted(slips, key=lambda s: s.start)
 
 
@@ -120,13 +122,17 @@ _PARTICIPLE = re.compile(r"\w+[ai]d[oa]s?$")
 _CLAUSE_START = re.compile(r"(^|[.;:,!?¡¿(\n])\s*$")
 
 
-def _diacritic_slips(plain: str, words: list[re.Match[str]], checker: Speller, known: frozenset[str]) -> Iterator[Slip]:
+def _diacritic_slips(
+    plain: str, words: list[re.Match[str]], folded: list[str], checker: Speller, known: frozenset[str]
+) -> Iterator[Slip]:
     """Words a missing accent turns into another word, told apart by the next one:
     "una carta mas" (más), "esta en juego" (está), "si tu robas" (tú), "para mi." (mí).
 
     Not "el roba" (él): the dictionary lacks nouns such as "descarte", which it knows only as
     verb forms, so "el descarte" would be flagged."""
     for index, match in enumerate(words):
+        if folded[index] not in _DIACRITICS:  # the word in lowercase is one of them only if folded it is
+            continue
         word = match.group()
         lower = word.lower()
         if lower not in _DIACRITICS or lower in known:
@@ -175,15 +181,18 @@ def _participle(word: str, checker: Speller) -> bool:
     return any(r.verb for r in readings) and all(r.verb or r.stem != word for r in readings)
 
 
-def _noun_slips(plain: str, words: list[re.Match[str]], checker: Speller, known: frozenset[str]) -> Iterator[Slip]:
+def _noun_slips(
+    plain: str, words: list[re.Match[str]], folded: list[str], checker: Speller, known: frozenset[str]
+) -> Iterator[Slip]:
     for index in range(1, len(words)):
+        if folded[index - 1] not in _NOUN_CONTEXT:
+            continue
         before, match = words[index - 1], words[index]
-        folded = fold(before.group())
-        if folded not in _NOUN_CONTEXT or plain[before.end() : match.start()] not in (" ", "\u00a0"):
+        if plain[before.end() : match.start()] not in (" ", "\u00a0"):
             continue
         plural = _determiner(words, index - 1, plain, checker)
         word = match.group()
-        bare = plural is None and folded in _BARE_PREPOSITIONS  # "de titulo": no verb follows "de"
+        bare = plural is None and folded[index - 1] in _BARE_PREPOSITIONS  # "de titulo": no verb follows "de"
         if (plural is None and not bare) or word.casefold() in known or not word.islower() or len(word) < 3:
             continue
         if (not bare and word.endswith("s") != plural) or not checker.only_verb(word):
@@ -280,14 +289,18 @@ _CHOOSING = frozenset({
 # fmt: on
 
 
-def _indirect_question_slips(plain: str, words: list[re.Match[str]], checker: Speller) -> Iterator[Slip]:
+def _indirect_question_slips(
+    plain: str, words: list[re.Match[str]], folded: list[str], checker: Speller
+) -> Iterator[Slip]:
     """ "elige que carta" -> "elige qué carta": after a verb of choosing, "que", "cual", "cuantos"… before a
     noun asks which.  Not before a verb, determiner or pronoun: "decide que roba", "elige que la carta"."""
     for index in range(1, len(words) - 1):
+        if folded[index - 1] not in _CHOOSING:
+            continue
         verb, match, noun = words[index - 1], words[index], words[index + 1]
         word = match.group()
         lower = word.lower()
-        if lower not in _INTERROGATIVES or lower in _CLAUSE_OPENERS or fold(verb.group()) not in _CHOOSING:
+        if lower not in _INTERROGATIVES or lower in _CLAUSE_OPENERS:
             continue
         if plain[verb.end() : match.start()] != " " or plain[match.end() : noun.start()] != " ":
             continue
@@ -320,13 +333,17 @@ def _exclaims(following: str | None, checker: Speller) -> bool:
     return not checker.only_verb(lower) and (checker.not_verb(lower) or not checker.knows(lower))
 
 
-def _pronoun_slips(words: list[re.Match[str]], checker: Speller, known: frozenset[str]) -> Iterator[Slip]:
+def _pronoun_slips(
+    words: list[re.Match[str]], written_words: list[str], checker: Speller, known: frozenset[str]
+) -> Iterator[Slip]:
+    """Each distinct word once, at its first place (written_words: the words as written, one per match)."""
     seen: set[str] = set()
-    for match in words:
-        word = match.group()
-        if word in seen or len(word) < 4 or word.casefold() in known or not word.isalpha():
+    for word, match in zip(written_words, words, strict=True):
+        if word in seen:
             continue
-        seen.add(word)
+        seen.add(word)  # the tests below hold for every use of the word
+        if len(word) < 4 or word.casefold() in known or not word.isalpha():
+            continue
         written = checker.pronoun_accent(word)
         if written is None:
             continue
