@@ -28,10 +28,10 @@ _NUMBER = re.compile(r"(?=\d)(?:\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?!\d)|\d+)") 
 
 def numbers(plain: str) -> Counter[int]:
     """The figures of a text: "1.000" and "1,000" are 1000."""
-    return Counter(
-        int(figure if figure.isdecimal() else _NOT_DIGIT.sub("", figure))
-        for figure in (m.group() for m in _NUMBER.finditer(plain))
-    )
+    figures = _NUMBER.findall(plain)
+    if not figures:
+        return Counter()
+    return Counter(int(figure if figure.isdecimal() else _NOT_DIGIT.sub("", figure)) for figure in figures)
 
 
 @dataclass(frozen=True)

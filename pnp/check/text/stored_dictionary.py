@@ -152,8 +152,9 @@ _TAG = re.compile(r"[ \t]\w{2}:")
 
 
 def _read_plain(path: Path, aff: Aff, context: Context) -> tuple[dict[str, list[str]], dict[str, list[str]]] | None:
-    """(stems, capitals) as _index makes them from spylls' reading, read straight from a plain .dic;
-    None when it is not one: spylls reads it.
+    """(stems, capitals) as _index makes them from spylls' reading (each stem's flags as written, not
+    sorted: _StoredDic makes sets of them), read straight from a plain .dic; None when it is not one:
+    spylls reads it.
 
     It reads the lines as spylls' reader does (universal newlines, each stripped, the count on line 1
     skipped) and splits "stem/flags" at the one slash, as read_dic does."""
@@ -167,7 +168,6 @@ def _read_plain(path: Path, aff: Aff, context: Context) -> tuple[dict[str, list[
         return None
     stems: dict[str, list[str]] = {}
     lowered: dict[str, list[str]] = {}
-    sorted_flags: dict[str, str] = {}
     lower, previous = aff.casing.lower, None
     for number, raw in enumerate(text.split("\n"), 1):
         line = raw.strip()
@@ -177,17 +177,17 @@ def _read_plain(path: Path, aff: Aff, context: Context) -> tuple[dict[str, list[
                 continue
         if not line:
             continue
-        word, flags = line.split("/") if line.count("/") == 1 and not line.startswith("/") else (line, "")
+        word, _, flags = line.partition("/")
+        if not word or "/" in flags:  # "/x" is a word, and so is a line with two slashes
+            word, flags = line, ""
         entries = stems.get(word)
         if entries is None:
-            entries = stems[word] = []
+            stems[word] = [flags]
         elif word != previous:  # one stem's entries apart: _index would refuse it
             return None
+        else:
+            entries.append(flags)
         previous = word
-        key = sorted_flags.get(flags)
-        if key is None:
-            key = sorted_flags[flags] = "".join(sorted(set(flags)))
-        entries.append(key)
         if not word.islower() and aff.casing.guess(word) is not Type.NO:
             for each in lower(word):
                 if len(each) > 1:  # one-letter keys are made on demand (_StoredDic._one_letter)
