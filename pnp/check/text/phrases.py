@@ -17,7 +17,7 @@ token, so a glossary of thousands of terms costs no more per token than one.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, lru_cache
@@ -81,13 +81,21 @@ def compile_phrase(phrase: str, language: str) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def tokenise(folded: str) -> list[Token]:
+@lru_cache(maxsize=1024)  # every term's matcher reads the same text in turn: it is split once
+def tokenise(folded: str) -> tuple[Token, ...]:
     tokens = []
     previous_end = 0
     for m in _TOKEN.finditer(folded):
         tokens.append(Token(m.start(), m.end(), m.group(), m.start() > previous_end, m.group(1) is not None))
         previous_end = m.end()
-    return tokens
+    return tuple(tokens)
+
+
+@lru_cache(maxsize=1024)
+def _starts(folded: str) -> frozenset[str]:
+    """Every key a phrase's first step may have to start in the text: a matcher none of whose phrases starts
+    with one of them finds nothing there, without walking the text (a glossary checks each term in turn)."""
+    return frozenset(stem for token in tokenise(folded) for stem in _stems(token.text))
 
 
 @lru_cache(maxsize=1 << 16)  # texts repeat their words: each is taken apart once
@@ -131,7 +139,7 @@ class PhraseMatcher:
             candidates = self._by_token[token] = sorted(found)
         return candidates
 
-    def _match_at(self, steps: tuple[Step, ...], tokens: list[Token], at: int) -> int | None:
+    def _match_at(self, steps: tuple[Step, ...], tokens: Sequence[Token], at: int) -> int | None:
         """The index of the token after the phrase when it matches at tokens[at], or None."""
         position = at
         for n, step in enumerate(steps):
@@ -160,25 +168,26 @@ class PhraseMatcher:
 
     def finditer(self, folded: str) -> list[Match]:
         """Leftmost matches that do not overlap; at one place the first phrase given wins."""
-        if not self._by_first:
-            return []
+        return list(self._matches(folded))
+
+    def _matches(self, folded: str) -> Iterator[Match]:
+        if self._by_first.keys().isdisjoint(_starts(folded)):
+            return
         tokens = tokenise(folded)
-        matches = []
         at = 0
         while at < len(tokens):
             for index in self._candidates(tokens[at].text):
                 after = self._match_at(self.steps[index], tokens, at)
                 if after is not None:
-                    matches.append(Match(index, tokens[at].start, tokens[after - 1].end))
+                    yield Match(index, tokens[at].start, tokens[after - 1].end)
                     at = after
                     break
             else:
                 at += 1
-        return matches
 
     def first_of_each(self, folded: str) -> dict[int, Match]:
         """Each phrase that occurs, with its first occurrence (phrases may overlap one another)."""
-        if not self._by_first:
+        if self._by_first.keys().isdisjoint(_starts(folded)):
             return {}
         tokens = tokenise(folded)
         found: dict[int, Match] = {}
@@ -192,8 +201,8 @@ class PhraseMatcher:
         return found
 
     def search(self, folded: str) -> Match | None:
-        matches = self.finditer(folded)
-        return matches[0] if matches else None
+        """The first of finditer's matches, found without looking further."""
+        return next(self._matches(folded), None)
 
     def fullmatch(self, folded: str) -> Match | None:
         """A phrase that is the whole text."""
@@ -207,7 +216,7 @@ class PhraseMatcher:
         return None
 
 
-def _possessive_at(tokens: list[Token], position: int) -> bool:
+def _possessive_at(tokens: Sequence[Token], position: int) -> bool:
     """ "'s" right after a word: Universe's."""
     return (
         position + 1 < len(tokens)
