@@ -27,6 +27,7 @@ from pnp.check.text.forms import CLITICS, WordForms, fold, word_forms
 
 _PIECE = re.compile(r"(\w+)|(\s+)|(.)", re.UNICODE)
 _TOKEN = re.compile(r"(\w+)|\S")
+_TOKEN_TEXT = re.compile(r"\w+|\S")  # the texts of _TOKEN's tokens, in one call
 _APOSTROPHES = frozenset("'’")
 _MEMO = 1 << 12
 
@@ -95,7 +96,7 @@ def tokenise(folded: str) -> tuple[Token, ...]:
 def _starts(folded: str) -> frozenset[str]:
     """Every key a phrase's first step may have to start in the text: a matcher none of whose phrases starts
     with one of them finds nothing there, without walking the text (a glossary checks each term in turn)."""
-    return frozenset(stem for token in tokenise(folded) for stem in _stems(token.text))
+    return frozenset(stem for token in set(_TOKEN_TEXT.findall(folded)) for stem in _stems(token))
 
 
 @lru_cache(maxsize=1 << 16)  # texts repeat their words: each is taken apart once

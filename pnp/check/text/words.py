@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from pnp.check.text.fields import Text, known_words, texts, words
 from pnp.check.text.forms import fold
-from pnp.check.text.glossary import GlossaryIndex
+from pnp.check.text.glossary import GlossaryIndex, Hit
 from pnp.check.text.lexicon import Speller, english_words, speller
 from pnp.errors import Finding, Severity, did_you_mean
 from pnp.i18n import _
@@ -49,7 +49,7 @@ def _judge(pack: PackData) -> Iterator[Judged]:
         if checker is None:
             continue
         plain = text.plain
-        forbidden = index.forbidden(plain, text.lang)
+        forbidden: list[Hit] | None = None  # looked for only when a word needs it
         judged = verdicts.setdefault(text.lang, {})
         seen: set[str] = set()
         for match in words(plain):
@@ -61,14 +61,16 @@ def _judge(pack: PackData) -> Iterator[Judged]:
             if word_known:
                 continue
             seen.add(word)
-            if forbidden and any(hit.start < match.end() and match.start() < hit.end for hit in forbidden):
-                continue
             if word not in judged:
                 # "descartala": text/accent-pronoun says which accent it lacks
                 judged[word] = None if checker.pronoun_accent(word) is not None else _verdict(word, checker, english)
             verdict = judged[word]
-            if verdict:
-                yield text, original, word, verdict
+            if not verdict:
+                continue
+            if forbidden is None:
+                forbidden = index.forbidden(plain, text.lang)
+            if not any(hit.start < match.end() and match.start() < hit.end for hit in forbidden):
+                yield text, original, word, verdict  # a forbidden variant is text/glossary's
 
 
 def _is_known(word: str, known: frozenset[str]) -> bool:
