@@ -4,10 +4,12 @@ are read again."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from spylls.hunspell import Dictionary
+from spylls.hunspell.data import aff as spylls_aff
 from spylls.hunspell.readers import read_aff
 from spylls.hunspell.readers.aff import Context
 from spylls.hunspell.readers.file_reader import FileReader
@@ -91,6 +93,9 @@ def test_the_plain_reading_is_spylls_word_list(from_files: Dictionary) -> None:
     read = read_dictionary(SPANISH, None)
     assert isinstance(read.dic, stored_dictionary._StoredDic)
     assert _answers(read) == _answers(from_files)
+    # its affix rules' expressions are compiled when used, and spylls' module is as it was
+    assert isinstance(read.aff.SFX["A"][0].cond_regexp, stored_dictionary._LazyPattern)
+    assert spylls_aff.re is re
     assert list(read.suggest("rapido"))[:5] == list(from_files.suggest("rapido"))[:5]
 
 

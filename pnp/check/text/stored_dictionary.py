@@ -6,7 +6,8 @@ A pickle of it is slower still (its affix rules are regular expressions,
 compiled again on loading).  What pnp makes instead is the word list as plain
 data: each stem's flags, and which stems share a lowercase form with a
 capitalised one; the word objects are made only for the stems a lookup asks
-for.  The affix file is still read by spylls.
+for.  The affix file is still read by spylls, its 13,500 regular expressions compiled only when a
+lookup first uses one (_affix_expressions_compiled_when_used).
 
 A plain .dic (a stem and its one-letter flags on each line, no data tags, no
 ignored characters), as the shipped Spanish one is, is read straight into that
@@ -23,6 +24,8 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import threading
+from collections.abc import Iterator
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -31,6 +34,7 @@ from spylls.hunspell import Dictionary
 from spylls.hunspell.algo.capitalization import Casing, Type
 from spylls.hunspell.algo.lookup import Lookup
 from spylls.hunspell.algo.suggest import Suggest
+from spylls.hunspell.data import aff as spylls_aff
 from spylls.hunspell.data.aff import Aff
 from spylls.hunspell.data.dic import Dic, Word
 from spylls.hunspell.readers import read_aff, read_dic
@@ -42,7 +46,8 @@ from pnp.cache import Cache
 
 def read_dictionary(path: Path, store: tuple[Cache, str] | None) -> Dictionary:
     """The dictionary at `path` (.aff and .dic), its word list from `store` (a cache and key) when kept there."""
-    aff, context = read_aff(FileReader(str(path) + ".aff"))
+    with _affix_expressions_compiled_when_used():
+        aff, context = read_aff(FileReader(str(path) + ".aff"))
     plain = _read_plain(Path(str(path) + ".dic"), aff, context)
     if plain is not None:
         return _StoredDictionary(aff, _StoredDic(aff, *plain))
@@ -58,6 +63,48 @@ def read_dictionary(path: Path, store: tuple[Cache, str] | None) -> Dictionary:
             with contextlib.suppress(OSError):  # the cache only saves time
                 cache.put(key, json.dumps(index, ensure_ascii=False).encode())
     return Dictionary(aff, dic)
+
+
+class _LazyPattern:
+    """re.compile(source, flags) made at its first use: search, sub, finditer…"""
+
+    __slots__ = ("_compiled", "_flags", "_source")
+
+    def __init__(self, source: str, flags: int = 0) -> None:
+        self._source, self._flags = source, flags
+        self._compiled: re.Pattern[str] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._compiled is None:
+            self._compiled = re.compile(self._source, self._flags)
+        return getattr(self._compiled, name)
+
+
+class _LazyRe:
+    """The re module, but compile is _LazyPattern."""
+
+    compile = _LazyPattern
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(re, name)
+
+
+_SWAP = threading.Lock()
+
+
+@contextlib.contextmanager
+def _affix_expressions_compiled_when_used() -> Iterator[None]:
+    """spylls compiles two regular expressions per affix rule as it reads the .aff: 13,500 for the
+    Spanish one, 0.2 s, most of its reading, of which a check uses a few hundred.  While it reads, the
+    module that makes the rules (and only that one) gets an re whose compile waits for the first use:
+    each rule answers as before (spylls only calls its expressions' methods)."""
+    with _SWAP:
+        module = spylls_aff.re
+        spylls_aff.re = _LazyRe()
+        try:
+            yield
+        finally:
+            spylls_aff.re = module
 
 
 class _StoredDic(Dic):
