@@ -190,14 +190,12 @@ def _noun_slips(
         before, match = words[index - 1], words[index]
         if plain[before.end() : match.start()] not in (" ", "\u00a0"):
             continue
-        plural = _determiner(words, index - 1, plain, checker)
-        word = match.group()
+        plural = _determiner(words, folded, index - 1, plain, checker)
         bare = plural is None and folded[index - 1] in _BARE_PREPOSITIONS  # "de titulo": no verb follows "de"
-        if (plural is None and not bare) or word.casefold() in known or not word.islower() or len(word) < 3:
+        if plural is None and not bare:
             continue
-        if (not bare and word.endswith("s") != plural) or not checker.only_verb(word):
-            continue
-        noun = next((n for n in _accented(word) if checker.not_verb(n)), None)
+        word = match.group()
+        noun = _noun_meant(word, plural, bare, checker, known)
         if noun is None:
             continue
         determiner = before.group()
@@ -214,13 +212,24 @@ def _noun_slips(
         )
 
 
+@lru_cache(maxsize=1 << 14)  # texts repeat their phrases: "la carta", "de paga"
+def _noun_meant(word: str, plural: bool | None, bare: bool, checker: Speller, known: frozenset[str]) -> str | None:
+    """The noun the verb form `word` lacks the accent of, after a determiner (plural or not) or a bare
+    preposition; None when it is none."""
+    if word.casefold() in known or not word.islower() or len(word) < 3:
+        return None
+    if (not bare and word.endswith("s") != plural) or not checker.only_verb(word):
+        return None
+    return next((n for n in _accented(word) if checker.not_verb(n)), None)
+
+
 # the words after which _noun_slips reads a noun: determiners, and prepositions with or without one
 _NOUN_CONTEXT = _SINGULAR | _PLURAL | frozenset(_PRONOUN_ARTICLES) | _BARE_PREPOSITIONS
 
 
-def _determiner(words: list[re.Match[str]], index: int, plain: str, checker: Speller) -> bool | None:
+def _determiner(words: list[re.Match[str]], folded: list[str], index: int, plain: str, checker: Speller) -> bool | None:
     """Whether the word at index is a plural determiner (True), a singular one (False), or none (None)."""
-    word = fold(words[index].group())
+    word = folded[index]
     if word in _SINGULAR:
         return False
     if word in _PLURAL:
@@ -229,7 +238,7 @@ def _determiner(words: list[re.Match[str]], index: int, plain: str, checker: Spe
         before = words[index - 1]
         if plain[before.end() : words[index].start()].strip() != "":
             return None
-        if fold(before.group()) in _PREPOSITIONS or checker.only_verb(before.group().lower()):
+        if folded[index - 1] in _PREPOSITIONS or checker.only_verb(before.group().lower()):
             return _PRONOUN_ARTICLES[word]  # "de la linea", "coloca la ultima": an article, not a pronoun
     return None
 
@@ -336,19 +345,13 @@ def _exclaims(following: str | None, checker: Speller) -> bool:
 def _pronoun_slips(
     words: list[re.Match[str]], written_words: list[str], checker: Speller, known: frozenset[str]
 ) -> Iterator[Slip]:
-    """Each distinct word once, at its first place (written_words: the words as written, one per match)."""
+    """Each word once, at its first place (written_words: the words as written, one per match)."""
     seen: set[str] = set()
     for word, match in zip(written_words, words, strict=True):
-        if word in seen:
+        written = _with_pronoun_accent(word, checker, known)
+        if written is None or word in seen:
             continue
-        seen.add(word)  # the tests below hold for every use of the word
-        if len(word) < 4 or word.casefold() in known or not word.isalpha():
-            continue
-        written = checker.pronoun_accent(word)
-        if written is None:
-            continue
-        if not checker.knows(word) and word.lower() in english_words():
-            continue  # "Release": an English word, text/untranslated's
+        seen.add(word)
         yield Slip(
             PRONOUN,
             match.start(),
@@ -358,6 +361,17 @@ def _pronoun_slips(
             word,
             _('"{word}" needs its accent with the pronouns attached: "{written}"').format(word=word, written=written),
         )
+
+
+@lru_cache(maxsize=1 << 14)  # texts repeat their words
+def _with_pronoun_accent(word: str, checker: Speller, known: frozenset[str]) -> str | None:
+    """The word with the accent its attached pronouns need, when it lacks it; else None."""
+    if len(word) < 4 or word.casefold() in known or not word.isalpha():
+        return None
+    written = checker.pronoun_accent(word)
+    if written is not None and not checker.knows(word) and word.lower() in english_words():
+        return None  # "Release": an English word, text/untranslated's
+    return written
 
 
 def _slips_by_rule(pack: PackData, code: str) -> list[Finding]:
