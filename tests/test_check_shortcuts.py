@@ -3,10 +3,12 @@ words found by one pattern, the texts listed once per pack."""
 
 from __future__ import annotations
 
+import gc
 import re
 
 import pytest
 
+from pnp.check import check_pack
 from pnp.check.text import forms
 from pnp.check.text.fields import texts
 from pnp.check.text.forms import fold, number_like_words, number_words
@@ -47,3 +49,17 @@ def test_texts_are_listed_once_per_pack() -> None:
     assert texts(first) is texts(first)
     assert texts(again) == texts(first) and texts(again) is not texts(first)
     assert texts(first, ("text",)) != texts(first)
+
+
+def test_the_collector_runs_again_after_a_check_unless_it_was_paused_before() -> None:
+    pack = load_pack(BLUE_SUN).pack
+    assert pack is not None
+    assert gc.isenabled()
+    check_pack(pack)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        check_pack(pack)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
