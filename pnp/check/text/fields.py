@@ -70,12 +70,17 @@ def icons(raw: str) -> tuple[str, ...]:
 def words(text: str) -> Iterator[re.Match[str]]:
     """Words worth a dictionary look-up: no numbers or codes (X1, 2C), single letters or roman numerals."""
     for match in _TOKEN.finditer(text):
-        if _worth_looking_up(match.group()):
+        if worth_looking_up(match.group()):
             yield match
 
 
+def token_texts(text: str) -> list[str]:
+    """Every word of the text as `words` reads them, worth a look-up or not, in one call."""
+    return _TOKEN.findall(text)
+
+
 @lru_cache(maxsize=1 << 16)  # texts repeat their words
-def _worth_looking_up(word: str) -> bool:
+def worth_looking_up(word: str) -> bool:
     return len(word) >= 2 and not any(c.isdigit() or c == "_" for c in word) and not _ROMAN.match(word)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from pnp.check.text.fields import Text, known_words, texts, words
+from pnp.check.text.fields import Text, known_words, texts, token_texts, words, worth_looking_up
 from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex, Hit
 from pnp.check.text.lexicon import Speller, english_words, speller
@@ -42,7 +42,6 @@ def _judge(pack: PackData) -> Iterator[Judged]:
     index = GlossaryIndex(pack)
     english = english_words() if pack.pack.source_language.split("-")[0] == "en" else frozenset()
     # texts repeat their words: each is judged once per language
-    is_known: dict[str, bool] = {}
     verdicts: dict[str, dict[str, str | None]] = {}
     for text, original in texts(pack):
         checker = speller(text.lang)
@@ -52,25 +51,27 @@ def _judge(pack: PackData) -> Iterator[Judged]:
         forbidden: list[Hit] | None = None  # looked for only when a word needs it
         judged = verdicts.setdefault(text.lang, {})
         seen: set[str] = set()
-        for match in words(plain):
-            word = match.group()
-            if word in seen:
-                continue
-            if (word_known := is_known.get(word)) is None:
-                word_known = is_known[word] = _is_known(word, known)
-            if word_known:
+        for word in token_texts(plain):
+            verdict = judged.get(word, "")
+            if verdict == "":
+                verdict = judged[word] = _judgement(word, known, checker, english)
+            if not verdict or word in seen:
                 continue
             seen.add(word)
-            if word not in judged:
-                # "descartala": text/accent-pronoun says which accent it lacks
-                judged[word] = None if checker.pronoun_accent(word) is not None else _verdict(word, checker, english)
-            verdict = judged[word]
-            if not verdict:
-                continue
+            match = next(m for m in words(plain) if m.group() == word)  # its first place
             if forbidden is None:
                 forbidden = index.forbidden(plain, text.lang)
             if not any(hit.start < match.end() and match.start() < hit.end for hit in forbidden):
                 yield text, original, word, verdict  # a forbidden variant is text/glossary's
+
+
+def _judgement(word: str, known: frozenset[str], checker: Speller, english: frozenset[str]) -> str | None:
+    """ "english", "unknown", or None for a word that is right, or not worth a look-up."""
+    if not worth_looking_up(word) or _is_known(word, known):
+        return None
+    if checker.pronoun_accent(word) is not None:
+        return None  # "descartala": text/accent-pronoun says which accent it lacks
+    return _verdict(word, checker, english)
 
 
 def _is_known(word: str, known: frozenset[str]) -> bool:
