@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from pnp.compose import Selection
 from pnp.errors import Finding, has_errors
-from pnp.export.pdf import SheetSection
-from pnp.model import LoadedDeck
 from pnp.paths import FONTS_DIR, TEMPLATES_DIR
 from pnp.units import mm
+
+if TYPE_CHECKING:  # types only: a build that changed nothing imports none of the stages
+    from pnp.compose import Selection
+    from pnp.export.pdf import SheetSection
+    from pnp.model import LoadedDeck
 
 __all__ = ["FONTS_DIR", "TEMPLATES_DIR", "BuildOptions", "BuildResult", "DeckBuild", "Duplex"]
 
@@ -69,6 +71,7 @@ class BuildResult:
     placeholders_left_out: int = 0  # copies --no-placeholders kept off the sheets
     notes: list[str] = field(default_factory=list)  # what the person printing must do by hand (cards at random)
     ranges_drawn: int = 0  # page ranges of the sheet PDFs drawn now, not taken from the cache
+    unchanged: list[Path] = field(default_factory=list)  # nothing changed since the build that wrote these
 
     @property
     def ok(self) -> bool:

@@ -121,7 +121,7 @@ class Cache:
 
     def put(self, key: str, data: bytes, extra: dict[str, Any] | None = None) -> None:
         """Write an entry: the data first, then the record that vouches for it."""
-        write_atomic(self.path(key), data)
+        write_atomic(self.path(key), data, durable=False)  # verified on reading: a torn entry is made again
         meta = {
             "format": CACHE_FORMAT,
             "pnp": pnp_fingerprint(),
@@ -130,7 +130,7 @@ class Cache:
             "sha256": hashlib.sha256(data).hexdigest(),
             "extra": extra or {},
         }
-        write_atomic(self.folder / f"{key}{META_SUFFIX}", json.dumps(meta, ensure_ascii=False).encode())
+        write_atomic(self.folder / f"{key}{META_SUFFIX}", json.dumps(meta, ensure_ascii=False).encode(), durable=False)
 
     @staticmethod
     def _matches(meta: dict[str, Any], key: str, data: bytes) -> bool:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import importlib
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from pnp import __version__
-from pnp.check import RULES
 from pnp.cli_common import (
     LANG_OPTION,
     OUTPUT_OPTION,
@@ -22,24 +22,18 @@ from pnp.cli_common import (
     with_progress,
 )
 from pnp.cli_i18n import UI_LANG_OPTION, start_invocation, translate_help
-from pnp.compose import Selection, compose, selected_swaps, with_variants_for_players
-from pnp.deck_report import (
-    format_composition,
-    format_deck,
-    format_decks,
-    format_sources,
-    format_steps,
-    format_variant,
-)
 from pnp.errors import Finding, Severity, did_you_mean, has_errors
 from pnp.exiting import leave_interrupted
 from pnp.i18n import _, ngettext
-from pnp.load import load_pack
-from pnp.load.pack import shown_path
-from pnp.model import PackData
-from pnp.pipelines.findings import pack_findings
+from pnp.load.toml import shown_path
 from pnp.report import format_json, format_text, plural
 from pnp.terminal import escaped_output
+
+# The stages are imported by the commands that run them: a build that changed nothing, or
+# `pnp --help`, starts without the model, the checks or ReportLab.
+if TYPE_CHECKING:
+    from pnp.compose import Selection
+    from pnp.model import PackData
 
 OPTIONAL_PACK_ARG = click.argument("pack", type=click.Path(path_type=Path), required=False)
 
@@ -152,7 +146,16 @@ def check(pack: Path | None, output_format: str, strict: bool, list_rules: bool,
         return
     if pack is None:
         raise click.UsageError(_("give the pack folder to check, like: pnp check cards/blue-sun"))
-    findings = _load_and_check(pack, Path("output"), read=not no_cache)
+    from pnp.paths import TEMPLATES_DIR
+    from pnp.pipelines.unchanged import CheckRecord
+
+    # nothing of the pack changed since the last check: its findings, with nothing loaded or checked
+    record = CheckRecord(pack, Path("output"), not no_cache, TEMPLATES_DIR)
+    findings = record.replay()
+    if findings is None:
+        before = record.before()
+        findings = _load_and_check(pack, Path("output"), read=not no_cache)
+        record.after_check(before, findings)
     if not verbose:  # the per-deck summary (deck/text-missing) says how many; the cards are a long list
         findings = [f for f in findings if f.code != "card/text-missing"]
     click.echo(format_json(findings) if output_format == "json" else format_text(findings))
@@ -213,6 +216,16 @@ def deck(
         pnp deck cards/bsg loyalty --players 1
         pnp deck cards/blue-sun --sources
     """
+    from pnp.compose import Selection, compose, selected_swaps, with_variants_for_players
+    from pnp.deck_report import (
+        format_composition,
+        format_deck,
+        format_decks,
+        format_sources,
+        format_steps,
+        format_variant,
+    )
+
     data = load_or_exit(pack)
     language = lang or (data.pack.target_languages or [data.pack.source_language])[0]
     if language not in data.languages:
@@ -415,8 +428,8 @@ def build(
         pnp build cards/bsg --variant cylon-attack
         pnp build cards/blue-sun --draft
     """
-    from pnp.pipeline import BuildOptions
-    from pnp.pipeline import build as run_build
+    from pnp.build_state import BuildOptions
+    from pnp.pipelines.unchanged import BuildRecord
     from pnp.units import UnitError, parse_card_size
 
     bleed_pt = _length_option("--bleed", bleed, 0, 12)
@@ -444,10 +457,13 @@ def build(
             raise click.BadParameter(problem, param_hint="--tts-base-url")
     if calibration and duplex not in ("long", "short"):
         raise click.UsageError(_("--calibration measures duplex printing: use it with --duplex long or short"))
-    selection = Selection(players=players, variants=variants)
+    selection: Selection | None = None
     values: dict[str, int] = {}
-    if not selection.empty or quantities:
+    if players is not None or variants or quantities:  # the pack is read now: the options name its parts
+        from pnp.compose import Selection, with_variants_for_players
+
         data = load_or_exit(pack)
+        selection = Selection(players=players, variants=variants)
         _check_selection(data, selection)
         selection = with_variants_for_players(data, selection)
         values = _quantities(data, quantities)
@@ -471,13 +487,18 @@ def build(
         bilingual=bilingual,
         card_size=card_size,
         placeholders=not no_placeholders,
-        selection=None if selection.empty else selection,
+        selection=None if selection is None or selection.empty else selection,
         quantities=tuple(sorted(values.items())),
         mix_decks=mix_decks,
         tight=tight,
         draft=draft,
     )
-    result = with_progress(_("Drawing sheets"), lambda progress: run_build(pack, options, progress), quiet)
+    record = BuildRecord(pack, options)
+    result = record.replay()  # nothing changed since the last build: no stage is even imported
+    if result is None:
+        from pnp.pipeline import build as run_build
+
+        result = with_progress(_("Drawing sheets"), lambda progress: run_build(pack, options, progress, record), quiet)
     echo_findings(result.findings, quiet)
     for note in result.notes:
         click.echo(f"note: {note}")
@@ -495,6 +516,8 @@ def build(
     if quiet:
         return  # -q: errors only
     images = [p for p in result.written if p.suffix in (".png", ".jpg")]
+    for path in result.unchanged:
+        click.echo(_("unchanged since the last build: {path}").format(path=shown_path(path)))
     for path in result.written:
         if path not in images:
             click.echo(_("wrote {path}").format(path=path))
@@ -661,7 +684,9 @@ def board(
 
 def _list_rules(pack: Path | None, output_format: str, strict: bool) -> None:
     """The rules; with a pack, each rule's findings, and the exit status `pnp check` would give."""
+    from pnp.check import RULES
     from pnp.check.rule_report import rules_json, rules_text, run_each
+    from pnp.load import load_pack
 
     if pack is None:
         runs = run_each(None, RULES)
@@ -679,6 +704,9 @@ def _load_and_check(pack: Path, output: Path | None = None, read: bool = True) -
     """Load and check, laying out and fitting every face a build would draw as it does: check refuses
     what build refuses. With an output folder, cards unchanged since its cache was written are
     neither checked nor laid out again."""
+    from pnp.load import load_pack
+    from pnp.pipelines.findings import pack_findings
+
     result = load_pack(pack)
     if result.pack is None:
         return result.findings

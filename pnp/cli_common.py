@@ -5,15 +5,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import click
 
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
-from pnp.load import load_pack
-from pnp.model import PackData
 from pnp.report import format_text, plural
+
+if TYPE_CHECKING:
+    from pnp.model import PackData
 
 PACK_ARG = click.argument("pack", type=click.Path(path_type=Path))
 
@@ -22,6 +23,8 @@ T = TypeVar("T")
 
 def load_or_exit(pack: Path) -> PackData:
     """The loaded pack, or its errors printed and exit 1."""
+    from pnp.load import load_pack
+
     result = load_pack(pack)
     if result.pack is None:
         click.echo(format_text([f for f in result.findings if f.severity is Severity.ERROR]), err=True)

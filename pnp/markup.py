@@ -7,8 +7,8 @@ and everything it does not recognise is literal text ("<b>", "{{ 7*7 }}").
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.i18n import _
 
@@ -59,7 +59,12 @@ def split_paragraphs(text: str) -> list[str]:
 
 def parse(text: str) -> list[Paragraph]:
     """Text -> paragraphs of styled spans.  A marker with no pair prints as a literal star."""
-    return [_parse_paragraph(p) for p in split_paragraphs(text)]
+    return list(_parsed(text))
+
+
+@lru_cache(maxsize=1 << 14)  # layout, fitting and a dozen text rules read each card's text again
+def _parsed(text: str) -> tuple[Paragraph, ...]:
+    return tuple(_parse_paragraph(p) for p in split_paragraphs(text))
 
 
 def _parse_paragraph(text: str) -> Paragraph:
@@ -125,16 +130,12 @@ def icons_in(text: str) -> list[str]:
     return ICON.findall(text)
 
 
+@lru_cache(maxsize=1 << 14)
 def plain_text(text: str) -> str:
     """The words a reader sees, icons kept as their {name}: for text checks."""
-    return plain_text_of(parse(text))
-
-
-def plain_text_of(paragraphs: Sequence[Paragraph]) -> str:
-    """plain_text of text already parsed."""
     return "\n\n".join(
         "".join("\n" if span.line_break else (f"{{{span.text}}}" if span.icon else span.text) for span in paragraph)
-        for paragraph in paragraphs
+        for paragraph in parse(text)
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from pnp.build_exports import LaidOut, export_extras, option_findings, pick
@@ -29,6 +30,7 @@ from pnp.export.png import (
     fonts_digest,
 )
 from pnp.export.sheets import DeckPdfJob, DrawSettings, draw_decks, icon_settings, joined
+from pnp.export.workers import Background
 from pnp.i18n import _, printed
 from pnp.impose import ImposeError, SheetSpec, plan_sheet
 from pnp.layout.memo import LayoutMemo, layout_memo
@@ -37,14 +39,30 @@ from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import LoadedDeck, PackData
 from pnp.pipelines.sheet_sets import draft_findings, sheet_sets, sheets_of, variant_folder
+from pnp.pipelines.unchanged import BuildRecord
 from pnp.render.fonts import font_problems
 from pnp.render.missing_mark import with_missing_mark
 from pnp.units import mm, paper_size
 
 
-def build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int], None] | None = None) -> BuildResult:
+def build(
+    pack_path: Path,
+    options: BuildOptions,
+    progress: Callable[[int, int], None] | None = None,
+    record: BuildRecord | None = None,
+) -> BuildResult:
+    """Build, unless nothing the last build read or wrote has changed: then say what it said.
+
+    A caller that already asked the `record` (the command line, before importing this module)
+    passes it in."""
+    if record is None:
+        record = BuildRecord(pack_path, options)
+        if (kept := record.replay()) is not None:
+            return kept
+    before = record.before_build()
     result = _build(pack_path, options, progress)
     result.findings = _dedupe(result.findings)  # one layout error repeats for every deck that uses the layout
+    record.after_build(before, result)
     return result
 
 
@@ -72,6 +90,24 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     result.findings += font_problems(FONTS_DIR)
     if has_errors(result.findings):
         return result
+    # the checks need nothing of the layout, the drawing or the joining: they run beside them all
+    check_cache = Cache(options.output / ".cache" / "check", ".json", read=options.cache)
+    checking = Background(partial(cached_check, pack, check_cache))
+    try:
+        return _lay_out_and_draw(pack, language, decks, options, progress, result, checking)
+    finally:
+        checking.cancel()  # a build stopped early, or interrupted, leaves no check running
+
+
+def _lay_out_and_draw(
+    pack: PackData,
+    language: str,
+    decks: list[LoadedDeck],
+    options: BuildOptions,
+    progress: Callable[[int, int], None] | None,
+    result: BuildResult,
+    checking: Background[list[Finding]],
+) -> BuildResult:
     # the same code path as pnp check: what it refuses here, check has reported
     laid = lay_out_pack(
         pack, language, decks, options.templates, options.card_size, options.bilingual, _memo(pack, options, language)
@@ -135,28 +171,26 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     to_draw = sum(len(job.section.cards) for job in jobs)
     # --no-cache reads nothing from the cache, and writes what it makes: it repairs the cache too
     cache = Cache(options.output / ".cache" / "pdf", ".pdf", read=options.cache)
-    check_cache = Cache(options.output / ".cache" / "check", ".json", read=options.cache)
     try:
-        drawn, draw_findings, result.ranges_drawn = draw_decks(
-            jobs,
-            settings,
-            cache,
-            cpu_workers(),
-            advance,
-            # the checks need no drawing and the drawing no checks: run them side by side
-            while_drawing=lambda: result.findings.extend(cached_check(pack, check_cache)),
-        )
+        drawn, draw_findings, result.ranges_drawn = draw_decks(jobs, settings, cache, cpu_workers(), advance)
     except OSError as exc:
         result.findings.append(write_error(options.output / ".cache", exc))
         return result
-    result.findings += draw_findings
+    result.findings += checking.result() + draw_findings
     if options.draft:
         result.findings = draft_findings(_dedupe(result.findings))
     joins = Cache(options.output / ".cache" / "joined", ".pdf", read=options.cache)
+    made: dict[tuple[int, ...], bytes] = {}
+
+    def join(parts: list[bytes]) -> bytes:
+        """Joined once per set of ranges: a one-deck pack's cards.pdf is its deck's file, one copy."""
+        key = tuple(id(part) for part in parts)  # the ranges stay in `drawn` for the whole build
+        if key not in made:
+            made[key] = joined(parts, joins)
+        return made[key]
+
     documents: list[tuple[Path, bytes]] = [
-        (out_dir / f"cards-{job.deck_id}.pdf", joined(drawn[job.deck_id], joins))
-        for job in jobs
-        if job.deck_id in decks_by_id
+        (out_dir / f"cards-{job.deck_id}.pdf", join(drawn[job.deck_id])) for job in jobs if job.deck_id in decks_by_id
     ]
     if jobs and not options.decks:
         # the page ranges already drawn, joined: a deck that shares no sheet is not drawn again,
@@ -165,7 +199,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         parts = [part for sheet_set in sets for part in drawn[sheet_set.key]]
         if options.draft:
             parts.insert(0, render_findings_page(result.findings, builds[0].section.plan.page, language))
-        documents.append((out_dir / "cards.pdf", joined(parts, joins)))
+        documents.append((out_dir / "cards.pdf", join(parts)))
     if options.calibration and options.duplex in ("long", "short") and builds:
         documents.append(
             (

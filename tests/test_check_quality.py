@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,3 +40,27 @@ def test_no_accent_rule_flags_the_bundled_packs(benchmark: Any, capsys: pytest.C
     assert benchmark.accents_on_packs(show=True) == {code: 0 for code in benchmark.ACCENT_RULES}
     words = int(capsys.readouterr().out.split(" words of Spanish")[0].split()[-1])
     assert words > 1000  # every Spanish text of the packs, not only card fields
+
+
+def test_rules_kept_per_card_judge_each_card_alone(benchmark: Any, tmp_path: Path) -> None:
+    """The check cache keeps these rules' findings per card and runs them on the changed cards only:
+    each card's findings must be the same whether the rule sees the whole pack or that card alone."""
+    import tomllib
+
+    from pnp.check import RULES
+    from pnp.check.cached import PER_CARD, only_cards
+    from pnp.load import load_pack
+
+    cases = tomllib.loads(benchmark.SET.read_text(encoding="utf-8"))["case"]
+    benchmark.build_pack(tmp_path, cases)
+    pack = load_pack(tmp_path).pack
+    assert pack is not None
+    codes = set()
+    for rule in (r for r in RULES if r.id in PER_CARD):
+        whole = rule.run(pack)
+        codes |= {f.code for f in whole}
+        for card_id in sorted({f.card for f in whole if f.card}):
+            alone = rule.run(only_cards(pack, {card_id}))
+            mine = [f for f in whole if f.card == card_id]
+            assert [f for f in alone if f.card == card_id] == mine, (rule.id, card_id)
+    assert {"text/accent-diacritic", "text/agreement", "text/numbers", "text/glossary"} <= codes  # the set has them

@@ -10,9 +10,6 @@ from pathlib import Path
 import pytest
 from spylls.hunspell import Dictionary
 from spylls.hunspell.data import aff as spylls_aff
-from spylls.hunspell.readers import read_aff
-from spylls.hunspell.readers.aff import Context
-from spylls.hunspell.readers.file_reader import FileReader
 
 from pnp.cache import Cache
 from pnp.check.text import stored_dictionary
@@ -83,45 +80,10 @@ def _answers(dictionary: Dictionary) -> list[object]:
     ]
 
 
-def test_the_plain_reading_is_spylls_word_list(from_files: Dictionary) -> None:
-    plain = stored_dictionary._read_plain(Path(f"{SPANISH}.dic"), from_files.aff, _context())
-    assert plain is not None
-    stems, capitals = plain
-    unsorted = {stem: ["".join(sorted(set(flags))) for flags in entries] for stem, entries in stems.items()}
-    assert {"stems": unsorted, "capitals": capitals} == stored_dictionary._index(from_files.aff, from_files.dic)
-    assert list(stems) == list(stored_dictionary._index(from_files.aff, from_files.dic)["stems"])
-    read = read_dictionary(SPANISH, None)
-    assert isinstance(read.dic, stored_dictionary._StoredDic)
-    assert _answers(read) == _answers(from_files)
-    # its affix rules' expressions are compiled when used, and spylls' module is as it was
-    assert isinstance(read.aff.SFX["A"][0].cond_regexp, stored_dictionary._LazyPattern)
-    assert spylls_aff.re is re
-    assert list(read.suggest("rapido"))[:5] == list(from_files.suggest("rapido"))[:5]
-
-
-@pytest.mark.parametrize(
-    "dic",
-    [
-        "2\ncasa/S po:noun\nmesa/S\n",  # a data tag
-        "2\ncasa/S\tnoun\nmesa/S\n",  # the old tab form
-        "2\nand\\/or\nmesa/S\n",  # an escaped slash
-        "3\ncasa/S\nmesa/S\ncasa/A\n",  # one stem's entries apart
-    ],
-)
-def test_a_dic_that_is_not_plain_is_left_to_spylls(tmp_path: Path, dic: str) -> None:
-    (tmp_path / "x.dic").write_text(dic, encoding="utf-8")
-    aff, context = read_aff(FileReader(f"{SPANISH}.aff"))
-    assert stored_dictionary._read_plain(tmp_path / "x.dic", aff, context) is None
-
-
-def _context() -> Context:
-    return read_aff(FileReader(f"{SPANISH}.aff"))[1]
-
-
 @pytest.fixture
 def not_plain(monkeypatch: pytest.MonkeyPatch) -> None:
     """The dictionary read as one spylls reads, so its word list is kept in the cache."""
-    monkeypatch.setattr(stored_dictionary, "_read_plain", lambda *_: None)
+    monkeypatch.setattr(stored_dictionary, "read_plain_dic", lambda *_: None)
 
 
 @pytest.mark.usefixtures("not_plain")
@@ -149,7 +111,60 @@ def test_a_damaged_or_foreign_entry_is_not_used_and_is_replaced(tmp_path: Path, 
         cache.path(key).write_bytes(bytes(data))
     else:  # a verified entry that is not a word list
         cache.put(key, b'{"stems": {"casa": [3]}, "capitals": {}}')
-    again = read_dictionary(SPANISH, (cache, key))
-    assert not isinstance(again.dic, stored_dictionary._StoredDic)  # read from the files
+    again = read_dictionary(SPANISH, (cache, key))  # read from the files
     assert again.lookup("casa") and not again.lookup("rapido")
-    assert isinstance(read_dictionary(SPANISH, (cache, key)).dic, stored_dictionary._StoredDic)  # replaced
+    replaced = cache.get_json(key)
+    assert replaced["stems"]["casa"] and all(isinstance(flags, str) for flags in replaced["stems"]["casa"])
+    assert _answers(read_dictionary(SPANISH, (cache, key))) == _answers(again)
+
+
+def test_the_plain_reader_gives_what_spylls_reads_of_the_bundled_dictionary(from_files: Dictionary) -> None:
+    from spylls.hunspell.readers import read_aff
+    from spylls.hunspell.readers.file_reader import FileReader
+
+    aff, context = read_aff(FileReader(str(SPANISH) + ".aff"))
+    plain = stored_dictionary.read_plain_dic(SPANISH.with_name("es_ES.dic"), aff, context)
+    assert plain is not None
+    assert plain == stored_dictionary._index(from_files.aff, from_files.dic)
+    read = read_dictionary(SPANISH, None)
+    assert _answers(read) == _answers(from_files)  # no cache: the plain reader
+    assert list(read.suggest("rapido"))[:5] == list(from_files.suggest("rapido"))[:5]
+    # its affix rules' expressions are compiled when used, and spylls' module is as it was
+    assert isinstance(read.aff.SFX["A"][0].cond_regexp, stored_dictionary._LazyPattern)
+    assert spylls_aff.re is re
+
+
+def test_a_plain_dic_is_not_kept_in_the_cache(tmp_path: Path) -> None:
+    """Read from its file faster than from a JSON copy."""
+    cache = Cache(tmp_path / "check", ".json")
+    store = (cache, cache.key("hunspell-words", "es_ES"))
+    assert isinstance(read_dictionary(SPANISH, store).dic, stored_dictionary._StoredDic)
+    assert not cache.has(store[1])
+
+
+@pytest.mark.parametrize(
+    ("lines", "read"),
+    [
+        (["3", "casa/S", "Casa/S", "perro"], True),
+        (["\ufeff2", "casa/S", "Roma"], True),  # a BOM read as UTF-8 is part of the line, as spylls keeps it
+        (["2", "casa/S/", "Roma"], True),  # a second slash: no flags, as spylls reads it
+        (["2", "casa/S po:noun", "Roma"], False),  # data tags: spylls reads them
+        (["2", "casa/S\tnoun", "Roma"], False),
+        (["2", "a\\/b/S", "Roma"], False),  # an escaped slash
+        (["3", "casa/S", "Roma", "casa/T"], False),  # one stem's entries apart
+    ],
+)
+def test_the_plain_reader_reads_what_it_can_exactly_and_leaves_the_rest_to_spylls(
+    tmp_path: Path, lines: list[str], read: bool
+) -> None:
+    from spylls.hunspell.readers import read_aff, read_dic
+    from spylls.hunspell.readers.file_reader import FileReader
+
+    (tmp_path / "x.aff").write_text("SET UTF-8\nFLAG UTF-8\nSFX S Y 1\nSFX S 0 s .\n", encoding="utf-8")
+    (tmp_path / "x.dic").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    aff, context = read_aff(FileReader(str(tmp_path / "x.aff")))
+    plain = stored_dictionary.read_plain_dic(tmp_path / "x.dic", aff, context)
+    assert (plain is not None) is read
+    if plain is not None:
+        spylls = read_dic(FileReader(str(tmp_path / "x.dic"), encoding="UTF-8"), aff=aff, context=context)
+        assert plain == stored_dictionary._index(aff, spylls)

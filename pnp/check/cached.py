@@ -45,6 +45,8 @@ PER_CARD = frozenset(
         "text/accent-noun",
         "text/accent-question",
         "text/accent-pronoun",
+        "text/accent-diacritic",
+        "text/agreement",
     }
 )
 ENTRY = "findings"

@@ -11,15 +11,20 @@ from pnp.i18n import _
 from pnp.load.toml import shown_path
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write data to path so that a reader sees the old file or the new one, never half of one."""
+def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
+    """Write data to path so that a reader sees the old file or the new one, never half of one.
+
+    `durable` waits until the data is on the disk before the rename, so a power cut cannot
+    leave a renamed but empty file.  The cache does without (a cut leaves an entry that does
+    not verify, and is made again): on a 50 MB sheet file the wait is a third of a second."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
             out.flush()
-            os.fsync(out.fileno())
+            if durable:
+                os.fsync(out.fileno())
         os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are ordinary files
         os.replace(temporary, path)
     except BaseException:

@@ -11,12 +11,19 @@ starts in English, so each is told the language of the run that started it.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import signal
-from collections.abc import Iterator
+import sys
+import threading
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
+from typing import Any, Generic, TypeVar, cast
 
 from pnp.i18n import set_ui_language, ui_language
+
+T = TypeVar("T")
 
 
 def _start_worker(language: str) -> None:
@@ -39,3 +46,69 @@ def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
             process.terminate()
         raise
     pool.shutdown(wait=True)
+
+
+class Background(Generic[T]):
+    """`work` run in a forked process while this one goes on; `result()` waits for it.
+
+    The build checks the pack this way from the moment it is loaded: the checks
+    and the layout, drawing and joining need nothing of each other until the
+    files are written.  Where fork is not the way processes start (macOS,
+    Windows), in a process with threads, or when a process cannot be started,
+    `result()` runs the work here.
+    Like the drawing workers, the process ignores Ctrl-C: this one cancels it.
+    """
+
+    def __init__(self, work: Callable[[], T]) -> None:
+        self._work = work
+        self._process: Any = None
+        if sys.platform != "linux" or threading.active_count() > 1:
+            # fork is the default start method on Linux only; and a process with threads (the
+            # workbench's server) may fork while another thread holds a lock the child then waits on
+            return
+        context = multiprocessing.get_context("fork")
+        try:
+            self._reader, writer = context.Pipe(duplex=False)
+            self._process = context.Process(target=_send_result, args=(work, writer), daemon=True)
+            self._process.start()
+        except OSError:
+            self._process = None
+            return
+        writer.close()  # the child holds its end: a child that dies leaves the pipe at EOF
+
+    def result(self) -> T:
+        if self._process is None:
+            return self._work()
+        try:
+            done, value = self._reader.recv()
+        except (EOFError, OSError):  # the process died (out of memory, killed): do the work here
+            self._process.join()
+            self._process = None
+            return self._work()
+        self._process.join()
+        self._process = None
+        if not done:
+            raise value
+        return cast(T, value)
+
+    def cancel(self) -> None:
+        if self._process is not None:
+            self._process.terminate()
+            self._process.join()
+            self._process = None
+
+
+def _send_result(work: Callable[[], object], writer: Any) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        try:
+            message: tuple[bool, object] = (True, work())
+        except Exception as exc:  # raised again in the parent, as if the work had run there
+            message = (False, exc)
+        try:
+            writer.send(message)
+        except Exception as exc:  # an exception that cannot be pickled: its text
+            writer.send((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
+        writer.close()
+    finally:
+        os._exit(0)  # the parent's exit handlers and buffers are the parent's

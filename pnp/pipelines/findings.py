@@ -5,12 +5,14 @@ with their caches.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from pnp.cache import Cache
 from pnp.check import check_pack
 from pnp.check.cached import cached_check
 from pnp.errors import Finding
+from pnp.export.workers import Background
 from pnp.layout.memo import layout_memo
 from pnp.model import PackData
 from pnp.pipelines.fitting import layout_and_fitting_findings
@@ -18,8 +20,13 @@ from pnp.pipelines.fitting import layout_and_fitting_findings
 
 def pack_findings(data: PackData, output: Path | None = None, read: bool = True) -> list[Finding]:
     """Check and lay out; with an output folder, cards unchanged since its cache was written are
-    neither checked nor laid out again."""
-    return rule_findings(data, output, read) + laid_out_findings(data, output, read)
+    neither checked nor laid out again.  The rules run in a process of their own, beside the layout."""
+    rules = Background(partial(rule_findings, data, output, read))
+    try:
+        laid_out = laid_out_findings(data, output, read)
+        return rules.result() + laid_out
+    finally:
+        rules.cancel()  # stopped by an error or Ctrl-C: no check left running
 
 
 def rule_findings(data: PackData, output: Path | None = None, read: bool = True) -> list[Finding]:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from pnp.check.text.fields import Text, quote, shown, texts
+from pnp import markup
+from pnp.check.text.fields import Text, quote, texts
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
 from pnp.model import PackData
@@ -48,7 +49,7 @@ def check_consistency(pack: PackData) -> list[Finding]:
         if original is None:
             continue
         kind = text.path.removeprefix("back.")
-        for source, target in aligned(shown(original.raw), shown(text.raw)):
+        for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
             seen.setdefault((text.lang, kind, source), []).append((text, target))
     findings = []
     for (_card, _field, source), uses in seen.items():

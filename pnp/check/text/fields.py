@@ -44,27 +44,17 @@ class Text:
 
 
 @lru_cache(maxsize=1 << 16)  # every rule reads every text: parse each once
-def _parsed(raw: str) -> tuple[markup.Paragraph, ...]:
-    return tuple(markup.parse(raw))
-
-
-@lru_cache(maxsize=1 << 16)
 def plain(raw: str) -> str:
     """The words a reader sees: markup gone, each icon one ICON character, paragraphs apart by a blank line."""
     return "\n\n".join(
-        "".join("\n" if s.line_break else (ICON if s.icon else s.text) for s in paragraph) for paragraph in _parsed(raw)
+        "".join("\n" if s.line_break else (ICON if s.icon else s.text) for s in paragraph)
+        for paragraph in markup.parse(raw)
     )
 
 
 @lru_cache(maxsize=1 << 16)
-def shown(raw: str) -> str:
-    """markup.plain_text of the text: icons kept as their {name}."""
-    return markup.plain_text_of(_parsed(raw))
-
-
-@lru_cache(maxsize=1 << 16)
 def icons(raw: str) -> tuple[str, ...]:
-    return tuple(s.text for paragraph in _parsed(raw) for s in paragraph if s.icon)
+    return tuple(s.text for paragraph in markup.parse(raw) for s in paragraph if s.icon)
 
 
 def words(text: str) -> Iterator[re.Match[str]]:

@@ -13,7 +13,8 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from pnp.check.text.fields import Text, icons, quote, shown, texts
+from pnp import markup
+from pnp.check.text.fields import Text, icons, quote, texts
 from pnp.check.text.forms import fold, number_like_words, number_words
 from pnp.errors import Finding, Severity
 from pnp.i18n import _, ngettext
@@ -116,7 +117,9 @@ def compare_numbers(text: Text, original: Text) -> list[Finding]:
             Severity.ERROR,
             CODE,
             _("numbers differ from the original: {differences}").format(differences="; ".join(parts)),
-            _('the original ({field}) reads "{raw}"').format(field=original.field, raw=quote(shown(original.raw))),
+            _('the original ({field}) reads "{raw}"').format(
+                field=original.field, raw=quote(markup.plain_text(original.raw))
+            ),
         )
     ]
 
@@ -138,7 +141,9 @@ def _compare_icons(text: Text, original: Text) -> list[Finding]:
             Severity.ERROR,
             CODE,
             _("icons differ from the original: {differences}").format(differences="; ".join(parts)),
-            _('the original ({field}) reads "{raw}"').format(field=original.field, raw=quote(shown(original.raw))),
+            _('the original ({field}) reads "{raw}"').format(
+                field=original.field, raw=quote(markup.plain_text(original.raw))
+            ),
         )
     ]
 

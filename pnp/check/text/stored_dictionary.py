@@ -1,22 +1,22 @@
 """The Hunspell dictionary's word list, read in a fifth of the time spylls takes.
 
-spylls reads the Spanish .dic in 0.8 s or so, making 70,000 word objects and
+spylls reads the Spanish .dic in 0.7 s or so, making 70,000 word objects and
 two indexes, in every process that checks a new word: most of a cold check.
 A pickle of it is slower still (its affix rules are regular expressions,
 compiled again on loading).  What pnp makes instead is the word list as plain
 data: each stem's flags, and which stems share a lowercase form with a
 capitalised one; the word objects are made only for the stems a lookup asks
-for.  The affix file is still read by spylls, its 13,500 regular expressions compiled only when a
-lookup first uses one (_affix_expressions_compiled_when_used).
+for.  The affix file is still read by spylls, its 13,500 regular expressions
+compiled only when a lookup first uses one (_affix_expressions_compiled_when_used).
 
-A plain .dic (a stem and its one-letter flags on each line, no data tags, no
-ignored characters), as the shipped Spanish one is, is read straight into that
-form in 0.2 s (_read_plain): faster than loading it back as JSON.  Any other is
-read by spylls, and its word list kept in the cache as JSON for the next
-process, written only when it gives back exactly what spylls read (same words
-in the same order, same indexes), as a verified entry of pnp.cache keyed by
-the dictionary files' digest: a changed dictionary, another pnp version or a
-damaged entry means reading the files again.
+A .dic of plain "stem/FLAGS" lines, as the bundled dictionaries are, is read
+into that form in one pass of plain string work (`read_plain_dic`, 0.15 s):
+faster than loading it back from JSON, so it is not kept in the cache.  Any
+other is read by spylls, and its word list kept in the cache as JSON for the
+next process: written only when it gives back exactly what spylls read (same
+words in the same order, same indexes), as a verified entry of pnp.cache keyed
+by the dictionary files' digest; a changed dictionary, another pnp version or
+a damaged entry means reading the files again.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from spylls.hunspell import Dictionary
-from spylls.hunspell.algo.capitalization import Casing, Type
+from spylls.hunspell.algo.capitalization import Type
 from spylls.hunspell.algo.lookup import Lookup
 from spylls.hunspell.algo.suggest import Suggest
 from spylls.hunspell.data import aff as spylls_aff
@@ -43,14 +43,17 @@ from spylls.hunspell.readers.file_reader import FileReader
 
 from pnp.cache import Cache
 
+_COUNT = re.compile(r"^\d+(\s+|$)")  # spylls' COUNT_REGEXP: the word count on the first line
+_TAG = re.compile(r"[ \t]\w{2}:")  # spylls' TAG_REGEXP: morphological data after the stem
+
 
 def read_dictionary(path: Path, store: tuple[Cache, str] | None) -> Dictionary:
     """The dictionary at `path` (.aff and .dic), its word list from `store` (a cache and key) when kept there."""
     with _affix_expressions_compiled_when_used():
         aff, context = read_aff(FileReader(str(path) + ".aff"))
-    plain = _read_plain(Path(str(path) + ".dic"), aff, context)
-    if plain is not None:
-        return _StoredDictionary(aff, _StoredDic(aff, *plain))
+    plain = read_plain_dic(path.with_name(path.name + ".dic"), aff, context)
+    if plain is not None:  # no spylls word objects for 70,000 words: a lookup makes the few it needs
+        return _StoredDictionary(aff, _StoredDic(aff, plain["stems"], plain["capitals"]))
     if store is not None:
         cache, key = store
         stored = _from_json(aff, cache.get_json(key))
@@ -63,6 +66,57 @@ def read_dictionary(path: Path, store: tuple[Cache, str] | None) -> Dictionary:
             with contextlib.suppress(OSError):  # the cache only saves time
                 cache.put(key, json.dumps(index, ensure_ascii=False).encode())
     return Dictionary(aff, dic)
+
+
+def read_plain_dic(path: Path, aff: Aff, context: Context) -> dict[str, Any] | None:
+    """The stored index of a .dic (what `_index` makes of spylls' reading), read in one pass
+    without spylls' word objects; None for anything beyond plain "stem/FLAGS" lines (data tags,
+    escapes, ignored characters, aliases, long flags), which spylls reads instead.
+
+    Line by line as spylls' read_dic: a byte-order mark and blank lines skipped, the count on
+    the first line skipped, the stem's casing guessed and lowered by the .aff's own rules.
+    tests/test_speed.py compares the result with spylls' on the bundled dictionaries."""
+    if aff.FLAG not in ("short", "UTF-8") or context.ignore or context.flag_synonyms:
+        return None
+    try:
+        text = path.read_text(encoding=context.encoding, errors="surrogateescape")
+    except (OSError, LookupError):
+        return None
+    if "\t" in text or "\\" in text or _TAG.search(text):  # data tags, escapes: spylls reads them
+        return None
+    stems: dict[str, list[str]] = {}
+    lowered: dict[str, list[str]] = {}
+    casing = aff.casing
+    previous = None
+    sorted_flags: dict[str, str] = {}  # a dictionary has a few hundred sets of flags
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = (raw.replace("\xef\xbb\xbf", "") if number == 1 else raw).strip()  # as spylls' reader
+        if not line or (number == 1 and _COUNT.match(line)):
+            continue
+        if line.startswith("/"):
+            return None
+        stem, _, flags = line.partition("/")
+        if "/" in flags:  # "a/B/": a stem with no flags
+            stem, flags = line, ""
+        entries = stems.get(stem)
+        if entries is None:
+            entries = stems[stem] = []
+        elif stem != previous:
+            return None  # one stem's entries apart: the stored order would differ from spylls'
+        previous = stem
+        if (written := sorted_flags.get(flags)) is None:
+            written = sorted_flags[flags] = "".join(sorted(set(flags)))
+        entries.append(written)
+        if not stem.islower() and casing.guess(stem) != Type.NO:  # a lowercase stem guesses NO in every casing
+            for lower in casing.lower(stem):
+                if len(lower) != 1:  # one-letter keys are made when asked (_StoredDic._one_letter)
+                    lowered.setdefault(lower, []).append(stem)
+    capitals: dict[str, list[str]] = {}
+    for lower, listed in lowered.items():
+        capitals[lower] = list(dict.fromkeys(listed))
+        if [stem for each in capitals[lower] for stem in [each] * len(stems[each])] != listed:
+            return None
+    return {"stems": stems, "capitals": capitals}
 
 
 class _LazyPattern:
@@ -192,59 +246,6 @@ def _index(aff: Aff, dic: Dic) -> dict[str, Any] | None:
         if again != [word.stem for word in words]:
             return None
     return {"stems": stems, "capitals": capitals}
-
-
-_COUNT = re.compile(r"\d+(\s+|$)")
-_TAG = re.compile(r"[ \t]\w{2}:")
-
-
-def _read_plain(path: Path, aff: Aff, context: Context) -> tuple[dict[str, list[str]], dict[str, list[str]]] | None:
-    """(stems, capitals) as _index makes them from spylls' reading (each stem's flags as written, not
-    sorted: _StoredDic makes sets of them), read straight from a plain .dic; None when it is not one:
-    spylls reads it.
-
-    It reads the lines as spylls' reader does (universal newlines, each stripped, the count on line 1
-    skipped) and splits "stem/flags" at the one slash, as read_dic does."""
-    if context.flag_format not in ("short", "UTF-8") or context.flag_synonyms or context.ignore:
-        return None
-    if type(aff.casing) is not Casing:  # German and Turkic casings lowercase otherwise
-        return None
-    with path.open(encoding=context.encoding, errors="surrogateescape") as file:
-        text = file.read()
-    if "\t" in text or "\\/" in text or _TAG.search(text):  # data tags, escaped slashes: spylls' reading
-        return None
-    stems: dict[str, list[str]] = {}
-    lowered: dict[str, list[str]] = {}
-    lower, previous = aff.casing.lower, None
-    for number, raw in enumerate(text.split("\n"), 1):
-        line = raw.strip()
-        if number == 1:
-            line = line.replace("\xef\xbb\xbf", "")  # as spylls' reader does
-            if _COUNT.match(line):
-                continue
-        if not line:
-            continue
-        word, _, flags = line.partition("/")
-        if not word or "/" in flags:  # "/x" is a word, and so is a line with two slashes
-            word, flags = line, ""
-        entries = stems.get(word)
-        if entries is None:
-            stems[word] = [flags]
-        elif word != previous:  # one stem's entries apart: _index would refuse it
-            return None
-        else:
-            entries.append(flags)
-        previous = word
-        if not word.islower() and aff.casing.guess(word) is not Type.NO:
-            for each in lower(word):
-                if len(each) > 1:  # one-letter keys are made on demand (_StoredDic._one_letter)
-                    lowered.setdefault(each, []).append(word)
-    capitals = {}
-    for each, found in lowered.items():
-        capitals[each] = list(dict.fromkeys(found))
-        if [stem for stem in capitals[each] for _ in stems[stem]] != found:
-            return None
-    return stems, capitals
 
 
 def _from_json(aff: Aff, stored: dict[str, Any]) -> _StoredDic | None:

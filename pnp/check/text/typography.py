@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from pnp.check.text.fields import Text, quote, shown, texts
+from pnp import markup
+from pnp.check.text.fields import Text, quote, texts
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
 from pnp.model import PackData
@@ -31,14 +32,14 @@ _FINAL = ".!?…:"
 def check_typography(pack: PackData) -> list[Finding]:
     findings = []
     for text, original in texts(pack):
-        written = shown(text.raw)
+        shown = markup.plain_text(text.raw)
         spanish = text.lang.split("-")[0] == "es"
-        found = _spaces(written, spanish)
+        found = _spaces(shown, spanish)
         if spanish:
-            for paragraph in written.split("\n\n"):
+            for paragraph in shown.split("\n\n"):
                 found += _inverted_marks(paragraph) + _quotes(paragraph)
         if original is not None:
-            found += _final_period(written, shown(original.raw), original)
+            found += _final_period(shown, markup.plain_text(original.raw), original)
         findings += [text.finding(Severity.WARNING, CODE, message, hint) for message, hint in found]
     return findings
 
