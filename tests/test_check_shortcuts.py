@@ -9,7 +9,7 @@ import re
 import pytest
 
 from pnp.check import check_pack
-from pnp.check.text import forms
+from pnp.check.text import forms, typography
 from pnp.check.text.fields import texts
 from pnp.check.text.forms import fold, number_like_words, number_words
 from pnp.check.text.numbers import _number_words
@@ -63,3 +63,11 @@ def test_the_collector_runs_again_after_a_check_unless_it_was_paused_before() ->
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Roba.", "Roba. ", "«Roba.»  \n", "Roba (dos)**", "", " \u00a0\u2003", "Roba.\n", "x”»\"')]* \t", "a\u2028"],
+)
+def test_the_end_of_a_text_is_what_the_pattern_removed(text: str) -> None:
+    assert typography._without_end(text) == re.sub(r"[\s”»\"')\]*]+$", "", text)

@@ -53,7 +53,13 @@ def counted(plain: str, language: str) -> Counted:
     words, like = number_words(language), number_like_words(language)
     stand_ins: dict[int, int] = {}
     # fold keeps every character in its place, so the words of the folded text are the folded words
-    for match in _number_words(language).finditer(fold(plain)):
+    folded = fold(plain)
+    found = _number_words(language).findall(folded)
+    if "one" not in found and not any(word in words for word in found):  # articles and ordinals only
+        for word in found:
+            stand_ins[like[word]] = stand_ins.get(like[word], 0) + 1
+        return Counted(values, written, stand_ins)
+    for match in _number_words(language).finditer(folded):
         word = match.group()
         if word == "one" and _pronoun_one(plain, match):
             stand_ins[1] = stand_ins.get(1, 0) + 1  # "which one", "one of them": a pronoun, not a count
