@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
@@ -32,6 +33,7 @@ from pnp.terminal import escaped_output
 # The stages are imported by the commands that run them: a build that changed nothing, or
 # `pnp --help`, starts without the model, the checks or ReportLab.
 if TYPE_CHECKING:
+    from pnp.build_state import BuildOptions, BuildResult
     from pnp.compose import Selection
     from pnp.model import PackData
 
@@ -375,6 +377,11 @@ def deck(
         "draft and cards.pdf opens with the list of problems. Written to a folder of its own."
     ),
 )
+@click.option(
+    "--watch",
+    is_flag=True,
+    help=_("Stay open and build again each time a file of the pack is saved, until Ctrl-C."),
+)
 @OUTPUT_OPTION
 def build(
     pack: Path,
@@ -402,6 +409,7 @@ def build(
     mix_decks: bool,
     tight: bool,
     draft: bool,
+    watch: bool,
     output: Path,
     quiet: bool,
 ) -> None:
@@ -427,6 +435,7 @@ def build(
         pnp build cards/bsg --players 1 --no-placeholders
         pnp build cards/bsg --variant cylon-attack
         pnp build cards/blue-sun --draft
+        pnp build cards/blue-sun --watch
     """
     from pnp.build_state import BuildOptions
     from pnp.pipelines.unchanged import BuildRecord
@@ -499,6 +508,45 @@ def build(
         from pnp.pipeline import build as run_build
 
         result = with_progress(_("Drawing sheets"), lambda progress: run_build(pack, options, progress, record), quiet)
+    images_asked = png or tts or print_shop == "mpc"
+    ok = _report_build(result, quiet, images_asked)
+    if watch:
+        _watch_and_build(pack, options, quiet, images_asked)
+    if not ok:
+        sys.exit(1)
+
+
+def _watch_and_build(pack: Path, options: BuildOptions, quiet: bool, images_asked: bool) -> NoReturn:
+    """Build again after each change to the pack, until Ctrl-C (then exit 0: stopping is how it ends)."""
+    import time
+
+    from pnp.exiting import leave
+    from pnp.pipeline import build as run_build
+    from pnp.pipelines.unchanged import BuildRecord
+    from pnp.pipelines.watch import CannotWatch, warm_up, watch
+
+    def rebuild() -> None:
+        click.echo(_("{time}: a file changed, building again").format(time=time.strftime("%H:%M:%S")), err=True)
+        record = BuildRecord(pack, options)  # asked by the build itself: a change undone replays
+        result = with_progress(_("Drawing sheets"), lambda progress: run_build(pack, options, progress, record), quiet)
+        _report_build(result, quiet, images_asked)
+
+    warm_up()
+    def ready() -> None:
+        click.echo(_("Watching {pack} for changes; Ctrl-C to stop.").format(pack=shown_path(pack)), err=True)
+
+    try:
+        watch([pack.resolve(), options.templates], options.output, rebuild, ready=ready)
+    except CannotWatch:
+        fail(_("{pack} cannot be watched: it cannot be read, or holds too many files").format(pack=shown_path(pack)))
+    except KeyboardInterrupt:
+        click.echo(_("Stopped watching."), err=True)
+        leave(0)  # as after any Ctrl-C: at once, without waiting on a drawing interrupted
+    raise AssertionError("watch() returns only when interrupted")
+
+
+def _report_build(result: BuildResult, quiet: bool, images_asked: bool) -> bool:
+    """Print what a build did; False when it stopped on errors."""
     echo_findings(result.findings, quiet)
     for note in result.notes:
         click.echo(f"note: {note}")
@@ -512,12 +560,18 @@ def build(
             )
         else:
             click.echo(_("Nothing was written: fix the errors above and build again."), err=True)
-        sys.exit(1)
+        return False
     if quiet:
-        return  # -q: errors only
+        return True  # -q: errors only
     images = [p for p in result.written if p.suffix in (".png", ".jpg")]
-    for path in result.unchanged:
-        click.echo(_("unchanged since the last build: {path}").format(path=shown_path(path)))
+    if result.unchanged:
+        folder = Path(os.path.commonpath(result.unchanged))
+        folder = folder.parent if folder in result.unchanged else folder  # one file: its folder
+        click.echo(
+            _("Nothing changed since the last build: its {files} in {folder} are up to date.").format(
+                files=plural(len(result.unchanged), "file"), folder=shown_path(folder)
+            )
+        )
     for path in result.written:
         if path not in images:
             click.echo(_("wrote {path}").format(path=path))
@@ -537,7 +591,7 @@ def build(
         if result.sheets < result.sheets_unmixed
         else "."
     )
-    if png or tts or print_shop == "mpc":
+    if images_asked:
         cached = max(0, result.images - result.images_drawn)
         summary += _(" Images: {images_drawn} drawn, {cached} from the cache; {n_images} changed.").format(
             images_drawn=result.images_drawn, cached=cached, n_images=plural(len(images), "file")
@@ -555,6 +609,7 @@ def build(
             "{n} placeholder left out.", "{n} placeholders left out.", result.placeholders_left_out
         ).format(n=result.placeholders_left_out)
     click.echo(summary)
+    return True
 
 
 def _length_option(option: str, text: str, low_mm: float, high_mm: float) -> float:

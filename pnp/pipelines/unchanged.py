@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 TRUST_AFTER = 2.0  # seconds: a file changed this close to the record is read, not trusted by its time
 MAX_INPUT_FILES = 20_000  # a pack folder larger than this is not recorded: walking it would cost more
+MAX_INPUT_BYTES = 2_000_000_000  # nor one whose files add up to more (a link to a disk image, a video)
 SKIPPED_FOLDERS = {".git", ".hg", ".svn", "__pycache__", ".cache"}
 COUNTS = ("cards", "sheets", "sheets_unmixed", "faces", "without_text", "placeholders_left_out")
 
@@ -63,14 +64,19 @@ def snapshot(
 
     A file whose size and time match `known` (a snapshot taken at `known_at`, in ns) keeps its
     known digest unread, unless it was changed within TRUST_AFTER of that snapshot.  None when
-    the folders hold more than MAX_INPUT_FILES files or cannot be read: such a build is not recorded."""
+    the folders hold more than MAX_INPUT_FILES files or MAX_INPUT_BYTES, or cannot be read: such a
+    run is not recorded, and runs in full every time."""
     known = known or {}
     files: dict[str, InputFile] = {}
     skip = {_resolved(output)}
     trusted_before = known_at - int(TRUST_AFTER * 1e9)
+    total = 0
     try:
         for index, folder in enumerate(folders):
             for path, stat in _walk(folder, skip):
+                total += stat.st_size
+                if total > MAX_INPUT_BYTES:
+                    return None
                 name = f"{index}/{path.relative_to(folder).as_posix()}"
                 seen = known.get(name)
                 if (

@@ -121,6 +121,11 @@ class Speller:
         self._readings |= readings
         self._accents |= accents
 
+    def load(self) -> None:
+        """Read the dictionary now (`pnp build --watch`: once, before the rebuilds whose checks,
+        forked from this process, then find it read)."""
+        self._dictionary  # noqa: B018 - the property reads it
+
     @property
     def _dictionary(self) -> Any:
         if self._read is None:
