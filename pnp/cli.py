@@ -532,6 +532,7 @@ def _watch_and_build(pack: Path, options: BuildOptions, quiet: bool, images_aske
         _report_build(result, quiet, images_asked)
 
     warm_up()
+
     def ready() -> None:
         click.echo(_("Watching {pack} for changes; Ctrl-C to stop.").format(pack=shown_path(pack)), err=True)
 
