@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -39,16 +39,27 @@ def fail(message: str) -> NoReturn:
 
 
 def with_progress(label: str, work: Callable[[Callable[[int, int], None]], T], quiet: bool = False) -> T:
-    """Run work(progress) under a progress bar on stderr; work reports (done, total). Quiet: no bar."""
+    """Run work(progress) under a progress bar on stderr; work reports (done, total). Quiet: no bar.
+
+    The bar appears with the first report: a pack that does not load says so without a
+    "Drawing sheets" bar above the error."""
     if quiet:
         return work(lambda done, total: None)
-    with click.progressbar(length=1, label=label, file=sys.stderr, show_pos=True) as bar:
+    bars: list[Any] = []
 
-        def progress(done: int, total: int) -> None:
-            bar.length = max(total, 1)
-            bar.update(done - bar.pos)
+    def progress(done: int, total: int) -> None:
+        if not bars:
+            bars.append(click.progressbar(length=max(total, 1), label=label, file=sys.stderr, show_pos=True))
+            bars[0].__enter__()
+        bar = bars[0]
+        bar.length = max(total, 1)
+        bar.update(done - bar.pos)
 
+    try:
         return work(progress)
+    finally:
+        if bars:
+            bars[0].__exit__(None, None, None)
 
 
 def echo_findings(findings: Sequence[Finding], quiet: bool = False) -> None:

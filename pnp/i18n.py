@@ -75,6 +75,14 @@ def printed_n(lang: str, singular: str, plural: str, n: int) -> str:
     return sheet_translations(lang).ngettext(singular, plural, n)
 
 
+def number(n: int) -> str:
+    """A count as the interface language writes it: 12,000 in English; 12 000 in Spanish, where
+    the RAE groups digits with a (non-breaking) space and leaves four-digit numbers whole (5000)."""
+    if _ui_language == "es":
+        return str(n) if abs(n) < 10_000 else f"{n:,}".replace(",", "\u00a0")
+    return f"{n:,}"
+
+
 def ui_language() -> str:
     """The interface language in use: "en", or a language pnp has a catalogue for."""
     return _ui_language

@@ -600,3 +600,16 @@ def test_commands_imported_when_run_speak_the_chosen_language_too(command: str) 
     listing = CliRunner().invoke(main, ["--ui-lang", "es", "--help"]).output
     assert f"  {command} " in listing
     set_ui_language("en")
+
+
+def test_counts_are_written_as_the_interface_language_writes_them() -> None:
+    from pnp.i18n import number, set_ui_language, ui_language
+
+    before = ui_language()
+    try:
+        set_ui_language("en")
+        assert (number(5000), number(20_000_000)) == ("5,000", "20,000,000")
+        set_ui_language("es")  # RAE: four digits whole, then groups of three with a space
+        assert (number(5000), number(20_000_000)) == ("5000", "20\u00a0000\u00a0000")
+    finally:
+        set_ui_language(before)

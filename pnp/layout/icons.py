@@ -16,7 +16,7 @@ from lxml import etree
 
 from pnp import markup
 from pnp.errors import Finding, did_you_mean, error
-from pnp.i18n import _
+from pnp.i18n import _, number
 from pnp.images import image_problem
 from pnp.layout.faces import FaceLayout
 from pnp.layout.templates import IconFile, TemplateSet
@@ -188,7 +188,7 @@ def svg_problem(data: bytes) -> str | None:
     for element in root.iter():
         count += 1
         if count > MAX_SVG_ELEMENTS:
-            return _("the SVG has more than {MAX_SVG_ELEMENTS:,} elements").format(MAX_SVG_ELEMENTS=MAX_SVG_ELEMENTS)
+            return _("the SVG has more than {limit} elements").format(limit=number(MAX_SVG_ELEMENTS))
         if not isinstance(element.tag, str):
             continue  # comments and processing instructions
         for key in _HREFS:

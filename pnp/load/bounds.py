@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from pnp.errors import Finding, error
-from pnp.i18n import _
+from pnp.i18n import _, number
 from pnp.limits import MAX_NESTING_DEPTH, MAX_TEXT_CHARS, MAX_WORD_CHARS
 
 CODE = "load/too-large"
@@ -58,13 +58,13 @@ def oversized_strings(data: dict[str, Any], shown: str, line_of: Any) -> list[Fi
             problem = _("the value is only spaces or blank lines, which print nothing")
             hint = _('write the text, or leave the field out (an empty "" marks a text not written yet)')
         elif len(value) > MAX_TEXT_CHARS:
-            problem = _("the text is {length:,} characters long; the limit is {limit:,}").format(
-                length=len(value), limit=MAX_TEXT_CHARS
+            problem = _("the text is {length} characters long; the limit is {limit}").format(
+                length=number(len(value)), limit=number(MAX_TEXT_CHARS)
             )
             hint = _("split it over several cards or fields; a rules card holds about 1,200 characters")
         elif word := _LONG_WORD.search(value):
-            problem = _('a word of {length:,} characters ("{start}…"); the limit is {limit} characters').format(
-                length=len(word.group()), start=word.group()[:20], limit=MAX_WORD_CHARS
+            problem = _('a word of {length} characters ("{start}…"); the limit is {limit} characters').format(
+                length=number(len(word.group())), start=word.group()[:20], limit=MAX_WORD_CHARS
             )
             hint = _("put spaces between the words; a number this long is not a number of the game")
         else:

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from pnp.errors import Finding, error
-from pnp.i18n import _
+from pnp.i18n import _, number
 from pnp.limits import MAX_FORBIDDEN_VARIANTS, MAX_GLOSSARY_ENTRIES
 from pnp.load.toml import TomlFile, key_lines
 from pnp.model import Glossary
@@ -31,10 +31,13 @@ def glossary_size(source: TomlFile) -> Finding | None:
         "load/too-large",
         source.shown,
         _(
-            "the glossary has {entries:,} terms and keywords and {variants:,} forbidden variants; "
-            "the limits are {max_entries:,} and {max_variants:,}"
+            "the glossary has {entries} terms and keywords and {variants} forbidden variants; "
+            "the limits are {max_entries} and {max_variants}"
         ).format(
-            entries=entries, variants=variants, max_entries=MAX_GLOSSARY_ENTRIES, max_variants=MAX_FORBIDDEN_VARIANTS
+            entries=number(entries),
+            variants=number(variants),
+            max_entries=number(MAX_GLOSSARY_ENTRIES),
+            max_variants=number(MAX_FORBIDDEN_VARIANTS),
         ),
         hint=_("a game's glossary holds a few hundred terms: split it, or keep the terms this pack uses"),
     )

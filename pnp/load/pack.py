@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.errors import Finding, did_you_mean, error, has_errors
-from pnp.i18n import _
+from pnp.i18n import _, number
 from pnp.limits import MAX_PRINTED_CARDS
 from pnp.load.board import load_board_files
 from pnp.load.glossary_terms import glossary_size, terms_without_target
@@ -267,9 +267,9 @@ def _too_many_copies(pack_file: TomlFile, decks: list[LoadedDeck]) -> list[Findi
             "load/too-large",
             pack_file.shown,
             _(
-                "the decks hold {copies:,} cards in all; a pack may hold at most {limit:,} "
-                "(about {pages:,} pages of fronts and backs)"
-            ).format(copies=copies, limit=MAX_PRINTED_CARDS, pages=MAX_PRINTED_CARDS // 9 * 2),
+                "the decks hold {copies} cards in all; a pack may hold at most {limit} "
+                "(about {pages} pages of fronts and backs)"
+            ).format(copies=number(copies), limit=number(MAX_PRINTED_CARDS), pages=number(MAX_PRINTED_CARDS // 9 * 2)),
             hint=_("split the box into several packs"),
         )
     ]
