@@ -119,3 +119,11 @@ def test_a_word_of_the_packs_word_list_is_never_flagged(tiny_copy: Path) -> None
 def test_an_article_after_a_verb_is_a_determiner(spanish: Speller) -> None:
     assert _slips("Coloca la ultima carta.", spanish) == [(NOUN, "ultima", "última")]
     assert _slips("Si ella la practica, gana.", spanish) == []  # after a pronoun, "la" is one too
+
+
+def test_the_words_remembered_per_word_list_follow_the_list(spanish: Speller) -> None:
+    """A word judged once is remembered with the pack's word list: another list judges it again."""
+    text = "Portate bien y mira tu limite."
+    assert [s.word for s in accent_slips(text, spanish)] == ["Portate", "limite"]
+    assert [s.word for s in accent_slips(text, spanish, frozenset({"portate", "limite"}))] == []
+    assert [s.word for s in accent_slips(text, spanish)] == ["Portate", "limite"]

@@ -1,12 +1,15 @@
-"""The Spanish dictionary's word list kept in the cache: the same answers as spylls reading the
-files, and an entry that is damaged or not one is never used: the files are read again."""
+"""The Spanish dictionary's word list, read straight from the .dic or kept in the cache: the same
+answers as spylls reading the files, and an entry that is damaged or not one is never used: the files
+are read again."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from spylls.hunspell import Dictionary
+from spylls.hunspell.data import aff as spylls_aff
 
 from pnp.cache import Cache
 from pnp.check.text import stored_dictionary
@@ -77,6 +80,13 @@ def _answers(dictionary: Dictionary) -> list[object]:
     ]
 
 
+@pytest.fixture
+def not_plain(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dictionary read as one spylls reads, so its word list is kept in the cache."""
+    monkeypatch.setattr(stored_dictionary, "read_plain_dic", lambda *_: None)
+
+
+@pytest.mark.usefixtures("not_plain")
 def test_the_stored_word_list_answers_as_the_files_do(tmp_path: Path, from_files: Dictionary) -> None:
     cache = Cache(tmp_path / "check", ".json")
     store = (cache, cache.key("hunspell-words", "es_ES"))
@@ -89,6 +99,7 @@ def test_the_stored_word_list_answers_as_the_files_do(tmp_path: Path, from_files
     assert list(stored.suggest("rapido"))[:5] == list(from_files.suggest("rapido"))[:5]
 
 
+@pytest.mark.usefixtures("not_plain")
 @pytest.mark.parametrize("damage", ["flip", "foreign"])
 def test_a_damaged_or_foreign_entry_is_not_used_and_is_replaced(tmp_path: Path, damage: str) -> None:
     cache = Cache(tmp_path / "check", ".json")
@@ -115,7 +126,20 @@ def test_the_plain_reader_gives_what_spylls_reads_of_the_bundled_dictionary(from
     plain = stored_dictionary.read_plain_dic(SPANISH.with_name("es_ES.dic"), aff, context)
     assert plain is not None
     assert plain == stored_dictionary._index(from_files.aff, from_files.dic)
-    assert _answers(read_dictionary(SPANISH, None)) == _answers(from_files)  # no cache: the plain reader
+    read = read_dictionary(SPANISH, None)
+    assert _answers(read) == _answers(from_files)  # no cache: the plain reader
+    assert list(read.suggest("rapido"))[:5] == list(from_files.suggest("rapido"))[:5]
+    # its affix rules' expressions are compiled when used, and spylls' module is as it was
+    assert isinstance(read.aff.SFX["A"][0].cond_regexp, stored_dictionary._LazyPattern)
+    assert spylls_aff.re is re
+
+
+def test_a_plain_dic_is_not_kept_in_the_cache(tmp_path: Path) -> None:
+    """Read from its file faster than from a JSON copy."""
+    cache = Cache(tmp_path / "check", ".json")
+    store = (cache, cache.key("hunspell-words", "es_ES"))
+    assert isinstance(read_dictionary(SPANISH, store).dic, stored_dictionary._StoredDic)
+    assert not cache.has(store[1])
 
 
 @pytest.mark.parametrize(

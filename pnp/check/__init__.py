@@ -8,6 +8,7 @@ declares its own tuple of rules; this module only gathers them.
 from __future__ import annotations
 
 from pnp.check import board_rules, completeness, deck_rules, glyph_rules, provenance, text, variant_rules
+from pnp.check.collector import collector_paused
 from pnp.check.rule import Rule
 from pnp.errors import Finding
 from pnp.model import PackData
@@ -25,8 +26,9 @@ RULES: tuple[Rule, ...] = (
 
 def check_pack(pack: PackData, rules: tuple[Rule, ...] = RULES) -> list[Finding]:
     findings: list[Finding] = []
-    for rule in rules:
-        findings += rule.run(pack)
+    with collector_paused():
+        for rule in rules:
+            findings += rule.run(pack)
     return findings
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from pnp.cache import Cache
 from pnp.check import RULES, Rule
+from pnp.check.collector import collector_paused
 from pnp.check.text.lexicon import spellers
 from pnp.errors import Finding
 from pnp.model import Card, LoadedDeck, PackData
@@ -54,6 +55,11 @@ ANSWERS = "dictionary answers"
 
 def cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...] = RULES) -> list[Finding]:
     """check_pack's findings, checking again only the cards that changed since the cache was written."""
+    with collector_paused():
+        return _cached_check(pack, cache, rules)
+
+
+def _cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...]) -> list[Finding]:
     if cache is None:
         return [f for rule in rules for f in rule.run(pack)]
     context = cache.key(ENTRY, _context(pack), tuple(rule.id for rule in rules))

@@ -33,7 +33,7 @@ def check_glyphs(pack: PackData) -> list[Finding]:
     for loaded in pack.decks:
         for card in loaded.cards:
             for field, text in _texts(card):
-                missing = sorted({ch for ch in text if ch not in "\n\r\t" and ord(ch) not in drawable})
+                missing = sorted(ch for ch in set(text) if ch not in "\n\r\t" and ord(ch) not in drawable)
                 if missing:
                     shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
                     findings.append(

@@ -107,10 +107,12 @@ class Slip:
 def accent_slips(plain: str, checker: Speller, known: frozenset[str] = frozenset()) -> list[Slip]:
     """Every missing accent of the three rules in one text, in order."""
     words = list(_WORD.finditer(plain))
-    slips = [*_noun_slips(plain, words, checker, known), *_question_slips(plain, checker)]
-    slips += _indirect_question_slips(plain, words, checker)
-    slips += _pronoun_slips(words, checker, known)
-    slips += _diacritic_slips(plain, words, checker, known)
+    # fold keeps every character in its place: the folded text's words are the words folded, in one call
+    folded = _WORD.findall(fold(plain))
+    slips = [*_noun_slips(plain, words, folded, checker, known), *_question_slips(plain, checker)]
+    slips += _indirect_question_slips(plain, words, folded, checker)
+    slips += _pronoun_slips(words, _WORD.findall(plain), checker, known)
+    slips += _diacritic_slips(plain, words, folded, checker, known)
     return sorted(slips, key=lambda s: s.start)
 
 
@@ -120,16 +122,20 @@ _PARTICIPLE = re.compile(r"\w+[ai]d[oa]s?$")
 _CLAUSE_START = re.compile(r"(^|[.;:,!?¡¿(\n])\s*$")
 
 
-def _diacritic_slips(plain: str, words: list[re.Match[str]], checker: Speller, known: frozenset[str]) -> Iterator[Slip]:
+def _diacritic_slips(
+    plain: str, words: list[re.Match[str]], folded: list[str], checker: Speller, known: frozenset[str]
+) -> Iterator[Slip]:
     """Words a missing accent turns into another word, told apart by the next one:
     "una carta mas" (más), "esta en juego" (está), "si tu robas" (tú), "para mi." (mí).
 
     Not "el roba" (él): the dictionary lacks nouns such as "descarte", which it knows only as
     verb forms, so "el descarte" would be flagged."""
     for index, match in enumerate(words):
+        if folded[index] not in _DIACRITICS:  # the word in lowercase is one of them only if folded it is
+            continue
         word = match.group()
         lower = word.lower()
-        if lower in known:
+        if lower not in _DIACRITICS or lower in known:
             continue
         following = words[index + 1] if index + 1 < len(words) else None
         joined = following is not None and plain[match.end() : following.start()] in (" ", "\u00a0")
@@ -159,6 +165,9 @@ def _diacritic_slips(plain: str, words: list[re.Match[str]], checker: Speller, k
         )
 
 
+_DIACRITICS = frozenset({"mas", "esta", "estas", "este", "tu", "mi"})  # the words _diacritic_slips reads
+
+
 def _after_preposition(words: list[re.Match[str]], index: int) -> bool:
     return index > 0 and fold(words[index - 1].group()) in _PREPOSITIONS
 
@@ -172,19 +181,21 @@ def _participle(word: str, checker: Speller) -> bool:
     return any(r.verb for r in readings) and all(r.verb or r.stem != word for r in readings)
 
 
-def _noun_slips(plain: str, words: list[re.Match[str]], checker: Speller, known: frozenset[str]) -> Iterator[Slip]:
+def _noun_slips(
+    plain: str, words: list[re.Match[str]], folded: list[str], checker: Speller, known: frozenset[str]
+) -> Iterator[Slip]:
     for index in range(1, len(words)):
+        if folded[index - 1] not in _NOUN_CONTEXT:
+            continue
         before, match = words[index - 1], words[index]
         if plain[before.end() : match.start()] not in (" ", "\u00a0"):
             continue
-        plural = _determiner(words, index - 1, plain, checker)
+        plural = _determiner(words, folded, index - 1, plain, checker)
+        bare = plural is None and folded[index - 1] in _BARE_PREPOSITIONS  # "de titulo": no verb follows "de"
+        if plural is None and not bare:
+            continue
         word = match.group()
-        bare = plural is None and fold(before.group()) in _BARE_PREPOSITIONS  # "de titulo": no verb follows "de"
-        if (plural is None and not bare) or word.casefold() in known or not word.islower() or len(word) < 3:
-            continue
-        if (not bare and word.endswith("s") != plural) or not checker.only_verb(word):
-            continue
-        noun = next((n for n in _accented(word) if checker.not_verb(n)), None)
+        noun = _noun_meant(word, plural, bare, checker, known)
         if noun is None:
             continue
         determiner = before.group()
@@ -201,9 +212,24 @@ def _noun_slips(plain: str, words: list[re.Match[str]], checker: Speller, known:
         )
 
 
-def _determiner(words: list[re.Match[str]], index: int, plain: str, checker: Speller) -> bool | None:
+@lru_cache(maxsize=1 << 14)  # texts repeat their phrases: "la carta", "de paga"
+def _noun_meant(word: str, plural: bool | None, bare: bool, checker: Speller, known: frozenset[str]) -> str | None:
+    """The noun the verb form `word` lacks the accent of, after a determiner (plural or not) or a bare
+    preposition; None when it is none."""
+    if word.casefold() in known or not word.islower() or len(word) < 3:
+        return None
+    if (not bare and word.endswith("s") != plural) or not checker.only_verb(word):
+        return None
+    return next((n for n in _accented(word) if checker.not_verb(n)), None)
+
+
+# the words after which _noun_slips reads a noun: determiners, and prepositions with or without one
+_NOUN_CONTEXT = _SINGULAR | _PLURAL | frozenset(_PRONOUN_ARTICLES) | _BARE_PREPOSITIONS
+
+
+def _determiner(words: list[re.Match[str]], folded: list[str], index: int, plain: str, checker: Speller) -> bool | None:
     """Whether the word at index is a plural determiner (True), a singular one (False), or none (None)."""
-    word = fold(words[index].group())
+    word = folded[index]
     if word in _SINGULAR:
         return False
     if word in _PLURAL:
@@ -212,7 +238,7 @@ def _determiner(words: list[re.Match[str]], index: int, plain: str, checker: Spe
         before = words[index - 1]
         if plain[before.end() : words[index].start()].strip() != "":
             return None
-        if fold(before.group()) in _PREPOSITIONS or checker.only_verb(before.group().lower()):
+        if folded[index - 1] in _PREPOSITIONS or checker.only_verb(before.group().lower()):
             return _PRONOUN_ARTICLES[word]  # "de la linea", "coloca la ultima": an article, not a pronoun
     return None
 
@@ -272,14 +298,18 @@ _CHOOSING = frozenset({
 # fmt: on
 
 
-def _indirect_question_slips(plain: str, words: list[re.Match[str]], checker: Speller) -> Iterator[Slip]:
+def _indirect_question_slips(
+    plain: str, words: list[re.Match[str]], folded: list[str], checker: Speller
+) -> Iterator[Slip]:
     """ "elige que carta" -> "elige qué carta": after a verb of choosing, "que", "cual", "cuantos"… before a
     noun asks which.  Not before a verb, determiner or pronoun: "decide que roba", "elige que la carta"."""
     for index in range(1, len(words) - 1):
+        if folded[index - 1] not in _CHOOSING:
+            continue
         verb, match, noun = words[index - 1], words[index], words[index + 1]
         word = match.group()
         lower = word.lower()
-        if lower not in _INTERROGATIVES or lower in _CLAUSE_OPENERS or fold(verb.group()) not in _CHOOSING:
+        if lower not in _INTERROGATIVES or lower in _CLAUSE_OPENERS:
             continue
         if plain[verb.end() : match.start()] != " " or plain[match.end() : noun.start()] != " ":
             continue
@@ -312,18 +342,16 @@ def _exclaims(following: str | None, checker: Speller) -> bool:
     return not checker.only_verb(lower) and (checker.not_verb(lower) or not checker.knows(lower))
 
 
-def _pronoun_slips(words: list[re.Match[str]], checker: Speller, known: frozenset[str]) -> Iterator[Slip]:
+def _pronoun_slips(
+    words: list[re.Match[str]], written_words: list[str], checker: Speller, known: frozenset[str]
+) -> Iterator[Slip]:
+    """Each word once, at its first place (written_words: the words as written, one per match)."""
     seen: set[str] = set()
-    for match in words:
-        word = match.group()
-        if word in seen or len(word) < 4 or word.casefold() in known or not word.isalpha():
+    for word, match in zip(written_words, words, strict=True):
+        written = _with_pronoun_accent(word, checker, known)
+        if written is None or word in seen:
             continue
         seen.add(word)
-        if not checker.knows(word) and word.lower() in english_words():
-            continue  # "Release": an English word, text/untranslated's
-        written = checker.pronoun_accent(word)
-        if written is None:
-            continue
         yield Slip(
             PRONOUN,
             match.start(),
@@ -333,6 +361,17 @@ def _pronoun_slips(words: list[re.Match[str]], checker: Speller, known: frozense
             word,
             _('"{word}" needs its accent with the pronouns attached: "{written}"').format(word=word, written=written),
         )
+
+
+@lru_cache(maxsize=1 << 14)  # texts repeat their words
+def _with_pronoun_accent(word: str, checker: Speller, known: frozenset[str]) -> str | None:
+    """The word with the accent its attached pronouns need, when it lacks it; else None."""
+    if len(word) < 4 or word.casefold() in known or not word.isalpha():
+        return None
+    written = checker.pronoun_accent(word)
+    if written is not None and not checker.knows(word) and word.lower() in english_words():
+        return None  # "Release": an English word, text/untranslated's
+    return written
 
 
 def _slips_by_rule(pack: PackData, code: str) -> list[Finding]:

@@ -60,10 +60,18 @@ def icons(raw: str) -> tuple[str, ...]:
 def words(text: str) -> Iterator[re.Match[str]]:
     """Words worth a dictionary look-up: no numbers or codes (X1, 2C), single letters or roman numerals."""
     for match in _TOKEN.finditer(text):
-        word = match.group()
-        if len(word) < 2 or any(c.isdigit() or c == "_" for c in word) or _ROMAN.match(word):
-            continue
-        yield match
+        if worth_looking_up(match.group()):
+            yield match
+
+
+def token_texts(text: str) -> list[str]:
+    """Every word of the text as `words` reads them, worth a look-up or not, in one call."""
+    return _TOKEN.findall(text)
+
+
+@lru_cache(maxsize=1 << 16)  # texts repeat their words
+def worth_looking_up(word: str) -> bool:
+    return len(word) >= 2 and not any(c.isdigit() or c == "_" for c in word) and not _ROMAN.match(word)
 
 
 def _localized(card: Card) -> dict[str, dict[str, str]]:
@@ -84,10 +92,24 @@ def field_line(pack: PackData, card_id: str, field: str) -> int | None:
     return pack.line("card", card_id)
 
 
-def texts(
-    pack: PackData, paths: tuple[str, ...] = ALL, languages: list[str] | None = None
-) -> Iterator[tuple[Text, Text | None]]:
-    """Each card text in the given languages (default: the targets), with the original of the same field."""
+Listed = list[tuple[Text, Text | None]]
+_LISTED: list[tuple[PackData, tuple[str, ...], tuple[str, ...] | None, Listed]] = []
+
+
+def texts(pack: PackData, paths: tuple[str, ...] = ALL, languages: list[str] | None = None) -> Listed:
+    """Each card text in the given languages (default: the targets), with the original of the same field.
+
+    Listed once per pack object, as every rule reads them: a PackData is frozen."""
+    wanted = None if languages is None else tuple(languages)
+    for listed_for, listed_paths, listed_languages, listed in _LISTED:
+        if listed_for is pack and listed_paths == paths and listed_languages == wanted:
+            return listed
+    listed = list(_texts(pack, paths, languages))
+    _LISTED[:] = [(pack, paths, wanted, listed), *_LISTED[:3]]  # a check lists a pack and its changed cards
+    return listed
+
+
+def _texts(pack: PackData, paths: tuple[str, ...], languages: list[str] | None) -> Iterator[tuple[Text, Text | None]]:
     source_language = pack.pack.source_language
     for loaded in pack.decks:
         shown = shown_path(loaded.file)

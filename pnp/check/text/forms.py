@@ -26,11 +26,16 @@ def _fold_table() -> dict[int, str]:
 
 
 _FOLD = _fold_table()
+# Every character of the table's range, those it keeps too: translate pays a raised and caught
+# LookupError for each character its table lacks, and texts are mostly such characters.
+_FOLD_ALL = {code: _FOLD.get(code, chr(code)) for code in range(0x250)}
 
 
 def fold(text: str) -> str:
     """Lowercase without accents, one character for one ("Señor" -> "senor")."""
-    return text.translate(_FOLD)
+    if text.isascii():
+        return text.lower()  # what the table does to ASCII: A-Z lowercased, the rest kept
+    return text.translate(_FOLD_ALL)
 
 
 # --- Spanish ---------------------------------------------------------------------

@@ -149,7 +149,9 @@ def _forbidding_the_target(pack: PackData) -> list[Finding]:
 
 
 def _missing_terms(index: GlossaryIndex, text: Text, original: Text, reported: set[str]) -> list[Finding]:
-    findings = []
+    findings: list[Finding] = []
+    if not index.terms.get(text.lang):
+        return findings
     folded = fold(text.plain)
     for term, match in index.in_source(text.lang, fold(original.plain)):
         if term.source in reported or index.translated(term, text.lang, folded) or _misspelt(term.target, text, folded):
@@ -175,11 +177,17 @@ def _misspelt(target: str, text: Text, folded_text: str) -> bool:
     spans = [(m.start(), m.end()) for m in _WORD.finditer(folded_text)]
     checker = speller(text.lang)
 
+    judged: dict[tuple[str, str, str], bool] = {}  # a text repeats its words: each judged once
+
     def near(w: str, form: PhraseMatcher, start: int, end: int) -> bool:
-        word = folded_text[start:end]
-        if form.fullmatch(word):
-            return True
-        typo = checker is None or not checker.knows(text.plain[start:end])
+        word, written = folded_text[start:end], text.plain[start:end]
+        key = (w, word, written)
+        if key not in judged:
+            judged[key] = bool(form.fullmatch(word)) or _typo_of(w, word, written)
+        return judged[key]
+
+    def _typo_of(w: str, word: str, written: str) -> bool:
+        typo = checker is None or not checker.knows(written)
         return typo and len(w) >= 4 and difflib.SequenceMatcher(None, w, word).ratio() >= 0.8
 
     return any(

@@ -36,6 +36,8 @@ _DATA = files("pnp") / "data"
 _CLITIC_END = re.compile(r"(me|te|se|nos|os|lo|la|los|las|le|les)$")
 _STRESS = str.maketrans("áéíóú", "aeiou")
 _ADD_STRESS = str.maketrans("aeiou", "áéíóú")
+_CLITICS = ("me", "te", "se", "nos", "os", "lo", "la", "los", "las", "le", "les")  # _CLITIC_END's endings
+_STRESSED = frozenset("áéíóú")
 _PRONOUN_SUFFIX = re.compile(r"(me|te|se|nos|os|lo|la|los|las|le|les)$")
 
 
@@ -70,7 +72,8 @@ class Speller:
     beside the check's cache (`answers`, `recall`): reading the dictionary
     takes longer than checking a card, and a pickle of it longer still, so a
     check after an edit whose words were all judged before never reads it.  When a new word
-    does need it, its word list comes from the same cache when kept there (stored_dictionary)."""
+    does need it, its word list is read straight from the .dic, or from the same cache for a
+    dictionary spylls must read (stored_dictionary)."""
 
     def __init__(self, path: Path) -> None:
         self._path = path
@@ -166,14 +169,14 @@ class Speller:
 
         Only a word the dictionary does not know, or knows only with a pronoun suffix (the voseo
         imperative "portate"), is a candidate: "colocase" is a subjunctive, "gemela" a noun."""
+        lower = word.lower()
+        if not lower.endswith(_CLITICS) or not _STRESSED.isdisjoint(lower):  # most words: not asked, not kept
+            return None
         if word not in self._accents:
-            self._accents[word] = self._pronoun_accent(word)
+            self._accents[word] = self._pronoun_accent(word, lower)
         return self._accents[word]
 
-    def _pronoun_accent(self, word: str) -> str | None:
-        lower = word.lower()
-        if any(c in "áéíóú" for c in lower) or not _CLITIC_END.search(lower):
-            return None
+    def _pronoun_accent(self, word: str, lower: str) -> str | None:
         readings = self.readings(lower)
         if readings and not all(r.pronouns for r in readings):
             return None

@@ -14,7 +14,7 @@ import re
 
 from pnp.check.text.fields import RULES_TEXT, texts
 from pnp.check.text.forms import fold
-from pnp.check.text.glossary import GlossaryIndex
+from pnp.check.text.glossary import GlossaryIndex, Hit
 from pnp.check.text.phrases import PhraseMatcher
 from pnp.errors import Finding, Severity, did_you_mean
 from pnp.i18n import _
@@ -55,7 +55,7 @@ def check_cited_names(pack: PackData) -> list[Finding]:
     findings = []
     for text, _original in texts(pack, RULES_TEXT, pack.languages):
         names = names_by_lang[text.lang]
-        forbidden = index.forbidden(text.plain, text.lang)
+        forbidden: list[Hit] | None = None  # looked for only when a quoted name needs it
         for m in _QUOTED.finditer(text.plain):
             cited = m.group(1).strip().rstrip(".,")
             if not _looks_like_a_name(cited) or _key(cited) in names:
@@ -63,6 +63,8 @@ def check_cited_names(pack: PackData) -> list[Finding]:
             term = _VALUE.sub("", cited)  # “Abordaje 2” cites the keyword Abordaje
             if text.lang in terms and terms[text.lang].fullmatch(fold(term)):
                 continue
+            if forbidden is None:
+                forbidden = index.forbidden(text.plain, text.lang)
             if any(hit.start < m.end() and m.start() < hit.end for hit in forbidden):
                 continue  # text/glossary reports it
             hint = did_you_mean(cited, sorted(set(names.values())))

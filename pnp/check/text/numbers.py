@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 
 from pnp import markup
 from pnp.check.text.fields import Text, icons, quote, texts
@@ -22,40 +23,60 @@ from pnp.model import PackData
 CODE = "text/numbers"
 
 # 1000, 1,000 (English) and 1.000 or 1 000 (Spanish) are one number; 1,5 and 1.5 are two
-_NUMBER = re.compile(r"\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?!\d)|\d+")
-_WORD = re.compile(r"\w+")
+_NOT_DIGIT = re.compile(r"\D")
+_NUMBER = re.compile(r"(?=\d)(?:\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?!\d)|\d+)")  # (?=\d): skips to a digit fast
 
 
-def numbers(plain: str) -> Counter[int]:
-    """The figures of a text: "1.000" and "1,000" are 1000."""
-    return Counter(int(re.sub(r"\D", "", m.group())) for m in _NUMBER.finditer(plain))
+def numbers(plain: str) -> dict[int, int]:
+    """The figures of a text, with how many times each is there: "1.000" and "1,000" are 1000."""
+    found: dict[int, int] = {}
+    for figure in _NUMBER.findall(plain):
+        value = int(figure if figure.isdecimal() else _NOT_DIGIT.sub("", figure))
+        found[value] = found.get(value, 0) + 1
+    return found
 
 
 @dataclass(frozen=True)
 class Counted:
     """The numbers of a text: figures and number words as values, how each was first written, and the
-    articles and ordinals that may stand for a figure."""
+    articles and ordinals that may stand for a figure, each with its count (plain dicts: most texts
+    compare equal, and dicts compare fastest)."""
 
-    values: Counter[int]
+    values: dict[int, int]
     written: dict[int, str]
-    stand_ins: Counter[int]
+    stand_ins: dict[int, int]
 
 
 def counted(plain: str, language: str) -> Counted:
     values = numbers(plain)
     written = {value: str(value) for value in values}
     words, like = number_words(language), number_like_words(language)
-    stand_ins: Counter[int] = Counter()
-    for match in _WORD.finditer(plain):
-        word = fold(match.group())
+    stand_ins: dict[int, int] = {}
+    # fold keeps every character in its place, so the words of the folded text are the folded words
+    folded = fold(plain)
+    found = _number_words(language).findall(folded)
+    if "one" not in found and not any(word in words for word in found):  # articles and ordinals only
+        for word in found:
+            stand_ins[like[word]] = stand_ins.get(like[word], 0) + 1
+        return Counted(values, written, stand_ins)
+    for match in _number_words(language).finditer(folded):
+        word = match.group()
         if word == "one" and _pronoun_one(plain, match):
-            stand_ins[1] += 1  # "which one", "one of them": a pronoun, not a count
+            stand_ins[1] = stand_ins.get(1, 0) + 1  # "which one", "one of them": a pronoun, not a count
         elif word in words:
-            values[words[word]] += 1
-            written.setdefault(words[word], f'"{match.group()}"')
+            values[words[word]] = values.get(words[word], 0) + 1
+            written.setdefault(words[word], f'"{plain[match.start() : match.end()]}"')
         elif word in like:
-            stand_ins[like[word]] += 1
+            stand_ins[like[word]] = stand_ins.get(like[word], 0) + 1
     return Counted(values, written, stand_ins)
+
+
+@cache
+def _number_words(language: str) -> re.Pattern[str]:
+    """The whole words (runs of \\w) of a folded text that are number words, articles or ordinals."""
+    known = sorted({"one", *number_words(language), *number_like_words(language)}, key=len, reverse=True)
+    first = "".join(sorted({re.escape(word[0]) for word in known}))  # a first letter to look for: a fast scan
+    return re.compile(rf"(?=[{first}])(?<!\w)(?:{'|'.join(map(re.escape, known))})(?!\w)")
 
 
 _BEFORE_PRONOUN_ONE = re.compile(
@@ -65,7 +86,9 @@ _BEFORE_PRONOUN_ONE = re.compile(
 
 def _pronoun_one(plain: str, match: re.Match[str]) -> bool:
     """English "one" as a pronoun: "which one", "the one", "no one", "one of", "one another"."""
-    if _BEFORE_PRONOUN_ONE.search(plain[: match.start()]):
+    before = plain[: match.start()]
+    # the match ends at the trailing spaces and its words are at most 7 letters: search only there
+    if _BEFORE_PRONOUN_ONE.search(before[max(0, len(before.rstrip()) - 8) :]):
         return True
     return re.match(r"\s+(?:of|another)\b", plain[match.end() :], re.IGNORECASE) is not None
 
@@ -84,10 +107,10 @@ def compare_numbers(text: Text, original: Text) -> list[Finding]:
     theirs, ours = counted(original.plain, original.lang), counted(text.plain, text.lang)
     if theirs.values == ours.values:
         return []
-    missing = theirs.values - ours.values
-    extra = ours.values - theirs.values
-    missing -= ours.stand_ins  # "Draw 1 card" -> "Roba una carta"
-    extra -= theirs.stand_ins  # "Draw a card" -> "Roba 1 carta"
+    missing = Counter(theirs.values) - Counter(ours.values)
+    extra = Counter(ours.values) - Counter(theirs.values)
+    missing -= Counter(ours.stand_ins)  # "Draw 1 card" -> "Roba una carta"
+    extra -= Counter(theirs.stand_ins)  # "Draw a card" -> "Roba 1 carta"
     if not missing and not extra:
         return []
     parts = []

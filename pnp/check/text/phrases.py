@@ -17,16 +17,19 @@ token, so a glossary of thousands of terms costs no more per token than one.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from pnp.check.text.forms import CLITICS, WordForms, fold, word_forms
 
 _PIECE = re.compile(r"(\w+)|(\s+)|(.)", re.UNICODE)
 _TOKEN = re.compile(r"(\w+)|\S")
+_TOKEN_TEXT = re.compile(r"\w+|\S")  # the texts of _TOKEN's tokens, in one call
 _APOSTROPHES = frozenset("'’")
+_MEMO = 1 << 12
 
 
 class Gap(Enum):
@@ -42,8 +45,7 @@ class Step:
     char: str | None  # one punctuation character
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):  # a tuple: a text has hundreds, made in a tenth of a frozen dataclass's time
     start: int
     end: int
     text: str
@@ -80,21 +82,30 @@ def compile_phrase(phrase: str, language: str) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def tokenise(folded: str) -> list[Token]:
+@lru_cache(maxsize=1024)  # every term's matcher reads the same text in turn: it is split once
+def tokenise(folded: str) -> tuple[Token, ...]:
     tokens = []
     previous_end = 0
     for m in _TOKEN.finditer(folded):
         tokens.append(Token(m.start(), m.end(), m.group(), m.start() > previous_end, m.group(1) is not None))
         previous_end = m.end()
-    return tokens
+    return tuple(tokens)
 
 
-def _stems(token: str) -> set[str]:
+@lru_cache(maxsize=1024)
+def _starts(folded: str) -> frozenset[str]:
+    """Every key a phrase's first step may have to start in the text: a matcher none of whose phrases starts
+    with one of them finds nothing there, without walking the text (a glossary checks each term in turn)."""
+    return frozenset(stem for token in set(_TOKEN_TEXT.findall(folded)) for stem in _stems(token))
+
+
+@lru_cache(maxsize=1 << 16)  # texts repeat their words: each is taken apart once
+def _stems(token: str) -> frozenset[str]:
     """The token, and the token without one or two enclitic pronouns ("colocándoselo" -> "colocando")."""
     stems = {token}
     for _ in range(2):
         stems |= {s[: -len(c)] for s in stems for c in CLITICS if s.endswith(c) and len(s) > len(c)}
-    return stems
+    return frozenset(stems)
 
 
 def _word_matches(forms: WordForms, token: str) -> bool:
@@ -109,6 +120,7 @@ class PhraseMatcher:
     def __init__(self, phrases: Sequence[str], language: str) -> None:
         self.steps = [compile_phrase(p, language) for p in phrases]
         self._by_first: dict[str, list[int]] = {}
+        self._by_token: dict[str, list[int]] = {}  # _candidates' answers: texts repeat their words
         for index, steps in enumerate(self.steps):
             if not steps:
                 continue
@@ -118,12 +130,17 @@ class PhraseMatcher:
                 self._by_first.setdefault(key, []).append(index)
 
     def _candidates(self, token: str) -> list[int]:
-        found: set[int] = set()
-        for key in _stems(token):
-            found.update(self._by_first.get(key, ()))
-        return sorted(found)
+        candidates = self._by_token.get(token)
+        if candidates is None:
+            found: set[int] = set()
+            for key in _stems(token):
+                found.update(self._by_first.get(key, ()))
+            if len(self._by_token) >= _MEMO:  # a matcher kept for the process (phrase_matcher) stays small
+                self._by_token.clear()
+            candidates = self._by_token[token] = sorted(found)
+        return candidates
 
-    def _match_at(self, steps: tuple[Step, ...], tokens: list[Token], at: int) -> int | None:
+    def _match_at(self, steps: tuple[Step, ...], tokens: Sequence[Token], at: int) -> int | None:
         """The index of the token after the phrase when it matches at tokens[at], or None."""
         position = at
         for n, step in enumerate(steps):
@@ -152,22 +169,27 @@ class PhraseMatcher:
 
     def finditer(self, folded: str) -> list[Match]:
         """Leftmost matches that do not overlap; at one place the first phrase given wins."""
+        return list(self._matches(folded))
+
+    def _matches(self, folded: str) -> Iterator[Match]:
+        if self._by_first.keys().isdisjoint(_starts(folded)):
+            return
         tokens = tokenise(folded)
-        matches = []
         at = 0
         while at < len(tokens):
             for index in self._candidates(tokens[at].text):
                 after = self._match_at(self.steps[index], tokens, at)
                 if after is not None:
-                    matches.append(Match(index, tokens[at].start, tokens[after - 1].end))
+                    yield Match(index, tokens[at].start, tokens[after - 1].end)
                     at = after
                     break
             else:
                 at += 1
-        return matches
 
     def first_of_each(self, folded: str) -> dict[int, Match]:
         """Each phrase that occurs, with its first occurrence (phrases may overlap one another)."""
+        if self._by_first.keys().isdisjoint(_starts(folded)):
+            return {}
         tokens = tokenise(folded)
         found: dict[int, Match] = {}
         for at, token in enumerate(tokens):
@@ -180,8 +202,8 @@ class PhraseMatcher:
         return found
 
     def search(self, folded: str) -> Match | None:
-        matches = self.finditer(folded)
-        return matches[0] if matches else None
+        """The first of finditer's matches, found without looking further."""
+        return next(self._matches(folded), None)
 
     def fullmatch(self, folded: str) -> Match | None:
         """A phrase that is the whole text."""
@@ -195,7 +217,7 @@ class PhraseMatcher:
         return None
 
 
-def _possessive_at(tokens: list[Token], position: int) -> bool:
+def _possessive_at(tokens: Sequence[Token], position: int) -> bool:
     """ "'s" right after a word: Universe's."""
     return (
         position + 1 < len(tokens)

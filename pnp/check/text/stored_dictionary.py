@@ -1,22 +1,22 @@
-"""The Hunspell dictionary's word list kept in the build cache, so that a process reads it in a tenth of the time.
+"""The Hunspell dictionary's word list, read in a fifth of the time spylls takes.
 
 spylls reads the Spanish .dic in 0.7 s or so, making 70,000 word objects and
-two indexes, in every process that checks a new word: most of a one-card
-rebuild.  A pickle of it is slower still (its affix rules are regular
-expressions, compiled again on loading).  What is kept instead is the word
-list as plain JSON: each stem's flags, and which stems share a lowercase form
-with a capitalised one.  It is loaded in a few hundredths of a second, and the
-word objects are made only for the stems a lookup asks for; the affix file is
-still read by spylls.  With no entry yet (a first check, an empty output
-folder), the same word list is read from the .dic in one pass of plain
-string work (`read_plain_dic`, a quarter of spylls' time), when its lines
-are the plain "stem/FLAGS" the bundled dictionaries hold; anything else is
-left to spylls.
+two indexes, in every process that checks a new word: most of a cold check.
+A pickle of it is slower still (its affix rules are regular expressions,
+compiled again on loading).  What pnp makes instead is the word list as plain
+data: each stem's flags, and which stems share a lowercase form with a
+capitalised one; the word objects are made only for the stems a lookup asks
+for.  The affix file is still read by spylls, its 13,500 regular expressions
+compiled only when a lookup first uses one (_affix_expressions_compiled_when_used).
 
-The entry is written only when it gives back exactly what spylls read (same
-words in the same order, same indexes), and it is a verified entry of
-pnp.cache keyed by the dictionary files' digest: a changed dictionary, another
-pnp version or a damaged entry means reading the files again.
+A .dic of plain "stem/FLAGS" lines, as the bundled dictionaries are, is read
+into that form in one pass of plain string work (`read_plain_dic`, 0.15 s):
+faster than loading it back from JSON, so it is not kept in the cache.  Any
+other is read by spylls, and its word list kept in the cache as JSON for the
+next process: written only when it gives back exactly what spylls read (same
+words in the same order, same indexes), as a verified entry of pnp.cache keyed
+by the dictionary files' digest; a changed dictionary, another pnp version or
+a damaged entry means reading the files again.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import threading
+from collections.abc import Iterator
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,7 @@ from spylls.hunspell import Dictionary
 from spylls.hunspell.algo.capitalization import Type
 from spylls.hunspell.algo.lookup import Lookup
 from spylls.hunspell.algo.suggest import Suggest
+from spylls.hunspell.data import aff as spylls_aff
 from spylls.hunspell.data.aff import Aff
 from spylls.hunspell.data.dic import Dic, Word
 from spylls.hunspell.readers import read_aff, read_dic
@@ -46,18 +49,16 @@ _TAG = re.compile(r"[ \t]\w{2}:")  # spylls' TAG_REGEXP: morphological data afte
 
 def read_dictionary(path: Path, store: tuple[Cache, str] | None) -> Dictionary:
     """The dictionary at `path` (.aff and .dic), its word list from `store` (a cache and key) when kept there."""
-    aff, context = read_aff(FileReader(str(path) + ".aff"))
+    with _affix_expressions_compiled_when_used():
+        aff, context = read_aff(FileReader(str(path) + ".aff"))
+    plain = read_plain_dic(path.with_name(path.name + ".dic"), aff, context)
+    if plain is not None:  # no spylls word objects for 70,000 words: a lookup makes the few it needs
+        return _StoredDictionary(aff, _StoredDic(aff, plain["stems"], plain["capitals"]))
     if store is not None:
         cache, key = store
         stored = _from_json(aff, cache.get_json(key))
         if stored is not None:
             return _StoredDictionary(aff, stored)
-    plain = read_plain_dic(path.with_name(path.name + ".dic"), aff, context)
-    if plain is not None:  # no spylls word objects for 70,000 words: a lookup makes the few it needs
-        if store is not None:
-            with contextlib.suppress(OSError):  # the cache only saves time
-                cache.put(key, json.dumps(plain, ensure_ascii=False).encode())
-        return _StoredDictionary(aff, _StoredDic(aff, plain["stems"], plain["capitals"]))
     dic = read_dic(FileReader(str(path) + ".dic", encoding=context.encoding), aff=aff, context=context)
     if store is not None:
         index = _index(aff, dic)
@@ -81,32 +82,83 @@ def read_plain_dic(path: Path, aff: Aff, context: Context) -> dict[str, Any] | N
         text = path.read_text(encoding=context.encoding, errors="surrogateescape")
     except (OSError, LookupError):
         return None
+    if "\t" in text or "\\" in text or _TAG.search(text):  # data tags, escapes: spylls reads them
+        return None
     stems: dict[str, list[str]] = {}
-    order: list[str] = []
     lowered: dict[str, list[str]] = {}
     casing = aff.casing
+    previous = None
+    sorted_flags: dict[str, str] = {}  # a dictionary has a few hundred sets of flags
     for number, raw in enumerate(text.split("\n"), start=1):
         line = (raw.replace("\xef\xbb\xbf", "") if number == 1 else raw).strip()  # as spylls' reader
         if not line or (number == 1 and _COUNT.match(line)):
             continue
-        if "\t" in line or "\\" in line or _TAG.search(line) or line.startswith("/"):
+        if line.startswith("/"):
             return None
-        parts = line.split("/", 2)
-        stem, flags = (parts[0], parts[1]) if len(parts) == 2 else (line, "")  # "a/B/": a stem with no flags
-        stems.setdefault(stem, []).append("".join(sorted(set(flags))))
-        order.append(stem)
-        if casing.guess(stem) != Type.NO:
+        stem, _, flags = line.partition("/")
+        if "/" in flags:  # "a/B/": a stem with no flags
+            stem, flags = line, ""
+        entries = stems.get(stem)
+        if entries is None:
+            entries = stems[stem] = []
+        elif stem != previous:
+            return None  # one stem's entries apart: the stored order would differ from spylls'
+        previous = stem
+        if (written := sorted_flags.get(flags)) is None:
+            written = sorted_flags[flags] = "".join(sorted(set(flags)))
+        entries.append(written)
+        if not stem.islower() and casing.guess(stem) != Type.NO:  # a lowercase stem guesses NO in every casing
             for lower in casing.lower(stem):
                 if len(lower) != 1:  # one-letter keys are made when asked (_StoredDic._one_letter)
                     lowered.setdefault(lower, []).append(stem)
-    if [stem for stem, entries in stems.items() for _ in entries] != order:
-        return None  # one stem's entries apart: the stored order would differ from spylls'
     capitals: dict[str, list[str]] = {}
     for lower, listed in lowered.items():
         capitals[lower] = list(dict.fromkeys(listed))
         if [stem for each in capitals[lower] for stem in [each] * len(stems[each])] != listed:
             return None
     return {"stems": stems, "capitals": capitals}
+
+
+class _LazyPattern:
+    """re.compile(source, flags) made at its first use: search, sub, finditer…"""
+
+    __slots__ = ("_compiled", "_flags", "_source")
+
+    def __init__(self, source: str, flags: int = 0) -> None:
+        self._source, self._flags = source, flags
+        self._compiled: re.Pattern[str] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._compiled is None:
+            self._compiled = re.compile(self._source, self._flags)
+        return getattr(self._compiled, name)
+
+
+class _LazyRe:
+    """The re module, but compile is _LazyPattern."""
+
+    compile = _LazyPattern
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(re, name)
+
+
+_SWAP = threading.Lock()
+
+
+@contextlib.contextmanager
+def _affix_expressions_compiled_when_used() -> Iterator[None]:
+    """spylls compiles two regular expressions per affix rule as it reads the .aff: 13,500 for the
+    Spanish one, 0.2 s, most of its reading, of which a check uses a few hundred.  While it reads, the
+    module that makes the rules (and only that one) gets an re whose compile waits for the first use:
+    each rule answers as before (spylls only calls its expressions' methods)."""
+    with _SWAP:
+        module = spylls_aff.re
+        spylls_aff.re = _LazyRe()
+        try:
+            yield
+        finally:
+            spylls_aff.re = module
 
 
 class _StoredDic(Dic):

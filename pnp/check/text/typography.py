@@ -20,10 +20,13 @@ CODE = "text/typography"
 _PAIRS = {"¿": "?", "¡": "!"}
 _QUOTES = {"“": "”", "«": "»"}
 _CLOSING_QUOTES = {v: k for k, v in _QUOTES.items()}
+_MARKS = frozenset(_PAIRS) | frozenset(_PAIRS.values())
+_QUOTE_MARKS = frozenset(_QUOTES) | frozenset(_CLOSING_QUOTES) | {'"'}
 _DOUBLE_SPACE = re.compile(r"(?<=\S) {2,}(?=\S)")
 _SPACE_BEFORE = re.compile(r"(?<=\S)[ \t]+([,.;:?!)»”…])")
+_SPACE_THEN_MARK = re.compile(r"[ \t][,.;:?!)»”…]")  # in every _SPACE_BEFORE match, and quick to look for
 _SPACE_AFTER = re.compile(r"([¿¡(«“])[ \t]+(?=\S)")
-_END = re.compile(r"[\s”»\"')\]*]+$")
+_END_CHARS = "”»\"')]*"  # closing quotes and brackets, and markup stars, after a text's last mark
 _FINAL = ".!?…:"
 
 
@@ -53,7 +56,7 @@ def _around(text: str, start: int, end: int) -> tuple[str, str, str]:
 
 def _spaces(text: str, spanish: bool) -> list[tuple[str, str]]:
     found = []
-    for m in _DOUBLE_SPACE.finditer(text):
+    for m in _DOUBLE_SPACE.finditer(text) if "  " in text else ():  # most texts: no two spaces to look for
         head, spaces, tail = _around(text, m.start(), m.end())
         found.append(
             (
@@ -63,7 +66,7 @@ def _spaces(text: str, spanish: bool) -> list[tuple[str, str]]:
         )
     if not spanish:
         return found
-    for m in _SPACE_BEFORE.finditer(text):
+    for m in _SPACE_BEFORE.finditer(text) if _SPACE_THEN_MARK.search(text) else ():
         mark = m.group(1)
         if mark == "." and text[m.end() : m.end() + 2] == "..":
             continue  # an ellipsis written " ..." is a separate, unusual choice; leave it
@@ -91,6 +94,8 @@ def _spaces(text: str, spanish: bool) -> list[tuple[str, str]]:
 def _inverted_marks(paragraph: str) -> list[tuple[str, str]]:
     """¿ and ¡ open what ? and ! close; they nest (¡¿Qué?!) and pair within a paragraph."""
     found: list[tuple[str, str]] = []
+    if not _MARKS.intersection(paragraph):  # most paragraphs: nothing to pair
+        return found
     stack: list[tuple[str, int]] = []
     sentence_start = 0
     for index, char in enumerate(paragraph):
@@ -138,6 +143,8 @@ def _unclosed(paragraph: str, mark: str, index: int) -> tuple[str, str]:
 def _quotes(paragraph: str) -> list[tuple[str, str]]:
     """“…” and «…» pair (and nest); a straight " opens or closes what it can."""
     found: list[tuple[str, str]] = []
+    if not _QUOTE_MARKS.intersection(paragraph):
+        return found
     stack: list[tuple[str, int]] = []
     for index, char in enumerate(paragraph):
         if char in _QUOTES:
@@ -196,8 +203,17 @@ def _quotes(paragraph: str) -> list[tuple[str, str]]:
     return found
 
 
+def _without_end(text: str) -> str:
+    """The text without the spaces, closing quotes and brackets at its end: [\\s”»"')\\]*]+$ removed,
+    looked for from the end back rather than by a scan of the whole text."""
+    end = len(text)
+    while end and (text[end - 1].isspace() or text[end - 1] in _END_CHARS):
+        end -= 1
+    return text[:end]
+
+
 def _final_period(text: str, source: str, original: Text) -> list[tuple[str, str]]:
-    ours, theirs = _END.sub("", text), _END.sub("", source)
+    ours, theirs = _without_end(text), _without_end(source)
     if not ours or not theirs:
         return []
     if theirs[-1] == "." and ours[-1] not in _FINAL:

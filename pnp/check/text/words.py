@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from pnp.check.text.fields import Text, known_words, texts, words
+from pnp.check.text.fields import Text, known_words, texts, token_texts, words, worth_looking_up
 from pnp.check.text.forms import fold
-from pnp.check.text.glossary import GlossaryIndex
+from pnp.check.text.glossary import GlossaryIndex, Hit
 from pnp.check.text.lexicon import Speller, english_words, speller
 from pnp.errors import Finding, Severity, did_you_mean
 from pnp.i18n import _
@@ -41,25 +41,37 @@ def _judge(pack: PackData) -> Iterator[Judged]:
     known = known_words(pack)
     index = GlossaryIndex(pack)
     english = english_words() if pack.pack.source_language.split("-")[0] == "en" else frozenset()
+    # texts repeat their words: each is judged once per language
+    verdicts: dict[str, dict[str, str | None]] = {}
     for text, original in texts(pack):
         checker = speller(text.lang)
         if checker is None:
             continue
         plain = text.plain
-        forbidden = index.forbidden(plain, text.lang)
+        forbidden: list[Hit] | None = None  # looked for only when a word needs it
+        judged = verdicts.setdefault(text.lang, {})
         seen: set[str] = set()
-        for match in words(plain):
-            word = match.group()
-            if word in seen or _is_known(word, known):
+        for word in token_texts(plain):
+            verdict = judged.get(word, "")
+            if verdict == "":
+                verdict = judged[word] = _judgement(word, known, checker, english)
+            if not verdict or word in seen:
                 continue
             seen.add(word)
-            if any(hit.start < match.end() and match.start() < hit.end for hit in forbidden):
-                continue
-            if checker.pronoun_accent(word) is not None:
-                continue  # "descartala": text/accent-pronoun says which accent it lacks
-            verdict = _verdict(word, checker, english)
-            if verdict:
-                yield text, original, word, verdict
+            match = next(m for m in words(plain) if m.group() == word)  # its first place
+            if forbidden is None:
+                forbidden = index.forbidden(plain, text.lang)
+            if not any(hit.start < match.end() and match.start() < hit.end for hit in forbidden):
+                yield text, original, word, verdict  # a forbidden variant is text/glossary's
+
+
+def _judgement(word: str, known: frozenset[str], checker: Speller, english: frozenset[str]) -> str | None:
+    """ "english", "unknown", or None for a word that is right, or not worth a look-up."""
+    if not worth_looking_up(word) or _is_known(word, known):
+        return None
+    if checker.pronoun_accent(word) is not None:
+        return None  # "descartala": text/accent-pronoun says which accent it lacks
+    return _verdict(word, checker, english)
 
 
 def _is_known(word: str, known: frozenset[str]) -> bool:
