@@ -51,6 +51,22 @@ def test_a_picture_is_embedded_and_digested_once_however_many_faces_show_it(monk
     assert page.getpixel((40, 50)) == page.getpixel((140, 50)) == (208, 32, 32)
 
 
+def test_a_picture_is_compressed_at_the_faster_level_and_kept_lossless() -> None:
+    import zlib
+
+    from reportlab.pdfbase import pdfdoc
+
+    from pnp.render.face import IMAGE_ZLIB_LEVEL
+
+    picture = Image.effect_noise((60, 40), 30).convert("RGB")
+    canvas = Canvas(io.BytesIO(), pagesize=(200, 100))
+    draw_image_once(canvas, ("art/noise.png", 60, 40, "cover"), picture, 10, 30, 60, 40)
+    assert pdfdoc.zlib is zlib  # ReportLab's own again once the picture is in
+    streams = [o.streamContent for o in canvas._doc.idToObject.values() if type(o).__name__ == "PDFImageXObject"]
+    assert [zlib.decompress(s) for s in streams] == [picture.tobytes()]  # every pixel as it was
+    assert streams == [zlib.compress(picture.tobytes(), IMAGE_ZLIB_LEVEL)]
+
+
 def test_a_large_deck_is_drawn_in_page_ranges_that_join_into_its_file(
     tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
