@@ -227,7 +227,8 @@ def _lay_out_and_draw(
     if has_errors(result.findings):
         return result
     try:
-        result.written.append(manifest.finish(out_dir, result.written, _description(options, language)))
+        known = manifest.digests_of(documents)  # what was just written, without reading it back
+        result.written.append(manifest.finish(out_dir, result.written, _description(options, language), known))
     except OSError as exc:
         result.findings.append(write_error(out_dir / manifest.MANIFEST, exc))
         return result

@@ -41,19 +41,42 @@ def begin(out_dir: Path) -> None:
     (out_dir / MANIFEST).unlink(missing_ok=True)
 
 
-def finish(out_dir: Path, files: Iterable[Path], description: dict[str, object]) -> Path:
-    """After the last file: name every file this build wrote, with its SHA-256."""
+def digests_of(documents: Iterable[tuple[Path, bytes]]) -> dict[Path, tuple[str, int]]:
+    """Each document's SHA-256 and size, hashed once per bytes object (a one-deck pack's
+    cards.pdf is its deck's file)."""
+    by_object: dict[int, tuple[str, int]] = {}
+    digests = {}
+    for path, data in documents:
+        if id(data) not in by_object:
+            by_object[id(data)] = (hashlib.sha256(data).hexdigest(), len(data))
+        digests[path] = by_object[id(data)]
+    return digests
+
+
+def finish(
+    out_dir: Path,
+    files: Iterable[Path],
+    description: dict[str, object],
+    known: dict[Path, tuple[str, int]] | None = None,
+) -> Path:
+    """After the last file: name every file this build wrote, with its SHA-256 (from `known`
+    for the files whose bytes the build still holds, else read back)."""
     listed = {}
+    known = known or {}
     for path in sorted(set(files)):
-        try:
-            data = path.read_bytes()
-        except OSError:
-            continue
+        if path in known:
+            digest, size = known[path]
+        else:
+            try:
+                data = path.read_bytes()
+            except OSError:
+                continue
+            digest, size = hashlib.sha256(data).hexdigest(), len(data)
         try:
             name = str(path.resolve().relative_to(out_dir.resolve()))
         except ValueError:
             name = str(path)
-        listed[name] = {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
+        listed[name] = {"sha256": digest, "bytes": size}
     manifest = {"pnp": __version__, "complete": True, "build": description, "files": listed}
     target = out_dir / MANIFEST
     write_atomic(target, (json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8"))
