@@ -510,7 +510,7 @@ def build(
         result = with_progress(_("Drawing sheets"), lambda progress: run_build(pack, options, progress, record), quiet)
     images_asked = png or tts or print_shop == "mpc"
     ok = _report_build(result, quiet, images_asked)
-    if watch:
+    if watch and pack.is_dir():  # no folder: the error above says so, and there is nothing to watch
         _watch_and_build(pack, options, quiet, images_asked)
     if not ok:
         sys.exit(1)

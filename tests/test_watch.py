@@ -27,11 +27,16 @@ def _scripted(steps: dict[int, Callable[[], None]]) -> Callable[[float], None]:
     return sleep
 
 
-def test_a_saved_change_builds_once_and_a_save_without_change_builds_nothing(tmp_path: Path) -> None:
+def _pack_with_deck(tmp_path: Path, text: str) -> tuple[Path, Path]:
     pack = tmp_path / "pack"
     pack.mkdir()
     deck = pack / "deck.toml"
-    deck.write_text('title = "uno"\n', encoding="utf-8")
+    deck.write_text(text, encoding="utf-8")
+    return pack, deck
+
+
+def test_a_saved_change_builds_once_and_a_save_without_change_builds_nothing(tmp_path: Path) -> None:
+    pack, deck = _pack_with_deck(tmp_path, 'title = "uno"\n')
     builds: list[str] = []
     steps = {
         2: lambda: deck.write_text('title = "dos"\n', encoding="utf-8"),
@@ -43,10 +48,7 @@ def test_a_saved_change_builds_once_and_a_save_without_change_builds_nothing(tmp
 
 
 def test_a_file_still_being_written_is_built_when_it_stops_changing(tmp_path: Path) -> None:
-    pack = tmp_path / "pack"
-    pack.mkdir()
-    deck = pack / "deck.toml"
-    deck.write_text("a\n", encoding="utf-8")
+    pack, deck = _pack_with_deck(tmp_path, "a\n")
     builds: list[str] = []
     steps = {
         2: lambda: deck.write_text("ab\n"),
