@@ -525,11 +525,14 @@ def _watch_and_build(pack: Path, options: BuildOptions, quiet: bool, images_aske
     from pnp.pipelines.unchanged import BuildRecord
     from pnp.pipelines.watch import CannotWatch, warm_up, watch
 
-    def rebuild() -> None:
-        click.echo(_("{time}: a file changed, building again").format(time=time.strftime("%H:%M:%S")), err=True)
+    def rebuild(changed: list[str]) -> None:
+        names = ", ".join(changed[:3]) + (", …" if len(changed) > 3 else "")
+        click.echo(
+            _("{time}: {names} changed; building again").format(time=time.strftime("%H:%M:%S"), names=names), err=True
+        )
         record = BuildRecord(pack, options)  # asked by the build itself: a change undone replays
         result = with_progress(_("Drawing sheets"), lambda progress: run_build(pack, options, progress, record), quiet)
-        _report_build(result, quiet, images_asked)
+        _report_build(result, quiet, images_asked, watching=True)
 
     warm_up()
 
@@ -546,7 +549,7 @@ def _watch_and_build(pack: Path, options: BuildOptions, quiet: bool, images_aske
     raise AssertionError("watch() returns only when interrupted")
 
 
-def _report_build(result: BuildResult, quiet: bool, images_asked: bool) -> bool:
+def _report_build(result: BuildResult, quiet: bool, images_asked: bool, watching: bool = False) -> bool:
     """Print what a build did; False when it stopped on errors."""
     echo_findings(result.findings, quiet)
     for note in result.notes:
@@ -559,13 +562,15 @@ def _report_build(result: BuildResult, quiet: bool, images_asked: bool) -> bool:
                 ),
                 err=True,
             )
+        elif watching:
+            click.echo(_("Nothing was written: fix the errors above and save; pnp builds again."), err=True)
         else:
             click.echo(_("Nothing was written: fix the errors above and build again."), err=True)
         return False
     if quiet:
         return True  # -q: errors only
     images = [p for p in result.written if p.suffix in (".png", ".jpg")]
-    if result.unchanged:
+    if result.unchanged:  # what the last build made is there as it was: nothing was built now
         folder = Path(os.path.commonpath(result.unchanged))
         folder = folder.parent if folder in result.unchanged else folder  # one file: its folder
         click.echo(
@@ -573,6 +578,7 @@ def _report_build(result: BuildResult, quiet: bool, images_asked: bool) -> bool:
                 files=plural(len(result.unchanged), "file"), folder=shown_path(folder)
             )
         )
+        return True
     for path in result.written:
         if path not in images:
             click.echo(_("wrote {path}").format(path=path))

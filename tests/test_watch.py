@@ -37,31 +37,31 @@ def _pack_with_deck(tmp_path: Path, text: str) -> tuple[Path, Path]:
 
 def test_a_saved_change_builds_once_and_a_save_without_change_builds_nothing(tmp_path: Path) -> None:
     pack, deck = _pack_with_deck(tmp_path, 'title = "uno"\n')
-    builds: list[str] = []
+    builds: list[list[str]] = []
     steps = {
         2: lambda: deck.write_text('title = "dos"\n', encoding="utf-8"),
         5: lambda: os.utime(deck, ns=(time.time_ns(), time.time_ns() + 5 * 10**9)),  # saved, not changed
         7: lambda: (pack / "art.png").write_bytes(b"new art"),
     }
-    watch([pack], tmp_path / "output", lambda: builds.append(deck.read_text(encoding="utf-8")), 0, _scripted(steps), 9)
-    assert builds == ['title = "dos"\n', 'title = "dos"\n']  # the edit, then the new picture
+    watch([pack], tmp_path / "output", builds.append, 0, _scripted(steps), 9)
+    assert builds == [["deck.toml"], ["art.png"]]  # the edit, then the new picture
 
 
 def test_a_file_still_being_written_is_built_when_it_stops_changing(tmp_path: Path) -> None:
     pack, deck = _pack_with_deck(tmp_path, "a\n")
-    builds: list[str] = []
+    builds: list[list[str]] = []
     steps = {
         2: lambda: deck.write_text("ab\n"),
         3: lambda: deck.write_text("abc\n"),
         4: lambda: deck.write_text("abcd\n"),
     }
-    watch([pack], tmp_path / "output", lambda: builds.append(deck.read_text()), 0, _scripted(steps), 6)
+    watch([pack], tmp_path / "output", lambda _changed: builds.append(deck.read_text()), 0, _scripted(steps), 6)
     assert builds == ["abcd\n"]
 
 
 def test_a_folder_that_cannot_be_read_cannot_be_watched(tmp_path: Path) -> None:
     with pytest.raises(CannotWatch):
-        watch([tmp_path / "missing"], tmp_path / "output", lambda: None, 0, _scripted({}), 1)
+        watch([tmp_path / "missing"], tmp_path / "output", lambda _changed: None, 0, _scripted({}), 1)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="Ctrl-C is a signal")
@@ -83,7 +83,7 @@ def test_the_command_builds_again_after_an_edit_and_ctrl_c_ends_it_quietly(tiny_
         out_text, _ = run.communicate(timeout=60)
     err_text = errors.read_text()
     assert run.returncode == 0, err_text
-    assert "Watching" in err_text and "a file changed, building again" in err_text
+    assert "Watching" in err_text and "supply.toml changed; building again" in err_text
     assert err_text.strip().splitlines()[-1] == "Stopped watching."
     assert "Traceback" not in err_text + out_text
     assert out_text.count("Built ") == 2

@@ -104,8 +104,19 @@ def _walk(folder: Path, skip: set[Path]) -> Iterator[tuple[Path, os.stat_result]
                 if entry.is_dir(follow_symlinks=False):
                     if entry.name not in SKIPPED_FOLDERS and _resolved(path) not in skip:
                         pending.append(path)
-                elif entry.is_file():  # a link to a file counts by what it points at, as load reads it
-                    yield path, entry.stat()
+                    continue
+                if _editor_leftover(entry.name):
+                    continue
+                try:  # a link to a file counts by what it points at, as load reads it
+                    if entry.is_file():
+                        yield path, entry.stat()
+                except OSError:  # a link that loops or points nowhere: nothing load could read either
+                    continue
+
+
+def _editor_leftover(name: str) -> bool:
+    """An editor's backup, swap or lock file beside a deck file: never read by a build."""
+    return name.endswith(("~", ".swp", ".swo", ".swx")) or name.startswith(".#") or name == "4913"
 
 
 def _resolved(path: Path) -> Path:

@@ -38,13 +38,14 @@ class CannotWatch(Exception):
 def watch(
     folders: list[Path],
     output: Path,
-    rebuild: Callable[[], None],
+    rebuild: Callable[[list[str]], None],
     interval: float = INTERVAL,
     sleep: Callable[[float], None] = time.sleep,
     looks: int | None = None,
     ready: Callable[[], None] = lambda: None,
 ) -> None:
-    """Call `rebuild` after each change to the files under `folders`, until interrupted
+    """Call `rebuild` with the files changed (added, removed or edited; named from their folder)
+    after each change to the files under `folders`, until interrupted
     (or after `looks` looks, for tests); `ready` once the files are known, so that any
     change after it is seen."""
     last, taken = _look(folders, output, None, 0)
@@ -63,7 +64,7 @@ def watch(
             if _digests(settled) == _digests(now):
                 break
             now, now_taken = settled, settled_taken
-        rebuild()
+        rebuild(_changed(last, settled))
         last, taken = settled, settled_taken
 
 
@@ -75,6 +76,12 @@ def _look(
     if files is None:
         raise CannotWatch(", ".join(str(folder) for folder in folders))
     return files, taken
+
+
+def _changed(before: dict[str, InputFile], after: dict[str, InputFile]) -> list[str]:
+    old, new = _digests(before), _digests(after)
+    names = {name for name in old.keys() | new.keys() if old.get(name) != new.get(name)}
+    return sorted(name.split("/", 1)[1] for name in names)  # without the folder's number
 
 
 def _digests(files: dict[str, InputFile]) -> dict[str, str]:
