@@ -67,7 +67,10 @@ def test_each_distinct_face_is_drawn_once(tiny_copy: Path, tmp_path: Path) -> No
     _build(tiny_copy, tmp_path / "out")
     data = (tmp_path / "out" / "tiny" / "es" / "cards-supply.pdf").read_bytes()
     # 3 distinct fronts (5 copies) and 1 deck back: 4 forms, however many copies
-    assert len(re.findall(rb"/Subtype\s*/Form", data)) == 4
+    assert len(set(re.findall(rb"/FormXob\.(face\w+)", data))) == 4
+    # and each icon's drawing is one form, placed on every card that shows it
+    icons = set(re.findall(rb"/FormXob\.(pnpIcon\w+)", data))
+    assert icons and len(re.findall(rb"/Subtype\s*/Form", data)) == 4 + len(icons)
 
 
 def test_rebuilds_are_byte_identical(tiny_copy: Path, tmp_path: Path) -> None:

@@ -101,14 +101,32 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 def _place(canvas: Canvas, drawing: Drawing, x: float, y: float, width: float, height: float) -> None:
     scale = min(width / drawing.width, height / drawing.height)
+    name = _form(canvas, drawing)
     canvas.saveState()
     canvas.translate(x + (width - drawing.width * scale) / 2, y + (height - drawing.height * scale) / 2)
     canvas.scale(scale, scale)
+    canvas.doForm(name)
+    canvas.restoreState()
+
+
+def _form(canvas: Canvas, drawing: Drawing) -> str:
+    """The drawing as a form of this document, drawn the first time it is placed: every later
+    placement (the set symbol on every card, each icon in the text) is one reference to it,
+    not the whole drawing again."""
+    forms: dict[int, tuple[Drawing, str]] = canvas.__dict__.setdefault("_pnp_icon_forms", {})
+    known = forms.get(id(drawing))
+    if known is not None:
+        return known[1]
+    name = f"pnpIcon{len(forms)}"
+    w, h = drawing.width, drawing.height
+    canvas.beginForm(name, -w, -h, 2 * w, 2 * h)  # room around it: a stroke may reach past the view box
     # renderPDF starts every drawing by selecting its default font, Helvetica, which is never
     # embedded: print shops' preflight flags that even when no text is drawn.
     drawing.initialFontName = plain_font()
     renderPDF.draw(drawing, canvas, 0, 0)
-    canvas.restoreState()
+    canvas.endForm()
+    forms[id(drawing)] = (drawing, name)  # the drawing kept with its name: its id is not reused
+    return name
 
 
 def svg_drawing(path: Path) -> tuple[Drawing | None, str | None]:
