@@ -20,8 +20,6 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,22 +27,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pypdfium2 as pdfium  # noqa: E402
-from load import write_pack  # noqa: E402
+from load import _best, write_pack  # noqa: E402
 
 from pnp.load import load_pack  # noqa: E402
 from pnp.pipeline import BuildOptions, build  # noqa: E402
 from pnp.translate.csvfile import read_csv, write_csv  # noqa: E402
 from pnp.translate.interchange import entries, plan_import  # noqa: E402
 from pnp.translate.pofile import read_po, write_po  # noqa: E402
-
-
-def _best(run: Callable[[], object], repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def translation(cards: int, repeat: int) -> None:

@@ -100,19 +100,20 @@ def normalize(name: str) -> str:
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The catalogue for lang ('es', 'es_ES', 'es-AR'), or English when pnp has none."""
-    code = normalize(lang)
-    if code in _ENGLISH_LOCALES or code.startswith("en_"):
-        return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+    return _catalogue(DOMAIN, lang)
 
 
 @cache
 def sheet_translations(lang: str) -> gettext.NullTranslations:
     """The sheet words for a card language ('es', 'es-MX': its region, then the language alone)."""
+    return _catalogue(SHEETS_DOMAIN, lang)
+
+
+def _catalogue(domain: str, lang: str) -> gettext.NullTranslations:
     code = normalize(lang)
     if code in _ENGLISH_LOCALES or code.startswith("en_"):
         return gettext.NullTranslations()
-    return gettext.translation(SHEETS_DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+    return gettext.translation(domain, LOCALE_DIR, languages=[code], fallback=True)
 
 
 def sheet_languages() -> list[str]:

@@ -59,7 +59,7 @@ def build(
         record = BuildRecord(pack_path, options)
         if (kept := record.replay()) is not None:
             return kept
-    before = record.before_build()
+    before = record.before()
     result = _build(pack_path, options, progress)
     result.findings = _dedupe(result.findings)  # one layout error repeats for every deck that uses the layout
     record.after_build(before, result)

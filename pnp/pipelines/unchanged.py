@@ -244,9 +244,6 @@ class BuildRecord(RunRecord):
             return None
         return result
 
-    def before_build(self) -> tuple[dict[str, InputFile], int] | None:
-        return self.before()
-
     def after_build(self, before: tuple[dict[str, InputFile], int] | None, result: BuildResult) -> None:
         """Keep the record of a build that wrote all it meant to."""
         if not result.ok or not result.written:
