@@ -44,7 +44,13 @@ MARKS = ("{fuel}", "{fuel}{fuel}", "**", "*", "\n", "\n\n", "  ", "\\*", "\t")
 
 
 texts = st.lists(
-    st.one_of(st.sampled_from(WORDS), st.sampled_from(MARKS), st.sampled_from(WORDS).map(lambda w: w + "{fuel}")),
+    st.one_of(
+        st.sampled_from(WORDS),
+        st.sampled_from(MARKS),
+        st.sampled_from(WORDS).map(lambda w: w + "{fuel}"),
+        st.sampled_from(WORDS).map(lambda w: f"**{w}**"),  # styled words: each role's bold and italic faces
+        st.sampled_from(WORDS).map(lambda w: f"*{w}*"),
+    ),
     min_size=1,
     max_size=60,
 ).map(" ".join)

@@ -28,6 +28,7 @@ from pnp.model import LoadedBoard, Region
 from pnp.render.fonts import FontRegistry
 from pnp.render.icons import draw_icon
 from pnp.render.text import FittedText, TextBox, fit_text
+from pnp.render.typeset import draw_text
 from pnp.units import mm
 
 PAPER = "#f6f3ea"
@@ -332,17 +333,13 @@ def draw_fitted(canvas: Canvas, label: Label, x: float, y: float) -> None:
     """The label's fitted paragraphs, centred in its box whose bottom-left is (x, y)."""
     _, _, width, height = label.frame
     pad = label.padding
-    inner_width, inner_height = width - 2 * pad, height - 2 * pad
+    inner_height = height - 2 * pad
     used = min(label.fitted.height, inner_height)
     canvas.saveState()
     clip = canvas.beginPath()
     clip.rect(x, y, width, height)
     canvas.clipPath(clip, stroke=0, fill=0)
-    cursor = y + pad + (inner_height + used) / 2
-    for paragraph in label.fitted.paragraphs:
-        _, h = paragraph.wrap(inner_width, 1e6)
-        paragraph.drawOn(canvas, x + pad, cursor - h)
-        cursor -= h + paragraph.style.spaceAfter
+    draw_text(canvas, label.fitted, x + pad, y + pad + (inner_height + used) / 2, {})
     canvas.restoreState()
 
 

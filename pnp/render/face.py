@@ -27,10 +27,11 @@ from pnp.images import image_problem, source_problem
 from pnp.layout import FaceLayout, LaidOutElement
 from pnp.layout.templates import IconFile
 from pnp.render.fonts import FontRegistry, plain_font
-from pnp.render.icons import draw_icon, vector_icons
+from pnp.render.icons import draw_icon
 from pnp.render.missing_mark import KIND as MISSING_MARK
 from pnp.render.missing_mark import draw_missing_mark
 from pnp.render.text import FittedText, TextBox, fit_text
+from pnp.render.typeset import draw_text
 
 MAX_DPI = 600  # art is downsampled to this at its printed size: sharper than any home printer
 LEGIBLE = 6.0  # pt: text set smaller is a text/small warning
@@ -166,11 +167,7 @@ def _text(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Render
     path = canvas.beginPath()
     path.rect(x - 1, y - 1, width + 2, height + 2)
     canvas.clipPath(path, stroke=0, fill=0)  # overflow was reported; never spill over the card
-    cursor = top
-    with vector_icons(canvas, ctx.icons):
-        for para, h in zip(fitted.paragraphs, fitted.heights, strict=True):
-            para.drawOn(canvas, x, cursor - h)
-            cursor -= h + para.style.spaceAfter
+    draw_text(canvas, fitted, x, top, ctx.icons)
 
 
 def fit_face(face: FaceLayout, ctx: RenderContext) -> None:

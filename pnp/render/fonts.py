@@ -77,12 +77,16 @@ def load_fonts(fonts_dir: Path) -> FontRegistry:
     # font leaves the fonts already registered as they were
     for font in registry._fonts.values():
         pdfmetrics.registerFont(font)
+    # <b> and <i> in paragraphs switch faces through ReportLab's family mapping.  Each call also
+    # maps the font back to (family, bold, italic), and a paragraph starts from that of its role's
+    # regular font: the upright mappings go last, or a role whose italic falls back to its regular
+    # font (label) would start "italic and bold" and print its bold text regular.
     for family in registry.roles.values():
-        # <b> and <i> in paragraphs switch faces through ReportLab's family mapping
-        addMapping(family.name(), 0, 0, family.name())
         addMapping(family.name(), 1, 0, family.name(bold=True))
         addMapping(family.name(), 0, 1, family.name(italic=True))
         addMapping(family.name(), 1, 1, family.name(bold=True, italic=True))
+    for family in registry.roles.values():
+        addMapping(family.name(), 0, 0, family.name())
     return registry
 
 

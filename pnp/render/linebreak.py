@@ -9,6 +9,8 @@ piece's width at 1 pt, every hyphenation point on first need) and replays
 words, the same spaces, the same 5 % space shrinkage, the same hyphenation
 choices, in the same floating-point order, so that the line count is the
 one ReportLab finds.  `tests/test_linebreak.py` proves it over generated texts.
+`broken_lines` also says what is on each line: the build draws those lines
+(pnp.render.typeset) instead of wrapping a Paragraph again.
 
 ReportLab breaks a paragraph one of two ways: a single run of plain text
 ("kind 0"), or runs of several styles, icons and line breaks ("kind 1");
@@ -73,7 +75,7 @@ class Piece(NamedTuple):
 
 
 class Run(NamedTuple):
-    """One of ReportLab's fragments: a run of text in one font, an inline icon, or a line break."""
+    """One of ReportLab's fragments: a run of text in one font, an inline icon (text: its name), or a line break."""
 
     kind: int
     font: str
@@ -85,7 +87,7 @@ class _Word:
 
     What the line breaker asks of every word at every size is worked out once, here."""
 
-    __slots__ = ("counts", "first", "hanging", "head", "kind", "one", "pieces", "rest", "space", "width")
+    __slots__ = ("counts", "first", "hanging", "head", "icon", "kind", "one", "pieces", "rest", "space", "width")
     pieces: tuple[Piece, ...]
     hanging: bool
     kind: int
@@ -96,6 +98,7 @@ class _Word:
     rest: tuple[str, ...]
     counts: bool
     space: float
+    icon: str  # an icon's name
 
     def __init__(
         self,
@@ -105,8 +108,10 @@ class _Word:
         head: bool = False,  # the head of a hyphenated word (_SplitFragH): never itself hyphenated
         width: float | None = None,  # at the size, when hyphenation worked it out
         font: str = "",  # of an icon or a line break
+        icon: str = "",
     ) -> None:
         self.pieces, self.hanging, self.kind, self.head, self.width = pieces, hanging, kind, head, width
+        self.icon = icon
         self._shape(pieces, font)
 
     def _shape(self, pieces: tuple[Piece, ...], font: str) -> None:
@@ -131,7 +136,7 @@ class _Word:
     def part(cls, pieces: tuple[Piece, ...], width: float, head: bool, hanging: bool) -> _Word:
         """A hyphenated word's head or tail at one size: made while breaking lines, so made cheaply."""
         word = object.__new__(cls)
-        word.pieces, word.hanging, word.kind, word.head = pieces, hanging, TEXT, head
+        word.pieces, word.hanging, word.kind, word.head, word.icon = pieces, hanging, TEXT, head, ""
         word._shape(pieces, "")
         word.one, word.width = None, width
         return word
@@ -177,7 +182,7 @@ def paragraph_runs(paragraph: markup.Paragraph, name: Callable[[bool, bool], str
         if span.line_break:
             runs.append(Run(BREAK, font))
         elif span.icon:
-            runs.append(Run(IMAGE, font))
+            runs.append(Run(IMAGE, font, span.text))
         else:
             runs += [Run(TEXT, font, part) for part in _ENTITY.split(span.text) if part]
     flush()
@@ -242,7 +247,7 @@ def _frag_words(runs: tuple[Run, ...]) -> tuple[_Word, ...]:
         elif run.kind == IMAGE:
             if gathered:
                 close(False)
-            words.append(_Word((), kind=IMAGE, font=run.font))
+            words.append(_Word((), kind=IMAGE, font=run.font, icon=run.text))
             strip_start = False
         else:
             if gathered:
@@ -267,11 +272,31 @@ def lines(paragraph: Paragraph, size: float, width: float, language: str) -> int
     return _frag_lines(paragraph.words, size, width, language)
 
 
-def _plain_lines(font: str, text: str, size: float, max_width: float, language: str) -> int:
-    """breakLines, the single-run path."""
+class Line(NamedTuple):
+    """One line as ReportLab breaks it: what drawing needs to set it as ReportLab would."""
+
+    words: tuple  # str on the single-run path, _Word on the other (a hyphenated head ends in its hyphen)
+    width: float  # ReportLab's currentWidth: the words and the spaces between them, at the size
+    words_counted: int  # ReportLab's wordCount (the other path): its justification spreads over one less
+    line_break: bool  # ended by a line break of the text: never justified
+
+
+def broken_lines(paragraph: Paragraph, size: float, width: float, language: str) -> list[Line]:
+    """The paragraph's lines at `size` in a box `width` wide: `lines`, with what is on each."""
+    found: list[Line] = []
+    if paragraph.plain is not None:
+        _plain_lines(*paragraph.plain, size, width, language, found)
+    else:
+        _frag_lines(paragraph.words, size, width, language, found)
+    return found
+
+
+def _plain_lines(font: str, text: str, size: float, max_width: float, language: str, found: list | None = None) -> int:
+    """breakLines, the single-run path; each line's words go to `found` when given."""
     text = text.strip(_wsc)
     if not text:
         return 0
+    line: list[str] = []
     queue: list[tuple[str, int]] = [(word, 0) for word in rl_split(text)]  # 1: a hyphenated head
     space = width_at_1pt(" ", font) * size
     shrink = spaceShrinkage * space
@@ -290,24 +315,38 @@ def _plain_lines(font: str, text: str, size: float, max_width: float, language: 
                 continue
         if new <= limit or not on_line or forced:
             on_line += 1
+            if found is not None:
+                line.append(word)
             if forced:
                 forced = False
                 count += 1
+                if found is not None:
+                    found.append(Line(tuple(line), new, len(line), False))
+                    line = []
                 on_line, current = 0, -space
             else:
                 current = new
         else:
             count += 1
+            if found is not None:
+                found.append(Line(tuple(line), current, len(line), False))
+                line = [word]
             on_line, current = 1, word_width
+    if found is not None and on_line:
+        found.append(Line(tuple(line), current, len(line), False))
     return count + (on_line > 0)
 
 
-def _frag_lines(words: tuple[_Word, ...], size: float, max_width: float, language: str) -> int:
-    """breakLines, the path of several runs (styles, icons, line breaks).
+def _frag_lines(
+    words: tuple[_Word, ...], size: float, max_width: float, language: str, found: list | None = None
+) -> int:
+    """breakLines, the path of several runs (styles, icons, line breaks); each line's words go to
+    `found` when given.
 
     A line's runs are kept as [font (None: an icon), its space at 1 pt, spaces in its text, whether
     its text ends with one]: a line's space shrinkage is worked out from them, as ReportLab does."""
     stack = list(reversed(words))  # the next word last: a hyphenated word's parts go back on top
+    line: list[_Word] = []
     count = 0
     runs: list[list] = []
     n = 0
@@ -336,6 +375,10 @@ def _frag_lines(words: tuple[_Word, ...], size: float, max_width: float, languag
                 continue
         if line_break or (new > limit and n > 0):
             count += 1
+            if found is not None:
+                # the line break hyphenation puts after a head (_BREAK) is not the text's own
+                found.append(Line(tuple(line), current, n, line_break and word is not _BREAK))
+                line = [] if line_break else [word]
             if line_break:
                 runs = []
                 continue
@@ -344,6 +387,8 @@ def _frag_lines(words: tuple[_Word, ...], size: float, max_width: float, languag
             n = 1
             runs = [_run(word.first[0])] + [_run(font) for font in word.rest]
             continue
+        if found is not None:
+            line.append(word)
         font, text = word.first
         if text:
             n += 1
@@ -370,6 +415,8 @@ def _frag_lines(words: tuple[_Word, ...], size: float, max_width: float, languag
         if not text and word.counts:
             n += 1
         current = new
+    if found is not None and runs:
+        found.append(Line(tuple(line), current, n, False))
     return count + bool(runs)
 
 

@@ -58,8 +58,9 @@ class FittedText:
 
     @property
     def paragraphs(self) -> tuple[Paragraph, ...]:
-        """Wrapped to the box width at the fitted size, ready for drawOn: built on first need only
-        (`pnp check` never draws), once per box and size."""
+        """Wrapped to the box width at the fitted size, ready for drawOn: built on first need only,
+        once per box and size; drawing needs them only for a text the replay does not cover
+        (pnp.render.typeset)."""
         return _laid_out(self.box, self.size)[0]
 
     @property
@@ -135,9 +136,9 @@ def fit_text(box: TextBox) -> FittedText:
 
     The text is measured once (word pieces and hyphenation points, at 1 pt: widths grow linearly
     with the size) and the size is found by bisection, each size judged by replaying ReportLab's
-    line breaking on those widths (pnp.render.linebreak).  No Paragraph is built: drawing builds
-    one, at the chosen size, on first need (FittedText.paragraphs).  A text the replay does not
-    cover (soft hyphens, URIs) is judged by wrapping it with ReportLab at each size bisection tries.
+    line breaking on those widths (pnp.render.linebreak).  No Paragraph is built: drawing sets the
+    replayed lines (pnp.render.typeset).  A text the replay does not cover (soft hyphens, URIs) is
+    judged by wrapping it with ReportLab at each size bisection tries, and drawn by a Paragraph.
 
     Cached: the same label ("EQUIPO", a deck name) recurs on many cards.  A fitted text holds no
     paragraph, so the texts of a large pack all fit in the cache.

@@ -24,6 +24,7 @@ from pnp.model import TokenFace
 from pnp.render.fonts import FontRegistry, plain_font
 from pnp.render.icons import draw_icon
 from pnp.render.text import FittedText, TextBox, fit_text
+from pnp.render.typeset import draw_text
 
 CUT_LINE = "#8a8a8a"
 TEXT_MIN_SIZE = 4.5  # points
@@ -158,13 +159,9 @@ def _picture(
 def _words(canvas: Canvas, text: FaceText) -> None:
     if text.fitted is None:
         return
-    x, y, width, height = text.box
+    x, y, _width, height = text.box
     used = min(text.fitted.height, height)
-    cursor = y + (height + used) / 2
-    for paragraph in text.fitted.paragraphs:
-        _, h = paragraph.wrap(width, 1e6)
-        paragraph.drawOn(canvas, x, cursor - h)
-        cursor -= h + paragraph.style.spaceAfter
+    draw_text(canvas, text.fitted, x, y + (height + used) / 2, {})
 
 
 # --- standees ---------------------------------------------------------------------------

@@ -1,0 +1,173 @@
+"""Drawing a fitted text: the lines the fitting found, set as ReportLab's Paragraph sets them.
+
+Fitting already broke every text into lines (pnp.render.linebreak replays
+ReportLab's line breaking on widths measured once).  Wrapping a Paragraph to
+draw it would parse the markup, measure and hyphenate every word and break the
+lines all over again: most of what drawing a card's text cost.  Here the
+replayed lines are drawn with PDF text operators the way `Paragraph.drawPara`
+draws them: the same baselines, the same offset for each alignment, the same
+word spacing where a line is justified or squeezed by the 5 % space shrinkage,
+the same runs of text with the spaces between words where ReportLab puts them,
+and icons at the same place.  `tests/test_typeset.py` compares the position of
+every glyph and icon with ReportLab's own drawing.
+
+A text the replay does not cover (soft hyphens, URIs: `MeasuredText.modelled`)
+is drawn by a Paragraph, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from reportlab.lib.colors import toColor
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
+from reportlab.platypus.paragraph import paraFontSizeHeightOffset
+
+from pnp.layout.templates import IconFile
+from pnp.render import linebreak
+from pnp.render.icons import draw_icon, vector_icons
+from pnp.render.linebreak import BREAK, IMAGE, Line, icon_side, width_at_1pt
+from pnp.render.text import PARAGRAPH_GAP, FittedText, TextBox, measure
+
+ICON_DROP = 0.2  # an inline icon sits this much of the font size below the baseline (valign="-20%")
+_EPSILON = 1e-8  # ReportLab's tolerance for "no extra space"
+
+
+def draw_text(canvas: Canvas, fitted: FittedText, x: float, top: float, icons: Mapping[str, IconFile]) -> None:
+    """The fitted text's paragraphs from `top` down, each line as wide as the box allows."""
+    box = fitted.box
+    measured = measure(box.text, box.role, box.language if box.hyphenate else "", box.leading)
+    if not (measured.modelled and paraFontSizeHeightOffset):
+        _draw_paragraphs(canvas, fitted, x, top, icons)
+        return
+    size = fitted.size
+    leading = size * box.leading
+    canvas.saveState()
+    canvas.setFillColor(toColor(box.color))
+    cursor = top
+    for paragraph in measured.paragraphs:
+        lines = linebreak.broken_lines(paragraph, size, box.width, measured.language)
+        if lines:
+            text = canvas.beginText()
+            baseline = cursor - size  # ReportLab's first baseline: the font size below the top
+            if paragraph.plain is not None:
+                text.setFont(paragraph.plain[0], size)
+            for index, line in enumerate(lines):
+                last = index == len(lines) - 1
+                y = baseline - index * leading
+                if paragraph.plain is not None:
+                    _set_words(text, line, x, y, box, last)
+                else:
+                    _set_runs(canvas, text, line, x, y, size, box, last, icons)
+            canvas.drawText(text)
+        cursor -= len(lines) * leading + size * PARAGRAPH_GAP
+    canvas.restoreState()
+
+
+def _draw_paragraphs(canvas: Canvas, fitted: FittedText, x: float, top: float, icons: Mapping[str, IconFile]) -> None:
+    """ReportLab's own Paragraph, for what the replay does not cover."""
+    cursor = top
+    with vector_icons(canvas, icons):
+        for paragraph, height in zip(fitted.paragraphs, fitted.heights, strict=True):
+            paragraph.drawOn(canvas, x, cursor - height)
+            cursor -= height + paragraph.style.spaceAfter
+
+
+def _placement(align: str, extra: float, gaps: int, last: bool, line_break: bool) -> tuple[float, float]:
+    """(where the line starts, the word spacing) as ReportLab's _leftDrawParaLine and its kin decide:
+    a line with room to spare is moved by the alignment; one longer than the box (the 5 % space
+    shrinkage allows it) and every justified line but the last have their spaces shrunk or widened."""
+    if align == "justify":
+        spread = not (line_break or -_EPSILON < extra <= _EPSILON or (last and extra > -_EPSILON)) and gaps > 0
+        return (0.0, extra / gaps) if spread else (0.0, 0.0)
+    if extra > -_EPSILON or gaps <= 0:
+        return {"center": 0.5 * extra, "right": extra}.get(align, 0.0), 0.0
+    return 0.0, extra / gaps
+
+
+def _set_words(text: PDFTextObject, line: Line, x: float, y: float, box: TextBox, last: bool) -> None:
+    """A line of a paragraph in one font: its words joined by spaces."""
+    words = " ".join(line.words)
+    gaps = len(line.words) + words.count("\xa0") - 1
+    offset, spacing = _placement(box.align, box.width - line.width, gaps, last, False)
+    text.setTextOrigin(x + offset, y)
+    _out(text, words, spacing)
+
+
+def _set_runs(
+    canvas: Canvas,
+    text: PDFTextObject,
+    line: Line,
+    x: float,
+    y: float,
+    size: float,
+    box: TextBox,
+    last: bool,
+    icons: Mapping[str, IconFile],
+) -> None:
+    """A line of several runs (styles, icons), as ReportLab's _putFragLine sets it."""
+    runs = _runs(line)
+    nbsp = sum(run.count("\xa0") for font, run in runs if font is not None)
+    gaps = line.words_counted + nbsp - 1
+    offset, spacing = _placement(box.align, box.width - line.width, gaps, last, line.line_break)
+    advanced = x + offset  # where the next run starts, before the word spacing moves it
+    spaces = 0  # set so far: the word spacing has moved what follows by this many
+    text.setTextOrigin(advanced, y)
+    font_set = None
+    for font, run in runs:
+        if font is None:  # an icon, where ReportLab places an inline image
+            side = icon_side(size)
+            draw_icon(canvas, icons.get(run), advanced + spaces * spacing, y - ICON_DROP * size, side, side)
+            advanced += side
+            text.setTextOrigin(advanced + spaces * spacing, y)
+            continue
+        if font != font_set:
+            text.setFont(font, size)
+            font_set = font
+        _out(text, run, spacing)
+        advanced += width_at_1pt(run, font) * size
+        spaces += run.count(" ") + run.count("\xa0")
+
+
+def _out(text: PDFTextObject, words: str, spacing: float) -> None:
+    if spacing:
+        text.setWordSpace(spacing)
+        text.textOut(words)
+        text.setWordSpace(0)
+    else:
+        text.textOut(words)
+
+
+def _runs(line: Line) -> list[tuple[str | None, str]]:
+    """The line's words as ReportLab's breakLines joins them into fragments: a word in the run's font
+    joins its text after a space; a word in another font (or an icon) starts a run, and the space
+    before it goes to the end of the last run of text; a word's later pieces are runs of their own.
+    (font, text) for text, (None, name) for an icon."""
+    runs: list[list[Any]] = []
+    space = False  # whether the last word placed is followed by a space
+    for word in line.words:
+        if word.kind == BREAK:
+            continue
+        if word.kind == IMAGE:
+            font, first = None, word.icon
+        else:
+            font, first = word.pieces[0].font, word.pieces[0].text
+        if not runs:
+            runs.append([font, first])
+        elif font is None or runs[-1][0] != font:
+            if space:
+                for run in reversed(runs):
+                    if run[0] is not None:
+                        if not run[1].endswith(" "):
+                            run[1] += " "
+                        break
+            runs.append([font, first])
+        elif space and not runs[-1][1].endswith(" "):
+            runs[-1][1] += " " + first
+        else:
+            runs[-1][1] += first
+        runs += [[piece.font, piece.text] for piece in word.pieces[1:]]
+        space = word.hanging
+    return [(font, run) for font, run in runs]

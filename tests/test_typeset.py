@@ -1,0 +1,150 @@
+"""Drawing a fitted text from the replayed lines (pnp.render.typeset) puts every glyph and every
+icon where ReportLab's Paragraph puts it.
+
+Each example draws the same fitted text twice, once with ReportLab's Paragraph and once with
+pnp's own line setting, and reads back with pdfium where each visible character landed.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.layout.templates import IconFile
+from pnp.render import icons as icon_drawing
+from pnp.render import typeset
+from pnp.render.text import HYPHENATION, FittedText, TextBox, fit_text
+from tests.test_linebreak import FONTS, PROPERTY, _width, roles, sizes, texts
+
+EXAMPLES = max(40, int(os.environ.get("PNP_LINEBREAK_EXAMPLES", "400")) // 3)  # each example renders two PDFs
+ALIGNS = ("left", "center", "right", "justify")
+ICONS = {"fuel": IconFile("fuel", Path("fuel.svg"), "fuel.svg", "")}
+PAGE = 400.0
+
+Placed = tuple[list[tuple[str, float, float]], list[tuple[str, float, float, float]]]
+
+
+@pytest.fixture
+def icon_places(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, float, float, float]]:
+    """Where icons are drawn, on the page (through any translation the Paragraph made)."""
+    placed: list[tuple[str, float, float, float]] = []
+
+    def record(canvas: Canvas, icon: IconFile | None, x: float, y: float, width: float, height: float) -> None:
+        a, b, c, d, e, f = canvas._currentMatrix
+        placed.append((icon.name if icon else "", round(a * x + c * y + e, 3), round(b * x + d * y + f, 3), width))
+
+    monkeypatch.setattr(typeset, "draw_icon", record)
+    monkeypatch.setattr(icon_drawing, "draw_icon", record)
+    return placed
+
+
+def _drawn(draw: Callable[[Canvas], None], icon_places: list) -> Placed:
+    icon_places.clear()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(PAGE, PAGE))
+    draw(canvas)
+    canvas.showPage()
+    canvas.save()
+    page = pdfium.PdfDocument(buffer.getvalue())[0]
+    text = page.get_textpage()
+    glyphs = []
+    for index in range(text.count_chars()):
+        char = text.get_text_range(index, 1)
+        if char.strip():
+            left, bottom, _right, _top = text.get_charbox(index)
+            glyphs.append((char, round(left, 2), round(bottom, 2)))
+    return glyphs, list(icon_places)
+
+
+def _same(replayed: Placed, paragraph: Placed) -> bool:
+    """The same glyphs and icons, each within 0.02 pt (a hundredth of a millimetre) of ReportLab's place:
+    ReportLab moves from line to line by the leading, pnp to each line's own origin, and the float
+    sums differ in the last digits."""
+    (glyphs, icons), (their_glyphs, their_icons) = replayed, paragraph
+    if [g[0] for g in glyphs] != [g[0] for g in their_glyphs] or len(icons) != len(their_icons):
+        return False
+
+    def near(mine: tuple, theirs: tuple) -> bool:
+        return mine[0] == theirs[0] and all(abs(u - v) <= 0.02 for u, v in zip(mine[1:], theirs[1:], strict=True))
+
+    return all(map(near, glyphs, their_glyphs)) and all(map(near, icons, their_icons))
+
+
+def _both(fitted: FittedText, icon_places: list) -> tuple[Placed, Placed]:
+    top = PAGE - 10
+    paragraph = _drawn(lambda canvas: typeset._draw_paragraphs(canvas, fitted, 12, top, ICONS), icon_places)
+    replayed = _drawn(lambda canvas: typeset.draw_text(canvas, fitted, 12, top, ICONS), icon_places)
+    return paragraph, replayed
+
+
+@settings(
+    PROPERTY,
+    max_examples=EXAMPLES,
+    # the fixture only records: it is emptied before each drawing
+    suppress_health_check=[*PROPERTY.suppress_health_check, HealthCheck.function_scoped_fixture],
+)
+@given(
+    data=st.data(),
+    text=texts,
+    role=roles,
+    size=sizes,
+    align=st.sampled_from(ALIGNS),
+    language=st.sampled_from(sorted(HYPHENATION)),
+    hyphenate=st.booleans(),
+)
+def test_every_glyph_and_icon_lands_where_reportlab_puts_it(
+    icon_places: list,
+    data: st.DataObject,
+    text: str,
+    role: str,
+    size: float,
+    align: str,
+    language: str,
+    hyphenate: bool,
+) -> None:
+    font = FONTS.roles[role]
+    width = _width(data, text, font.name(), size)
+    box = TextBox(text, font, width, 300, size, size, align=align, language=language, hyphenate=hyphenate)
+    paragraph, replayed = _both(fit_text(box), icon_places)
+    assert _same(replayed, paragraph), (replayed, paragraph)
+
+
+@pytest.mark.parametrize("align", ALIGNS)
+def test_a_card_text_with_icons_styles_and_paragraphs_is_set_as_reportlab_sets_it(
+    icon_places: list, align: str
+) -> None:
+    text = (
+        "Gana 2 {fuel} y **roba** una carta. Cuando robes esta carta, puedes *descartar* hasta dos cartas "
+        "de Suministro y robar otras tantas.\n\nTu tripulación gana {fuel}{fuel} por cada Trabajo completado."
+    )
+    box = TextBox(text, FONTS.roles["body"], 120, 300, 9, 9, align=align, language="es")
+    paragraph, replayed = _both(fit_text(box), icon_places)
+    assert len(paragraph[0]) > 120 and len(paragraph[1]) == 3  # the text was drawn, icons and all
+    assert _same(replayed, paragraph), (replayed, paragraph)
+
+
+def test_a_text_the_replay_does_not_cover_is_drawn_by_reportlab(icon_places: list) -> None:
+    """A soft hyphen: ReportLab's own Paragraph draws it, so it is drawn the same by construction."""
+    box = TextBox("Inter\xadnacionalización de la tripulación", FONTS.roles["body"], 60, 300, 9, 9, language="es")
+    fitted = fit_text(box)
+    paragraph, replayed = _both(fitted, icon_places)
+    assert paragraph[0] and replayed == paragraph
+
+
+def test_bold_text_is_drawn_bold_in_every_role_that_has_a_bold_face() -> None:
+    """ReportLab finds a paragraph's bold face through its family mapping: the label role, whose
+    italic falls back to its regular face, printed its bold keywords regular until the mapping was
+    registered upright last (pnp.render.fonts.load_fonts)."""
+    for role in FONTS.roles.values():
+        box = TextBox("**Mecánico** · Moral", role, 200, 50, 8, 8)
+        fonts = [fragment.fontName for fragment in fit_text(box).paragraphs[0].blPara.lines[0].words]
+        assert fonts[0] == role.name(bold=True), role.role
+        assert fonts[-1] == role.name(), role.role
