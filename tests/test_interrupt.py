@@ -18,7 +18,8 @@ from tests.conftest import BLUE_SUN
 @pytest.mark.parametrize("after", [1.0, 2.5])
 def test_ctrl_c_prints_one_line_and_exits_130(tmp_path: Path, after: float) -> None:
     shutil.copytree(BLUE_SUN, tmp_path / "blue-sun")
-    command = [sys.executable, "-m", "pnp", "build", "blue-sun", "--no-cache", "--png"]
+    # PNGs at 1200 dpi: a build of several seconds, so that both moments fall inside it
+    command = [sys.executable, "-m", "pnp", "build", "blue-sun", "--no-cache", "--png", "--dpi", "1200"]
     # a terminal sends Ctrl-C to the whole foreground group: the workers get it as well as pnp
     run = subprocess.Popen(
         command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
+from pnp.build_state import BuildOptions
 from pnp.cache import Cache
 from pnp.check import check_pack
 from pnp.check.cached import cached_check
@@ -15,18 +16,33 @@ from pnp.errors import Finding
 from pnp.export.workers import Background
 from pnp.layout.memo import layout_memo
 from pnp.model import PackData
-from pnp.pipelines.fitting import layout_and_fitting_findings
+from pnp.pipelines.fitting import built_language, layout_and_fitting_findings
 
 
 def pack_findings(data: PackData, output: Path | None = None, read: bool = True) -> list[Finding]:
     """Check and lay out; with an output folder, cards unchanged since its cache was written are
-    neither checked nor laid out again.  The rules run in a process of their own, beside the layout."""
-    rules = Background(partial(rule_findings, data, output, read))
+    neither checked nor laid out again.
+
+    The work is shared between two processes: this one lays out the language a build prints and
+    fits its text; the other runs the rules and lays out the other languages (their layout findings
+    only: no text of theirs is fitted).  The findings come out in the order one process gives."""
+    built = built_language(data, BuildOptions())
+    others = [language for language in data.languages if language != built]
+    background = Background(partial(_rules_and_other_layouts, data, output, read, others))
     try:
-        laid_out = laid_out_findings(data, output, read)
-        return rules.result() + laid_out
+        printed = laid_out_findings(data, output, read, [built])
+        rules, other_layouts = background.result()
     finally:
-        rules.cancel()  # stopped by an error or Ctrl-C: no check left running
+        background.cancel()  # stopped by an error or Ctrl-C: no check left running
+    laid_out = [f for language in data.languages for f in (printed if language == built else other_layouts[language])]
+    return rules + list(dict.fromkeys(laid_out))
+
+
+def _rules_and_other_layouts(
+    data: PackData, output: Path | None, read: bool, languages: list[str]
+) -> tuple[list[Finding], dict[str, list[Finding]]]:
+    rules = rule_findings(data, output, read)
+    return rules, {language: laid_out_findings(data, output, read, [language]) for language in languages}
 
 
 def rule_findings(data: PackData, output: Path | None = None, read: bool = True) -> list[Finding]:
@@ -36,12 +52,16 @@ def rule_findings(data: PackData, output: Path | None = None, read: bool = True)
     return cached_check(data, Cache(output / ".cache" / "check", ".json", read=read))
 
 
-def laid_out_findings(data: PackData, output: Path | None = None, read: bool = True) -> list[Finding]:
-    """The layouts and the text fitting as build runs them: whatever would stop a build is a finding here too."""
+def laid_out_findings(
+    data: PackData, output: Path | None = None, read: bool = True, languages: list[str] | None = None
+) -> list[Finding]:
+    """The layouts and the text fitting as build runs them: whatever would stop a build is a finding here too.
+    `languages`: only those laid out (default: all of the pack's)."""
     if output is None:
-        return layout_and_fitting_findings(data)
+        return layout_and_fitting_findings(data, languages=languages)
     return layout_and_fitting_findings(
         data,
         memos=lambda language: layout_memo(output, read, data.root, language),
         fitted=Cache(output / ".cache" / "fitting", ".json", read=read),
+        languages=languages,
     )

@@ -37,15 +37,17 @@ def layout_and_fitting_findings(
     memos: Callable[[str], LayoutMemo | None] | None = None,
     decks: Sequence[LoadedDeck] | None = None,
     fitted: Cache | None = None,
+    languages: Sequence[str] | None = None,
 ) -> list[Finding]:
-    """What laying out finds in every language of the pack, and what fitting the text finds in
-    the language a build prints by default (or `options.language`). `memos` gives a language's
-    faces laid out by an earlier run, as the build keeps them; `decks` (default: all) the cards
-    to look at, as the workbench does after saving one; `fitted` keeps each face's fitting findings."""
+    """What laying out finds in every language of the pack (or in `languages`), and what fitting
+    the text finds in the language a build prints by default (`built_language`). `memos` gives a
+    language's faces laid out by an earlier run, as the build keeps them; `decks` (default: all)
+    the cards to look at, as the workbench does after saving one; `fitted` keeps each face's
+    fitting findings."""
     options = options or BuildOptions()
-    built = options.language or (pack.pack.target_languages or [pack.pack.source_language])[0]
+    built = built_language(pack, options)
     findings: list[Finding] = []
-    for language in pack.languages:
+    for language in pack.languages if languages is None else languages:
         memo = memos(language) if memos else None
         laid = lay_out_pack(pack, language, decks, options.templates, options.card_size, options.bilingual, memo=memo)
         findings += laid.findings
@@ -55,6 +57,11 @@ def layout_and_fitting_findings(
         faces = laid.faces()
         findings += _fitting([faces[key] for key in sorted(faces)], pack.root, template_file, options, fitted, language)
     return list(dict.fromkeys(findings))
+
+
+def built_language(pack: PackData, options: BuildOptions) -> str:
+    """The language a build prints: `options.language`, or the pack's first target language."""
+    return options.language or (pack.pack.target_languages or [pack.pack.source_language])[0]
 
 
 def _fitting(
