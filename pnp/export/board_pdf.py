@@ -25,6 +25,7 @@ from pnp.impose import SheetPlan
 from pnp.packing import Placed, StickerSheets
 from pnp.render.board import BoardArt, Label, draw_map, draw_sticker, words
 from pnp.render.fonts import FontRegistry
+from pnp.render.forms import end_form
 from pnp.tiling import Tile, TilePlan, plan_page_map
 from pnp.units import Size, mm
 
@@ -89,7 +90,7 @@ def render_tiles(
     canvas, buffer = _canvas(title)
     canvas.beginForm("board", 0, 0, plan.board.width, plan.board.height)
     source(canvas)
-    canvas.endForm()
+    end_form(canvas)
     total = len(plan.tiles) + 1
     _page_map(canvas, plan, fonts, text, title, total)
     progress()
@@ -270,7 +271,7 @@ def render_stickers(
     canvas, buffer = _canvas(title)
     canvas.beginForm("board", 0, 0, art.board.width, art.board.height)
     draw_map(canvas, art, title)
-    canvas.endForm()
+    end_form(canvas)
     _placement_guide(canvas, sheets, labels, art, same, text, title)
     progress()
     bleed = min(mm(1), sheets.gap / 3)

@@ -17,6 +17,7 @@ from pnp.i18n import printed
 from pnp.impose import Mark, SheetPlan, Slot, marks_for
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext, draw_face
+from pnp.render.forms import end_form
 from pnp.units import Size, mm
 
 rl_config.invariant = 1  # byte-identical output for identical input: no dates, no random ids
@@ -168,7 +169,7 @@ def _define_form(canvas: Canvas, name: str, form: Form) -> None:
     path.rect(-b, -b, form.size.width + 2 * b, form.size.height + 2 * b)
     canvas.clipPath(path, stroke=0, fill=0)  # nothing a face draws reaches past its bleed
     form.draw(canvas)
-    canvas.endForm()
+    end_form(canvas)
 
 
 def draw_marks(canvas: Canvas, marks: Sequence[Mark]) -> None:

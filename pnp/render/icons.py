@@ -35,6 +35,7 @@ from pnp.i18n import _
 from pnp.layout.icons import icon_problem
 from pnp.layout.templates import IconFile
 from pnp.render.fonts import plain_font
+from pnp.render.forms import end_form
 
 # unsupported SVG features, circular or runaway <use>: svglib skips them and the drawing still prints;
 # its log lines would reach the terminal unformatted
@@ -124,7 +125,7 @@ def _form(canvas: Canvas, drawing: Drawing) -> str:
     # embedded: print shops' preflight flags that even when no text is drawn.
     drawing.initialFontName = plain_font()
     renderPDF.draw(drawing, canvas, 0, 0)
-    canvas.endForm()
+    end_form(canvas)
     forms[id(drawing)] = (drawing, name)  # the drawing kept with its name: its id is not reused
     return name
 

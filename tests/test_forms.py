@@ -1,0 +1,79 @@
+"""Forms keep their transparency (pnp.render.forms): faces, icons and boards are all drawn as forms."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.build_state import BuildOptions
+from pnp.layout.templates import IconFile
+from pnp.pipeline import build
+from pnp.render.forms import end_form
+from pnp.render.icons import draw_icon
+
+
+def _page(draw) -> Image.Image:
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(100, 100))
+    draw(canvas)
+    canvas.showPage()
+    canvas.save()
+    return pdfium.PdfDocument(buffer.getvalue())[0].render(scale=1).to_pil().convert("RGB")
+
+
+def _half_black_square(canvas: Canvas, end) -> None:
+    canvas.beginForm("square")
+    canvas.setFillColorRGB(0, 0, 0)
+    canvas.setFillAlpha(0.5)
+    canvas.rect(0, 0, 100, 100, stroke=0, fill=1)
+    end(canvas)
+    canvas.doForm("square")
+
+
+def test_a_half_see_through_fill_in_a_form_prints_half_see_through() -> None:
+    grey = _page(lambda canvas: _half_black_square(canvas, end_form)).getpixel((50, 50))
+    assert all(120 <= channel <= 135 for channel in grey), grey
+
+
+def test_reportlab_alone_would_print_it_opaque() -> None:
+    """Why end_form exists: if ReportLab ever keeps a form's graphics states itself, this fails
+    and end_form can go."""
+    assert _page(lambda canvas: _half_black_square(canvas, Canvas.endForm)).getpixel((50, 50)) == (0, 0, 0)
+
+
+def test_an_icon_shaded_at_a_quarter_prints_a_quarter_shade(tmp_path: Path) -> None:
+    svg = tmp_path / "crate.svg"
+    svg.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">'
+        '<rect x="0" y="0" width="100" height="100" fill="#8d6e3f"/>'
+        '<rect x="0" y="0" width="100" height="50" fill="#000000" fill-opacity="0.25"/></svg>',
+        encoding="utf-8",
+    )
+    icon = IconFile("crate", svg, "crate.svg", "")
+    image = _page(lambda canvas: draw_icon(canvas, icon, 0, 0, 100, 100))
+    assert image.getpixel((50, 75)) == (0x8D, 0x6E, 0x3F)  # the crate
+    shaded = image.getpixel((50, 25))
+    assert all(abs(got - round(0.75 * want)) <= 2 for got, want in zip(shaded, (0x8D, 0x6E, 0x3F), strict=True)), shaded
+
+
+def _black_pixels(tiny: Path, opacity: str, out: Path) -> int:
+    band = 'x = "0mm"\ny = "30mm"\nwidth = "63mm"\nheight = "10mm"'
+    (tiny / "templates" / "firefly" / "nav.toml").write_text(
+        f'extends = "nav"\n\n[[element]]\nname = "band"\nkind = "rect"\nfill = "#000000"\n{opacity}\n{band}\n',
+        encoding="utf-8",
+    )
+    result = build(tiny, BuildOptions(output=out, cache=False))
+    assert result.ok, [f.message for f in result.findings]
+    page = pdfium.PdfDocument(next(out.rglob("cards.pdf")))[0].render(scale=100 / 72).to_pil().convert("L")
+    return page.histogram()[0]  # black: only (0, 0, 0) is 0 in grey
+
+
+def test_a_layouts_half_see_through_band_prints_half_see_through(tiny_copy: Path, tmp_path: Path) -> None:
+    """A layout's `opacity` (docs/layouts.md) on a card face, which the sheet places as a form."""
+    opaque = _black_pixels(tiny_copy, "", tmp_path / "opaque")
+    half = _black_pixels(tiny_copy, "opacity = 0.5", tmp_path / "half")
+    assert opaque > half + 5000  # the band: 63 x 10 mm at 100 dpi is some 9,800 pixels
