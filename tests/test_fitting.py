@@ -131,3 +131,11 @@ def test_the_proof_shows_the_size_each_text_was_set_at_and_marks_those_under_the
     html = (tmp_path / "proof" / "proof.html").read_text(encoding="utf-8")
     assert '<p class="sizes">set at: title 10 pt' in html  # a short title keeps its full size
     assert " pt (under 6 pt)</b>" in html  # fuel-cell's long text, marked
+
+
+def test_words_apart_by_tabs_or_thin_spaces_fit_as_words_apart_by_spaces() -> None:
+    """ReportLab ends lines at any white space: a text pasted with tabs is not one long word."""
+    spaced = "Roba una carta y descarta otra de tu mano cuando puedas hacerlo."
+    for odd in ("\t", "\u2009"):
+        fitted = fit_text(TextBox(spaced.replace(" ", odd, 3), BODY, mm(42), mm(20), 9, 5, language="es"))
+        assert fitted.fits and fitted.size == 9 and fitted.lines == 3

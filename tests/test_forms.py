@@ -76,4 +76,6 @@ def test_a_layouts_half_see_through_band_prints_half_see_through(tiny_copy: Path
     """A layout's `opacity` (docs/layouts.md) on a card face, which the sheet places as a form."""
     opaque = _black_pixels(tiny_copy, "", tmp_path / "opaque")
     half = _black_pixels(tiny_copy, "opacity = 0.5", tmp_path / "half")
+    none = _black_pixels(tiny_copy, "opacity = 0", tmp_path / "none")  # 0 is see-through, not "unset"
     assert opaque > half + 5000  # the band: 63 x 10 mm at 100 dpi is some 9,800 pixels
+    assert opaque > none + 5000

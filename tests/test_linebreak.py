@@ -7,8 +7,9 @@ one Paragraph at the size decided: these properties are what makes the size draw
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
@@ -40,7 +41,7 @@ SENTENCES = (
     "10\xa0km a&b <x> 7*7 ¡Descártala!"
 )
 WORDS = SENTENCES.split(" ")
-MARKS = ("{fuel}", "{fuel}{fuel}", "**", "*", "\n", "\n\n", "  ", "\\*", "\t")
+MARKS = ("{fuel}", "{fuel}{fuel}", "**", "*", "\n", "\n\n", "  ", "\\*", "\t", "\u202f", "\u2009", "\u200b")
 
 
 texts = st.lists(
@@ -81,6 +82,7 @@ def _width(data: st.DataObject, text: str, font: str, size: float) -> float:
 def test_each_paragraph_breaks_into_the_lines_reportlab_breaks_it_into(
     data: st.DataObject, text: str, role: str, size: float, language: str, hyphenate: bool
 ) -> None:
+    assume(linebreak.modelled(text))  # the others are fitted and drawn by ReportLab itself
     font = FONTS.roles[role]
     width = _width(data, text, font.name(), size)
     box = TextBox(text, font, width, 100, size, size, language=language, hyphenate=hyphenate)
@@ -113,14 +115,20 @@ def test_the_arithmetic_finds_what_wrapping_finds(
     max_lines: int,
     hyphenate: bool,
 ) -> None:
-    """Line count, height (to the last bit: it places the text) and whether it fits."""
+    """Line count, height (to the last bit: it places the text) and whether it fits.  One deliberate
+    difference: a line that runs out of the box (icons opening a paragraph, which ReportLab never
+    breaks) does not fit, where ReportLab would print it cut."""
     font = FONTS.roles[role]
     width = _width(data, text, font.name(), size)
     box = TextBox(text, font, width, height, size, 4, leading, language="es", hyphenate=hyphenate, max_lines=max_lines)
     measured = measure(text, font, "es" if hyphenate else "", leading)
-    assert measured.modelled
+    assume(measured.modelled)  # the others are fitted and drawn by ReportLab itself
     wrapped = _build(box, size, measured.widest)
-    assert measured.fitted(box, size) == wrapped
+    fitted = measured.fitted(box, size)
+    if any(linebreak.counted_lines(p, size, width, measured.language)[1] for p in measured.paragraphs):
+        assert not fitted.fits
+        fitted = replace(fitted, fits=wrapped.fits)
+    assert fitted == wrapped
 
 
 def test_what_the_arithmetic_does_not_replay_reportlab_judges() -> None:

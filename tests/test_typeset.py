@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.templates import IconFile
 from pnp.render import icons as icon_drawing
-from pnp.render import typeset
-from pnp.render.text import HYPHENATION, FittedText, TextBox, fit_text
+from pnp.render import linebreak, typeset
+from pnp.render.text import HYPHENATION, FittedText, TextBox, fit_text, measure
 from tests.test_linebreak import FONTS, PROPERTY, _width, roles, sizes, texts
 
 EXAMPLES = max(40, int(os.environ.get("PNP_LINEBREAK_EXAMPLES", "400")) // 3)  # each example renders two PDFs
@@ -30,6 +30,7 @@ ICONS = {"fuel": IconFile("fuel", Path("fuel.svg"), "fuel.svg", "")}
 PAGE = 400.0
 
 Placed = tuple[list[tuple[str, float, float]], list[tuple[str, float, float, float]]]
+LEFT = 12.0  # the box's left edge on the test page
 
 
 @pytest.fixture
@@ -46,15 +47,18 @@ def icon_places(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, float, float
     return placed
 
 
-def _drawn(draw: Callable[[Canvas], None], icon_places: list) -> Placed:
-    icon_places.clear()
+def _page(draw: Callable[[Canvas], None]) -> pdfium.PdfTextPage:
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(PAGE, PAGE))
     draw(canvas)
     canvas.showPage()
     canvas.save()
-    page = pdfium.PdfDocument(buffer.getvalue())[0]
-    text = page.get_textpage()
+    return pdfium.PdfDocument(buffer.getvalue())[0].get_textpage()
+
+
+def _drawn(draw: Callable[[Canvas], None], icon_places: list) -> Placed:
+    icon_places.clear()
+    text = _page(draw)
     glyphs = []
     for index in range(text.count_chars()):
         char = text.get_text_range(index, 1)
@@ -62,6 +66,36 @@ def _drawn(draw: Callable[[Canvas], None], icon_places: list) -> Placed:
             left, bottom, _right, _top = text.get_charbox(index)
             glyphs.append((char, round(left, 2), round(bottom, 2)))
     return glyphs, list(icon_places)
+
+
+def _extent(draw: Callable[[Canvas], None], icon_places: list) -> tuple[float, float, dict[float, float]]:
+    """The leftmost and rightmost edge of what was drawn (a glyph's advance, an icon's side), and the
+    rightmost edge of each line's glyphs, by the line's bottom."""
+    icon_places.clear()
+    text = _page(draw)
+    edges = [(x, x + side) for _name, x, _y, side in icon_places]
+    lines: dict[float, float] = {}
+    for index in range(text.count_chars()):
+        if text.get_text_range(index, 1).strip():
+            left, bottom, right, _top = text.get_charbox(index, loose=True)
+            edges.append((left, right))
+            lines[round(bottom, 1)] = max(right, lines.get(round(bottom, 1), right))
+    return min((e[0] for e in edges), default=LEFT), max((e[1] for e in edges), default=LEFT), lines
+
+
+def _spread_beside_icons(fitted: FittedText) -> bool:
+    """Whether a line is justified or squeezed and holds an icon: there pnp spreads the room over the
+    spaces it widens, and ReportLab over the line's words less one."""
+    box = fitted.box
+    measured = measure(box.text, box.role, box.language if box.hyphenate else "", box.leading)
+    for paragraph in measured.paragraphs:
+        lines = linebreak.broken_lines(paragraph, fitted.size, box.width, measured.language)
+        for index, line in enumerate(lines):
+            spread = typeset._placement(box.align, box.width - line.width, 1, index == len(lines) - 1, line.line_break)
+            icons = any(not isinstance(word, str) and word.kind == linebreak.IMAGE for word in line.words)
+            if spread[1] and icons:
+                return True
+    return False
 
 
 def _same(replayed: Placed, paragraph: Placed) -> bool:
@@ -80,8 +114,8 @@ def _same(replayed: Placed, paragraph: Placed) -> bool:
 
 def _both(fitted: FittedText, icon_places: list) -> tuple[Placed, Placed]:
     top = PAGE - 10
-    paragraph = _drawn(lambda canvas: typeset._draw_paragraphs(canvas, fitted, 12, top, ICONS), icon_places)
-    replayed = _drawn(lambda canvas: typeset.draw_text(canvas, fitted, 12, top, ICONS), icon_places)
+    paragraph = _drawn(lambda canvas: typeset._draw_paragraphs(canvas, fitted, LEFT, top, ICONS), icon_places)
+    replayed = _drawn(lambda canvas: typeset.draw_text(canvas, fitted, LEFT, top, ICONS), icon_places)
     return paragraph, replayed
 
 
@@ -113,11 +147,54 @@ def test_every_glyph_and_icon_lands_where_reportlab_puts_it(
     font = FONTS.roles[role]
     width = _width(data, text, font.name(), size)
     box = TextBox(text, font, width, 300, size, size, align=align, language=language, hyphenate=hyphenate)
-    paragraph, replayed = _both(fit_text(box), icon_places)
+    fitted = fit_text(box)
+    assume(not _spread_beside_icons(fitted))  # there pnp is right and ReportLab is not: the next test
+    paragraph, replayed = _both(fitted, icon_places)
     assert _same(replayed, paragraph), (replayed, paragraph)
 
 
-@pytest.mark.parametrize("align", ALIGNS)
+@settings(
+    PROPERTY,
+    max_examples=EXAMPLES,
+    suppress_health_check=[*PROPERTY.suppress_health_check, HealthCheck.function_scoped_fixture],
+)
+@given(
+    data=st.data(),
+    text=texts,
+    role=roles,
+    size=sizes,
+    align=st.sampled_from(ALIGNS),
+    hyphenate=st.booleans(),
+)
+def test_no_line_of_a_text_that_fits_leaves_its_box(
+    icon_places: list, data: st.DataObject, text: str, role: str, size: float, align: str, hyphenate: bool
+) -> None:
+    font = FONTS.roles[role]
+    width = _width(data, text, font.name(), size)
+    fitted = fit_text(TextBox(text, font, width, 300, size, size, align=align, language="es", hyphenate=hyphenate))
+    assume(fitted.fits and linebreak.modelled(text))  # pnp's own setting: the rest is ReportLab's Paragraph
+    left, right, _lines = _extent(lambda canvas: typeset.draw_text(canvas, fitted, LEFT, PAGE - 10, ICONS), icon_places)
+    slant = 0.2 * size  # an italic f or j leans past its advance, as it does in any typesetting
+    assert left >= LEFT - slant and right <= LEFT + width + slant, (left, right, LEFT + width)
+
+
+def test_a_justified_line_with_icons_ends_at_the_box_edge(icon_places: list) -> None:
+    """ReportLab's own drawing of this text ran two points past the edge: the line's last letter was cut."""
+    text = "Gana 2 {fuel} y 1 {fuel} cuando vueles lejos de la Alianza y de los Reavers."
+    fitted = fit_text(TextBox(text, FONTS.roles["body"], 99, 300, 9, 9, align="justify", language="es"))
+    _left, _right, lines = _extent(
+        lambda canvas: typeset.draw_text(canvas, fitted, LEFT, PAGE - 10, ICONS), icon_places
+    )
+    *spread, last = [lines[bottom] for bottom in sorted(lines, reverse=True)]
+    assert len(spread) == 3 and all(abs(edge - (LEFT + 99)) <= 0.15 for edge in spread), spread  # pdfium's boxes
+    assert last < LEFT + 99 - 10  # the paragraph's last line is not spread
+    _left, theirs, _lines = _extent(
+        lambda canvas: typeset._draw_paragraphs(canvas, fitted, LEFT, PAGE - 10, ICONS), icon_places
+    )
+    assert theirs > LEFT + 99 + 1
+
+
+@pytest.mark.parametrize("align", ["left", "center", "right"])  # justified: the test above
 def test_a_card_text_with_icons_styles_and_paragraphs_is_set_as_reportlab_sets_it(
     icon_places: list, align: str
 ) -> None:
@@ -148,3 +225,18 @@ def test_bold_text_is_drawn_bold_in_every_role_that_has_a_bold_face() -> None:
         fonts = [fragment.fontName for fragment in fit_text(box).paragraphs[0].blPara.lines[0].words]
         assert fonts[0] == role.name(bold=True), role.role
         assert fonts[-1] == role.name(), role.role
+
+
+def test_a_row_of_icons_shrinks_until_the_box_holds_it(icon_places: list) -> None:
+    """ReportLab never ends a line before its first word of text: a paragraph of icons alone stays on
+    one line however long.  The fitting counts such a line as not fitting, so it shrinks, and nothing
+    of it is cut at the box's edge."""
+    row = " ".join(["{fuel}"] * 12)
+    fitted = fit_text(TextBox(row, FONTS.roles["body"], 99, 60, 9, 4, language="es"))
+    assert fitted.fits and fitted.size < 9 and fitted.lines == 1
+    _left, right, _lines = _extent(
+        lambda canvas: typeset.draw_text(canvas, fitted, LEFT, PAGE - 10, ICONS), icon_places
+    )
+    assert len(icon_places) == 12 and right <= LEFT + 99 + 0.01
+    refused = fit_text(TextBox(" ".join(["{fuel}"] * 40), FONTS.roles["body"], 99, 60, 9, 6, language="es"))
+    assert not refused.fits  # 40 icons fit no line at 6 pt: a finding, not a cut

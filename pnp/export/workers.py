@@ -11,6 +11,7 @@ starts in English, so each is told the language of the run that started it.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -41,11 +42,28 @@ def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
         # left running would outlive pnp, busy and holding its terminal. (Python 3.14 names this
         # terminate_workers; _processes exists since 3.2, and shutdown empties it.)
         running = list((getattr(pool, "_processes", None) or {}).values())
+        results = getattr(pool, "_result_queue", None)  # shutdown forgets it
         pool.shutdown(wait=False, cancel_futures=True)
         for process in running:
             process.terminate()
+        for process in running:
+            process.join(timeout=5)
+        _release_reader(results)
         raise
     pool.shutdown(wait=True)
+
+
+def _release_reader(results: Any) -> None:
+    """Let the pool's result reader see the end of its pipe.
+
+    A worker killed while it sends a result (a drawn range is megabytes) leaves half a message in
+    the pipe: the pool's manager thread waits for the rest forever, and Python, which joins that
+    thread on exit, never exits.  This process holds a copy of the pipe's writing end (the workers
+    were forked with it); once the workers are gone, closing it ends the reader's wait."""
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        with contextlib.suppress(OSError):
+            writer.close()
 
 
 class Background(Generic[T]):

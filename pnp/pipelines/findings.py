@@ -41,6 +41,7 @@ def pack_findings(data: PackData, output: Path | None = None, read: bool = True)
 def _rules_and_other_layouts(
     data: PackData, output: Path | None, read: bool, languages: list[str]
 ) -> tuple[list[Finding], dict[str, list[Finding]]]:
+    """The background process's share of pack_findings: the rules, and the layout of each other language."""
     rules = rule_findings(data, output, read)
     return rules, {language: laid_out_findings(data, output, read, [language]) for language in languages}
 

@@ -134,7 +134,7 @@ def _shape(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rende
     if stroke:
         canvas.setStrokeColor(stroke)
         canvas.setLineWidth(element.get("stroke_width", 0.5))
-    if opacity := element.get("opacity"):
+    if (opacity := element.get("opacity")) is not None:  # 0 is see-through, not "unset"
         canvas.setFillAlpha(opacity)
     if element.kind == "rounded-rect":
         canvas.roundRect(x, y, width, height, element.get("radius", 2.0), stroke=bool(stroke), fill=bool(fill))

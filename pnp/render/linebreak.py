@@ -52,6 +52,7 @@ from pnp import markup
 
 TEXT, IMAGE, BREAK = 0, 1, 2
 _ENTITY = re.compile(r"([&<>])")  # ReportLab's parser makes each escaped &, < and > a run of its own
+WHITESPACE = re.compile(f"[{re.escape(_wsc)}]")  # where ReportLab may end a line: tabs, thin spaces too
 
 
 @lru_cache(maxsize=65536)
@@ -66,6 +67,7 @@ def icon_side(size: float) -> float:
 
 
 ICON_SCALE = 1.15  # an inline icon's side, in font sizes
+ICON_DROP = 0.2  # how far an inline icon sits below the baseline, in font sizes
 
 
 class Piece(NamedTuple):
@@ -194,9 +196,18 @@ def paragraph_runs(paragraph: markup.Paragraph, name: Callable[[bool, bool], str
 REPLAYS = reportlab.Version.split(".")[0] == "5" and "instanceStringWidthTTF" in rl_accel._c_funcs
 
 
+_PLAIN_SPACES = frozenset(" \t\n\r\x0b\x0c\xa0")
+
+
 def modelled(text: str) -> bool:
-    """Whether the replay covers this text: no soft hyphens, no URIs (ReportLab splits those its own way)."""
-    return REPLAYS and "\xad" not in text and not any(uri_pat.match(word) for word in text.split() if "://" in word)
+    """Whether the replay covers this text: no soft hyphens, no URIs (ReportLab splits those its own
+    way), and no white space but the usual (ReportLab's parser turns a thin or narrow no-break space
+    into a plain one before it splits words at a change of style; a zero-width space it drops)."""
+    if not REPLAYS or "\xad" in text or "\u200b" in text:
+        return False
+    if any(char.isspace() and char not in _PLAIN_SPACES for char in text):
+        return False
+    return not any(uri_pat.match(word) for word in text.split() if "://" in word)
 
 
 def make_paragraph(runs: tuple[Run, ...]) -> Paragraph:
@@ -267,8 +278,16 @@ def _text_word(pieces: tuple[Piece, ...], hanging: bool) -> _Word:
 
 def lines(paragraph: Paragraph, size: float, width: float, language: str) -> int:
     """How many lines ReportLab breaks the paragraph into at `size` in a box `width` wide."""
+    return counted_lines(paragraph, size, width, language)[0]
+
+
+def counted_lines(paragraph: Paragraph, size: float, width: float, language: str) -> tuple[int, bool]:
+    """(lines, overfull): `lines`, and whether a line holds more than the box is wide.  ReportLab
+    ends a line only after a word of text: icons that open a paragraph ("{fuel} {fuel} {parts} ...")
+    all stay on its first line, however many, and run out of the box.  (A single word wider than
+    the box is MeasuredText.widest.)"""
     if paragraph.plain is not None:
-        return _plain_lines(*paragraph.plain, size, width, language)
+        return _plain_lines(*paragraph.plain, size, width, language), False
     return _frag_lines(paragraph.words, size, width, language)
 
 
@@ -339,7 +358,7 @@ def _plain_lines(font: str, text: str, size: float, max_width: float, language: 
 
 def _frag_lines(
     words: tuple[_Word, ...], size: float, max_width: float, language: str, found: list | None = None
-) -> int:
+) -> tuple[int, bool]:
     """breakLines, the path of several runs (styles, icons, line breaks); each line's words go to
     `found` when given.
 
@@ -348,6 +367,7 @@ def _frag_lines(
     stack = list(reversed(words))  # the next word last: a hyphenated word's parts go back on top
     line: list[_Word] = []
     count = 0
+    overfull = False
     runs: list[list] = []
     n = 0
     space_width: float = 0
@@ -414,10 +434,12 @@ def _frag_lines(
         runs += [_run(font) for font in word.rest]
         if not text and word.counts:
             n += 1
+        if new > limit + 0.01 and current:  # placed after others on a line it overfills
+            overfull = True
         current = new
     if found is not None and runs:
         found.append(Line(tuple(line), current, n, False))
-    return count + bool(runs)
+    return count + bool(runs), overfull
 
 
 def _run(font: str | None) -> list:

@@ -19,7 +19,7 @@ from pnp import markup
 from pnp.render import linebreak
 from pnp.render.fonts import FontRole
 from pnp.render.icons import icon_uri
-from pnp.render.linebreak import ICON_SCALE
+from pnp.render.linebreak import ICON_DROP, ICON_SCALE
 
 # ReportLab reads an <img> source through its URL opener, which refuses every scheme until
 # trustedHosts is set.  A host that matches nothing allows data: URIs (our icons) and
@@ -67,6 +67,10 @@ class FittedText:
     def heights(self) -> tuple[float, ...]:
         return _laid_out(self.box, self.size)[1]
 
+    @property
+    def measured(self) -> MeasuredText:
+        return measured_box(self.box)
+
 
 def to_para_markup(paragraph: markup.Paragraph, size: float) -> str:
     parts = []
@@ -76,7 +80,9 @@ def to_para_markup(paragraph: markup.Paragraph, size: float) -> str:
             continue
         if span.icon:
             side = size * ICON_SCALE
-            piece = f'<img src="{icon_uri(span.text)}" width="{side:.2f}" height="{side:.2f}" valign="-20%"/>'
+            piece = (
+                f'<img src="{icon_uri(span.text)}" width="{side:.2f}" height="{side:.2f}" valign="-{ICON_DROP:.0%}"/>'
+            )
         else:
             piece = markup.escape(span.text)
         if span.italic:
@@ -137,15 +143,15 @@ def fit_text(box: TextBox) -> FittedText:
     The text is measured once (word pieces and hyphenation points, at 1 pt: widths grow linearly
     with the size).  The size is box.size when the text fits at it, else found by bisection; each
     size is judged by replaying ReportLab's line breaking on those widths (pnp.render.linebreak).
-    No Paragraph is built: drawing sets the
-    replayed lines (pnp.render.typeset).  A text the replay does not cover (soft hyphens, URIs) is
-    judged by wrapping it with ReportLab at each size bisection tries, and drawn by a Paragraph.
+    No Paragraph is built: drawing sets the replayed lines (pnp.render.typeset).  A text the
+    replay does not cover (soft hyphens, URIs) is judged by wrapping it with ReportLab at each size
+    bisection tries, and drawn by a Paragraph.
 
     Cached: the same label ("EQUIPO", a deck name) recurs on many cards.  A fitted text holds no
     paragraph, so the texts of a large pack all fit in the cache.
     """
     sizes = _candidate_sizes(box.size, box.min_size)
-    measured = measure(box.text, box.role, box.language if box.hyphenate else "", box.leading)
+    measured = measured_box(box)
 
     judged_at: dict[float, FittedText] = {}
 
@@ -154,9 +160,8 @@ def fit_text(box: TextBox) -> FittedText:
             judged_at[size] = measured.fitted(box, size) if measured.modelled else _build(box, size, measured.widest)
         return judged_at[size]
 
-    if (
-        len(sizes) == 1 or judged(sizes[0]).fits
-    ):  # most texts do (6 in 1000 of a large pack shrink): one replay, not five
+    # most texts fit at their size (all but 6 in 1000 of a large pack): one replay, not five
+    if len(sizes) == 1 or judged(sizes[0]).fits:
         return judged(sizes[0])
     low, high = 1, len(sizes) - 1  # sizes[low] is the first size that may fit, largest first
     while low < high:
@@ -189,12 +194,15 @@ class MeasuredText:
         return tuple(linebreak.lines(p, size, width, self.language) for p in self.paragraphs)
 
     def judge(self, size: float, width: float, height: float, max_lines: int = 0) -> tuple[float, bool, int]:
-        """(height, fits, lines) as _build finds them at `size`: the same sums in the same order."""
-        counts = self.lines(size, width)
+        """(height, fits, lines) as _build finds them at `size`: the same sums in the same order.
+        A line that runs out of the box (icons opening a paragraph, which ReportLab never breaks)
+        does not fit either: it would be cut, not printed."""
+        counted = [linebreak.counted_lines(p, size, width, self.language) for p in self.paragraphs]
+        counts = [count for count, _overfull in counted]
         leading = size * self.leading
         used = sum(count * leading for count in counts) + size * PARAGRAPH_GAP * max(0, len(counts) - 1)
         lines = sum(counts)
-        too_wide = self.widest * size > width + 0.01
+        too_wide = self.widest * size > width + 0.01 or any(overfull for _count, overfull in counted)
         return used, used <= height + 0.01 and not too_wide and (not max_lines or lines <= max_lines), lines
 
     def fits(self, size: float, width: float, height: float, max_lines: int = 0) -> bool:
@@ -202,6 +210,11 @@ class MeasuredText:
 
     def fitted(self, box: TextBox, size: float) -> FittedText:
         return FittedText(box, size, *self.judge(size, box.width, box.height, box.max_lines))
+
+
+def measured_box(box: TextBox) -> MeasuredText:
+    """The box's text measured for fitting (cached): its words, and whether the replay covers it."""
+    return measure(box.text, box.role, box.language if box.hyphenate else "", box.leading)
 
 
 @lru_cache(maxsize=4096)
@@ -231,7 +244,7 @@ def _word_widths(paragraph: markup.Paragraph, role: FontRole) -> Iterator[float]
             icons += ICON_SCALE
         else:
             font = role.name(bold=span.bold, italic=span.italic)
-            for index, part in enumerate(span.text.split(" ")):
+            for index, part in enumerate(linebreak.WHITESPACE.split(span.text)):
                 if index and (pieces or icons):
                     yield icons + sum(pieces)
                     pieces, icons = [], 0.0

@@ -6,10 +6,13 @@ draw it would parse the markup, measure and hyphenate every word and break the
 lines all over again: most of what drawing a card's text cost.  Here the
 replayed lines are drawn with PDF text operators the way `Paragraph.drawPara`
 draws them: the same baselines, the same offset for each alignment, the same
-word spacing where a line is justified or squeezed by the 5 % space shrinkage,
-the same runs of text with the spaces between words where ReportLab puts them,
-and icons at the same place.  `tests/test_typeset.py` compares the position of
-every glyph and icon with ReportLab's own drawing.
+runs of text with the spaces between words where ReportLab puts them, and
+icons at the same place.  A line justified, or squeezed by the 5 % space
+shrinkage, has its room spread over the spaces the PDF word spacing really
+widens; ReportLab spreads it over the line's words less one, so its lines with
+icons ran past the box's edge.
+`tests/test_typeset.py` compares the position of every glyph and icon with
+ReportLab's own drawing, and shows that no line leaves its box.
 
 A text the replay does not cover (soft hyphens, URIs: `MeasuredText.modelled`)
 is drawn by a Paragraph, as before.
@@ -28,17 +31,18 @@ from reportlab.platypus.paragraph import paraFontSizeHeightOffset
 from pnp.layout.templates import IconFile
 from pnp.render import linebreak
 from pnp.render.icons import draw_icon, vector_icons
-from pnp.render.linebreak import BREAK, IMAGE, Line, icon_side, width_at_1pt
-from pnp.render.text import PARAGRAPH_GAP, FittedText, TextBox, measure
+from pnp.render.linebreak import BREAK, ICON_DROP, IMAGE, Line, icon_side, width_at_1pt
+from pnp.render.text import PARAGRAPH_GAP, FittedText, TextBox
 
-ICON_DROP = 0.2  # an inline icon sits this much of the font size below the baseline (valign="-20%")
 _EPSILON = 1e-8  # ReportLab's tolerance for "no extra space"
 
 
 def draw_text(canvas: Canvas, fitted: FittedText, x: float, top: float, icons: Mapping[str, IconFile]) -> None:
     """The fitted text's paragraphs from `top` down, each line as wide as the box allows."""
     box = fitted.box
-    measured = measure(box.text, box.role, box.language if box.hyphenate else "", box.leading)
+    measured = fitted.measured
+    # the first baseline is set the font size below the top, as ReportLab does by default
+    # (paraFontSizeHeightOffset); a ReportLab set otherwise draws its own Paragraph
     if not (measured.modelled and paraFontSizeHeightOffset):
         _draw_paragraphs(canvas, fitted, x, top, icons)
         return
@@ -90,7 +94,7 @@ def _placement(align: str, extra: float, gaps: int, last: bool, line_break: bool
 def _set_words(text: PDFTextObject, line: Line, x: float, y: float, box: TextBox, last: bool) -> None:
     """A line of a paragraph in one font: its words joined by spaces."""
     words = " ".join(line.words)
-    gaps = len(line.words) + words.count("\xa0") - 1
+    gaps = len(line.words) + words.count("\xa0") - 1  # ReportLab sets a no-break space as a space: widened too
     offset, spacing = _placement(box.align, box.width - line.width, gaps, last, False)
     text.setTextOrigin(x + offset, y)
     _out(text, words, spacing)
@@ -109,8 +113,9 @@ def _set_runs(
 ) -> None:
     """A line of several runs (styles, icons), as ReportLab's _putFragLine sets it."""
     runs = _runs(line)
-    nbsp = sum(run.count("\xa0") for font, run in runs if font is not None)
-    gaps = line.words_counted + nbsp - 1
+    # ReportLab spreads the room over the line's words less one, but the word spacing widens every
+    # space of the line, those beside icons too: its justified lines with icons ran out of the box
+    gaps = sum(run.count(" ") + run.count("\xa0") for font, run in runs if font is not None)
     offset, spacing = _placement(box.align, box.width - line.width, gaps, last, line.line_break)
     advanced = x + offset  # where the next run starts, before the word spacing moves it
     spaces = 0  # set so far: the word spacing has moved what follows by this many
@@ -132,6 +137,7 @@ def _set_runs(
 
 
 def _out(text: PDFTextObject, words: str, spacing: float) -> None:
+    """The words at the cursor, each space widened by `spacing` (PDF word spacing)."""
     if spacing:
         text.setWordSpace(spacing)
         text.textOut(words)
@@ -141,10 +147,11 @@ def _out(text: PDFTextObject, words: str, spacing: float) -> None:
 
 
 def _runs(line: Line) -> list[tuple[str | None, str]]:
-    """The line's words as ReportLab's breakLines joins them into fragments: a word in the run's font
-    joins its text after a space; a word in another font (or an icon) starts a run, and the space
-    before it goes to the end of the last run of text; a word's later pieces are runs of their own.
-    (font, text) for text, (None, name) for an icon."""
+    """The line's words as ReportLab's breakLines joins them into fragments: a word in the run's
+    font joins its text after a space; a word in another font (or an icon) starts a run, and the
+    space before it goes to the end of the last run of text; a word's later pieces are runs of
+    their own.  (font, text) for text, (None, name) for an icon.  (linebreak._frag_lines joins
+    them the same way but keeps only what the space shrinkage needs: fitting is its hot path.)"""
     runs: list[list[Any]] = []
     space = False  # whether the last word placed is followed by a space
     for word in line.words:
