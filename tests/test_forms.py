@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -16,7 +17,7 @@ from pnp.render.forms import end_form
 from pnp.render.icons import draw_icon
 
 
-def _page(draw) -> Image.Image:
+def _page(draw: Callable[[Canvas], None]) -> Image.Image:
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(100, 100))
     draw(canvas)
@@ -25,7 +26,7 @@ def _page(draw) -> Image.Image:
     return pdfium.PdfDocument(buffer.getvalue())[0].render(scale=1).to_pil().convert("RGB")
 
 
-def _half_black_square(canvas: Canvas, end) -> None:
+def _half_black_square(canvas: Canvas, end: Callable[[Canvas], None]) -> None:
     canvas.beginForm("square")
     canvas.setFillColorRGB(0, 0, 0)
     canvas.setFillAlpha(0.5)
@@ -79,3 +80,23 @@ def test_a_layouts_half_see_through_band_prints_half_see_through(tiny_copy: Path
     none = _black_pixels(tiny_copy, "opacity = 0", tmp_path / "none")  # 0 is see-through, not "unset"
     assert opaque > half + 5000  # the band: 63 x 10 mm at 100 dpi is some 9,800 pixels
     assert opaque > none + 5000
+
+
+def test_an_svg_gradient_inside_a_card_face_is_not_printed_black(tmp_path: Path) -> None:
+    """A card face is a PDF form, where svglib's gradient shading would print solid black."""
+    svg = tmp_path / "light.svg"
+    svg.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><defs><radialGradient id="g">'
+        '<stop offset="0" stop-color="#ffff00"/><stop offset="1" stop-color="#ff8800"/></radialGradient></defs>'
+        '<circle cx="50" cy="50" r="45" fill="url(#g)"/></svg>',
+        encoding="utf-8",
+    )
+
+    def face(canvas: Canvas) -> None:
+        canvas.beginForm("face")
+        draw_icon(canvas, IconFile("light", svg, "light.svg", "pack.toml"), 0, 0, 100, 100)
+        end_form(canvas)
+        canvas.doForm("face")
+
+    red, green, blue = _page(face).getpixel((50, 50))
+    assert red > 200 and green > 100 and blue < 100  # between the stops' yellow and orange

@@ -332,35 +332,6 @@ def test_layouts_doc_names_every_element_kind_and_field() -> None:
         assert f"`{filter_name}`" in doc, filter_name
 
 
-def test_an_svg_gradient_inside_a_card_face_is_not_printed_black(tmp_path: Path) -> None:
-    """A card face is a PDF form, where svglib's gradient shading would print solid black."""
-    import io
-
-    import pypdfium2 as pdfium
-    from reportlab.pdfgen.canvas import Canvas
-
-    from pnp.layout.templates import IconFile
-    from pnp.render.icons import draw_icon
-
-    svg = tmp_path / "light.svg"
-    svg.write_text(
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><defs><radialGradient id="g">'
-        '<stop offset="0" stop-color="#ffff00"/><stop offset="1" stop-color="#ff8800"/></radialGradient></defs>'
-        '<circle cx="50" cy="50" r="45" fill="url(#g)"/></svg>',
-        encoding="utf-8",
-    )
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(100, 100))
-    canvas.beginForm("face")
-    draw_icon(canvas, IconFile("light", svg, "light.svg", "pack.toml"), 0, 0, 100, 100)
-    canvas.endForm()
-    canvas.doForm("face")
-    canvas.showPage()
-    canvas.save()
-    red, green, blue = pdfium.PdfDocument(buffer.getvalue())[0].render().to_pil().convert("RGB").getpixel((50, 50))
-    assert red > 200 and green > 100 and blue < 100  # between the stops' yellow and orange
-
-
 def test_a_token_icon_with_no_drawing_is_found_by_check_and_board(tmp_path: Path) -> None:
     pack = tmp_path / "blue-sun"
     shutil.copytree(BLUE_SUN, pack)

@@ -28,6 +28,12 @@ EXAMPLES = max(40, int(os.environ.get("PNP_LINEBREAK_EXAMPLES", "400")) // 3)  #
 ALIGNS = ("left", "center", "right", "justify")
 ICONS = {"fuel": IconFile("fuel", Path("fuel.svg"), "fuel.svg", "")}
 PAGE = 400.0
+DRAWINGS = settings(
+    PROPERTY,
+    max_examples=EXAMPLES,
+    # the fixture only records: it is emptied before each drawing
+    suppress_health_check=[*PROPERTY.suppress_health_check, HealthCheck.function_scoped_fixture],
+)
 
 Placed = tuple[list[tuple[str, float, float]], list[tuple[str, float, float, float]]]
 LEFT = 12.0  # the box's left edge on the test page
@@ -119,12 +125,7 @@ def _both(fitted: FittedText, icon_places: list) -> tuple[Placed, Placed]:
     return paragraph, replayed
 
 
-@settings(
-    PROPERTY,
-    max_examples=EXAMPLES,
-    # the fixture only records: it is emptied before each drawing
-    suppress_health_check=[*PROPERTY.suppress_health_check, HealthCheck.function_scoped_fixture],
-)
+@DRAWINGS
 @given(
     data=st.data(),
     text=texts,
@@ -153,11 +154,7 @@ def test_every_glyph_and_icon_lands_where_reportlab_puts_it(
     assert _same(replayed, paragraph), (replayed, paragraph)
 
 
-@settings(
-    PROPERTY,
-    max_examples=EXAMPLES,
-    suppress_health_check=[*PROPERTY.suppress_health_check, HealthCheck.function_scoped_fixture],
-)
+@DRAWINGS
 @given(
     data=st.data(),
     text=texts,
