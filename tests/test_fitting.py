@@ -139,3 +139,22 @@ def test_words_apart_by_tabs_or_thin_spaces_fit_as_words_apart_by_spaces() -> No
     for odd in ("\t", "\u2009"):
         fitted = fit_text(TextBox(spaced.replace(" ", odd, 3), BODY, mm(42), mm(20), 9, 5, language="es"))
         assert fitted.fits and fitted.size == 9 and fitted.lines == 3
+
+
+def test_a_word_no_box_holds_is_named_not_measured_in_height(tiny_copy: Path) -> None:
+    """The height of the text is not what is wrong with one long word: the finding names the word."""
+    supply = tiny_copy / "supply.toml"
+    long_word = "MULTIMILLONARIOSMULTIMILLONARIOSMULTIMILLONARIOSMULTIMILLONARIO"  # 63 letters: pnp takes 64
+    supply.write_text(supply.read_text().replace('"Gana 2 {fuel}."', f'"Gana {long_word}."'), encoding="utf-8")
+    loaded = load_pack(tiny_copy)
+    assert loaded.pack is not None
+    found = [f for f in fitting_findings(loaded.pack) if f.code == "text/small" and f.card == "fuel-cell"]
+    assert len(found) == 1 and f'"{long_word[:39]}…"' in found[0].message, found
+    assert "wider than its box" in found[0].message and "hyphenate" in (found[0].hint or "")
+
+
+def test_a_row_of_icons_no_line_holds_is_said_so() -> None:
+    """ReportLab keeps icons that open a paragraph on one line: at any size, 60 of them fit no card."""
+    fitted = fit_text(TextBox(" ".join(["{fuel}"] * 60), BODY, mm(35), mm(30), 9, 5, language="es"))
+    assert not fitted.fits and fitted.measured.too_wide(5, mm(35))
+    assert fitted.measured.widest * 5 < mm(35)  # no single word is the trouble: the line of icons is

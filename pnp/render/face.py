@@ -243,7 +243,32 @@ def _judge_size(
     a warning when it is set under the legibility floor, or a title under its layout's min_size."""
     refused = "warning" if ctx.draft else "error"
     lines = ngettext(" on {n} line", " on {n} lines", box.max_lines).format(n=box.max_lines) if box.max_lines else ""
-    if not fitted.fits:
+    measured = fitted.measured
+    if not fitted.fits and measured.modelled and measured.too_wide(box.min_size, box.width):
+        # the height is not what is wrong: say what is too wide, not how tall the text is
+        word = measured.widest_word
+        if measured.widest * box.min_size > box.width + 0.01:
+            message = _(
+                'the word "{word}" is wider than its box, even at {min_size:g} pt ({width:.1f} mm in {box:.1f} mm)'
+            )
+            hint = _("hyphenate it (a - where it may break), or give the element more room")
+        else:
+            message = _("the icons that open the text make a line wider than its box, even at {min_size:g} pt")
+            hint = _("put a line break among the icons, or give the element more room")
+        ctx.report(
+            face,
+            element,
+            message.format(
+                word=word if len(word) <= 40 else word[:39] + "…",
+                min_size=box.min_size,
+                width=measured.widest * box.min_size / MM,
+                box=box.width / MM,
+            ),
+            hint,
+            severity=refused,
+            code="text/small",
+        )
+    elif not fitted.fits:
         ctx.report(
             face,
             element,

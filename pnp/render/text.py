@@ -189,6 +189,7 @@ class MeasuredText:
     leading: float  # of the size
     language: str  # pyphen's name for it, "" for no hyphenation
     modelled: bool  # whether linebreak replays it: else ReportLab judges it
+    widest_word: str = ""  # the word that is `widest`, for a finding that names it
 
     def lines(self, size: float, width: float) -> tuple[int, ...]:
         return tuple(linebreak.lines(p, size, width, self.language) for p in self.paragraphs)
@@ -204,6 +205,12 @@ class MeasuredText:
         lines = sum(counts)
         too_wide = self.widest * size > width + 0.01 or any(overfull for _count, overfull in counted)
         return used, used <= height + 0.01 and not too_wide and (not max_lines or lines <= max_lines), lines
+
+    def too_wide(self, size: float, width: float) -> bool:
+        """Whether a word (self.widest_word), or a line no break can shorten, is wider than `width` at `size`."""
+        if self.widest * size > width + 0.01:
+            return True
+        return any(linebreak.counted_lines(p, size, width, self.language)[1] for p in self.paragraphs)
 
     def fits(self, size: float, width: float, height: float, max_lines: int = 0) -> bool:
         return self.judge(size, width, height, max_lines)[1]
@@ -226,29 +233,36 @@ def measure(text: str, role: FontRole, hyphenation: str, leading: float) -> Meas
         linebreak.make_paragraph(linebreak.paragraph_runs(p, lambda bold, italic: role.name(bold, italic)))
         for p in parsed
     )
-    widest = max((width for p in parsed for width in _word_widths(p, role)), default=0.0)
-    return MeasuredText(paragraphs, widest, leading, language, linebreak.modelled(text))
+    widest, widest_word = max((found for p in parsed for found in _word_widths(p, role)), default=(0.0, ""))
+    return MeasuredText(paragraphs, widest, leading, language, linebreak.modelled(text), widest_word)
 
 
-def _word_widths(paragraph: markup.Paragraph, role: FontRole) -> Iterator[float]:
-    """Each word's width at 1 pt, a word running on across styles and icons up to a space
-    (its icons, then its text)."""
+def _word_widths(paragraph: markup.Paragraph, role: FontRole) -> Iterator[tuple[float, str]]:
+    """Each word's width at 1 pt and its text, a word running on across styles and icons up to a
+    space (its icons, then its text; an icon is shown by its name in braces)."""
     pieces: list[float] = []
     icons = 0.0
+    shown: list[str] = []
+
+    def word() -> tuple[float, str]:
+        return icons + sum(pieces), "".join(shown)
+
     for span in paragraph:
         if span.line_break:
             if pieces or icons:
-                yield icons + sum(pieces)
-            pieces, icons = [], 0.0
+                yield word()
+            pieces, icons, shown = [], 0.0, []
         elif span.icon:
             icons += ICON_SCALE
+            shown.append("{" + span.text + "}")
         else:
             font = role.name(bold=span.bold, italic=span.italic)
             for index, part in enumerate(linebreak.WHITESPACE.split(span.text)):
                 if index and (pieces or icons):
-                    yield icons + sum(pieces)
-                    pieces, icons = [], 0.0
+                    yield word()
+                    pieces, icons, shown = [], 0.0, []
                 if part:
                     pieces.append(linebreak.width_at_1pt(part, font))
+                    shown.append(part)
     if pieces or icons:
-        yield icons + sum(pieces)
+        yield word()
