@@ -69,6 +69,7 @@ class LaidOut:
             fonts_dir=FONTS_DIR,
             template_files=tuple((n, t.file) for n, t in sorted(self.templates.templates.items())),
             icons=icon_settings(self.templates.icons),
+            draft=self.options.draft,
         )
 
 
@@ -172,6 +173,7 @@ def _export_one_up(done: LaidOut, result: BuildResult) -> None:
         bleed=bleed,
         template_file={n: t.file for n, t in done.templates.templates.items()},
         icons=done.templates.icons,
+        draft=done.options.draft,  # as the sheets: a draft's small text is drawn, not refused
     )
     for built in builds:
         # every printed copy, front then back: the shop prints the pages it is given, no more

@@ -158,3 +158,11 @@ def test_a_row_of_icons_no_line_holds_is_said_so() -> None:
     fitted = fit_text(TextBox(" ".join(["{fuel}"] * 60), BODY, mm(35), mm(30), 9, 5, language="es"))
     assert not fitted.fits and fitted.measured.too_wide(5, mm(35))
     assert fitted.measured.widest * 5 < mm(35)  # no single word is the trouble: the line of icons is
+
+
+def test_a_draft_with_pngs_draws_its_small_text_as_the_sheets_do(tiny_copy: Path, tmp_path: Path) -> None:
+    """The PNG faces of a draft were drawn as a build's: the small text the draft accepts stopped them."""
+    _lengthen(tiny_copy, 16)
+    draft = build(tiny_copy, BuildOptions(output=tmp_path / "draft", cache=False, draft=True, png=True))
+    assert draft.ok, [f.message for f in draft.findings if f.severity.value == "error"]
+    assert any(path.suffix == ".png" for path in draft.written)

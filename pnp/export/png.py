@@ -51,6 +51,7 @@ class RasterSettings:
     fonts_dir: Path
     template_files: tuple[tuple[str, str], ...]
     icons: IconSettings = ()
+    draft: bool = False  # a draft sets text down to 3 pt where a build refuses it under 5 pt
 
 
 def job_digest(face: FaceLayout, settings: RasterSettings, art_digest: str, fonts_digest: str) -> str:
@@ -63,6 +64,7 @@ def job_digest(face: FaceLayout, settings: RasterSettings, art_digest: str, font
         art_digest,
         fonts_digest,
         settings.icons,
+        settings.draft,
     )
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
@@ -135,6 +137,7 @@ def _render_chunk(jobs: Sequence[PngJob], settings: RasterSettings, cache: Cache
         bleed=settings.bleed,
         template_file=dict(settings.template_files),
         icons=icon_map(settings.icons),
+        draft=settings.draft,
     )
     document = pdfium.PdfDocument(faces_pdf([job.face for job in jobs], ctx))
     scale = settings.dpi / 72
