@@ -314,7 +314,7 @@ CATALOGUE_WORDS += ["gettext", "new", "Game", "My"]
 # TOML keys and values, commands and names quoted in the newer messages
 CATALOGUE_WORDS += ["placeholder", "gender", "forbidden", "target", "bleed", "poker-bilingual", "back-offset"]
 CATALOGUE_WORDS += ["glossary", "apply", "pip", "install", "Blue", "Sun", "rulebook", "Ctrl-C", "overlaps"]
-CATALOGUE_WORDS += ["shape", "opacity", "height", "svglib", "viewBox"]
+CATALOGUE_WORDS += ["shape", "opacity", "height", "svglib", "viewBox", "rounded-rect"]
 
 
 def _neutral(message: str) -> str:

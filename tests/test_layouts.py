@@ -490,3 +490,14 @@ def test_a_face_key_is_the_digest_of_what_it_draws_and_a_layout_lays_out_the_sam
     for face in first.values():
         described = repr((face.size, face.template, face.language, list(face.elements)))
         assert face.key == hashlib.sha256(described.encode()).hexdigest()[:16]
+
+
+def test_opacity_on_an_element_that_has_no_fill_is_a_warning_at_its_line(tiny_copy: Path) -> None:
+    """opacity is the fill's (docs/layouts.md): on text it did nothing, and nothing said so."""
+    layout = tiny_copy / "templates" / "firefly" / "nav.toml"
+    layout.write_text(_mark('kind = "text"\ntext = "x"\nopacity = 0.5'), encoding="utf-8")
+    found = [f for f in layout_findings(_load(tiny_copy)) if f.field == "element.extra.opacity"]
+    assert [(f.severity.value, f.code, f.line) for f in found] == [("warning", "layout/invalid", 11)], found
+    assert "drawn opaque" in found[0].message
+    layout.write_text(_mark('kind = "rect"\nfill = "#000000"\nopacity = 0.5'), encoding="utf-8")
+    assert not [f for f in layout_findings(_load(tiny_copy)) if f.field == "element.extra.opacity"]

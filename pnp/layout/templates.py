@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Finding, did_you_mean, error
+from pnp.errors import Finding, did_you_mean, error, warning
 from pnp.i18n import _
 from pnp.load.pack import shown_path
 from pnp.load.toml import TomlFile, read_toml
@@ -596,6 +596,19 @@ def _check_fields(source: TomlFile) -> list[Finding]:
                     field=f"{label}.kind",
                     hint=did_you_mean(str(kind), ELEMENT_KINDS)
                     or _("kinds: {ELEMENT_KINDS}").format(ELEMENT_KINDS=", ".join(ELEMENT_KINDS)),
+                )
+            )
+        if "opacity" in element and kind is not None and kind not in ("rect", "rounded-rect"):
+            findings.append(
+                warning(
+                    "layout/invalid",
+                    shown,
+                    _("opacity applies to the fill of a rect or rounded-rect: this {kind} is drawn opaque").format(
+                        kind=kind
+                    ),
+                    line=source.line_of("element", index, "opacity") or line,
+                    field=f"{label}.opacity",
+                    hint=_("remove it, or lay a see-through rect over the element"),
                 )
             )
         if "name" not in element:
