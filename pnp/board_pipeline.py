@@ -56,7 +56,7 @@ def build_board(
     if pack is None:
         return result
     result.findings += check_pack(pack)
-    language = options.language or (pack.pack.target_languages or [pack.pack.source_language])[0]
+    language = options.language or pack.pack.printed_language
     pack_file = shown_path(pack.root / PACK_FILE)
     if language not in pack.languages:
         result.findings.append(

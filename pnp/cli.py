@@ -229,7 +229,7 @@ def deck(
     )
 
     data = load_or_exit(pack)
-    language = lang or (data.pack.target_languages or [data.pack.source_language])[0]
+    language = lang or data.pack.printed_language
     if language not in data.languages:
         fail(
             _('"{language}" is not a language of this pack (languages: {languages})').format(

@@ -27,7 +27,7 @@ from pnp.translate.worddiff import format_word_diff, word_diff
 
 
 def _language(data: PackData, lang: str | None) -> str:
-    language = lang or (data.pack.target_languages or [data.pack.source_language])[0]
+    language = lang or data.pack.printed_language
     if language not in data.pack.target_languages:
         fail(
             _('"{language}" is not a target language of this pack (targets: {target_languages})').format(

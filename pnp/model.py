@@ -300,6 +300,12 @@ class Pack(Record):
         description="Variants: pnp deck --variant and pnp build --variant apply them ([[variant]]).",
     )
 
+    @property
+    def printed_language(self) -> str:
+        """The language a build prints, a check fits and the tools default to: the first target
+        language, or the source language of a pack that translates into none."""
+        return (self.target_languages or [self.source_language])[0]
+
 
 class DeckFile(Record):
     """A deck file: nothing but its [[card]] tables."""

@@ -73,7 +73,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     pack = loaded.pack
     if pack is None:
         return result
-    language = options.language or (pack.pack.target_languages or [pack.pack.source_language])[0]
+    language = options.language or pack.pack.printed_language
     if language not in pack.languages:
         result.findings.append(
             error(

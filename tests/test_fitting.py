@@ -156,8 +156,8 @@ def test_a_word_no_box_holds_is_named_not_measured_in_height(tiny_copy: Path) ->
 def test_a_row_of_icons_no_line_holds_is_said_so() -> None:
     """ReportLab keeps icons that open a paragraph on one line: at any size, 60 of them fit no card."""
     fitted = fit_text(TextBox(" ".join(["{fuel}"] * 60), BODY, mm(35), mm(30), 9, 5, language="es"))
-    assert not fitted.fits and fitted.measured.too_wide(5, mm(35))
-    assert fitted.measured.widest * 5 < mm(35)  # no single word is the trouble: the line of icons is
+    assert not fitted.fits and fitted.measured.overfull(5, mm(35))
+    assert not fitted.measured.word_too_wide(5, mm(35))  # no single word is the trouble: the line of icons is
 
 
 def test_a_draft_with_pngs_draws_its_small_text_as_the_sheets_do(tiny_copy: Path, tmp_path: Path) -> None:

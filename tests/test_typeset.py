@@ -11,6 +11,7 @@ import io
 import os
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
 import pypdfium2 as pdfium
 import pytest
@@ -125,54 +126,34 @@ def _both(fitted: FittedText, icon_places: list) -> tuple[Placed, Placed]:
     return paragraph, replayed
 
 
+@st.composite
+def fitted_texts(draw: st.DrawFn) -> FittedText:
+    """A generated card text fitted at one size to a box of any width, in any role, alignment and language."""
+    text = draw(texts)
+    font = FONTS.roles[draw(roles)]
+    size = draw(sizes)
+    width = _width(SimpleNamespace(draw=draw), text, font.name(), size)  # _width asks only .draw
+    align, language = draw(st.sampled_from(ALIGNS)), draw(st.sampled_from(sorted(HYPHENATION)))
+    return fit_text(
+        TextBox(text, font, width, 300, size, size, align=align, language=language, hyphenate=draw(st.booleans()))
+    )
+
+
 @DRAWINGS
-@given(
-    data=st.data(),
-    text=texts,
-    role=roles,
-    size=sizes,
-    align=st.sampled_from(ALIGNS),
-    language=st.sampled_from(sorted(HYPHENATION)),
-    hyphenate=st.booleans(),
-)
-def test_every_glyph_and_icon_lands_where_reportlab_puts_it(
-    icon_places: list,
-    data: st.DataObject,
-    text: str,
-    role: str,
-    size: float,
-    align: str,
-    language: str,
-    hyphenate: bool,
-) -> None:
-    font = FONTS.roles[role]
-    width = _width(data, text, font.name(), size)
-    box = TextBox(text, font, width, 300, size, size, align=align, language=language, hyphenate=hyphenate)
-    fitted = fit_text(box)
+@given(fitted=fitted_texts())
+def test_every_glyph_and_icon_lands_where_reportlab_puts_it(icon_places: list, fitted: FittedText) -> None:
     assume(not _spread_beside_icons(fitted))  # there pnp is right and ReportLab is not: the next test
     paragraph, replayed = _both(fitted, icon_places)
     assert _same(replayed, paragraph), (replayed, paragraph)
 
 
 @DRAWINGS
-@given(
-    data=st.data(),
-    text=texts,
-    role=roles,
-    size=sizes,
-    align=st.sampled_from(ALIGNS),
-    hyphenate=st.booleans(),
-)
-def test_no_line_of_a_text_that_fits_leaves_its_box(
-    icon_places: list, data: st.DataObject, text: str, role: str, size: float, align: str, hyphenate: bool
-) -> None:
-    font = FONTS.roles[role]
-    width = _width(data, text, font.name(), size)
-    fitted = fit_text(TextBox(text, font, width, 300, size, size, align=align, language="es", hyphenate=hyphenate))
-    assume(fitted.fits and linebreak.modelled(text))  # pnp's own setting: the rest is ReportLab's Paragraph
+@given(fitted=fitted_texts())
+def test_no_line_of_a_text_that_fits_leaves_its_box(icon_places: list, fitted: FittedText) -> None:
+    assume(fitted.fits and linebreak.modelled(fitted.box.text))  # pnp's own setting: the rest is ReportLab's
     left, right, _lines = _extent(lambda canvas: typeset.draw_text(canvas, fitted, LEFT, PAGE - 10, ICONS), icon_places)
-    slant = 0.2 * size  # an italic f or j leans past its advance, as it does in any typesetting
-    assert left >= LEFT - slant and right <= LEFT + width + slant, (left, right, LEFT + width)
+    slant = 0.2 * fitted.size  # an italic f or j leans past its advance, as it does in any typesetting
+    assert left >= LEFT - slant and right <= LEFT + fitted.box.width + slant, (left, right, LEFT + fitted.box.width)
 
 
 def test_a_justified_line_with_icons_ends_at_the_box_edge(icon_places: list) -> None:

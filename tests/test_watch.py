@@ -68,20 +68,21 @@ def test_a_folder_that_cannot_be_read_cannot_be_watched(tmp_path: Path) -> None:
 def test_the_command_builds_again_after_an_edit_and_ctrl_c_ends_it_quietly(tiny_copy: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     command = [sys.executable, "-m", "pnp", "--ui-lang", "en", "build", str(tiny_copy), "-o", str(out), "--watch"]
-    errors = tmp_path / "stderr.txt"
-    with errors.open("w") as err:
-        run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err, text=True, start_new_session=True)
+    errors, said = tmp_path / "stderr.txt", tmp_path / "stdout.txt"
+    with errors.open("w") as err, said.open("w") as out_file:
+        run = subprocess.Popen(command, stdout=out_file, stderr=err, text=True, start_new_session=True)
     cards = out / "tiny" / "es" / "cards.pdf"
     try:
         _wait_for(lambda: "Watching" in errors.read_text())  # said once the files are known
         first = cards.read_bytes()
         supply = tiny_copy / "supply.toml"
         supply.write_text(supply.read_text(encoding="utf-8").replace('title.es = "', 'title.es = "Nuevo ', 1))
-        _wait_for(lambda: cards.read_bytes() != first)
+        # the second build has written its sheets and said so: a Ctrl-C between the two was a race
+        _wait_for(lambda: cards.read_bytes() != first and said.read_text().count("Built ") == 2)
     finally:
         os.killpg(run.pid, signal.SIGINT)
-        out_text, _ = run.communicate(timeout=60)
-    err_text = errors.read_text()
+        run.wait(timeout=60)
+    err_text, out_text = errors.read_text(), said.read_text()
     assert run.returncode == 0, err_text
     assert "Watching" in err_text and "supply.toml changed; building again" in err_text
     assert err_text.strip().splitlines()[-1] == "Stopped watching."

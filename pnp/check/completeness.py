@@ -119,7 +119,7 @@ def _has_text(localized: dict[str, str]) -> bool:
 
 def deck_states(pack: PackData, language: str | None = None, templates_root: Path = TEMPLATES_DIR) -> list[DeckState]:
     """Every deck's ladder, in pack order; `language` defaults to the first target language."""
-    language = language or (pack.pack.target_languages or [pack.pack.source_language])[0]
+    language = language or pack.pack.printed_language
     templates = _family(templates_root, pack.pack.template_family, pack.root)
     states = []
     for loaded in pack.decks:

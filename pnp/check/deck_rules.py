@@ -309,7 +309,7 @@ _MUST_KEEP_HINT = N_('only a setup card may take it out: give the swap condition
 def check_must_keep(pack: PackData) -> list[Finding]:
     findings = []
     pack_file = shown_path(pack.root / PACK_FILE)
-    language = (pack.pack.target_languages or [pack.pack.source_language])[0]
+    language = pack.pack.printed_language
     for loaded in pack.decks:
         held = {c.id for c in loaded.cards}
         for card_id in loaded.deck.must_keep:

@@ -8,7 +8,6 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from pnp.build_state import BuildOptions
 from pnp.cache import Cache
 from pnp.check import check_pack
 from pnp.check.cached import cached_check
@@ -16,7 +15,7 @@ from pnp.errors import Finding
 from pnp.export.workers import Background
 from pnp.layout.memo import layout_memo
 from pnp.model import PackData
-from pnp.pipelines.fitting import built_language, layout_and_fitting_findings
+from pnp.pipelines.fitting import layout_and_fitting_findings
 
 
 def pack_findings(data: PackData, output: Path | None = None, read: bool = True) -> list[Finding]:
@@ -26,7 +25,7 @@ def pack_findings(data: PackData, output: Path | None = None, read: bool = True)
     The work is shared between two processes: this one lays out the language a build prints and
     fits its text; the other runs the rules and lays out the other languages (their layout findings
     only: no text of theirs is fitted).  The findings come out in the order one process gives."""
-    built = built_language(data, BuildOptions())
+    built = data.pack.printed_language
     others = [language for language in data.languages if language != built]
     background = Background(partial(_rules_and_other_layouts, data, output, read, others))
     try:

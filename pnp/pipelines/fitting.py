@@ -40,12 +40,12 @@ def layout_and_fitting_findings(
     languages: Sequence[str] | None = None,
 ) -> list[Finding]:
     """What laying out finds in every language of the pack (or in `languages`), and what fitting
-    the text finds in the language a build prints by default (`built_language`). `memos` gives a
-    language's faces laid out by an earlier run, as the build keeps them; `decks` (default: all)
-    the cards to look at, as the workbench does after saving one; `fitted` keeps each face's
-    fitting findings."""
+    the text finds in the language a build prints (`options.language`, else the pack's
+    printed_language). `memos` gives a language's faces laid out by an earlier run, as the build
+    keeps them; `decks` (default: all) the cards to look at, as the workbench does after saving
+    one; `fitted` keeps each face's fitting findings."""
     options = options or BuildOptions()
-    built = built_language(pack, options)
+    built = options.language or pack.pack.printed_language
     findings: list[Finding] = []
     for language in pack.languages if languages is None else languages:
         memo = memos(language) if memos else None
@@ -57,11 +57,6 @@ def layout_and_fitting_findings(
         faces = laid.faces()
         findings += _fitting([faces[key] for key in sorted(faces)], pack.root, template_file, options, fitted, language)
     return list(dict.fromkeys(findings))
-
-
-def built_language(pack: PackData, options: BuildOptions) -> str:
-    """The language a build prints: `options.language`, or the pack's first target language."""
-    return options.language or (pack.pack.target_languages or [pack.pack.source_language])[0]
 
 
 def _fitting(

@@ -244,10 +244,11 @@ def _judge_size(
     refused = "warning" if ctx.draft else "error"
     lines = ngettext(" on {n} line", " on {n} lines", box.max_lines).format(n=box.max_lines) if box.max_lines else ""
     measured = fitted.measured
-    if not fitted.fits and measured.modelled and measured.too_wide(box.min_size, box.width):
+    word_too_wide = measured.word_too_wide(box.min_size, box.width)
+    if not fitted.fits and measured.modelled and (word_too_wide or measured.overfull(box.min_size, box.width)):
         # the height is not what is wrong: say what is too wide, not how tall the text is
         word = measured.widest_word
-        if measured.widest * box.min_size > box.width + 0.01:
+        if word_too_wide:
             message = _(
                 'the word "{word}" is wider than its box, even at {min_size:g} pt ({width:.1f} mm in {box:.1f} mm)'
             )

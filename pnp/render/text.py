@@ -203,13 +203,15 @@ class MeasuredText:
         leading = size * self.leading
         used = sum(count * leading for count in counts) + size * PARAGRAPH_GAP * max(0, len(counts) - 1)
         lines = sum(counts)
-        too_wide = self.widest * size > width + 0.01 or any(overfull for _count, overfull in counted)
+        too_wide = self.word_too_wide(size, width) or any(overfull for _count, overfull in counted)
         return used, used <= height + 0.01 and not too_wide and (not max_lines or lines <= max_lines), lines
 
-    def too_wide(self, size: float, width: float) -> bool:
-        """Whether a word (self.widest_word), or a line no break can shorten, is wider than `width` at `size`."""
-        if self.widest * size > width + 0.01:
-            return True
+    def word_too_wide(self, size: float, width: float) -> bool:
+        """Whether a word (self.widest_word) is wider than `width` at `size`: no break helps it."""
+        return self.widest * size > width + 0.01
+
+    def overfull(self, size: float, width: float) -> bool:
+        """Whether a line runs out of the box however it breaks (icons opening a paragraph)."""
         return any(linebreak.counted_lines(p, size, width, self.language)[1] for p in self.paragraphs)
 
     def fits(self, size: float, width: float, height: float, max_lines: int = 0) -> bool:

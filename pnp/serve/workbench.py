@@ -127,7 +127,7 @@ class Workbench:
         pack = self.pack
         if pack is None:
             return self.asked_language or ""
-        return self.asked_language or (pack.pack.target_languages or [pack.pack.source_language])[0]
+        return self.asked_language or pack.pack.printed_language
 
     @property
     def source_language(self) -> str:

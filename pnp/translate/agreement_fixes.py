@@ -24,7 +24,7 @@ def fix_genders(
 ) -> tuple[dict[Fix, tuple[Gender, Number | None]], list[Finding]]:
     """The gender (and number) each fix's right term takes from its glossary term, and notes for the
     terms whose gender agreement cannot use (a verb, a phrase)."""
-    default = (pack.pack.target_languages or [pack.pack.source_language])[0]
+    default = pack.pack.printed_language
     terms = [t for t in pack.glossary.term if (t.lang or default) == lang and t.gender is not None]
     checker = speller(lang)
     genders: dict[Fix, tuple[Gender, Number | None]] = {}

@@ -166,7 +166,7 @@ def _record_in_glossary(
     bom = raw.startswith("\ufeff")
     text = raw.removeprefix("\ufeff")
     document = tomlkit.parse(text)
-    default = (pack.pack.target_languages or [pack.pack.source_language])[0]
+    default = pack.pack.printed_language
     terms = document.get("term")
     added: list[tomlkit.items.Table] = []  # new terms go at the end of the file, each after a blank line
     said: list[str] = []

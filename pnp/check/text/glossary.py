@@ -120,7 +120,7 @@ def _without_source(pack: PackData) -> list[Finding]:
 
 def _forbidding_the_target(pack: PackData) -> list[Finding]:
     """A forbidden variant that is a form of the term's own target would flag every correct use."""
-    default = (pack.pack.target_languages or [pack.pack.source_language])[0]
+    default = pack.pack.printed_language
     path = pack.root / GLOSSARY_FILE
     findings = []
     lines: list[dict[str, int]] | None = None

@@ -31,7 +31,7 @@ def check_glossary_gender(pack: PackData) -> list[Finding]:
         return []
     path = pack.root / GLOSSARY_FILE
     lines = key_lines(path.read_text(encoding="utf-8-sig"), "term") if path.exists() else []
-    default = (pack.pack.target_languages or [pack.pack.source_language])[0]
+    default = pack.pack.printed_language
     findings = []
     for index, term in terms:
         keys: dict[str, int] = lines[index] if index < len(lines) else {}

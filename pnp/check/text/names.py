@@ -83,7 +83,7 @@ def check_cited_names(pack: PackData) -> list[Finding]:
 
 
 def _terms(pack: PackData, lang: str) -> list[str]:
-    default = (pack.pack.target_languages or [pack.pack.source_language])[0]
+    default = pack.pack.printed_language
     items: list[tuple[str, str, str | None]] = [(t.source, t.target, t.lang) for t in pack.glossary.term]
     items += [(k.source, k.target, k.lang) for k in pack.glossary.keyword]
     if lang == pack.pack.source_language:

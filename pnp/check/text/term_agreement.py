@@ -45,7 +45,7 @@ def _disagreement(phrase: str, found: str, gender: Gender, source: str, word: st
 
 
 def check_agreement(pack: PackData) -> list[Finding]:
-    default = (pack.pack.target_languages or [pack.pack.source_language])[0]
+    default = pack.pack.printed_language
     by_lang: dict[str, list[tuple[Term, PhraseMatcher]]] = {}
     for term in pack.glossary.term:
         lang = term.lang or default
