@@ -1,14 +1,15 @@
 """The translators' commands: proof, glossary apply, export and import.
 
 Each parses, calls a stage under pnp/translate or pnp/proof, and reports;
-only this module writes their files, atomically, and only when nothing is wrong.
+only this module writes their files, atomically, and only what nothing is wrong
+with (import leaves out the rows it refuses, and says which).
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
@@ -24,6 +25,9 @@ from pnp.report import format_text, plural
 from pnp.translate.fixes import parse_fixes, read_text_file
 from pnp.translate.glossary_apply import Change
 from pnp.translate.worddiff import format_word_diff, word_diff
+
+if TYPE_CHECKING:
+    from pnp.translate.interchange import Row
 
 
 def _language(data: PackData, lang: str | None) -> str:
@@ -394,8 +398,11 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
     Only texts changed in the file are written, each in its card's TOML file,
     keeping every other byte. A text changed in the file and also in the pack
     since the export is a conflict: it is reported, never overwritten. A bad
-    row, an unknown card, or a file that is not UTF-8 is reported with its row
-    or entry, and nothing is written.
+    row, an unknown card, or a text a spreadsheet converted ("007" saved as 7,
+    "1/2" as a date, an accent saved as "?") is reported with its row or entry
+    and left out; with --write the other rows are written, and a summary names
+    the rows written and the rows not. A file that cannot be read as a whole
+    writes nothing.
 
     Without --write it prints each change, word by word, and writes nothing.
 
@@ -426,24 +433,42 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
     else:
         lang, rows, found = read_po(text, shown, targets)
     findings += found
-    if lang is None:
+    if lang is None or any(f.code == "import/bad-file" for f in findings):
         _stop(findings, _("correct {shown} and import again.").format(shown=shown))
-    plan = plan_import(data, rows, lang, shown)  # the rows that read well are checked too: every problem at once
+    plan = plan_import(data, rows, lang, shown)  # every row is judged on its own: every problem at once
     findings += plan.findings
-    if has_errors(findings):
-        _stop(findings, _("correct {shown} and import again.").format(shown=shown))
     if findings:
         click.echo(format_text(findings))
     _show_changes(plan.changes)
-    summary = _count(plan.changes) + "."
+    refused = _row_list(shown, plan.refused)
     if not plan.changes:
+        if has_errors(findings):
+            click.echo(_("Nothing was written: correct {shown} and import again.").format(shown=shown), err=True)
+            sys.exit(1)
         click.echo(_("No changes: the pack already says what the file says."))
         return
+    summary = _count(plan.changes) + "."
     if not write:
         click.echo(_("{summary} Nothing written: run again with --write to apply.").format(summary=summary))
+        if refused:
+            click.echo(_("With --write, these rows would not be written: {rows}.").format(rows=refused), err=True)
+            sys.exit(1)
         return
     _write_pack_files(data, plan.writes, before)
-    click.echo(_("{summary} Wrote {n_writes}.").format(summary=summary, n_writes=plural(len(plan.writes), "file")))
+    click.echo(
+        _("{summary} Wrote {n_writes}, from {rows}.").format(
+            summary=summary, n_writes=plural(len(plan.writes), "file"), rows=_row_list(shown, plan.written)
+        )
+    )
+    if refused:
+        click.echo(_("Not written (see above): {rows}.").format(rows=refused), err=True)
+        sys.exit(1)
+
+
+def _row_list(shown: str, rows: list[Row]) -> str:
+    """'t.csv row 3, row 7': the rows, named as the messages above name them, each once."""
+    labels = list(dict.fromkeys(row.label for row in rows))
+    return f"{shown} {', '.join(labels)}" if labels else ""
 
 
 COMMANDS = (proof, glossary, export_texts, import_texts)

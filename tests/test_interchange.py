@@ -77,7 +77,7 @@ def test_csv_export_has_one_row_per_text_and_a_status_row(blue_sun: Path) -> Non
     data = Path("output/blue-sun/es/blue-sun-es.csv").read_bytes()
     assert data.startswith(b"\xef\xbb\xbfcard,field,en,es,base\r\n")
     rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
-    assert rows[1] == ["cortland", "title", "Cortland", "Cortland", "bc94f32fe7fa"]
+    assert rows[1] == ["cortland", "title", "Cortland", "Cortland", "lmjepdcpohpk"]
     assert rows[2][:4] == ["cortland", "status", "", "draft"]
 
 
@@ -133,7 +133,7 @@ def test_a_spreadsheet_edit_changes_exactly_that_text(blue_sun: Path) -> None:
     )
     assert snapshot(blue_sun) == before
     code, out, _ = run("import", "blue-sun", "t.csv", "--write")
-    assert out.endswith("2 changes (1 card) in 1 file. Wrote 1 file.\n")
+    assert out.endswith("2 changes (1 card) in 1 file. Wrote 1 file, from t.csv row 60, row 61.\n")
     leader = before[blue_sun / "leader.toml"].decode("utf-8")
     expected = leader.replace("comercio de bienes.", "comercio de bienes y de carga.").replace(
         'status.es = "draft"', 'status.es = "translated"', 1
@@ -169,7 +169,7 @@ def test_a_po_edit_made_by_a_translation_tool_changes_exactly_that_text(blue_sun
     assert out == (
         'blue-sun/challenge-universe.toml:9: card "hands-tied" field "title.es": Con las manos {+bien +}atadas\n'
         'blue-sun/challenge-universe.toml:14: card "hands-tied" field "status.es": [-draft-]{+translated+}\n'
-        "2 changes (1 card) in 1 file. Wrote 1 file.\n"
+        "2 changes (1 card) in 1 file. Wrote 1 file, from t.po entry 28, the entries of hands-tied.\n"
     )
     deal = before[blue_sun / "challenge-universe.toml"].decode("utf-8")
     assert (blue_sun / "challenge-universe.toml").read_text(encoding="utf-8") == deal.replace(

@@ -6,7 +6,8 @@ mark, UTF-16 ("Texto Unicode"), Windows-1252 and Mac Roman (Excel's plain
 "CSV" on Windows and macOS), separated by commas, semicolons (Excel in
 Spanish) or tabs.  The encoding is told by its byte-order mark, or else by
 charset-normalizer among those a spreadsheet writes.
-`base` is the hash of the translation at export time: leave it as it is.
+`base` is the hash of the translation at export time, in letters so that no
+spreadsheet reads it as a number or a date: leave it as it is.
 
 Formula injection: a cell starting with = + - @, a tab or a carriage return
 is a formula to Excel and LibreOffice ("+1 {fight} mientras..." would be
@@ -54,8 +55,8 @@ def neutralise(cell: str) -> str:
 
 
 def restore(cell: str) -> str:
-    """neutralise, undone."""
-    return cell[1:] if cell.startswith(QUOTE) else cell
+    """neutralise, undone: only the apostrophe it adds goes, so a text typed as 'hola keeps its own."""
+    return cell[1:] if cell.startswith(QUOTE) and cell[1:].startswith((*FORMULA_START, QUOTE)) else cell
 
 
 def write_csv(entries: list[Entry], source: str, target: str) -> bytes:
@@ -183,7 +184,7 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
         except csv.Error as exc:
             findings.append(
                 error(
-                    "import/bad-row",
+                    "import/bad-file",  # the rest of the file cannot be read: nothing from it is written
                     shown,
                     _("row {value}: not readable as CSV: {exc}").format(value=number + 1, exc=exc),
                     line=line,
@@ -211,6 +212,8 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
                     + (_("; two cells may have been merged") if len(cells) < width else ""),
                 )
             )
+            card, field = [*cells, "", ""][:2]
+            rows.append(Row(card.strip(), field.strip(), "", "", "", start, label, unreadable=True))
             continue
         card, field, original, target, base = (restore(c) for c in cells[:5])
         for name, note in zip(extra, cells[5:], strict=True):

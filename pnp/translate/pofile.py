@@ -32,7 +32,7 @@ import polib
 from pnp.errors import Finding, error
 from pnp.i18n import _
 from pnp.model import PackData
-from pnp.translate.interchange import STATUS, Entry, Row, base_hash, normalize
+from pnp.translate.interchange import STATUS, Entry, Row, base_hash, base_matches, normalize
 
 BASE_PREFIX = "base: "
 STATUS_PREFIX = "status: "
@@ -196,7 +196,7 @@ def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list
 def _status_row(card: str, entries: list[polib.POEntry]) -> Row:
     """The card's status as the file now says it, against the status it had when exported."""
     exported = _comment(entries[0], STATUS_PREFIX)
-    changed = any(base_hash(normalize(e.msgstr)) != _comment(e, BASE_PREFIX) for e in entries)
+    changed = any(not base_matches(normalize(e.msgstr), _comment(e, BASE_PREFIX)) for e in entries)
     marked = all(_reviewed(e) for e in entries)
     if any("fuzzy" in e.flags for e in entries):
         now = "draft"
