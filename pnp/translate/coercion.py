@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import datetime
 import difflib
+import math
 import re
-from decimal import Decimal, InvalidOperation
+import sys
 
 from pnp.i18n import _
 
@@ -113,7 +114,9 @@ def _date_or_time(exported: str, cell: str) -> str | None:
 
 def _number(exported: str, cell: str) -> str | None:
     before, after = _numbers(exported), _numbers(cell)
-    if not before or not after or not any(_same(a, b) for a in before for b in after):
+    if not before or not after:
+        return None
+    if not any(_same(a, b) for a in before for b in after) and not _shown_shorter(exported, cell, before, after):
         return None
     bare = _bare(exported)
     if re.match(r"^[+-]?0\d", bare) and not re.match(r"^[+-]?0\d", _bare(cell)):
@@ -135,7 +138,7 @@ def _bare(text: str) -> str:
     return text.strip().strip(CURRENCY).strip().replace("\u00a0", "").replace("\u202f", "")
 
 
-def _numbers(text: str) -> set[Decimal]:
+def _numbers(text: str) -> set[float]:
     """Every value a spreadsheet in some locale reads in `text`: "1.000" is 1 or 1000, "12,50" is 12.5."""
     bare = _bare(text)
     if not bare or not NUMBER.match(bare):
@@ -151,19 +154,27 @@ def _numbers(text: str) -> set[Decimal]:
             continue
         candidate = whole.replace(grouping, "") + ("." + fraction if fraction else "")
         try:
-            value = Decimal(candidate)
-        except InvalidOperation:
+            # a spreadsheet's number is a double: past its range it keeps the largest one (302e80281048 is
+            # saved as 1.79769313486232E+308)
+            value = math.copysign(min(abs(float(candidate)), sys.float_info.max), float(candidate))
+        except ValueError:
             continue
         readings |= {value / 100, value} if percent else {value}
     return readings
 
 
-def _same(a: Decimal, b: Decimal) -> bool:
+def _shown_shorter(exported: str, cell: str, before: set[float], after: set[float]) -> bool:
+    """A number too long for a column (Excel's "General" shows 11 characters) saved as it was shown: 1.23457E+18."""
+    mantissa = re.match(r"^[+-]?(\d)[.,]?(\d*)[eE]", _bare(cell))
+    if len(_bare(exported)) <= 11 or mantissa is None:
+        return False
+    digits = 1 + len(mantissa.group(2))
+    return any(_same(float(f"{a:.{digits - 1}e}"), b) for a in before for b in after)
+
+
+def _same(a: float, b: float) -> bool:
     """Equal, or equal to the 15 significant digits a spreadsheet keeps."""
-    if a == b:
-        return True
-    scale = max(abs(a), abs(b))
-    return scale != 0 and abs(a - b) <= scale * Decimal("1e-14")
+    return math.isclose(a, b, rel_tol=1e-14)
 
 
 def _days(text: str) -> set[tuple[int, int]]:
@@ -191,7 +202,7 @@ def _serial_days(text: str) -> set[tuple[int, int]]:
     """A date saved as the number spreadsheets count days with."""
     values = _numbers(text)
     for value in values:
-        if value == value.to_integral_value() and 1 <= value <= 2958465:
+        if value.is_integer() and 3000 <= value <= 2958465:  # 3000 is in 1908: a date, not a small count
             day = SPREADSHEET_EPOCH + datetime.timedelta(days=int(value))
             return {(day.month, day.day)}
     return set()
