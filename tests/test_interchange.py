@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import shutil
 from pathlib import Path
 
@@ -474,3 +475,151 @@ def test_a_csv_with_merged_columns_is_refused_by_row(blue_sun: Path) -> None:
     assert "t.csv:2: error: row 2: expected 5 cells (card,field,en,es,base), found 4" in out
     assert "two cells may have been merged" in out
     assert err.startswith("Nothing was written") and snapshot(blue_sun) == before
+
+
+# --- spreadsheets: their conversions reported by row, the other rows imported -------------------------
+
+
+def _csv_rows(path: Path) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(path.read_text(encoding="utf-8-sig"), newline="")))
+
+
+def _write_rows(path: Path, rows: list[list[str]], encoding: str = "utf-8") -> None:
+    buffer = io.StringIO(newline="")
+    csv.writer(buffer, lineterminator="\r\n").writerows(rows)
+    path.write_bytes(buffer.getvalue().encode(encoding, errors="replace"))
+
+
+def _set(rows: list[list[str]], card: str, field: str, column: int, value: str) -> int:
+    """Set one cell; the row's number as a spreadsheet shows it."""
+    number = next(i for i, row in enumerate(rows) if row[:2] == [card, field])
+    rows[number][column] = value
+    return number + 1
+
+
+def test_the_base_is_letters_a_spreadsheet_keeps(blue_sun: Path) -> None:
+    from tests.spreadsheets import SPREADSHEETS
+
+    run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
+    bases = [row[4] for row in _csv_rows(Path("t.csv"))[1:]]
+    assert all(len(b) == 12 and b.isalpha() and b.islower() for b in bases)
+    assert all(sheet.cell(b) == b for sheet in SPREADSHEETS for b in bases)
+
+
+def _legacy(rows: list[list[str]]) -> None:
+    """The file as pnp exported it before: bases in hex digits."""
+    from pnp.translate.interchange import BASE_LETTERS, LEGACY_DIGITS
+
+    for row in rows[1:]:
+        row[4] = row[4].translate(str.maketrans(BASE_LETTERS, LEGACY_DIGITS))
+
+
+def test_an_old_export_still_imports_and_a_base_that_lost_its_leading_zeros_still_counts(blue_sun: Path) -> None:
+    from pnp.translate.interchange import _legacy_hash
+
+    # a translation whose old base starts with a zero, as 030536048521 did in lotr-sailing
+    # (all digits: a spreadsheet reads it as a number)
+    text = next(t for t in (f"Murphy comercia {n}." for n in range(100_000)) if re.fullmatch(r"0\d+", _legacy_hash(t)))
+    edit(blue_sun / "leader.toml", "Murphy sobresale en el comercio de bienes.", text)
+    run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
+    rows = _csv_rows(Path("t.csv"))
+    _legacy(rows)
+    murphy = _set(rows, "murphy", "text", 3, "Murphy comercia con todo.")
+    rows[murphy - 1][4] = rows[murphy - 1][4].lstrip("0")  # what a spreadsheet saves for it
+    assert len(rows[murphy - 1][4]) < 12
+    goon = _set(rows, "head-goon", "title", 3, "Matón en jefe")
+    _write_rows(Path("t.csv"), rows)
+    code, out, err = run("import", "blue-sun", "t.csv", "--write")
+    assert (code, err) == (0, ""), out
+    assert out.endswith(f"Wrote 2 files, from t.csv row {goon}, row {murphy}.\n")
+    assert 'text.es = "Murphy comercia con todo."' in (blue_sun / "leader.toml").read_text(encoding="utf-8")
+
+
+def test_an_old_base_a_spreadsheet_made_a_number_refuses_only_its_row(blue_sun: Path) -> None:
+    run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
+    rows = _csv_rows(Path("t.csv"))
+    _legacy(rows)
+    murphy = _set(rows, "murphy", "text", 3, "Murphy comercia con todo.")
+    rows[murphy - 1][4] = "1.79769313486232E+308"
+    rows[2][4] = "3.05E+11"  # an unchanged row whose base was lost: nothing to tell, nothing refused
+    goon = _set(rows, "head-goon", "title", 3, "Matón en jefe")
+    _write_rows(Path("t.csv"), rows)
+    before = (blue_sun / "leader.toml").read_bytes()
+    code, out, err = run("import", "blue-sun", "t.csv", "--write")
+    assert code == 1
+    assert (
+        f'error: card "murphy" field "text.es": row {murphy}: the base "1.79769313486232E+308" '
+        "is not what pnp export wrote: this change cannot be told from one made in the pack since\n"
+        "    hint: a spreadsheet read it as a number: export again (the new file's bases are letters, which "
+        "spreadsheets keep) and make the change there\n"
+    ) in out
+    assert out.count("error:") == 1
+    assert out.endswith(f"Wrote 1 file, from t.csv row {goon}.\n")
+    assert err == f"Not written (see above): t.csv row {murphy}.\n"
+    assert (blue_sun / "leader.toml").read_bytes() == before
+
+
+def test_a_converted_text_is_reported_and_the_good_rows_go_ahead(blue_sun: Path) -> None:
+    edit(blue_sun / "leader.toml", "Murphy sobresale en el comercio de bienes.", "007")
+    run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
+    rows = _csv_rows(Path("t.csv"))
+    murphy = _set(rows, "murphy", "text", 3, "7")  # what a spreadsheet saves
+    goon = _set(rows, "head-goon", "title", 3, "Matón en jefe")
+    _write_rows(Path("t.csv"), rows)
+    code, out, err = run("import", "blue-sun", "t.csv")  # a dry run says which rows --write would leave out
+    assert code == 1
+    assert (
+        f'error: card "murphy" field "text.es": row {murphy}: "007" came back as "7" (read as a '
+        "number: leading zeros dropped): likely the spreadsheet's doing, not imported\n"
+        "    hint: open the CSV with its columns as Text and save again; if you meant the change, make it in the "
+        "TOML file\n"
+    ) in out
+    assert out.endswith("1 change (1 card) in 1 file. Nothing written: run again with --write to apply.\n")
+    assert err == f"With --write, these rows would not be written: t.csv row {murphy}.\n"
+    code, out, err = run("--ui-lang", "es", "import", "blue-sun", "t.csv", "--write")
+    assert code == 1
+    assert f"fila {murphy}" not in out  # the row labels are the reader's own
+    assert f"row {murphy}: «007» ha vuelto como «7» (leído como número: se perdieron los ceros a la izquierda)" in out
+    assert out.endswith(f"Escrito: 1 archivo, desde t.csv row {goon}.\n")
+    assert err == f"No se ha escrito (ver arriba): t.csv row {murphy}.\n"
+    assert 'text.es = "007"' in (blue_sun / "leader.toml").read_text(encoding="utf-8")
+
+
+def test_a_character_a_legacy_encoding_lost_is_refused_by_row_and_named(blue_sun: Path) -> None:
+    edit(blue_sun / "leader.toml", "Murphy sobresale en el comercio de bienes.", "Murphy → comercia.")
+    run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
+    rows = _csv_rows(Path("t.csv"))
+    goon = _set(rows, "head-goon", "title", 3, "Matón en jefe")
+    murphy = next(i for i, row in enumerate(rows) if row[:2] == ["murphy", "text"]) + 1
+    _write_rows(Path("t.csv"), rows, "cp1252")  # Excel's plain "CSV": "→" is not in Windows-1252
+    code, out, err = run("import", "blue-sun", "t.csv", "--write")
+    assert code == 1
+    assert (
+        f'error: card "murphy" field "text.es": row {murphy}: "→" came back as "?": the file was saved in an '
+        "encoding that cannot hold it\n"
+    ) in out
+    assert out.endswith(f"Wrote 1 file, from t.csv row {goon}.\n")
+    assert err == f"Not written (see above): t.csv row {murphy}.\n"
+    assert '"Matón en jefe"' in "".join(p.read_text(encoding="utf-8") for p in blue_sun.glob("*.toml"))
+
+
+def test_a_hand_typed_leading_apostrophe_is_kept(blue_sun: Path) -> None:
+    run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
+    rows = _csv_rows(Path("t.csv"))
+    _set(rows, "murphy", "text", 3, "'hola, dijo")
+    _write_rows(Path("t.csv"), rows)
+    code, out, _ = run("import", "blue-sun", "t.csv", "--write")
+    assert code == 0, out
+    assert 'text.es = "\'hola, dijo"' in (blue_sun / "leader.toml").read_text(encoding="utf-8")
+
+
+def test_a_text_that_is_a_number_imports_when_edited_and_is_quiet_when_not(blue_sun: Path) -> None:
+    edit(blue_sun / "leader.toml", "Murphy sobresale en el comercio de bienes.", "12")
+    run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
+    assert run("import", "blue-sun", "t.csv") == (0, "No changes: the pack already says what the file says.\n", "")
+    rows = _csv_rows(Path("t.csv"))
+    _set(rows, "murphy", "text", 3, "13")
+    _write_rows(Path("t.csv"), rows)
+    code, out, err = run("import", "blue-sun", "t.csv", "--write")
+    assert (code, err) == (0, ""), out
+    assert 'text.es = "13"' in (blue_sun / "leader.toml").read_text(encoding="utf-8")
