@@ -435,7 +435,9 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
     findings += found
     if lang is None or any(f.code == "import/bad-file" for f in findings):
         _stop(findings, _("correct {shown} and import again.").format(shown=shown))
-    plan = plan_import(data, rows, lang, shown)  # every row is judged on its own: every problem at once
+    plan = plan_import(
+        data, rows, lang, shown, spreadsheet=kind == "csv"
+    )  # every row is judged on its own: every problem at once
     findings += plan.findings
     if findings:
         click.echo(format_text(findings))

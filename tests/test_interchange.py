@@ -623,3 +623,34 @@ def test_a_text_that_is_a_number_imports_when_edited_and_is_quiet_when_not(blue_
     code, out, err = run("import", "blue-sun", "t.csv", "--write")
     assert (code, err) == (0, ""), out
     assert 'text.es = "13"' in (blue_sun / "leader.toml").read_text(encoding="utf-8")
+
+
+def test_a_card_id_a_spreadsheet_converted_is_read_as_the_card_it_came_from(tmp_path: Path) -> None:
+    pack = tmp_path / "tiny"
+    shutil.copytree(Path(__file__).parent.parent / "examples" / "tiny", pack)
+    for name in ("nav.toml", "pack.toml"):
+        path = pack / name
+        path.write_text(path.read_text(encoding="utf-8").replace('"clear-skies"', '"007"'), encoding="utf-8")
+    export = tmp_path / "t.csv"
+    assert run("export", str(pack), "--format", "csv", "-o", str(export))[0] == 0
+    rows = _csv_rows(export)
+    row = _set(rows, "007", "text", 3, "Sigue volando, sin prisa.")
+    rows[row - 1][0] = "7"  # what a spreadsheet saves for the id
+    _write_rows(export, rows)
+    code, out, err = run("import", str(pack), str(export), "--write")
+    assert (code, err) == (0, ""), out
+    assert f'info: card "007": row {row}: the card id "7" is "007" as exported (read as a number: leading zeros ' in out
+    assert 'text.es = "Sigue volando, sin prisa."' in (pack / "nav.toml").read_text(encoding="utf-8")
+
+
+def test_a_translation_tool_converts_nothing_so_a_po_edit_that_looks_like_a_conversion_imports(
+    blue_sun: Path,
+) -> None:
+    edit(blue_sun / "challenge-universe.toml", 'title.es = "Con las manos atadas"', 'title.es = "007"')
+    run("export", "blue-sun", "--format", "po", "-o", "t.po")
+    po = polib.pofile("t.po")
+    next(e for e in po if e.msgctxt == "hands-tied:title").msgstr = "7"
+    po.save("t.po")
+    code, out, err = run("import", "blue-sun", "t.po", "--write")
+    assert (code, err) == (0, ""), out
+    assert 'title.es = "7"' in (blue_sun / "challenge-universe.toml").read_text(encoding="utf-8")

@@ -140,8 +140,12 @@ def _in_pack(pack: PackData, file: Path) -> str:
         return file.name
 
 
-def plan_import(pack: PackData, rows: list[Row], lang: str, shown: str) -> ImportPlan:
-    """What the rows change, row by row: a row with a problem is reported and left out, the others go ahead."""
+def plan_import(pack: PackData, rows: list[Row], lang: str, shown: str, spreadsheet: bool = False) -> ImportPlan:
+    """What the rows change, row by row: a row with a problem is reported and left out, the others go ahead.
+
+    From a spreadsheet (a CSV), a cell that is the spreadsheet's conversion of the exported text is one
+    such problem; a translation tool converts nothing, so there "007" edited to "7" is an edit.
+    """
     plan = ImportPlan()
     cards = pack.cards()
     seen: dict[tuple[str, str], Row] = {}
@@ -150,11 +154,12 @@ def plan_import(pack: PackData, rows: list[Row], lang: str, shown: str) -> Impor
         if row.unreadable:
             plan.refused.append(row)
             continue
-        row = _recover_card(row, cards, plan, shown)
+        if spreadsheet:
+            row = _recover_card(row, cards, plan, shown)
         problem = _bad_row(row, cards, seen, shown)
         if problem is None:
             seen[(row.card, row.field)] = row
-            problem, theirs = _judge(pack, cards[row.card], row, lang, shown, plan)
+            problem, theirs = _judge(pack, cards[row.card], row, lang, shown, plan, spreadsheet)
             if problem is None and theirs is not None:
                 wanted.append((row, theirs))
         if problem is not None:
@@ -189,7 +194,7 @@ def _recover_card(row: Row, cards: dict[str, Card], plan: ImportPlan, shown: str
 
 
 def _judge(
-    pack: PackData, card: Card, row: Row, lang: str, shown: str, plan: ImportPlan
+    pack: PackData, card: Card, row: Row, lang: str, shown: str, plan: ImportPlan, spreadsheet: bool
 ) -> tuple[Finding | None, str | None]:
     """(the row's problem, or None; the text to write, or None when the row changes nothing)."""
     current = normalize(current_text(card, row.field, lang))
@@ -210,7 +215,7 @@ def _judge(
             hint=_("delete the row to keep the pack's text, or export again and make the change in the new file"),
         ), None
     # the pack's text is the exported one (or, with the base lost, the only one there is to compare with)
-    problem = _spreadsheet_problem(current, theirs, row, shown, where)
+    problem = _spreadsheet_problem(current, theirs, row, shown, where) if spreadsheet else None
     if problem is not None:
         return problem, None
     if base is None:
@@ -250,8 +255,7 @@ def _judge(
     if (
         row.field != STATUS
         and source != original
-        and not spreadsheet_change(original, source)
-        and not lost_characters(original, source)
+        and not (spreadsheet and (spreadsheet_change(original, source) or lost_characters(original, source)))
     ):
         plan.findings.append(
             warning(
