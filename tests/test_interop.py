@@ -314,3 +314,66 @@ def test_po_statuses_survive_a_gettext_rewrite(tool: str, tmp_path: Path) -> Non
     assert (result.exit_code, result.output) == (0, "No changes: the pack already says what the file says.\n")
     text = po.read_text(encoding="utf-8")
     assert "# reviewed\n#. base: " in text and "#, fuzzy" in text
+
+
+def _tiny_with_line_breaks(tmp_path: Path) -> Path:
+    """tiny, with translations that start or end with a line break their originals do not have (and one the
+    other way): a reviewed card's and a translated card's."""
+    pack = tmp_path / "tiny"
+    shutil.copytree(ROOT / "examples" / "tiny", pack)
+    supply = pack / "supply.toml"
+    text = supply.read_text(encoding="utf-8")
+    text = text.replace('text.es = "Gana 2 {fuel}."', 'text.es = "Gana 2 {fuel}.\\n"')
+    text = text.replace('title.es = "Célula de combustible"', 'title.es = "\\nCélula de combustible"')
+    text = text.replace('title.en = "Spare Parts"', 'title.en = "Spare Parts\\n"')
+    supply.write_text(text, encoding="utf-8")
+    return pack
+
+
+def test_msgfmt_check_passes_on_a_po_whose_translations_start_or_end_with_a_line_break(tmp_path: Path) -> None:
+    import subprocess
+
+    import polib
+
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("GNU gettext's msgfmt is not installed (Debian: apt-get install -y gettext)")
+    pack = _tiny_with_line_breaks(tmp_path)
+    po = tmp_path / "t.po"
+    assert CliRunner().invoke(main, ["export", str(pack), "--format", "po", "-o", str(po)]).exit_code == 0
+    run = subprocess.run([msgfmt, "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True)
+    assert (run.returncode, run.stderr) == (0, "")
+    marked = {e.msgctxt for e in polib.pofile(str(po)) if any(c.startswith("fuzzy: ") for c in e.comment.splitlines())}
+    assert marked == {"fuel-cell:text", "fuel-cell:title", "spare-parts:title"}
+    # the marks export made do not make the cards drafts: importing the file as it is changes nothing
+    result = CliRunner().invoke(main, ["import", str(pack), str(po)])
+    assert (result.exit_code, result.output) == (0, "No changes: the pack already says what the file says.\n")
+    # the translator corrects one in a tool, which clears the mark: the fix comes in, and the card, reviewed
+    # before, is translated (an edited reviewed text needs its review again), not a draft
+    entries = polib.pofile(str(po))
+    entry = next(e for e in entries if e.msgctxt == "fuel-cell:text")
+    entry.msgstr = "Gana 2 {fuel}."
+    entry.flags.remove("fuzzy")
+    entries.save(str(po))
+    result = CliRunner().invoke(main, ["import", str(pack), str(po), "--write"])
+    assert result.exit_code == 0, result.output
+    supply = (pack / "supply.toml").read_text(encoding="utf-8")
+    assert 'text.es = "Gana 2 {fuel}."' in supply and 'status.es = "translated"' in supply
+
+
+@pytest.mark.parametrize("tool", ["msgcat", "msgmerge"])
+def test_the_line_break_marks_survive_a_gettext_rewrite(tool: str, tmp_path: Path) -> None:
+    import subprocess
+
+    program = shutil.which(tool)
+    if program is None:
+        pytest.skip(f"GNU gettext's {tool} is not installed (Debian: apt-get install -y gettext)")
+    pack = _tiny_with_line_breaks(tmp_path)
+    po = tmp_path / "t.po"
+    assert CliRunner().invoke(main, ["export", str(pack), "--format", "po", "-o", str(po)]).exit_code == 0
+    command = (
+        [program, str(po), "-o", str(po)] if tool == "msgcat" else [program, "-q", str(po), str(po), "-o", str(po)]
+    )
+    subprocess.run(command, check=True)
+    result = CliRunner().invoke(main, ["import", str(pack), str(po)])
+    assert (result.exit_code, result.output) == (0, "No changes: the pack already says what the file says.\n")

@@ -17,6 +17,13 @@ On import the status comes back: any fuzzy entry of a card makes it draft;
 every entry marked reviewed, and unchanged, keeps it reviewed; a fuzzy mark
 cleared, or a reviewed text edited, makes it translated.
 
+A translation that starts or ends with a line break where its original
+does not (or the other way) is refused by `msgfmt -c`, the check every
+gettext pipeline runs.  Such an entry is exported fuzzy, with an extracted
+comment `#. fuzzy: ...` saying why: tools show it as needing work, `msgfmt -c`
+passes (it leaves fuzzy entries alone), and import does not count that mark
+against the card's status while the line breaks still differ.
+
 A text with no original is left out: an empty msgid is the header's, and a
 placeholder would be "translated" by tools and checked by pofilter as if it
 were text.  Such translations stay editable in the CSV and the TOML files.
@@ -36,6 +43,7 @@ from pnp.translate.interchange import STATUS, Entry, Row, base_hash, base_matche
 
 BASE_PREFIX = "base: "
 STATUS_PREFIX = "status: "
+LINE_BREAKS_PREFIX = "fuzzy: "
 REVIEWED = "reviewed"
 PLURAL_FORMS = {"es": "nplurals=2; plural=(n != 1);", "en": "nplurals=2; plural=(n != 1);"}
 LANGUAGE_NAMES = {
@@ -102,6 +110,13 @@ def write_po(pack: PackData, entries: list[Entry], lang: str) -> bytes:
         notes = [f"{BASE_PREFIX}{entry.base}"]
         if card_status:
             notes.append(f"{STATUS_PREFIX}{card_status}")
+        fuzzy = card_status == "draft"
+        if not fuzzy and line_breaks_differ(entry.source, entry.target):
+            fuzzy = True
+            notes.append(
+                LINE_BREAKS_PREFIX
+                + _("the translation starts or ends with a line break where the original does not, or the other way")
+            )
         po.append(
             polib.POEntry(
                 msgctxt=f"{entry.card}:{entry.field}",
@@ -109,7 +124,7 @@ def write_po(pack: PackData, entries: list[Entry], lang: str) -> bytes:
                 msgstr=entry.target,
                 comment="\n".join(notes),
                 tcomment=REVIEWED if card_status == "reviewed" else "",
-                flags=["fuzzy"] if card_status == "draft" else [],
+                flags=["fuzzy"] if fuzzy else [],
                 occurrences=[(entry.file, str(entry.line))] if entry.line else [(entry.file, "")],
             )
         )
@@ -193,12 +208,27 @@ def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list
     return lang, rows, findings
 
 
+def line_breaks_differ(original: str, translation: str) -> bool:
+    """`msgfmt -c` refuses a translation whose first or last line break is not the original's."""
+    original, translation = normalize(original), normalize(translation)
+    return bool(translation) and (
+        original.startswith("\n") != translation.startswith("\n")
+        or original.endswith("\n") != translation.endswith("\n")
+    )
+
+
+def _needs_work(entry: polib.POEntry) -> bool:
+    """Fuzzy, and not only because export marked its line breaks (while they still differ)."""
+    marked_by_export = _comment(entry, LINE_BREAKS_PREFIX) and line_breaks_differ(entry.msgid, entry.msgstr)
+    return "fuzzy" in entry.flags and not marked_by_export
+
+
 def _status_row(card: str, entries: list[polib.POEntry]) -> Row:
     """The card's status as the file now says it, against the status it had when exported."""
     exported = _comment(entries[0], STATUS_PREFIX)
     changed = any(not base_matches(normalize(e.msgstr), _comment(e, BASE_PREFIX)) for e in entries)
     marked = all(_reviewed(e) for e in entries)
-    if any("fuzzy" in e.flags for e in entries):
+    if any(_needs_work(e) for e in entries):
         now = "draft"
     elif marked and not changed:
         now = "reviewed"
