@@ -377,3 +377,36 @@ def test_the_line_break_marks_survive_a_gettext_rewrite(tool: str, tmp_path: Pat
     subprocess.run(command, check=True)
     result = CliRunner().invoke(main, ["import", str(pack), str(po)])
     assert (result.exit_code, result.output) == (0, "No changes: the pack already says what the file says.\n")
+
+
+def test_po_revision_date_is_the_card_files_last_commit_not_their_file_times(tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    import polib
+
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    pack = tmp_path / "tiny"
+    shutil.copytree(ROOT / "examples" / "tiny", pack)
+    env = {**os.environ, "GIT_AUTHOR_DATE": "2024-03-05T10:20:00Z", "GIT_COMMITTER_DATE": "2024-03-05T10:20:00Z"}
+    git = ["git", "-C", str(pack), "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "cards"], check=True, env=env)
+    for toml in pack.glob("*.toml"):
+        os.utime(toml, (1_700_000_000, 1_700_000_000))  # a fresh checkout's or copy's times: not a text's change
+
+    def revision() -> str:
+        po = tmp_path / "t.po"
+        assert (
+            CliRunner().invoke(main, ["export", str(pack), "--format", "po", "-o", str(po), "--force"]).exit_code == 0
+        )
+        return polib.pofile(str(po)).metadata["PO-Revision-Date"]
+
+    assert revision() == "2024-03-05 10:20+0000"
+    # a change not committed yet is dated by its file
+    supply = pack / "supply.toml"
+    supply.write_text(supply.read_text(encoding="utf-8").replace("Gana 2", "Gana 3"), encoding="utf-8")
+    os.utime(supply, (1_800_000_000, 1_800_000_000))
+    assert revision() == "2027-01-15 08:00+0000"

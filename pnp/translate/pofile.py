@@ -31,13 +31,14 @@ were text.  Such translations stay editable in the CSV and the TOML files.
 
 from __future__ import annotations
 
-import os
 from datetime import UTC, datetime
+from pathlib import Path
 
 import polib
 
 from pnp.errors import Finding, error
 from pnp.i18n import _
+from pnp.load.revision import run_git
 from pnp.model import PackData
 from pnp.translate.interchange import STATUS, Entry, Row, base_hash, base_matches, normalize
 
@@ -77,10 +78,37 @@ def language_team(code: str) -> str:
 
 
 def revision_date(pack: PackData) -> str:
-    """The last change of the pack's card files: a real date, and the same for every export of one pack state."""
-    files = [deck.file for deck in pack.decks]
-    newest = max((os.stat(f).st_mtime for f in files if os.path.exists(f)), default=0.0)
-    return datetime.fromtimestamp(newest, UTC).strftime("%Y-%m-%d %H:%M+0000")
+    """When the card texts last changed, the same for every export of one pack state.
+
+    In a git repository whose card files are committed as they are, that is the last commit touching
+    them: a checkout or a copy sets every file's time to the moment it was made, which says nothing of
+    the texts.  A change not committed yet (or a pack outside git) is dated by the newest file's time.
+    """
+    files = [deck.file for deck in pack.decks if deck.file.exists()]
+    committed = _last_commit(pack.root, files)
+    if committed is not None:
+        return _po_date(committed)
+    return _po_date(max((f.stat().st_mtime for f in files), default=0.0))
+
+
+def _last_commit(root: Path, files: list[Path]) -> float | None:
+    """The time of the last commit touching `files`, or None when one of them differs from it (or no git)."""
+    if not files:
+        return None
+    names = [str(f) for f in files]
+    try:
+        dirty = run_git(root, "status", "--porcelain", "--untracked-files=all", "--", *names)
+        last = run_git(root, "log", "-1", "--format=%ct", "--", *names)
+    except OSError:  # git is not installed
+        return None
+    stamp = last.stdout.strip()
+    if dirty.returncode != 0 or dirty.stdout.strip() or last.returncode != 0 or not stamp.isdigit():
+        return None
+    return float(stamp)
+
+
+def _po_date(stamp: float) -> str:
+    return datetime.fromtimestamp(stamp, UTC).strftime("%Y-%m-%d %H:%M+0000")
 
 
 def write_po(pack: PackData, entries: list[Entry], lang: str) -> bytes:
