@@ -654,3 +654,28 @@ def test_a_translation_tool_converts_nothing_so_a_po_edit_that_looks_like_a_conv
     code, out, err = run("import", "blue-sun", "t.po", "--write")
     assert (code, err) == (0, ""), out
     assert 'title.es = "7"' in (blue_sun / "challenge-universe.toml").read_text(encoding="utf-8")
+
+
+def test_po_notes_for_translators_carry_the_card_and_its_notes_and_their_comments_come_back_as_notes(
+    tmp_path: Path,
+) -> None:
+    pack = tmp_path / "tiny"
+    shutil.copytree(Path(__file__).parent.parent / "examples" / "tiny", pack)
+    po_path = tmp_path / "t.po"
+    assert run("export", str(pack), "--format", "po", "-o", str(po_path))[0] == 0
+    po = polib.pofile(str(po_path))
+    text = next(e for e in po if e.msgctxt == "clear-skies:text")
+    # Poedit shows extracted comments as "Notes for translators": pnp's lines first, then the card's
+    assert text.comment.splitlines()[-2:] == [
+        "card: Clear Skies",
+        "Only in the calm-seas variant: it replaces the storms.",
+    ]
+    assert "card: " not in next(e for e in po if e.msgctxt == "clear-skies:title").comment
+    # a translator's comment, as Poedit writes it, is shown with its card and imports nothing
+    text.tcomment += "\n¿«despejado» o «claro»?"  # under its "reviewed" mark
+    po.save(str(po_path))
+    code, out, err = run("import", str(pack), str(po_path), "--write")
+    assert (code, err) == (0, "")
+    assert 'info: card "clear-skies" field "text": entry ' in out
+    assert 'translator\'s comment: "¿«despejado» o «claro»?" (kept aside, not imported)' in out
+    assert out.endswith("No changes: the pack already says what the file says.\n")

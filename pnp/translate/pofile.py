@@ -36,10 +36,10 @@ from pathlib import Path
 
 import polib
 
-from pnp.errors import Finding, error
+from pnp.errors import Finding, error, info
 from pnp.i18n import _
 from pnp.load.revision import run_git
-from pnp.model import PackData
+from pnp.model import Card, PackData
 from pnp.translate.interchange import STATUS, Entry, Row, base_hash, base_matches, normalize
 
 BASE_PREFIX = "base: "
@@ -131,6 +131,7 @@ def write_po(pack: PackData, entries: list[Entry], lang: str) -> bytes:
         "X-Generator": "pnp",
     }
     status = {e.card: e.target for e in entries if e.field == STATUS}
+    cards = pack.cards()
     for entry in entries:
         if entry.field == STATUS or not entry.source:
             continue
@@ -145,6 +146,7 @@ def write_po(pack: PackData, entries: list[Entry], lang: str) -> bytes:
                 LINE_BREAKS_PREFIX
                 + _("the translation starts or ends with a line break where the original does not, or the other way")
             )
+        notes += _for_translators(cards[entry.card], entry.field, pack.pack.source_language)
         po.append(
             polib.POEntry(
                 msgctxt=f"{entry.card}:{entry.field}",
@@ -211,6 +213,7 @@ def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list
                     hint=_("write the translation as one msgstr; export again to see the entry as pnp wrote it"),
                 )
             )
+            rows.append(_refused(entry, label))
             continue
         card, sep, field = (entry.msgctxt or "").partition(":")
         if not sep:
@@ -228,12 +231,49 @@ def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list
                     ),
                 )
             )
+            rows.append(_refused(entry, label))
             continue
         base = _comment(entry, BASE_PREFIX)
         rows.append(Row(card, field, entry.msgid, entry.msgstr, base, line, label))
+        findings += _translator_comments(entry, shown, label, card, field)
         cards.setdefault(card, []).append(entry)
     rows += [_status_row(card, entries) for card, entries in cards.items()]
     return lang, rows, findings
+
+
+def _refused(entry: polib.POEntry, label: str) -> Row:
+    card, _sep, field = (entry.msgctxt or "").partition(":")
+    return Row(card, field, "", "", "", entry.linenum or None, label, unreadable=True)
+
+
+def _translator_comments(entry: polib.POEntry, shown: str, label: str, card: str, field: str) -> list[Finding]:
+    """A translator's own comment (Poedit's "Comment", Weblate's): shown with its card, never imported."""
+    said = [line.strip() for line in (entry.tcomment or "").splitlines()]
+    return [
+        info(
+            "import/translator-comment",
+            shown,
+            _('{label}: translator\'s comment: "{comment}" (kept aside, not imported)').format(
+                label=label, comment=comment
+            ),
+            line=entry.linenum or None,
+            card=card,
+            field=field,
+        )
+        for comment in said
+        if comment and comment.lower() != REVIEWED
+    ]
+
+
+def _for_translators(card: Card, field: str, source_language: str) -> list[str]:
+    """What Poedit and Weblate show as the notes for translators, after pnp's own lines: the card's
+    title (when the text is not the title) and the card's notes."""
+    lines = []
+    title = card.title.get(source_language, "")
+    if field != "title" and title:
+        lines.append(_("card: {title}").format(title=" ".join(title.split())))
+    lines += [line.rstrip() for line in (card.notes or "").splitlines() if line.strip()]
+    return lines
 
 
 def line_breaks_differ(original: str, translation: str) -> bool:
