@@ -679,3 +679,21 @@ def test_po_notes_for_translators_carry_the_card_and_its_notes_and_their_comment
     assert 'info: card "clear-skies" field "text": entry ' in out
     assert 'translator\'s comment: "¿«despejado» o «claro»?" (kept aside, not imported)' in out
     assert out.endswith("No changes: the pack already says what the file says.\n")
+
+
+def test_a_po_cards_status_is_not_written_when_one_of_its_texts_is_refused(blue_sun: Path) -> None:
+    run("export", "blue-sun", "--format", "po", "-o", "t.po")
+    po = polib.pofile("t.po")
+    entry = next(e for e in po if e.msgctxt == "hands-tied:title")
+    entry.msgstr = "Con las manos bien atadas"
+    entry.flags.remove("fuzzy")  # the translator finishes the card...
+    po.save("t.po")
+    # ...while the pack's title changed since the export: a conflict
+    edit(blue_sun / "challenge-universe.toml", 'title.es = "Con las manos atadas"', 'title.es = "Manos atadas"')
+    before = snapshot(blue_sun)
+    code, out, err = run("import", "blue-sun", "t.po", "--write")
+    assert code == 1
+    assert "changed in the file and in the pack since the export" in out
+    assert "status.es" not in out  # the card stays a draft: its text did not come in
+    assert err == "Nothing was written: correct t.po and import again.\n"
+    assert snapshot(blue_sun) == before

@@ -151,8 +151,8 @@ def plan_import(pack: PackData, rows: list[Row], lang: str, shown: str, spreadsh
     seen: dict[tuple[str, str], Row] = {}
     wanted: list[tuple[Row, str]] = []
     for row in rows:
-        if row.unreadable:
-            plan.refused.append(row)
+        if row.unreadable or (row.derived and any(r.card == row.card for r in plan.refused)):
+            plan.refused.append(row)  # a PO card's status goes with its texts: none of them, if one is refused
             continue
         if spreadsheet:
             row = _recover_card(row, cards, plan, shown)
