@@ -195,7 +195,7 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
         start, line = line, reader.line_num + 1
         if not any(cell.strip() for cell in cells):
             continue
-        label = f"row {number}"
+        label = _("row {number}").format(number=number)
         cells += [""] * (width - len(cells)) if 5 <= len(cells) < width else []
         if len(cells) != width:
             findings.append(

@@ -193,7 +193,7 @@ def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list
     rows: list[Row] = []
     cards: dict[str, list[polib.POEntry]] = {}
     for number, entry in enumerate((e for e in po if not e.obsolete), start=1):
-        label = f"entry {number}"
+        label = _("entry {number}").format(number=number)
         line = entry.linenum or None
         if entry.msgid_plural or entry.msgstr_plural:
             forms = len(entry.msgstr_plural)
