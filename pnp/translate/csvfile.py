@@ -13,8 +13,10 @@ Formula injection: a cell starting with = + - @, a tab or a carriage return
 is a formula to Excel and LibreOffice ("+1 {fight} mientras..." would be
 computed, and a hostile pack could run one).  As OWASP's CSV-injection advice
 says, such a cell is written with a leading apostrophe, which spreadsheets
-show as text; a cell that itself starts with an apostrophe gets one more, so
-import takes exactly one off and every text comes back as it was.
+show as text; a cell that itself starts with an apostrophe gets one more.
+Import takes off only an apostrophe export can have added (one before = + - @,
+a tab, a carriage return or another apostrophe): every text comes back as it
+was, and a text typed as 'hola keeps its apostrophe.
 
 Columns after `base` (a reviewer's notes) are kept aside: import reports
 each note with its card and writes nothing from them.
