@@ -10,7 +10,7 @@ they are kept, since the edit goes into the file as it is now, byte for byte.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ import tomlkit
 
 from pnp.errors import Finding, error
 from pnp.i18n import _
+from pnp.load.bounds import oversized_strings
 from pnp.load.pack import shown_path
 from pnp.load.toml import key_lines
 from pnp.model import Card, DeckFile, PackData
@@ -94,6 +95,10 @@ def plan_card_edit(pack: PackData, card_id: str, edits: list[FieldEdit]) -> Card
                     **where,
                 )
             )
+            continue
+        oversized = oversized_strings({edit.field: value}, shown, lambda *_key, line=where["line"]: line)
+        if oversized:  # the limits the loader applies: said here, with the loader's words, before any write
+            plan.findings += [replace(f, card=card_id, field=edit.field) for f in oversized]
             continue
         if name == STATUS and value not in STATUSES:
             plan.findings.append(
