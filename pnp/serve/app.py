@@ -37,7 +37,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from pnp.build_state import BuildOptions
-from pnp.errors import Severity, has_errors
+from pnp.errors import Finding, Severity, has_errors
 from pnp.i18n import ui_language
 from pnp.load.toml import shown_path
 from pnp.proof.history import card_history
@@ -175,10 +175,7 @@ class Pages:
         the file and line, and the page keeps the text it was asked to save."""
         problems = self.wb.problems()
         if problems:
-            where = "; ".join(
-                f"{shown_path(Path(f.file))}{_(' line %(line)s') % {'line': f.line} if f.line else ''}: {f.message}"
-                for f in problems[:3]
-            )
+            where = "; ".join(f"{_place(f)}: {f.message}" for f in problems[:3])
             raise HTTPException(
                 409,
                 _("The pack does not load, so nothing was saved: %(problems)s. Fix the file, then save again.")
@@ -472,6 +469,12 @@ class Pages:
     def file_link(self, path: Path) -> str:
         assert self.wb.pack is not None
         return str(path.resolve().relative_to((self.wb.output / self.wb.pack.pack.id).resolve()))
+
+
+def _place(finding: Finding) -> str:
+    """ "cards/supply.toml line 9", as a person finds it in an editor."""
+    shown = shown_path(Path(finding.file))
+    return _("%(file)s line %(line)s") % {"file": shown, "line": finding.line} if finding.line else shown
 
 
 def _print_width(wb: Workbench, deck_id: str) -> int:
