@@ -14,6 +14,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -23,6 +24,10 @@ import pytest
 
 pytest.importorskip("starlette", reason="pnp serve's extra is not installed: pip install 'pnp[serve]'")
 
+import uvicorn
+
+from pnp.serve.app import create_app
+from pnp.serve.workbench import Workbench
 from tests.browser import Browser, chromium, wait
 from tests.test_serve_browser import _free_port
 
@@ -77,6 +82,20 @@ def server(tiny_copy: Path) -> Iterator[ServeProcess]:
     running.start()
     yield running
     running.stop()
+
+
+@pytest.fixture
+def in_process(tiny_copy: Path) -> Iterator[str]:
+    """The server in this process (in English), so that a test can break it."""
+    app = create_app(tiny_copy, tiny_copy.parent / "output", hosts=("127.0.0.1", "localhost"))
+    config = uvicorn.Config(app, host="127.0.0.1", port=_free_port(), log_level="critical", lifespan="off")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    wait(lambda: running.started, "the server to start")
+    yield f"http://127.0.0.1:{config.port}"
+    running.should_exit = True
+    thread.join(timeout=30)
 
 
 @pytest.fixture
@@ -283,3 +302,27 @@ def test_a_draft_typed_in_a_closed_tab_against_an_older_file_comes_back_as_a_con
     _click(browser, "button.save")  # knowingly, now: yours replaces theirs
     _message(browser, "Guardado: text.es.")
     assert f'text.es = "{TYPED}"' in _pilot(supply)
+
+
+def test_a_save_that_fails_in_the_server_says_so_and_keeps_the_text(
+    in_process: str, browser: Browser, tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug in pnp during a save (a 500): the page says it failed, with its code, and keeps the text."""
+    address = in_process
+    before = (tiny_copy / "supply.toml").read_bytes()
+
+    def broken_save(self: Workbench, card_id: str, edits: object) -> None:
+        raise RuntimeError("a bug in the save")
+
+    monkeypatch.setattr(Workbench, "save", broken_save)
+    browser.open(f"{address}/card/pilot")
+    _type(browser, "text.es", TYPED)
+    _click(browser, "button.mark[value=translated]")
+    said = _save_error(browser)
+    assert said.startswith("Not saved: your text is still here.") and "pnp serve failed (error 500)" in said, said
+    assert _value(browser, "text.es") == TYPED
+    assert (tiny_copy / "supply.toml").read_bytes() == before
+    _shot(browser, tmp_path, "workbench-server-error.png")
+    monkeypatch.undo()
+    _click(browser, "button.mark[value=translated]")
+    _message(browser, "Saved: text.es, status.es.")
