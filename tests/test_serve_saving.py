@@ -209,3 +209,38 @@ def test_two_saves_of_one_form_in_turn_write_once_and_say_so(client: TestClient,
     again = client.post("/card/pilot/save", data=form)
     assert again.status_code == 200 and "Nothing to save: the file already says this." in again.text
     assert supply.read_bytes() == after
+
+
+# --- review only what was seen ------------------------------------------------------------------
+
+
+def test_marking_reviewed_over_a_text_changed_on_disk_is_a_conflict_not_a_silent_review(
+    client: TestClient, tiny_copy: Path
+) -> None:
+    supply = tiny_copy / "supply.toml"
+    page = client.get("/card/pilot").text
+    theirs = supply.read_text().replace("Mueve 1 sector adicional", "Mueve 3 sectores adicionales")
+    supply.write_text(theirs)  # another tab saves the text this page shows, untouched here
+    response = client.post("/card/pilot/status", data=_status_form(page, "reviewed"))
+    assert response.status_code == 409
+    assert supply.read_text() == theirs, "the card must not be marked reviewed for a text nobody here read"
+    assert "This page showed:" in response.text and PILOT_TEXT in response.text
+    assert "Mueve 3 sectores adicionales" in _textarea(response.text, "text.es")  # the form now shows the file
+    assert "data-unsaved" not in response.text  # nothing typed here: nothing to keep as a draft
+    # read now: the same click marks it
+    again = client.post("/card/pilot/status", data=_status_form(response.text, "reviewed"))
+    assert again.status_code == 200, again.text
+    pilot = supply.read_text().split('id = "pilot"')[1]
+    assert 'status.es = "reviewed"' in pilot and "Mueve 3 sectores adicionales" in pilot
+
+
+def test_a_plain_save_keeps_a_field_changed_on_disk_that_the_page_did_not_touch(
+    client: TestClient, tiny_copy: Path
+) -> None:
+    supply = tiny_copy / "supply.toml"
+    form = form_of(client.get("/card/pilot").text)
+    supply.write_text(supply.read_text().replace("Mueve 1 sector adicional", "Mueve 3 sectores adicionales"))
+    form["v.title.es"] = "Piloto experto"
+    assert client.post("/card/pilot/save", data=form).status_code == 200
+    pilot = supply.read_text().split('id = "pilot"')[1]
+    assert 'title.es = "Piloto experto"' in pilot and "Mueve 3 sectores adicionales" in pilot

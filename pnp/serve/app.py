@@ -293,7 +293,7 @@ class Pages:
         if wanted not in STATUSES:
             raise HTTPException(404, _('no status "%(status)s"') % {"status": wanted})
         edit = FieldEdit(f"{STATUS}.{self.wb.language}", wanted, form.get("base", ""))
-        return await self._saved(request, card_id, [*edits, edit])
+        return await self._saved(request, card_id, [*edits, edit], seen=True)
 
     async def _text_edits(self, card_id: str, form: dict[str, str]) -> list[FieldEdit]:
         """The form's texts ("v.<field>") with the bases the page showed ("b.<field>"), on the pack as it is."""
@@ -314,8 +314,8 @@ class Pages:
             )
         return edits
 
-    async def _saved(self, request: Request, card_id: str, edits: list[FieldEdit]) -> Response:
-        result = await run_in_threadpool(self.wb.save, card_id, edits)
+    async def _saved(self, request: Request, card_id: str, edits: list[FieldEdit], seen: bool = False) -> Response:
+        result = await run_in_threadpool(self.wb.save, card_id, edits, seen)
         if card_id not in self.wb.rows:
             raise HTTPException(404, _('card "%(card)s" is no longer in the pack') % {"card": card_id})
         errors = [f for f in [*result.plan.findings, *result.findings] if f.severity is Severity.ERROR]
@@ -333,7 +333,8 @@ class Pages:
             for conflict in result.plan.conflicts:
                 if conflict.field.startswith(f"{STATUS}."):
                     continue
-                context["values"][conflict.field] = conflict.yours
+                # a text only shown (not typed) gives way to the file's: the person reads it, then marks again
+                context["values"][conflict.field] = conflict.yours if conflict.typed else conflict.theirs
                 context["bases"][conflict.field] = conflict.base
         elif errors:
             for edit in edits:
