@@ -326,3 +326,21 @@ def test_a_save_that_fails_in_the_server_says_so_and_keeps_the_text(
     monkeypatch.undo()
     _click(browser, "button.mark[value=translated]")
     _message(browser, "Saved: text.es, status.es.")
+
+
+def test_marking_a_card_with_errors_reviewed_asks_first_and_names_them(
+    server: ServeProcess, browser: Browser, tiny_copy: Path, tmp_path: Path
+) -> None:
+    supply = tiny_copy / "supply.toml"
+    before = supply.read_bytes()
+    browser.open(f"{server.url}/card/pilot")
+    typed = "*Manos firmes.* Mueve 3 sectores adicionales cuando vuelas."  # the original says 1
+    _type(browser, "text.es", typed)
+    _click(browser, "button.mark[value=reviewed]")
+    panel = str(browser.wait_for("(document.querySelector('.confirm-review') || {}).innerText", "the question"))
+    assert "Aún no se ha marcado como revisada." in panel and "text/numbers" in panel
+    assert supply.read_bytes() == before and _value(browser, "text.es") == typed
+    _shot(browser, tmp_path, "workbench-confirm-review.png")
+    _click(browser, ".confirm-review button.mark")
+    _message(browser, "Guardado: text.es, status.es.")
+    assert 'status.es = "reviewed"' in _pilot(supply) and typed in _pilot(supply)

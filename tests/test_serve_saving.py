@@ -219,19 +219,19 @@ def test_marking_reviewed_over_a_text_changed_on_disk_is_a_conflict_not_a_silent
 ) -> None:
     supply = tiny_copy / "supply.toml"
     page = client.get("/card/pilot").text
-    theirs = supply.read_text().replace("Mueve 1 sector adicional", "Mueve 3 sectores adicionales")
+    theirs = supply.read_text().replace("Mueve 1 sector adicional", "Avanza 1 sector adicional")
     supply.write_text(theirs)  # another tab saves the text this page shows, untouched here
     response = client.post("/card/pilot/status", data=_status_form(page, "reviewed"))
     assert response.status_code == 409
     assert supply.read_text() == theirs, "the card must not be marked reviewed for a text nobody here read"
     assert "This page showed:" in response.text and PILOT_TEXT in response.text
-    assert "Mueve 3 sectores adicionales" in _textarea(response.text, "text.es")  # the form now shows the file
+    assert "Avanza 1 sector adicional" in _textarea(response.text, "text.es")  # the form now shows the file
     assert "data-unsaved" not in response.text  # nothing typed here: nothing to keep as a draft
     # read now: the same click marks it
     again = client.post("/card/pilot/status", data=_status_form(response.text, "reviewed"))
     assert again.status_code == 200, again.text
     pilot = supply.read_text().split('id = "pilot"')[1]
-    assert 'status.es = "reviewed"' in pilot and "Mueve 3 sectores adicionales" in pilot
+    assert 'status.es = "reviewed"' in pilot and "Avanza 1 sector adicional" in pilot
 
 
 def test_a_plain_save_keeps_a_field_changed_on_disk_that_the_page_did_not_touch(
@@ -239,8 +239,40 @@ def test_a_plain_save_keeps_a_field_changed_on_disk_that_the_page_did_not_touch(
 ) -> None:
     supply = tiny_copy / "supply.toml"
     form = form_of(client.get("/card/pilot").text)
-    supply.write_text(supply.read_text().replace("Mueve 1 sector adicional", "Mueve 3 sectores adicionales"))
+    supply.write_text(supply.read_text().replace("Mueve 1 sector adicional", "Avanza 1 sector adicional"))
     form["v.title.es"] = "Piloto experto"
     assert client.post("/card/pilot/save", data=form).status_code == 200
     pilot = supply.read_text().split('id = "pilot"')[1]
-    assert 'title.es = "Piloto experto"' in pilot and "Mueve 3 sectores adicionales" in pilot
+    assert 'title.es = "Piloto experto"' in pilot and "Avanza 1 sector adicional" in pilot
+
+
+def test_marking_a_card_with_errors_reviewed_names_them_and_asks_first(client: TestClient, tiny_copy: Path) -> None:
+    supply = tiny_copy / "supply.toml"
+    before = supply.read_bytes()
+    form = _status_form(client.get("/card/pilot").text, "reviewed")
+    form["v.text.es"] = "*Manos firmes.* Mueve 3 sectores adicionales cuando vuelas."  # the original says 1
+    asked = client.post("/card/pilot/status", data=form)
+    assert asked.status_code == 200
+    assert supply.read_bytes() == before, "nothing is written before the person confirms"
+    panel = asked.text.split('<div class="confirm-review"')[1].split("</div>")[0]
+    assert "Mark reviewed anyway" in panel
+    assert "text/numbers" in panel and "numbers differ from the original" in panel  # which error, by name
+    assert _textarea(asked.text, "text.es") == form["v.text.es"]  # the typed text stays in the form
+    assert "Mark translated" in asked.text  # the other buttons are still there
+    confirm = re.search(r'name="confirm" value="([0-9a-f]+)"', asked.text)
+    assert confirm is not None
+    # a confirmation for other errors than these does not count
+    assert client.post("/card/pilot/status", data={**form, "confirm": "0" * 16}).status_code == 200
+    assert supply.read_bytes() == before
+    done = client.post("/card/pilot/status", data={**form, "confirm": confirm.group(1)})
+    assert done.status_code == 200 and "Saved: text.es, status.es." in done.text, re.findall(
+        r"<li class=\"error\".*?</li>", done.text
+    )
+    pilot = supply.read_text().split('id = "pilot"')[1]
+    assert 'status.es = "reviewed"' in pilot and "Mueve 3 sectores" in pilot
+
+
+def test_marking_a_card_without_errors_reviewed_asks_nothing(client: TestClient, tiny_copy: Path) -> None:
+    response = client.post("/card/pilot/status", data=_status_form(client.get("/card/pilot").text, "reviewed"))
+    assert response.status_code == 200 and "confirm-review" not in response.text
+    assert 'status.es = "reviewed"' in (tiny_copy / "supply.toml").read_text().split('id = "pilot"')[1]

@@ -45,7 +45,7 @@ from pnp.proof.html import finding_html, marked_html, pieces_html
 from pnp.serve.guard import Guard, Settings
 from pnp.serve.jobs import Jobs
 from pnp.serve.words import _, code, ngettext
-from pnp.serve.workbench import STATUSES, Filters, Workbench
+from pnp.serve.workbench import STATUSES, Filters, Preview, Workbench
 from pnp.translate.card_edit import FieldEdit, editable, text_fields
 from pnp.translate.fixes import parse_fixes
 from pnp.translate.interchange import STATUS, base_hash, current_text, normalize
@@ -258,6 +258,8 @@ class Pages:
             "conflicts": [],
             "errors": [],
             "unsaved": set(),
+            "confirm_review": [],
+            "confirm_digest": "",
             **extra,
         }
 
@@ -293,7 +295,33 @@ class Pages:
         if wanted not in STATUSES:
             raise HTTPException(404, _('no status "%(status)s"') % {"status": wanted})
         edit = FieldEdit(f"{STATUS}.{self.wb.language}", wanted, form.get("base", ""))
+        if wanted == "reviewed":  # "ready to print": said over errors only once the person has read them
+            texts = {e.field: e.value for e in edits}
+            preview = await run_in_threadpool(self.wb.preview, card_id, texts)
+            errors = [f for f in preview.entry.findings if f.severity is Severity.ERROR]
+            if errors and not hmac.compare_digest(form.get("confirm", ""), _errors_digest(errors)):
+                return self._confirm_review(request, card_id, texts, errors, preview)
         return await self._saved(request, card_id, [*edits, edit], seen=True)
+
+    def _confirm_review(
+        self, request: Request, card_id: str, texts: dict[str, str], errors: list[Finding], preview: Preview
+    ) -> Response:
+        """Nothing written yet: the card with the form's texts, its errors named, and a button to mark it anyway."""
+        context = self.card_context(card_id, message=_("Not marked reviewed yet: the card has errors."))
+        shown = dict(context["values"])
+        for name, value in texts.items():
+            if name in shown:
+                context["values"][name] = normalize(value)
+        context |= {
+            "unsaved": {name for name, value in context["values"].items() if value != shown.get(name)},
+            "confirm_review": errors,
+            "confirm_digest": _errors_digest(errors),
+            "images": preview.images,
+            "drawn": preview.drawn,
+            "entry": preview.entry,
+        }
+        name = "_card_body.html" if request.headers.get("hx-request") == "true" else "card.html"
+        return self.render(request, name, status_code=200, **context)
 
     async def _text_edits(self, card_id: str, form: dict[str, str]) -> list[FieldEdit]:
         """The form's texts ("v.<field>") with the bases the page showed ("b.<field>"), on the pack as it is."""
@@ -470,6 +498,12 @@ class Pages:
     def file_link(self, path: Path) -> str:
         assert self.wb.pack is not None
         return str(path.resolve().relative_to((self.wb.output / self.wb.pack.pack.id).resolve()))
+
+
+def _errors_digest(errors: list[Finding]) -> str:
+    """Which errors a "mark reviewed anyway" was clicked for: other errors since then ask again."""
+    seen = "\n".join(f"{f.code}\0{f.field}\0{f.message}" for f in sorted(errors, key=lambda f: f.sort_key))
+    return hashlib.sha256(seen.encode()).hexdigest()[:16]
 
 
 def _place(finding: Finding) -> str:
