@@ -344,3 +344,18 @@ def test_marking_a_card_with_errors_reviewed_asks_first_and_names_them(
     _click(browser, ".confirm-review button.mark")
     _message(browser, "Guardado: text.es, status.es.")
     assert 'status.es = "reviewed"' in _pilot(supply) and typed in _pilot(supply)
+
+
+def test_a_click_while_a_save_is_on_its_way_is_done_after_it(
+    server: ServeProcess, browser: Browser, tiny_copy: Path
+) -> None:
+    supply = tiny_copy / "supply.toml"
+    browser.open(f"{server.url}/card/pilot")
+    _type(browser, "text.es", TYPED)
+    # (the card's preview, due 350 ms after the typing, goes out after these clicks: it must stay a preview,
+    # whatever button was clicked last)
+    browser.run(  # Save, then at once Mark translated: one request at a time, both done, in order
+        "document.querySelector('button.save').click(); document.querySelector('button.mark[value=translated]').click()"
+    )
+    _message(browser, "Guardado: status.es.")
+    assert f'text.es = "{TYPED}"' in _pilot(supply) and 'status.es = "translated"' in _pilot(supply)

@@ -220,13 +220,24 @@ function showCard(text, sent) {
 }
 
 let saving = false;
+let queued = null; // a click while a save was on its way: done after it, on the card as it then is
+
+function sameButton(button) {
+  if (!button) return null;
+  const wanted = button && button.value ? `button.mark[value="${button.value}"]` : "button.save";
+  const found = editor() && editor().querySelector(`.actions ${wanted}`);
+  return found && !found.disabled ? found : null;
+}
 
 document.addEventListener("submit", async (event) => {
   const form = event.target;
   if (!(form instanceof HTMLFormElement) || form.id !== "editor") return;
   event.preventDefault();
-  if (saving) return; // one save at a time: a second click waits for the first answer
   const button = event.submitter;
+  if (saving) {
+    queued = button || form.querySelector("button.save"); // one save at a time: this one comes next
+    return;
+  }
   const action = button && button.hasAttribute("formaction") ? button.formAction : form.action;
   const body = new URLSearchParams(new FormData(form, button || undefined));
   const sent = new Map(texts(form).map((box) => [box.name, box.value]));
@@ -255,6 +266,9 @@ document.addEventListener("submit", async (event) => {
     form.classList.remove("busy");
     const indicator = form.querySelector(".saving");
     if (indicator) indicator.hidden = true;
+    const next = sameButton(queued);
+    queued = null;
+    if (next && editor().querySelector(".save-error").hidden) editor().requestSubmit(next);
   }
 });
 
@@ -265,7 +279,7 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   event.detail.shouldSwap = false;
   if (xhr.status === 403 && xhr.getResponseHeader("x-pnp-stale-token")) {
     freshToken()
-      .then(() => htmx.trigger(editor(), "input"))
+      .then(() => htmx.trigger(editor().querySelector("table.fields"), "input"))
       .catch(() => {});
   }
 });
