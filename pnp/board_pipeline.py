@@ -20,7 +20,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.board_state import BoardOptions, BoardResult, Written
 from pnp.board_tokens import token_documents
-from pnp.build_exports import pick
 from pnp.check import check_pack
 from pnp.errors import error, has_errors, warning
 from pnp.export.board_pdf import Document, render_stickers, render_tiles
@@ -32,7 +31,7 @@ from pnp.limits import MAX_BOARD_IMAGE_PIXELS
 from pnp.load import load_pack
 from pnp.load.board import BOARD_FILE, TOKENS_FILE
 from pnp.load.pack import PACK_FILE, shown_path
-from pnp.model import LoadedBoard, PackData
+from pnp.model import LoadedBoard, PackData, pick
 from pnp.packing import Sticker, pack_stickers, sticker_size
 from pnp.pipeline import FONTS_DIR
 from pnp.render.board import BoardArt, draw_map, fit_labels, printed_boxes

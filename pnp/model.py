@@ -580,3 +580,8 @@ class PackData(BaseModel):
     @property
     def languages(self) -> list[str]:
         return [self.pack.source_language, *self.pack.target_languages]
+
+
+def pick(pack: PackData, localized: LocalizedText, language: str) -> str:
+    """The text in `language`, or in the pack's source language when it has none yet."""
+    return localized.get(language) or localized.get(pack.pack.source_language, "")
