@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from pnp.render import linebreak  # noqa: E402
 from pnp.render import text as fitting  # noqa: E402
-from pnp.render.fonts import load_fonts  # noqa: E402
+from pnp.assets.fonts import load_fonts  # noqa: E402
 from pnp.units import mm  # noqa: E402
 
 VOCABULARY = (

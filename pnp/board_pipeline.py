@@ -18,6 +18,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.assets.fonts import FontRegistry, font_problems, load_fonts
 from pnp.board_state import BoardOptions, BoardResult, Written
 from pnp.board_tokens import token_documents
 from pnp.check import check_pack
@@ -35,7 +36,6 @@ from pnp.model import LoadedBoard, PackData, pick
 from pnp.packing import Sticker, pack_stickers, sticker_size
 from pnp.pipeline import FONTS_DIR
 from pnp.render.board import BoardArt, draw_map, fit_labels, printed_boxes
-from pnp.render.fonts import FontRegistry, font_problems, load_fonts
 from pnp.tiling import TileError, plan_tiles
 from pnp.units import Size, mm, paper_size
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.assets.fonts import FontRegistry
 from pnp.board_state import BoardOptions, BoardResult
 from pnp.errors import Finding, error
 from pnp.export.board_pdf import Document, FaceForm, TokenSection, render_sheets
@@ -17,7 +18,6 @@ from pnp.layout.templates import IconFile
 from pnp.load.pack import shown_path
 from pnp.model import LoadedTokens, PackData, TokenFace, pick
 from pnp.render.board import words
-from pnp.render.fonts import FontRegistry
 from pnp.render.token import (
     FaceText,
     draw_standee,

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from pnp.assets.fonts import load_fonts
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.cache import Cache
 from pnp.errors import Finding, error, has_errors, warning
@@ -47,7 +48,6 @@ from pnp.markup import as_literal
 from pnp.model import Card, PackData, pick
 from pnp.pipelines.sheet_sets import impose_deck
 from pnp.render.face import RenderContext
-from pnp.render.fonts import load_fonts
 from pnp.render.icons import icon_settings
 from pnp.units import Size, mm
 

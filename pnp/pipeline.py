@@ -12,6 +12,7 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
+from pnp.assets.fonts import font_problems
 from pnp.build_exports import LaidOut, export_extras, option_findings
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.cache import Cache
@@ -39,7 +40,6 @@ from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import LoadedDeck, PackData, pick
 from pnp.pipelines.sheet_sets import draft_findings, impose_deck, sheet_sets, sheets_of, variant_folder
 from pnp.pipelines.unchanged import BuildRecord
-from pnp.render.fonts import font_problems
 from pnp.render.missing_mark import with_missing_mark
 
 

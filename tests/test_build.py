@@ -12,9 +12,9 @@ import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
+from pnp.assets.fonts import load_fonts
 from pnp.cli import main
 from pnp.pipeline import BuildOptions, build
-from pnp.render.fonts import load_fonts
 from pnp.render.text import TextBox, fit_text
 from pnp.units import mm
 from tests.conftest import BLUE_SUN, ROOT

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from pnp.assets.fonts import load_fonts
 from pnp.check import check_pack
 from pnp.errors import Finding
 from pnp.load import load_pack
 from pnp.pipeline import BuildOptions, build
 from pnp.pipelines.fitting import fitting_findings
 from pnp.render import text as text_module
-from pnp.render.fonts import load_fonts
 from pnp.render.text import TextBox, _build, fit_text, measure
 from pnp.units import mm
 from tests.conftest import ROOT

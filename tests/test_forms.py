@@ -1,4 +1,4 @@
-"""Forms keep their transparency (pnp.render.forms): faces, icons and boards are all drawn as forms."""
+"""Forms keep their transparency (pnp.assets.forms): faces, icons and boards are all drawn as forms."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import pypdfium2 as pdfium
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.assets.forms import end_form
 from pnp.build_state import BuildOptions
 from pnp.layout.templates import IconFile
 from pnp.pipeline import build
-from pnp.render.forms import end_form
 from pnp.render.icons import draw_icon
 
 

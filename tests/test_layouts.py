@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from pnp.assets.icons import svg_problem
 from pnp.cli import main
 from pnp.layout import ELEMENT_KINDS
-from pnp.layout.icons import svg_problem
 from pnp.layout.plan import lay_out_pack, layout_findings
 from pnp.layout.templates import ELEMENT_FIELDS, load_family, size_class
 from pnp.load import load_pack

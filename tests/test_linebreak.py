@@ -15,8 +15,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
 from pnp import markup
+from pnp.assets.fonts import load_fonts
 from pnp.render import linebreak
-from pnp.render.fonts import load_fonts
 from pnp.render.text import HYPHENATION, TextBox, _build, _style, fit_text, measure, to_para_markup
 from tests.conftest import ROOT
 

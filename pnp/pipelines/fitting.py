@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from pnp.assets.fonts import load_fonts
 from pnp.build_state import FONTS_DIR, BuildOptions
 from pnp.cache import Cache
 from pnp.errors import Finding
@@ -28,7 +29,6 @@ from pnp.layout.memo import LayoutMemo
 from pnp.layout.plan import lay_out_pack
 from pnp.model import LoadedDeck, PackData
 from pnp.render.face import RenderContext, fit_face
-from pnp.render.fonts import load_fonts
 
 
 def layout_and_fitting_findings(

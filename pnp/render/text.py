@@ -16,8 +16,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
 from pnp import markup
+from pnp.assets.fonts import FontRole
 from pnp.render import linebreak
-from pnp.render.fonts import FontRole
 from pnp.render.icons import icon_uri
 from pnp.render.linebreak import ICON_DROP, ICON_SCALE
 
