@@ -32,9 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from pnp.assets.fonts import load_fonts  # noqa: E402
 from pnp.render import linebreak  # noqa: E402
 from pnp.render import text as fitting  # noqa: E402
-from pnp.assets.fonts import load_fonts  # noqa: E402
 from pnp.units import mm  # noqa: E402
 
 VOCABULARY = (

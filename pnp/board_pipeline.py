@@ -24,16 +24,17 @@ from pnp.board_tokens import token_documents
 from pnp.check import check_pack
 from pnp.errors import error, has_errors, warning
 from pnp.export.board_pdf import Document, render_stickers, render_tiles
-from pnp.export.files import write_atomic, write_error
+from pnp.files import write_atomic, write_error
 from pnp.i18n import _
 from pnp.images import read_image_info
 from pnp.layout.icons import family_and_pack_icons, token_icon_findings
 from pnp.limits import MAX_BOARD_IMAGE_PIXELS
 from pnp.load import load_pack
 from pnp.load.board import BOARD_FILE, TOKENS_FILE
-from pnp.load.pack import PACK_FILE, shown_path
+from pnp.load.pack import PACK_FILE
 from pnp.model import LoadedBoard, PackData, pick
 from pnp.packing import Sticker, pack_stickers, sticker_size
+from pnp.paths import shown_path
 from pnp.pipeline import FONTS_DIR
 from pnp.render.board import BoardArt, draw_map, fit_labels, printed_boxes
 from pnp.tiling import TileError, plan_tiles

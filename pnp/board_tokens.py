@@ -15,8 +15,8 @@ from pnp.i18n import _
 from pnp.impose import ImposeError, SheetPlan, SheetSpec, plan_sheet
 from pnp.layout.icons import family_and_pack_icons
 from pnp.layout.templates import IconFile
-from pnp.load.pack import shown_path
 from pnp.model import LoadedTokens, PackData, TokenFace, pick
+from pnp.paths import shown_path
 from pnp.render.board import words
 from pnp.render.token import (
     FaceText,

@@ -19,7 +19,6 @@ from pnp.assets.fonts import load_fonts
 from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.cache import Cache
 from pnp.errors import Finding, error, has_errors, warning
-from pnp.export.files import write_error, write_if_changed
 from pnp.export.png import (
     PngJob,
     RasterSettings,
@@ -40,12 +39,14 @@ from pnp.export.tts import (
     write_tts_box,
     write_tts_deck,
 )
+from pnp.files import write_error, write_if_changed
 from pnp.i18n import _
 from pnp.layout import FaceLayout, TemplateSet
 from pnp.layout.plan import lay_out_pack
-from pnp.load.pack import PACK_FILE, shown_path
+from pnp.load.pack import PACK_FILE
 from pnp.markup import as_literal
 from pnp.model import Card, PackData, pick
+from pnp.paths import shown_path
 from pnp.pipelines.sheet_sets import impose_deck
 from pnp.render.face import RenderContext
 from pnp.render.icons import icon_settings

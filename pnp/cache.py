@@ -24,7 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pnp.export.files import write_atomic
+from pnp.files import write_atomic
 from pnp.i18n import ui_language
 
 CACHE_FORMAT = "2"  # the layout of an entry; bump when it changes

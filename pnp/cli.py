@@ -26,7 +26,7 @@ from pnp.cli_i18n import UI_LANG_OPTION, start_invocation, translate_help
 from pnp.errors import Finding, Severity, did_you_mean, has_errors
 from pnp.exiting import leave_interrupted
 from pnp.i18n import _, ngettext
-from pnp.load.toml import shown_path
+from pnp.paths import shown_path
 from pnp.report import format_json, format_text, plural
 from pnp.terminal import escaped_output
 

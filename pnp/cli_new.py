@@ -8,7 +8,7 @@ import click
 
 from pnp.cli_common import fail
 from pnp.i18n import _
-from pnp.load.pack import shown_path
+from pnp.paths import shown_path
 from pnp.pipelines.new_pack import SkeletonError, write_skeleton
 from pnp.units import CARD_SIZES_MM
 

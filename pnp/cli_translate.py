@@ -15,11 +15,11 @@ import click
 from pnp.cli_common import PACK_ARG, QUIET_OPTION, fail, load_or_exit
 from pnp.errors import Finding, error, has_errors
 from pnp.export.edit_set import Snapshot, remove_stale_parts, verify_edit, write_edit_set
-from pnp.export.files import write_atomic
+from pnp.files import write_atomic
 from pnp.i18n import _, ngettext
 from pnp.load import load_pack
-from pnp.load.pack import shown_path
 from pnp.model import PackData
+from pnp.paths import shown_path
 from pnp.report import format_text, plural
 from pnp.translate.fixes import parse_fixes, read_text_file
 from pnp.translate.glossary_apply import Change

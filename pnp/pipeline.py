@@ -23,7 +23,6 @@ from pnp.errors import Finding, did_you_mean, error, has_errors, warning
 from pnp.export import manifest
 from pnp.export.draft import render_findings_page
 from pnp.export.edit_set import remove_stale_parts
-from pnp.export.files import write_atomic, write_error
 from pnp.export.pdf import render_calibration
 from pnp.export.png import (
     art_digest,
@@ -32,12 +31,14 @@ from pnp.export.png import (
 )
 from pnp.export.sheets import DeckPdfJob, DrawSettings, draw_decks, icon_settings, joined
 from pnp.export.workers import Background
+from pnp.files import write_atomic, write_error
 from pnp.i18n import _, printed
 from pnp.layout.memo import LayoutMemo, layout_memo
 from pnp.layout.plan import PackFaces, lay_out_pack
 from pnp.load import load_pack
-from pnp.load.pack import PACK_FILE, shown_path
+from pnp.load.pack import PACK_FILE
 from pnp.model import LoadedDeck, PackData, pick
+from pnp.paths import shown_path
 from pnp.pipelines.sheet_sets import draft_findings, impose_deck, sheet_sets, sheets_of, variant_folder
 from pnp.pipelines.unchanged import BuildRecord
 from pnp.render.missing_mark import with_missing_mark

@@ -23,8 +23,8 @@ from pnp.assets.fonts import load_fonts
 from pnp.cache import Cache
 from pnp.errors import Finding
 from pnp.export.canvas import new_canvas
-from pnp.export.files import write_atomic
 from pnp.export.workers import worker_pool
+from pnp.files import write_atomic
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext, draw_face
 from pnp.render.icons import IconSettings, icon_map

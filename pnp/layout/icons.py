@@ -16,8 +16,9 @@ from pnp.errors import Finding, did_you_mean, error
 from pnp.i18n import _
 from pnp.layout.faces import FaceLayout
 from pnp.layout.templates import IconFile, TemplateSet
-from pnp.load.pack import PACK_FILE, shown_path
+from pnp.load.pack import PACK_FILE
 from pnp.model import PackData
+from pnp.paths import shown_path
 
 
 def pack_icons(pack: PackData, templates: TemplateSet) -> tuple[dict[str, IconFile], list[Finding]]:

@@ -22,9 +22,8 @@ from pnp.layout.faces import FaceLayout, card_context, deck_context, layout_back
 from pnp.layout.icons import missing_drawings, pack_icons, token_icon_findings
 from pnp.layout.memo import LayoutMemo
 from pnp.layout.templates import IconFile, Template, TemplateSet, load_family, size_class
-from pnp.load.pack import shown_path
 from pnp.model import Card, Face, LoadedDeck, PackData
-from pnp.paths import TEMPLATES_DIR
+from pnp.paths import TEMPLATES_DIR, shown_path
 from pnp.units import Size, UnitError, parse_card_size
 
 BACK_TEMPLATE = "back"

@@ -16,8 +16,8 @@ from typing import Any
 
 from pnp.errors import Finding, did_you_mean, error, warning
 from pnp.i18n import _
-from pnp.load.pack import shown_path
 from pnp.load.toml import TomlFile, read_toml
+from pnp.paths import shown_path
 from pnp.units import Size, UnitError, parse_card_size
 
 ELEMENT_KINDS = ("rect", "rounded-rect", "line", "image", "text", "icon-row", "symbol")

@@ -21,8 +21,9 @@ from pnp.export.pdf import FOOTER_BAND, Placement, SheetSection
 from pnp.i18n import _
 from pnp.impose import ImposeError, SheetPlan, SheetSpec, plan_below, plan_sheet
 from pnp.layout.plan import DeckFaces
-from pnp.load.pack import PACK_FILE, shown_path
+from pnp.load.pack import PACK_FILE
 from pnp.model import PackData, pick
+from pnp.paths import shown_path
 from pnp.units import mm, paper_size, parse_card_size
 
 DEFAULTS = BuildOptions()
