@@ -11,7 +11,7 @@ a fresh subprocess and interleaved:
          duplex.  It writes one PDF per deck AND cards.pdf (all decks), so every
          face is rendered twice.
 - floor: bare ReportLab drawing the same printed cards on the same sheet plan
-         (pnp.impose.plan_sheet with the pipeline's SheetSpec): per card a few
+         (pnp.impose.sheet.plan_sheet with the pipeline's SheetSpec): per card a few
          rects and pre-wrapped text with drawString, crop marks, and a back page
          with a rect and a label per card.  No forms, one PDF.
 
@@ -302,7 +302,7 @@ def check_pack_loads(pack: Path) -> None:
 
 
 def _sheet_spec():
-    from pnp.impose import SheetSpec
+    from pnp.impose.sheet import SheetSpec
     from pnp.units import mm, paper_size, parse_card_size
 
     # as pnp.pipeline._lay_out_deck builds it with the default BuildOptions
@@ -419,7 +419,7 @@ def worker_floor(spec_path: Path, out: Path) -> dict:
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
-    from pnp.impose import plan_sheet
+    from pnp.impose.sheet import plan_sheet
     from pnp.units import mm
 
     base = _rss_mb()

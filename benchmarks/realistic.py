@@ -195,7 +195,7 @@ def worker_floor(spec_path: Path, report: Path) -> None:
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
-    from pnp.impose import SheetSpec, plan_sheet
+    from pnp.impose.sheet import SheetSpec, plan_sheet
     from pnp.units import mm, paper_size, parse_card_size
 
     spec = json.loads(spec_path.read_text(encoding="utf-8"))

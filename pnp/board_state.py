@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Literal
 
 from pnp.errors import Finding, has_errors
-from pnp.packing import StickerSheets
+from pnp.impose.packing import StickerSheets
 from pnp.units import mm
 
 BoardDuplex = Literal["long", "short", "fold"]

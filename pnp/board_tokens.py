@@ -12,7 +12,7 @@ from pnp.board_state import BoardOptions, BoardResult
 from pnp.errors import Finding, error
 from pnp.export.board_pdf import Document, FaceForm, TokenSection, render_sheets
 from pnp.i18n import _
-from pnp.impose import ImposeError, SheetPlan, SheetSpec, plan_sheet
+from pnp.impose.sheet import ImposeError, SheetPlan, SheetSpec, plan_sheet
 from pnp.layout.icons import family_and_pack_icons
 from pnp.layout.templates import IconFile
 from pnp.model import LoadedTokens, PackData, TokenFace, pick

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.assets.forms import end_form
 from pnp.export.canvas import new_canvas, plain_font
 from pnp.i18n import printed
-from pnp.impose import Mark, SheetPlan, Slot, marks_for
+from pnp.impose.sheet import Mark, SheetPlan, Slot, marks_for
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext, draw_face
 from pnp.units import Size, mm

@@ -19,7 +19,7 @@ from pnp.build_state import BuildOptions, DeckBuild
 from pnp.errors import Finding, Severity, error
 from pnp.export.pdf import FOOTER_BAND, Placement, SheetSection
 from pnp.i18n import _
-from pnp.impose import ImposeError, SheetPlan, SheetSpec, plan_below, plan_sheet
+from pnp.impose.sheet import ImposeError, SheetPlan, SheetSpec, plan_below, plan_sheet
 from pnp.layout.plan import DeckFaces
 from pnp.load.pack import PACK_FILE
 from pnp.model import PackData, pick
