@@ -33,9 +33,9 @@ from pnp.terminal import escaped_output
 # The stages are imported by the commands that run them: a build that changed nothing, or
 # `pnp --help`, starts without the model, the checks or ReportLab.
 if TYPE_CHECKING:
-    from pnp.build_state import BuildOptions, BuildResult
     from pnp.compose import Selection
     from pnp.model import PackData
+    from pnp.pipelines.build_options import BuildOptions, BuildResult
 
 OPTIONAL_PACK_ARG = click.argument("pack", type=click.Path(path_type=Path), required=False)
 
@@ -219,7 +219,7 @@ def deck(
         pnp deck cards/blue-sun --sources
     """
     from pnp.compose import Selection, compose, selected_swaps, with_variants_for_players
-    from pnp.deck_report import (
+    from pnp.pipelines.deck_report import (
         format_composition,
         format_deck,
         format_decks,
@@ -437,7 +437,7 @@ def build(
         pnp build cards/blue-sun --draft
         pnp build cards/blue-sun --watch
     """
-    from pnp.build_state import BuildOptions
+    from pnp.pipelines.build_options import BuildOptions
     from pnp.pipelines.unchanged import BuildRecord
     from pnp.units import UnitError, parse_card_size
 
@@ -505,7 +505,7 @@ def build(
     record = BuildRecord(pack, options)
     result = record.replay()  # nothing changed since the last build: no stage is even imported
     if result is None:
-        from pnp.pipeline import build as run_build
+        from pnp.pipelines.build import build as run_build
 
         result = with_progress(_("Drawing sheets"), lambda progress: run_build(pack, options, progress, record), quiet)
     images_asked = png or tts or print_shop == "mpc"
@@ -521,7 +521,7 @@ def _watch_and_build(pack: Path, options: BuildOptions, quiet: bool, images_aske
     import time
 
     from pnp.exiting import leave
-    from pnp.pipeline import build as run_build
+    from pnp.pipelines.build import build as run_build
     from pnp.pipelines.unchanged import BuildRecord
     from pnp.pipelines.watch import CannotWatch, warm_up, watch
 
@@ -685,8 +685,8 @@ def board(
         pnp board cards/blue-sun --paper letter --overlap 15mm --duplex fold
         pnp board cards/blue-sun --image my-board-scan.jpg --margin 2mm
     """
-    from pnp.board_pipeline import build_board
-    from pnp.board_state import BoardOptions
+    from pnp.pipelines.board import build_board
+    from pnp.pipelines.board_options import BoardOptions
     from pnp.units import UnitError, parse_length
 
     lengths = {}

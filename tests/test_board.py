@@ -15,13 +15,13 @@ from PIL import Image, ImageChops, ImageOps
 from pydantic import BaseModel
 
 from pnp import geometry, model
-from pnp.board_pipeline import build_board
-from pnp.board_state import BoardOptions, BoardResult
 from pnp.cli import main
 from pnp.geometry import Box
 from pnp.impose.packing import Sticker, pack_stickers, sticker_size
 from pnp.impose.tiling import TileError, plan_page_map, plan_tiles, tile_label
 from pnp.load import load_pack
+from pnp.pipelines.board import build_board
+from pnp.pipelines.board_options import BoardOptions, BoardResult
 from pnp.units import Size, mm, paper_size
 from tests.conftest import BLUE_SUN, ROOT
 from tests.golden import assert_matches_golden

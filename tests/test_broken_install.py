@@ -18,7 +18,7 @@ def broken_fonts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copytree(FONTS_DIR, fonts)
     (fonts / "OpenSans-Bold.ttf").write_bytes(b"not a font at all")
     (fonts / "RobotoCondensed-Bold.ttf").unlink()
-    for module in ("pnp.check.glyph_rules", "pnp.pipeline"):
+    for module in ("pnp.check.glyph_rules", "pnp.pipelines.build"):
         monkeypatch.setattr(f"{module}.FONTS_DIR", fonts)
     return fonts
 

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from pnp.assets.fonts import load_fonts
 from pnp.cli import main
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
 from pnp.render.text import TextBox, fit_text
 from pnp.units import mm
 from tests.conftest import BLUE_SUN, ROOT

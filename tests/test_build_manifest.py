@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp import pipeline
 from pnp.cli import main
+from pnp.pipelines import build as pipeline
 
 
 def _build(tiny: Path) -> CliRunner.invoke:

@@ -12,7 +12,7 @@ import pytest
 
 import pnp.export.sheets
 from pnp.cache import META_SUFFIX, Cache
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
 
 ARTICLES = ("Garfio", "Radar", "Motor", "Señuelo", "Botiquín")
 

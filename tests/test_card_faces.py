@@ -15,7 +15,7 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageStat
 
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
 from tests.conftest import ROOT
 from tests.golden import assert_matches_golden
 

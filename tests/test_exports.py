@@ -14,7 +14,7 @@ from pnp.cli import main
 from pnp.export.tts import MAX_SIDE, grid_for, to_bbcode
 from pnp.load import load_pack
 from pnp.markup import as_literal
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
 
 LOTR = Path(__file__).resolve().parent.parent / "cards" / "lotr-sailing"
 

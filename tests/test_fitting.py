@@ -11,7 +11,7 @@ from pnp.assets.fonts import load_fonts
 from pnp.check import check_pack
 from pnp.errors import Finding
 from pnp.load import load_pack
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
 from pnp.pipelines.fitting import fitting_findings
 from pnp.render import text as text_module
 from pnp.render.text import TextBox, _build, fit_text, measure

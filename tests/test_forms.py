@@ -11,9 +11,9 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.assets.forms import end_form
-from pnp.build_state import BuildOptions
 from pnp.layout.templates import IconFile
-from pnp.pipeline import build
+from pnp.pipelines.build import build
+from pnp.pipelines.build_options import BuildOptions
 from pnp.render.icons import draw_icon
 
 

@@ -22,7 +22,7 @@ from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 
 from pnp.cli import main
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
 
 ROOT = Path(__file__).resolve().parent.parent
 BLUE_SUN = ROOT / "cards" / "blue-sun"

@@ -20,7 +20,7 @@ from pnp.layout.templates import ELEMENT_FIELDS, load_family, size_class
 from pnp.load import load_pack
 from pnp.model import PackData
 from pnp.paths import TEMPLATES_DIR
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
 from pnp.proof.thumbs import lay_out_fronts, thumbnails
 from pnp.units import parse_card_size
 from tests.conftest import BLUE_SUN, ROOT

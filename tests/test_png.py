@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
 
 
 def _png(pack: Path, out: Path, **options: object):  # type: ignore[no-untyped-def]

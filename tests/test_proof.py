@@ -88,7 +88,7 @@ def test_the_pdf_summary_fits_the_page_and_every_character_is_in_its_font(
     from reportlab.pdfgen.textobject import PDFTextObject
 
     from pnp.assets.fonts import load_fonts
-    from pnp.build_state import FONTS_DIR
+    from pnp.pipelines.build_options import FONTS_DIR
 
     drawn: list[tuple[str, str]] = []  # (font, text): every string the PDF draws, faces included
     format_text = PDFTextObject._formatText

@@ -24,7 +24,7 @@ from pnp.errors import Finding
 from pnp.layout import memo
 from pnp.load import load_pack
 from pnp.model import PackData
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
 from pnp.render.face import draw_image_once
 
 

@@ -19,8 +19,6 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.assets.fonts import FontRegistry, font_problems, load_fonts
-from pnp.board_state import BoardOptions, BoardResult, Written
-from pnp.board_tokens import token_documents
 from pnp.check import check_pack
 from pnp.errors import error, has_errors, warning
 from pnp.export.board_pdf import Document, render_stickers, render_tiles
@@ -36,7 +34,9 @@ from pnp.load.board import BOARD_FILE, TOKENS_FILE
 from pnp.load.pack import PACK_FILE
 from pnp.model import LoadedBoard, PackData, pick
 from pnp.paths import shown_path
-from pnp.pipeline import FONTS_DIR
+from pnp.pipelines.board_options import BoardOptions, BoardResult, Written
+from pnp.pipelines.board_tokens import token_documents
+from pnp.pipelines.build import FONTS_DIR
 from pnp.render.board import BoardArt, draw_map, fit_labels, printed_boxes
 from pnp.units import Size, mm, paper_size
 

@@ -8,7 +8,6 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.assets.fonts import FontRegistry
-from pnp.board_state import BoardOptions, BoardResult
 from pnp.errors import Finding, error
 from pnp.export.board_pdf import Document, FaceForm, TokenSection, render_sheets
 from pnp.i18n import _
@@ -17,6 +16,7 @@ from pnp.layout.icons import family_and_pack_icons
 from pnp.layout.templates import IconFile
 from pnp.model import LoadedTokens, PackData, TokenFace, pick
 from pnp.paths import shown_path
+from pnp.pipelines.board_options import BoardOptions, BoardResult
 from pnp.render.board import words
 from pnp.render.token import (
     FaceText,

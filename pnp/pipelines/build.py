@@ -13,8 +13,6 @@ from functools import partial
 from pathlib import Path
 
 from pnp.assets.fonts import font_problems
-from pnp.build_exports import LaidOut, export_extras, option_findings
-from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.cache import Cache
 from pnp.check.cached import cached_check
 from pnp.check.completeness import card_state, prints_text
@@ -39,6 +37,8 @@ from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE
 from pnp.model import LoadedDeck, PackData, pick
 from pnp.paths import shown_path
+from pnp.pipelines.build_extras import LaidOut, export_extras, option_findings
+from pnp.pipelines.build_options import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.pipelines.sheet_sets import draft_findings, impose_deck, sheet_sets, sheets_of, variant_folder
 from pnp.pipelines.unchanged import BuildRecord
 from pnp.render.missing_mark import with_missing_mark

@@ -16,7 +16,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp.assets.fonts import load_fonts
-from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.cache import Cache
 from pnp.errors import Finding, error, has_errors, warning
 from pnp.export.png import (
@@ -47,6 +46,7 @@ from pnp.load.pack import PACK_FILE
 from pnp.markup import as_literal
 from pnp.model import Card, PackData, pick
 from pnp.paths import shown_path
+from pnp.pipelines.build_options import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.pipelines.sheet_sets import impose_deck
 from pnp.render.face import RenderContext
 from pnp.render.icons import icon_settings

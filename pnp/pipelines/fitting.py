@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Any
 
 from pnp.assets.fonts import load_fonts
-from pnp.build_state import FONTS_DIR, BuildOptions
 from pnp.cache import Cache
 from pnp.errors import Finding
 from pnp.layout import FaceLayout
 from pnp.layout.memo import LayoutMemo
 from pnp.layout.plan import lay_out_pack
 from pnp.model import LoadedDeck, PackData
+from pnp.pipelines.build_options import FONTS_DIR, BuildOptions
 from pnp.render.face import RenderContext, fit_face
 
 

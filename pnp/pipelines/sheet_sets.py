@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pnp.build_state import BuildOptions, DeckBuild
 from pnp.errors import Finding, Severity, error
 from pnp.export.pdf import FOOTER_BAND, Placement, SheetSection
 from pnp.i18n import _
@@ -24,6 +23,7 @@ from pnp.layout.plan import DeckFaces
 from pnp.load.pack import PACK_FILE
 from pnp.model import PackData, pick
 from pnp.paths import shown_path
+from pnp.pipelines.build_options import BuildOptions, DeckBuild
 from pnp.units import mm, paper_size, parse_card_size
 
 DEFAULTS = BuildOptions()

@@ -36,7 +36,7 @@ from pnp.cache import Cache
 from pnp.errors import Finding
 
 if TYPE_CHECKING:
-    from pnp.build_state import BuildOptions, BuildResult
+    from pnp.pipelines.build_options import BuildOptions, BuildResult
 
 TRUST_AFTER = 2.0  # seconds: a file changed this close to the record is read, not trusted by its time
 MAX_INPUT_FILES = 20_000  # a pack folder larger than this is not recorded: walking it would cost more
@@ -226,7 +226,7 @@ class BuildRecord(RunRecord):
 
     def replay(self) -> BuildResult | None:
         """What the last build reported, when nothing it read or wrote has changed since; else None."""
-        from pnp.build_state import BuildResult
+        from pnp.pipelines.build_options import BuildResult
 
         kept = self.unchanged()
         if kept is None:

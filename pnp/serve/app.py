@@ -36,9 +36,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from pnp.build_state import BuildOptions
 from pnp.errors import Severity, has_errors
 from pnp.i18n import ui_language
+from pnp.pipelines.build_options import BuildOptions
 from pnp.proof.history import card_history
 from pnp.proof.html import finding_html, marked_html, pieces_html
 from pnp.serve.guard import Guard, Settings
