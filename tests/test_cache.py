@@ -185,7 +185,7 @@ def test_a_warm_check_finds_what_an_uncached_check_finds_after_the_same_edits(
     """The check, layout, fitting and dictionary caches are transparent: each run starts as a new
     process would (no speller in memory), and finds what a check without any cache finds."""
     from pnp.check.text import lexicon
-    from pnp.cli import _load_and_check
+    from pnp.cli.check import _load_and_check
 
     warm = tmp_path / "warm"
     supply = tiny_copy / "supply.toml"

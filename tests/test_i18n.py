@@ -585,10 +585,12 @@ def test_a_draft_prints_its_mark_and_footer_in_the_card_language(tiny_copy: Path
     assert "print at 100 %" not in text and "DRAFT" not in text
 
 
-@pytest.mark.parametrize("command", ["proof", "glossary", "export", "import", "new", "serve"])
+@pytest.mark.parametrize(
+    "command", ["check", "deck", "build", "board", "proof", "glossary", "export", "import", "new", "serve"]
+)
 def test_commands_imported_when_run_speak_the_chosen_language_too(command: str) -> None:
-    """proof, glossary, export, import, new and serve are imported only when run (a faster start):
-    their help is translated as they arrive, after the language was chosen."""
+    """Every command is imported only when run or listed (a faster start): its help is
+    translated as it arrives, after the language was chosen."""
     import pnp.cli
 
     pnp.cli.main.commands.pop(command, None)  # as in a fresh process: not imported yet

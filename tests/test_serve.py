@@ -444,11 +444,11 @@ def test_serve_listens_on_this_computer_unless_told_and_then_prints_a_token(
 ) -> None:
     import uvicorn
 
-    import pnp.cli_serve
+    import pnp.cli.serve
 
     calls: list[dict[str, object]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: calls.append({"app": app, **options}))
-    monkeypatch.setattr(pnp.cli_serve, "_cannot_listen", lambda host, port: None)  # no real port taken
+    monkeypatch.setattr(pnp.cli.serve, "_cannot_listen", lambda host, port: None)  # no real port taken
     local = CliRunner().invoke(main, ["serve", str(tiny_copy), "--port", "9123"])
     assert local.exit_code == 0, local.output
     assert "open http://127.0.0.1:9123/ " in local.output and "token" not in local.output

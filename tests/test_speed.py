@@ -178,7 +178,7 @@ def test_a_rebuild_lays_out_only_the_faces_whose_card_changed(
 def test_a_check_fits_only_the_faces_that_changed_and_recalls_the_dictionarys_answers(
     tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pnp.cli import _load_and_check
+    from pnp.cli.check import _load_and_check
     from pnp.pipelines import fitting
 
     fitted: list[str | None] = []

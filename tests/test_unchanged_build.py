@@ -189,16 +189,16 @@ def test_the_command_line_says_nothing_changed(tiny_copy: Path, tmp_path: Path) 
 def test_a_check_of_an_unchanged_pack_says_the_same_without_checking(
     tiny_copy: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import pnp.cli
+    import pnp.cli.check
 
     runs = []
-    real = pnp.cli._load_and_check
+    real = pnp.cli.check._load_and_check
 
     def counted(*args: object, **kwargs: object) -> object:
         runs.append(1)
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(pnp.cli, "_load_and_check", counted)
+    monkeypatch.setattr(pnp.cli.check, "_load_and_check", counted)
     runner = CliRunner()
     check = ["--ui-lang", "en", "check", str(tiny_copy), "--format", "json"]
     first = runner.invoke(main, check)

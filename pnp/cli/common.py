@@ -1,4 +1,5 @@
-"""What every command shares: the pack argument, loading or stopping, progress, findings."""
+"""What every command shares: the pack argument, loading or stopping, progress, findings, and the
+swaps and quantities that `pnp deck` and `pnp build` both take."""
 
 from __future__ import annotations
 
@@ -9,14 +10,17 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
-from pnp.errors import Finding, Severity
+from pnp.errors import Finding, Severity, did_you_mean
 from pnp.i18n import _
+from pnp.paths import shown_path
 from pnp.report import format_text, plural
 
 if TYPE_CHECKING:
+    from pnp.compose import Selection
     from pnp.model import PackData
 
 PACK_ARG = click.argument("pack", type=click.Path(path_type=Path))
+OPTIONAL_PACK_ARG = click.argument("pack", type=click.Path(path_type=Path), required=False)
 
 T = TypeVar("T")
 
@@ -90,3 +94,73 @@ OUTPUT_OPTION = click.option(
     show_default=True,
     help=_("Output folder; files go to <output>/<pack>/<lang>/."),
 )
+
+
+def check_selection(data: PackData, selection: Selection) -> None:
+    """Names that match nothing are usage errors: a typo must not silently print the box deck."""
+    swap_ids = [s.id for s in data.pack.swap]
+    variants = sorted(
+        {v.id for v in data.pack.variant}
+        | {s.condition.variant for s in data.pack.swap if s.condition and s.condition.variant}
+    )
+    setups = sorted({s.condition.setup for s in data.pack.swap if s.condition and s.condition.setup})
+    for given, known, (what, listed, none) in (
+        *((name, swap_ids, (_("swap"), _("swaps: {names}"), _("it has no swaps"))) for name in selection.swaps),
+        *(
+            (name, variants, (_("variant"), _("variants: {names}"), _("it has no variants")))
+            for name in selection.variants
+        ),
+        *(
+            (name, setups, (_("setup card"), _("setup cards: {names}"), _("it has no setup cards")))
+            for name in selection.setups
+        ),
+    ):
+        if given not in known:
+            listed = listed.format(names=", ".join(known)) if known else none
+            suggestion = did_you_mean(given, known)
+            hint = f"{suggestion} ({listed})" if suggestion else listed
+            fail(
+                _('no {what} "{given}" in {root}; {hint}').format(
+                    what=what, given=given, root=shown_path(data.root), hint=hint
+                )
+            )
+    if selection.players is not None:
+        counts = sorted(
+            {n for s in data.pack.swap if s.condition for n in s.condition.players}
+            | {n for v in data.pack.variant for n in v.players}
+        )
+        if selection.players not in counts:
+            where = shown_path(data.root)
+            if not counts:
+                fail(
+                    _("{where} defines nothing for a number of players: its decks are the same for any number").format(
+                        where=where
+                    )
+                )
+            defined = ", ".join(str(n) for n in counts)
+            fail(
+                _("{where} defines nothing for {players} players; player counts it defines: {defined}").format(
+                    where=where, players=selection.players, defined=defined
+                )
+            )
+
+
+def parse_quantities(data: PackData, given: tuple[str, ...]) -> dict[str, int]:
+    declared = {q.id: q for q in data.pack.quantity}
+    values = {}
+    for item in given:
+        name, _sep, number = item.partition("=")
+        if name not in declared:
+            hint = did_you_mean(name, declared) or _("quantities: {names}").format(
+                names=", ".join(declared) or _("none")
+            )
+            fail(_('no quantity "{name}" in {root}; {hint}').format(name=name, root=shown_path(data.root), hint=hint))
+        top = declared[name].max
+        if not number.isdigit() or (top is not None and int(number) > top):
+            fail(
+                _("--quantity {item}: write {name}=N with N a whole number from 0 to {value}").format(
+                    item=item, name=name, value=top if top is not None else 999
+                )
+            )
+        values[name] = int(number)
+    return values

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from pnp.cli_common import fail
+from pnp.cli.common import fail
 from pnp.i18n import _
 from pnp.paths import shown_path
 from pnp.pipelines.new_pack import SkeletonError, write_skeleton

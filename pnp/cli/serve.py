@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from pnp.cli_common import OUTPUT_OPTION, PACK_ARG, fail
+from pnp.cli.common import OUTPUT_OPTION, PACK_ARG, fail
 from pnp.i18n import _
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")

@@ -12,7 +12,7 @@ from typing import NoReturn
 
 import click
 
-from pnp.cli_common import PACK_ARG, QUIET_OPTION, fail, load_or_exit
+from pnp.cli.common import PACK_ARG, QUIET_OPTION, fail, load_or_exit
 from pnp.errors import Finding, error, has_errors
 from pnp.export.edit_set import Snapshot, remove_stale_parts, verify_edit, write_edit_set
 from pnp.files import write_atomic
