@@ -41,7 +41,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FONTS = ROOT / "pnp" / "fonts"
+FONTS = ROOT / "fonts"
 LANGUAGE = "es"  # the pack's first target language: what build() renders by default
 
 # id, name, card types, back label, back colour

@@ -86,7 +86,7 @@ def _clear() -> None:
 
 
 def run(count: int) -> None:
-    body = load_fonts(ROOT / "pnp" / "fonts").role("body")
+    body = load_fonts(ROOT / "fonts").role("body")
     assert body is not None
     boxes = [
         fitting.TextBox(text, body, mm(35), mm(20.6 if art else 35.6), 7.5, 5.0, language="es")

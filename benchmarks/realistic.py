@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build import ADJECTIVES, FIRST, GEAR, LAST, ROLES, SENTENCES, _q
 
 ROOT = Path(__file__).resolve().parent.parent
-FONTS = ROOT / "pnp" / "fonts"
+FONTS = ROOT / "fonts"
 ART_SIZE = (600, 400)
 DECK_COLOR = "#2b4c7e"
 

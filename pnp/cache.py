@@ -39,12 +39,19 @@ def pnp_fingerprint() -> str:
     import reportlab
 
     import pnp
+    from pnp.paths import FONTS_DIR, TEMPLATES_DIR
 
     digest = hashlib.sha256()
     package = Path(pnp.__file__).resolve().parent
-    for path in sorted(package.rglob("*")):
-        if path.is_file() and path.suffix in (".py", ".toml", ".txt", ".aff", ".dic", ".ttf"):
-            digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes())
+    # the bundled layouts and fonts are inside the package in a wheel, beside it in a checkout
+    outside = [
+        folder.resolve() for folder in (TEMPLATES_DIR, FONTS_DIR) if not folder.resolve().is_relative_to(package)
+    ]
+    for root in (package, *outside):
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and path.suffix in (".py", ".toml", ".txt", ".aff", ".dic", ".ttf"):
+                digest.update(str(path.relative_to(root.parent if root in outside else package)).encode())
+                digest.update(b"\0" + path.read_bytes())
     versions = (
         pnp.__version__,
         reportlab.Version,

@@ -103,7 +103,7 @@ def test_a_template_that_extends_itself(tiny_copy: Path, tmp_path: Path) -> None
     family.parent.mkdir()
     import shutil
 
-    shutil.copytree(ROOT / "pnp" / "templates" / "firefly", family)
+    shutil.copytree(ROOT / "templates" / "firefly", family)
     (family / "gear.toml").write_text('extends = "gear"\n', encoding="utf-8")
     found = _findings(tiny_copy, tmp_path / "out", templates=tmp_path / "templates")
     assert found == [
@@ -165,7 +165,7 @@ def test_a_glyph_the_element_font_lacks_is_a_finding(tiny_copy: Path, tmp_path: 
 
 
 def test_fitting_keeps_the_largest_size_that_fits() -> None:
-    body = load_fonts(ROOT / "pnp" / "fonts").role("body")
+    body = load_fonts(ROOT / "fonts").role("body")
     assert body is not None
     short = fit_text(TextBox("Gana 2 {fuel}.", body, mm(35), mm(20), 7, 4.5, language="es"))
     assert (short.size, short.fits) == (7, True)
@@ -234,7 +234,7 @@ def test_landscape_double_sided_cards_print_both_faces_from_data(tiny_copy: Path
     import shutil
 
     family = tmp_path / "templates" / "firefly"
-    shutil.copytree(ROOT / "pnp" / "templates" / "firefly", family)
+    shutil.copytree(ROOT / "templates" / "firefly", family)
     (family / "quest.toml").write_text(QUEST_LAYOUT, encoding="utf-8")
     (family / "back-landscape.toml").write_text(
         QUEST_LAYOUT.replace("card.title", "deck.label").replace("card.text", "pack.name"), encoding="utf-8"
@@ -297,7 +297,7 @@ def test_a_back_layout_that_uses_card_fields_names_what_it_can_use(tiny_copy: Pa
     import shutil
 
     family = tmp_path / "templates" / "firefly"
-    shutil.copytree(ROOT / "pnp" / "templates" / "firefly", family)
+    shutil.copytree(ROOT / "templates" / "firefly", family)
     back = family / "back.toml"
     back.write_text(back.read_text().replace("{{ deck.label }}", "{{ card.title }}"), encoding="utf-8")
     result = build(tiny_copy, BuildOptions(output=tmp_path / "out", templates=tmp_path / "templates"))

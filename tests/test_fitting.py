@@ -18,7 +18,7 @@ from pnp.render.text import TextBox, _build, fit_text, measure
 from pnp.units import mm
 from tests.conftest import ROOT
 
-BODY = load_fonts(ROOT / "pnp" / "fonts").role("body")
+BODY = load_fonts(ROOT / "fonts").role("body")
 SENTENCES = (
     "Cuando robes esta carta, puedes descartar hasta dos cartas de Suministro y robar otras tantas. "
     "Tu tripulación gana {fuel} por cada Trabajo completado en el Borde Exterior; los Reavers persiguen "

@@ -241,7 +241,7 @@ def test_svg_icons_are_vectors_in_the_pdf(tiny_copy: Path, tmp_path: Path) -> No
 def test_nothing_firefly_is_special_cased_in_the_renderer() -> None:
     source = (ROOT / "pnp" / "render" / "icons.py").read_text(encoding="utf-8")
     assert not re.search(r"fuel|reaver|blue-sun", source)
-    family = (ROOT / "pnp" / "templates" / "firefly" / "family.toml").read_text(encoding="utf-8")
+    family = (ROOT / "templates" / "firefly" / "family.toml").read_text(encoding="utf-8")
     blue_sun = _load(BLUE_SUN)
     for name in blue_sun.pack.icons:
         assert f'{name} = "icons/{name}.svg"' in family

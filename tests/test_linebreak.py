@@ -20,7 +20,7 @@ from pnp.render import linebreak
 from pnp.render.text import HYPHENATION, TextBox, _build, _style, fit_text, measure, to_para_markup
 from tests.conftest import ROOT
 
-FONTS = load_fonts(ROOT / "pnp" / "fonts")
+FONTS = load_fonts(ROOT / "fonts")
 EXAMPLES = int(os.environ.get("PNP_LINEBREAK_EXAMPLES", "400"))
 PROPERTY = settings(
     max_examples=EXAMPLES,
