@@ -103,7 +103,10 @@ def lay_out_pack(
 
 
 def layout_findings(pack: PackData, memos: Callable[[str], LayoutMemo | None] | None = None) -> list[Finding]:
-    """What laying out the pack finds, in every language it prints in: `pnp check` runs this."""
+    """What laying out the pack finds, in every language it prints in, without fitting any text.
+
+    `pnp check` lays out and fits as the build does (pnp.pipelines.fitting.layout_and_fitting_findings);
+    this is the layout's half alone, for the tests of layouts."""
     findings: list[Finding] = []
     for language in pack.languages:
         findings += lay_out_pack(pack, language, memo=memos(language) if memos else None).findings
