@@ -16,7 +16,8 @@ from pnp.assets.icons import svg_problem
 from pnp.cli import main
 from pnp.layout import ELEMENT_KINDS
 from pnp.layout.plan import lay_out_pack, layout_findings
-from pnp.layout.templates import ELEMENT_FIELDS, load_family, size_class
+from pnp.layout.schema import ELEMENT_FIELDS
+from pnp.layout.templates import load_family, size_class
 from pnp.load import load_pack
 from pnp.model import PackData
 from pnp.paths import TEMPLATES_DIR
