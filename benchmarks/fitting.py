@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pnp.assets.fonts import load_fonts  # noqa: E402
-from pnp.render import linebreak  # noqa: E402
+from pnp.render import linebreak, words  # noqa: E402
 from pnp.render import text as fitting  # noqa: E402
 from pnp.units import mm  # noqa: E402
 
@@ -79,10 +79,10 @@ def _clear() -> None:
     fitting.fit_text.cache_clear()
     fitting.measure.cache_clear()
     fitting._laid_out.cache_clear()
-    linebreak.width_at_1pt.cache_clear()
-    linebreak._points.cache_clear()
+    words.width_at_1pt.cache_clear()
+    words._points.cache_clear()
     linebreak._text_word.cache_clear()
-    linebreak._measured_points.cache_clear()
+    words._measured_points.cache_clear()
 
 
 def run(count: int) -> None:
