@@ -11,6 +11,8 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.paths import FONTS_DIR
 
+pytestmark = pytest.mark.slow  # each test here takes seconds: whole builds, subprocesses, a browser
+
 
 @pytest.fixture
 def broken_fonts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

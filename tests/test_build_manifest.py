@@ -14,6 +14,8 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.pipelines import build as pipeline
 
+pytestmark = pytest.mark.slow  # each test here takes seconds: whole builds, subprocesses, a browser
+
 
 def _build(tiny: Path) -> CliRunner.invoke:
     return CliRunner().invoke(main, ["build", "tiny", "--no-cache"])

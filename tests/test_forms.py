@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pytest
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
@@ -73,6 +74,7 @@ def _black_pixels(tiny: Path, opacity: str, out: Path) -> int:
     return page.histogram()[0]  # black: only (0, 0, 0) is 0 in grey
 
 
+@pytest.mark.slow
 def test_a_layouts_half_see_through_band_prints_half_see_through(tiny_copy: Path, tmp_path: Path) -> None:
     """A layout's `opacity` (docs/layouts.md) on a card face, which the sheet places as a form."""
     opaque = _black_pixels(tiny_copy, "", tmp_path / "opaque")

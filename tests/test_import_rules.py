@@ -24,6 +24,8 @@ import sys
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "pnp"
 
@@ -181,6 +183,7 @@ def test_help_starts_without_reportlab_or_pydantic() -> None:
     assert done.stderr.splitlines()[-1] == "imported:", f"pnp --help {done.stderr.splitlines()[-1]}"
 
 
+@pytest.mark.slow
 def test_help_starts_within_a_fifth_of_a_second() -> None:
     """The whole `pnp --help` process, as a user starts it, counted in processor time (its own, not the
     other programs' that share the machine), the best of five."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -70,6 +71,7 @@ def _width(data: st.DataObject, text: str, font: str, size: float) -> float:
     return max(1.0, edge + data.draw(st.floats(-0.6, 0.6)))
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(
     data=st.data(),
@@ -94,6 +96,7 @@ def test_each_paragraph_breaks_into_the_lines_reportlab_breaks_it_into(
         assert linebreak.lines(model, size, width, style.hyphenationLang) == len(wrapped.blPara.lines)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(
     data=st.data(),

@@ -139,6 +139,7 @@ def fitted_texts(draw: st.DrawFn) -> FittedText:
     )
 
 
+@pytest.mark.slow
 @DRAWINGS
 @given(fitted=fitted_texts())
 def test_every_glyph_and_icon_lands_where_reportlab_puts_it(icon_places: list, fitted: FittedText) -> None:
@@ -147,6 +148,7 @@ def test_every_glyph_and_icon_lands_where_reportlab_puts_it(icon_places: list, f
     assert _same(replayed, paragraph), (replayed, paragraph)
 
 
+@pytest.mark.slow
 @DRAWINGS
 @given(fitted=fitted_texts())
 def test_no_line_of_a_text_that_fits_leaves_its_box(icon_places: list, fitted: FittedText) -> None:

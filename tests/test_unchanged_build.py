@@ -15,6 +15,8 @@ from pnp.cache import META_SUFFIX
 from pnp.cli import main
 from pnp.pipelines.build import BuildOptions, build
 
+pytestmark = pytest.mark.slow  # each test here takes seconds: whole builds, subprocesses, a browser
+
 
 def _first_build(pack: Path, out: Path, **options: object) -> list[Path]:
     result = build(pack, BuildOptions(output=out, **options))  # type: ignore[arg-type]
