@@ -215,3 +215,22 @@ def test_a_warm_check_finds_what_an_uncached_check_finds_after_the_same_edits(
         seen_codes |= {f.code for f in cached}
     assert {"text/spelling", "text/untranslated", "text/small"} <= seen_codes
     assert (warm / ".cache" / "fitting").is_dir() and (warm / ".cache" / "check").is_dir()
+
+
+@pytest.mark.slow
+def test_every_folder_of_the_cache_is_a_kind_of_its_table(tiny_copy: Path) -> None:
+    """CacheKind lists every kind of entry: a check and a build with images write only those folders,
+    and each kind the table names is written by one of them."""
+    from click.testing import CliRunner
+
+    from pnp.cache import CacheKind
+    from pnp.cli import main
+
+    out = Path("output")  # where pnp check keeps its cache
+    assert CliRunner().invoke(main, ["check", str(tiny_copy)]).exit_code == 0
+    # one deck after the other: cards.pdf is joined from two runs of sheets
+    assert build(tiny_copy, BuildOptions(output=out, png=True, mix_decks=False)).ok
+    folders = {folder.name for folder in (out / ".cache").iterdir() if folder.is_dir()}
+    assert folders == {kind.folder for kind in CacheKind}
+    for kind in CacheKind:
+        assert {path.suffix for path in (out / ".cache" / kind.folder).iterdir()} <= {kind.suffix, ".json"}

@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 
 from pnp.assets.fonts import font_problems
-from pnp.cache import Cache
+from pnp.cache import Cache, CacheKind, cache_root
 from pnp.check.cached import cached_check
 from pnp.check.completeness import card_state, prints_text
 from pnp.compose import compose, selected_swaps
@@ -85,7 +85,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     if has_errors(result.findings):
         return result
     # the checks need nothing of the layout, the drawing or the joining: they run beside them all
-    check_cache = Cache(options.output / ".cache" / "check", ".json", read=options.cache)
+    check_cache = Cache.open(options.output, CacheKind.CHECK, options.cache)
     checking = Background(partial(cached_check, pack, check_cache))
     try:
         laid = _lay_out(pack, language, decks, options, result)
@@ -224,7 +224,7 @@ def draw(plan: DrawPlan, done: LaidOut, progress: Callable[[int, int], None] | N
     """Every job's page ranges, from the cache or drawn in worker processes; a Finding when the cache
     cannot be written."""
     options = done.options
-    for folder in (done.out_dir, options.output / ".cache"):  # leftovers of runs killed long ago
+    for folder in (done.out_dir, cache_root(options.output)):  # leftovers of runs killed long ago
         remove_stale_parts(folder)
     to_draw = sum(len(job.section.cards) for job in plan.jobs)  # every deck's sheets and the shared ones
     drawn_so_far = 0
@@ -236,11 +236,11 @@ def draw(plan: DrawPlan, done: LaidOut, progress: Callable[[int, int], None] | N
             progress(drawn_so_far, to_draw)
 
     # --no-cache reads nothing from the cache, and writes what it makes: it repairs the cache too
-    cache = Cache(options.output / ".cache" / "pdf", ".pdf", read=options.cache)
+    cache = Cache.open(options.output, CacheKind.PDF, options.cache)
     try:
         ranges, findings, count = draw_decks(list(plan.jobs), plan.settings, cache, cpu_workers(), advance)
     except OSError as exc:
-        return write_error(options.output / ".cache", exc)
+        return write_error(cache_root(options.output), exc)
     return Drawn(ranges, findings, count)
 
 
@@ -250,7 +250,7 @@ def assemble_documents(
     """The files to write, joined from the ranges drawn: cards-<deck>.pdf, cards.pdf (whole builds
     only), the calibration page.  A draft's cards.pdf opens with the list of `findings`."""
     options, out_dir, language = done.options, done.out_dir, done.language
-    joins = Cache(options.output / ".cache" / "joined", ".pdf", read=options.cache)
+    joins = Cache.open(options.output, CacheKind.JOINED, options.cache)
     made: dict[tuple[int, ...], bytes] = {}
 
     def join(parts: list[bytes]) -> bytes:

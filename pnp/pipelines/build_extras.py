@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp.assets.fonts import load_fonts
-from pnp.cache import Cache
+from pnp.cache import Cache, CacheKind
 from pnp.errors import Finding, error, has_errors, warning
 from pnp.export.png import (
     PngJob,
@@ -106,7 +106,7 @@ def _png_jobs(
         for key, targets in wanted.items()
     ]
     # --no-cache draws every image again and replaces its entry: it repairs the cache too
-    return jobs, Cache(done.options.output / ".cache" / "png", ".png", read=done.options.cache)
+    return jobs, Cache.open(done.options.output, CacheKind.PNG, done.options.cache)
 
 
 def _write_images(
