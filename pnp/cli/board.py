@@ -17,6 +17,7 @@ from pnp.cli.common import (
     with_progress,
 )
 from pnp.i18n import _, ngettext
+from pnp.pipelines.board_options import BOARD_DUPLEX_CHOICES, MARGIN_MM, OVERLAP_MM
 
 
 @click.command()
@@ -35,7 +36,7 @@ from pnp.i18n import _, ngettext
 )
 @click.option(
     "--duplex",
-    type=click.Choice(["long", "short", "fold"]),
+    type=click.Choice(BOARD_DUPLEX_CHOICES),
     default="long",
     show_default=True,
     help=_("Token backs: on the next page for long- or short-edge duplex printing, or gutter-fold."),
@@ -72,7 +73,7 @@ def board(
     from pnp.units import UnitError, parse_length
 
     lengths = {}
-    for name, value, low, high in (("--overlap", overlap, 0, 50), ("--margin", margin, 0, 10)):
+    for name, value, (low, high) in (("--overlap", overlap, OVERLAP_MM), ("--margin", margin, MARGIN_MM)):
         try:
             lengths[name] = parse_length(value)
         except UnitError as exc:

@@ -23,7 +23,9 @@ from pnp.cli.common import (
     with_progress,
 )
 from pnp.i18n import _, ngettext
+from pnp.impose.sheet import DUPLEX_CHOICES
 from pnp.paths import shown_path
+from pnp.pipelines.build_options import BACK_OFFSET_MM, BLEED_MM, within
 from pnp.report import plural
 
 # The stages are imported when the build runs: a build that changed nothing starts without
@@ -39,7 +41,7 @@ if TYPE_CHECKING:
 @PAPER_OPTION
 @click.option(
     "--duplex",
-    type=click.Choice(["long", "short", "none", "fold"]),
+    type=click.Choice(DUPLEX_CHOICES),
     default="long",
     show_default=True,
     help=_("Backs: on the next page for long- or short-edge duplex printing, none, or gutter-fold."),
@@ -205,12 +207,11 @@ def build(
     from pnp.pipelines.unchanged import BuildRecord
     from pnp.units import UnitError, parse_card_size
 
-    bleed_pt = _length_option("--bleed", bleed, 0, 12)
+    bleed_pt = _length_option("--bleed", bleed, BLEED_MM)
     parts = back_offset.split(",")
     if len(parts) != 2:
         raise click.BadParameter(_("write X,Y like 0.5mm,-1mm"), param_hint="--back-offset")
-    # the calibration page reads +-10 mm; past that the backs would leave their cards
-    offset_x, offset_y = (_length_option("--back-offset", part, -10, 10) for part in parts)
+    offset_x, offset_y = (_length_option("--back-offset", part, BACK_OFFSET_MM) for part in parts)
     if card_size is not None:
         try:
             parse_card_size(card_size)
@@ -383,15 +384,16 @@ def _report_build(result: BuildResult, quiet: bool, images_asked: bool, watching
     return True
 
 
-def _length_option(option: str, text: str, low_mm: float, high_mm: float) -> float:
+def _length_option(option: str, text: str, range_mm: tuple[float, float]) -> float:
     """A length option in points, or a usage error naming the option and its range."""
-    from pnp.units import UnitError, mm, parse_length
+    from pnp.units import UnitError, parse_length
 
     try:
         value = parse_length(text)
     except UnitError as exc:
         raise click.BadParameter(str(exc), param_hint=option) from exc
-    if not mm(low_mm) - 1e-9 <= value <= mm(high_mm) + 1e-9:
+    low_mm, high_mm = range_mm
+    if not within(value, range_mm):
         raise click.BadParameter(
             _("must be between {low_mm:g}mm and {high_mm:g}mm, got {strip}").format(
                 low_mm=low_mm, high_mm=high_mm, strip=text.strip()

@@ -14,6 +14,7 @@ from pnp.errors import Finding, Severity, did_you_mean
 from pnp.i18n import _
 from pnp.paths import shown_path
 from pnp.report import format_text, plural
+from pnp.units import PAPERS
 
 if TYPE_CHECKING:
     from pnp.compose import Selection
@@ -84,7 +85,7 @@ LANG_OPTION = click.option(
     "--lang", default=None, help=_("Language to print (default: the pack's first target language).")
 )
 PAPER_OPTION = click.option(
-    "--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help=_("Paper size.")
+    "--paper", type=click.Choice(PAPERS), default=PAPERS[0], show_default=True, help=_("Paper size.")
 )
 OUTPUT_OPTION = click.option(
     "-o",

@@ -38,7 +38,7 @@ from starlette.templating import Jinja2Templates
 
 from pnp.errors import Severity, has_errors
 from pnp.i18n import ui_language
-from pnp.pipelines.build_options import BuildOptions
+from pnp.pipelines.build_options import BLEED_MM, DUPLEX_CHOICES, BuildOptions, within
 from pnp.proof.history import card_history
 from pnp.proof.html import finding_html, marked_html, pieces_html
 from pnp.serve.guard import Guard, Settings
@@ -49,15 +49,14 @@ from pnp.translate.card_edit import FieldEdit, editable, text_fields
 from pnp.translate.fixes import parse_fixes
 from pnp.translate.interchange import STATUS, base_hash, current_text
 from pnp.translate.worddiff import word_diff
-from pnp.units import UnitError, mm, parse_length
+from pnp.units import PAPERS, UnitError, parse_length
 
 HERE = Path(__file__).parent
 MAX_BODY = 1 << 20  # a form of one card's texts is a few KB; a fixes list a few hundred
 MAX_FIELDS = 400
 CSRF_FIELD = "csrf"
 CSRF_HEADER = "x-csrf-token"
-PAPERS = ("a4", "letter")
-DUPLEX = ("long", "short", "none", "fold")
+DUPLEX = DUPLEX_CHOICES  # the choices and the ranges are the command line's (pnp.pipelines.build_options)
 
 
 def create_app(
@@ -396,12 +395,12 @@ class Pages:
             bleed = parse_length(form.get("bleed", "3mm") or "0mm")
         except UnitError as exc:
             raise HTTPException(422, _("bleed: %(problem)s") % {"problem": exc}) from exc
-        if not 0 <= bleed <= mm(12) + 1e-9:
+        if not within(bleed, BLEED_MM):
             raise HTTPException(422, _("bleed: from 0mm to 12mm"))
         options = BuildOptions(
             language=self.wb.language,
             paper=paper,
-            duplex=duplex,  # type: ignore[arg-type]
+            duplex=duplex,
             decks=(deck,) if deck else (),
             bleed=bleed,
             output=self.wb.output,
