@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
@@ -11,6 +12,7 @@ from pnp.cli import main
 from .conftest import TINY
 
 
+@pytest.mark.slow
 def test_build_quiet_prints_no_progress_and_no_wrote(tiny_copy: Path) -> None:
     result = CliRunner().invoke(main, ["build", str(tiny_copy), "-q"])
     assert result.exit_code == 0, result.output
@@ -19,6 +21,7 @@ def test_build_quiet_prints_no_progress_and_no_wrote(tiny_copy: Path) -> None:
     assert (Path("output") / "tiny" / "es" / "cards.pdf").exists()
 
 
+@pytest.mark.slow
 def test_build_without_quiet_says_what_it_wrote(tiny_copy: Path) -> None:
     result = CliRunner().invoke(main, ["build", str(tiny_copy)])
     assert "wrote output/tiny/es/cards.pdf" in result.stdout
@@ -49,6 +52,7 @@ def test_build_with_an_unknown_deck_lists_the_decks(tiny_copy: Path) -> None:
     assert 'error: no deck "galley"\n    hint: decks: supply, nav\n' in result.stdout
 
 
+@pytest.mark.slow
 def test_proof_and_export_quiet_print_nothing(tiny_copy: Path) -> None:
     runner = CliRunner()
     proof = runner.invoke(main, ["proof", str(tiny_copy), "-q"])

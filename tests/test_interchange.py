@@ -157,6 +157,7 @@ def test_a_new_translation_becomes_a_dotted_key_of_its_card(blue_sun: Path) -> N
     ) in supply
 
 
+@pytest.mark.slow
 def test_a_po_edit_made_by_a_translation_tool_changes_exactly_that_text(blue_sun: Path) -> None:
     run("export", "blue-sun", "--format", "po", "-o", "t.po")
     po = polib.pofile("t.po")
@@ -342,6 +343,7 @@ def test_a_po_file_that_is_not_utf8(blue_sun: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_po_status_is_gettexts_own_state_and_comes_back_on_import(blue_sun: Path) -> None:
     run("export", "blue-sun", "--format", "po", "-o", "t.po")
     po = polib.pofile("t.po")
@@ -411,6 +413,7 @@ def test_a_po_whose_entries_lost_their_context_is_refused_by_entry(blue_sun: Pat
     )
 
 
+@pytest.mark.slow
 def test_a_formula_cell_survives_a_round_trip_as_text(blue_sun: Path) -> None:
     deal = blue_sun / "challenge-universe.toml"
     deal.write_text(
@@ -463,6 +466,7 @@ def test_a_reviewers_notes_column_is_kept_aside_and_reported(blue_sun: Path) -> 
     assert snapshot(blue_sun) == before
 
 
+@pytest.mark.slow
 def test_a_csv_with_merged_columns_is_refused_by_row(blue_sun: Path) -> None:
     run("export", "blue-sun", "--format", "csv", "-o", "t.csv")
     lines = Path("t.csv").read_bytes().split(b"\r\n")

@@ -22,7 +22,7 @@ from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 
 from pnp.cli import main
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
 
 ROOT = Path(__file__).resolve().parent.parent
 BLUE_SUN = ROOT / "cards" / "blue-sun"
@@ -94,6 +94,7 @@ def every_pdf(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     return found
 
 
+@pytest.mark.slow
 def test_every_pdf_kind_embeds_every_font_it_references(every_pdf: list[Path]) -> None:
     problems = {str(path.name): unembedded_fonts(path) for path in every_pdf}
     assert {name: fonts for name, fonts in problems.items() if fonts} == {}
@@ -124,6 +125,7 @@ def test_shop_pdfs_carry_trim_and_bleed_boxes(every_pdf: list[Path]) -> None:
 # --- Tabletop Simulator ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_tts_saved_objects_are_strict_json_valid_against_the_schema(tmp_path: Path) -> None:
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads(TTS_SCHEMA.read_text(encoding="utf-8"))
@@ -204,6 +206,7 @@ def test_msgfmt_check_is_clean_on_the_bundled_packs(pack: str, tmp_path: Path) -
     assert (run.returncode, run.stderr) == (0, "")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pack", sorted(POFILTER_REVIEWED))
 def test_pofilter_finds_only_the_reviewed_hits_on_the_bundled_packs(pack: str, tmp_path: Path) -> None:
     import subprocess
@@ -271,6 +274,7 @@ def test_csv_round_trips_through_the_spreadsheet_dialects(dialect: str, tmp_path
     ]
 
 
+@pytest.mark.slow
 def test_no_pdf_kind_draws_text_off_its_page(every_pdf: list[Path]) -> None:
     """A line that runs past the page edge is cut off in print: every character lies inside its page."""
     import pypdfium2 as pdfium

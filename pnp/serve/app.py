@@ -36,10 +36,10 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from pnp.build_state import BuildOptions
 from pnp.errors import Finding, Severity, has_errors
 from pnp.i18n import ui_language
-from pnp.load.toml import shown_path
+from pnp.paths import shown_path
+from pnp.pipelines.build_options import BLEED_MM, DUPLEX_CHOICES, BuildOptions, within
 from pnp.proof.history import card_history
 from pnp.proof.html import finding_html, marked_html, pieces_html
 from pnp.serve.guard import Guard, Settings
@@ -50,7 +50,7 @@ from pnp.translate.card_edit import FieldEdit, editable, text_fields
 from pnp.translate.fixes import parse_fixes
 from pnp.translate.interchange import STATUS, base_hash, current_text, normalize
 from pnp.translate.worddiff import word_diff
-from pnp.units import UnitError, mm, parse_length
+from pnp.units import PAPERS, UnitError, parse_length
 
 HERE = Path(__file__).parent
 MAX_BODY = 1 << 20  # a form of one card's texts is a few KB; a fixes list a few hundred
@@ -60,8 +60,7 @@ CSRF_HEADER = "x-csrf-token"
 # a form from an earlier run of the server (it restarted since the page loaded) says so in this header:
 # the page fetches itself again, takes the new token and sends the same form once more
 STALE_TOKEN_HEADER = "x-pnp-stale-token"
-PAPERS = ("a4", "letter")
-DUPLEX = ("long", "short", "none", "fold")
+DUPLEX = DUPLEX_CHOICES  # the choices and the ranges are the command line's (pnp.pipelines.build_options)
 
 
 def create_app(
@@ -459,12 +458,12 @@ class Pages:
             bleed = parse_length(form.get("bleed", "3mm") or "0mm")
         except UnitError as exc:
             raise HTTPException(422, _("bleed: %(problem)s") % {"problem": exc}) from exc
-        if not 0 <= bleed <= mm(12) + 1e-9:
+        if not within(bleed, BLEED_MM):
             raise HTTPException(422, _("bleed: from 0mm to 12mm"))
         options = BuildOptions(
             language=self.wb.language,
             paper=paper,
-            duplex=duplex,  # type: ignore[arg-type]
+            duplex=duplex,
             decks=(deck,) if deck else (),
             bleed=bleed,
             output=self.wb.output,

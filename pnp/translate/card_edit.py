@@ -20,9 +20,9 @@ import tomlkit
 from pnp.errors import Finding, error
 from pnp.i18n import _
 from pnp.load.bounds import oversized_strings
-from pnp.load.pack import shown_path
 from pnp.load.toml import key_lines
 from pnp.model import Card, DeckFile, PackData
+from pnp.paths import shown_path
 from pnp.translate.files import BOM, PackFile, keep_line_endings, open_file
 from pnp.translate.glossary_apply import Change, with_reviews_undone
 from pnp.translate.interchange import STATUS, STATUSES, base_hash, card_texts, current_text, normalize, set_field

@@ -33,7 +33,7 @@ import charset_normalizer
 
 from pnp.errors import Finding, error, info
 from pnp.i18n import _
-from pnp.load.pack import shown_path
+from pnp.paths import shown_path
 from pnp.translate.interchange import Entry, Row
 
 BASE = "base"

@@ -13,18 +13,18 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from pnp.cli_common import PACK_ARG, QUIET_OPTION, fail, load_or_exit
+from pnp.cli.common import PACK_ARG, QUIET_OPTION, fail, load_or_exit
 from pnp.errors import Finding, error, has_errors
-from pnp.export.edit_set import Snapshot, remove_stale_parts, verify_edit, write_edit_set
-from pnp.export.files import write_atomic
 from pnp.i18n import _, ngettext
-from pnp.load import load_pack
-from pnp.load.pack import shown_path
-from pnp.model import PackData
+from pnp.paths import shown_path
 from pnp.report import format_text, plural
-from pnp.translate.fixes import parse_fixes, read_text_file
-from pnp.translate.glossary_apply import Change
-from pnp.translate.worddiff import format_word_diff, word_diff
+
+# The stages are imported by the commands that run them: `pnp --help` lists these commands
+# without the model, tomlkit or ReportLab.
+if TYPE_CHECKING:
+    from pnp.export.edit_set import Snapshot
+    from pnp.model import PackData
+    from pnp.translate.glossary_apply import Change
 
 if TYPE_CHECKING:
     from pnp.translate.interchange import Row
@@ -49,6 +49,8 @@ def _stop(findings: list[Finding], what: str) -> NoReturn:
 
 def _write(writes: list[tuple[Path, bytes]]) -> list[Finding]:
     """Every file atomically; the first that cannot be written stops the rest."""
+    from pnp.files import write_atomic
+
     for path, data in writes:
         try:
             write_atomic(path, data)
@@ -66,17 +68,25 @@ def _write(writes: list[tuple[Path, bytes]]) -> list[Finding]:
 
 def _prepare_edit(pack: Path) -> Snapshot:
     """Before reading a pack to edit it: clear old leftovers of interrupted writes, note what each file holds."""
+    from pnp.export.edit_set import Snapshot, remove_stale_parts
+
     if pack.is_dir():
         remove_stale_parts(pack)
         return Snapshot.of(pack)
     return Snapshot({})
 
 
-_verify = verify_edit  # a module name, so that tests can stand in for it
+def _verify(data: PackData, writes: list[tuple[Path, bytes]]) -> list[Finding]:
+    """The edit's last net (export.edit_set.verify_edit), under a module name so that tests can stand in for it."""
+    from pnp.export.edit_set import verify_edit
+
+    return verify_edit(data, writes)
 
 
 def _write_pack_files(data: PackData, writes: list[tuple[Path, bytes]], before: Snapshot) -> None:
     """All the edited files or none; on a failure say exactly which files changed."""
+    from pnp.export.edit_set import write_edit_set
+
     problems = _verify(data, writes)
     if problems:
         _stop(problems, _("the pack is as it was."))
@@ -95,6 +105,8 @@ def _write_pack_files(data: PackData, writes: list[tuple[Path, bytes]], before: 
 
 
 def _show_changes(changes: list[Change]) -> None:
+    from pnp.translate.worddiff import format_word_diff, word_diff
+
     for change in changes:
         place = change.file + (f":{change.line}" if change.line else "")
         subject = (f'card "{change.card}" ' if change.card else "") + f'field "{change.field}"'
@@ -153,6 +165,7 @@ def proof(
         pnp proof cards/blue-sun --since ../old/blue-sun
     """
     from pnp.check import check_pack
+    from pnp.load import load_pack
     from pnp.load.revision import pack_then
     from pnp.proof.collect import collect, compare
     from pnp.proof.collect import only_findings as keep_findings
@@ -247,6 +260,7 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
         pnp glossary apply cards/blue-sun cards/blue-sun/rulebook-fixes.txt
         pnp glossary apply cards/blue-sun fixes.txt --write
     """
+    from pnp.translate.fixes import parse_fixes, read_text_file
     from pnp.translate.glossary_apply import plan_fixes
 
     before = _prepare_edit(pack)
@@ -412,6 +426,7 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
         pnp import cards/blue-sun output/blue-sun/es/blue-sun-es.po --write
     """
     from pnp.translate.csvfile import read_csv, read_csv_file
+    from pnp.translate.fixes import read_text_file
     from pnp.translate.interchange import plan_import
     from pnp.translate.pofile import read_po
 
