@@ -49,6 +49,7 @@ LAZY_COMMANDS = {
     "import": ("pnp.cli_translate", "import_texts"),
     "new": ("pnp.cli_new", "new"),
     "serve": ("pnp.cli_serve", "serve"),
+    "scan": ("pnp.cli_scan", "scan"),  # needs OpenCV, the scan extra
 }
 
 
