@@ -142,7 +142,8 @@ class _ScanRun:
     def report(self, finding: Finding) -> None:
         self.findings.append(finding)
         if finding.severity.value == "error" or not self.quiet:
-            click.echo(format_text([finding]).splitlines()[0], err=finding.severity.value == "error")
+            # the finding and its hint, without format_text's count line: the run ends with its own summary
+            click.echo("\n".join(format_text([finding]).splitlines()[:-1]), err=finding.severity.value == "error")
 
     def start_reader(self) -> None:
         from pnp.scan.ocr import find_reader
@@ -156,7 +157,7 @@ class _ScanRun:
 
     def scan_page(self, path: Path) -> None:
         from pnp.scan.find import find_blobs
-        from pnp.scan.match import read_blobs
+        from pnp.scan.match import SLANTED, page_slant, read_blobs
         from pnp.scan.page import read_page
 
         page, found = read_page(path)
@@ -167,17 +168,20 @@ class _ScanRun:
         blobs = find_blobs(page.pixels)
         reading = read_blobs(blobs, self.sizes, page.dpi, self.dpi)
         if reading is None or not reading.cards:
-            self.report(
-                error(
-                    "scan/no-card",
-                    page.shown,
-                    _("no card found on the page"),
-                    hint=_(
-                        "lay the cards on the glass a finger's width apart, face down, with the lid closed or a "
-                        "dark sheet behind them; the pack's cards measure {sizes}"
-                    ).format(sizes=", ".join(f"{w:g} x {h:g} mm" for w, h in self.sizes)),
-                )
-            )
+            slant = page_slant(blobs)
+            if slant > SLANTED:
+                message = _(
+                    "no card found on the page: its shapes are up to {skew:.0f}° off square, as in a photo taken "
+                    "at a steep angle"
+                ).format(skew=slant)
+                hint = _("photograph the page from straight above, or scan it")
+            else:
+                message = _("no card found on the page")
+                hint = _(
+                    "lay the cards on the glass a finger's width apart, face down, with the lid closed or a "
+                    "dark sheet behind them; the pack's cards measure {sizes}"
+                ).format(sizes=", ".join(f"{w:g} x {h:g} mm" for w, h in self.sizes))
+            self.report(error("scan/no-card", page.shown, message, hint=hint))
             if reading is not None:
                 self._say_others(page.shown, reading)
             return
@@ -194,7 +198,7 @@ class _ScanRun:
                 len(reading.cards),
             ).format(n=len(reading.cards), dpi=reading.dpi, source=source)
         )
-        if reading.dpi < 295:
+        if reading.dpi < 250:  # a 300 dpi print of it is visibly soft
             self.report(
                 warning(
                     "scan/low-resolution",
@@ -206,7 +210,7 @@ class _ScanRun:
                 )
             )
         for position, found_card in enumerate(reading.cards, 1):
-            self._card(page, reading.dpi, position, found_card)
+            self._card(page, reading.dpi, position, found_card, reading.slanted)
         self._say_others(page.shown, reading)
 
     def _say_others(self, shown: str, reading: PageReading) -> None:
@@ -225,8 +229,7 @@ class _ScanRun:
                 ).format(n=reading.specks)
             )
 
-    def _card(self, page: Page, page_dpi: float, position: int, found: FoundCard) -> None:
-        from pnp.scan.match import SLANTED
+    def _card(self, page: Page, page_dpi: float, position: int, found: FoundCard, slanted: bool) -> None:
 
         where = _("card {position} on the page").format(position=position)
         if self.next >= len(self.wanted):
@@ -246,7 +249,7 @@ class _ScanRun:
         width, height = found.size_mm
         measured = f"{width:.1f} x {height:.1f} mm"
         expected = f"{wanted.size_mm[0]:g} x {wanted.size_mm[1]:g} mm"
-        from pnp.scan.match import matches_size
+        from pnp.scan.match import card_fits
 
         if found.steep:
             self.report(
@@ -262,7 +265,7 @@ class _ScanRun:
                 )
             )
             return
-        if not matches_size(found.size_mm, [wanted.size_mm]):
+        if not card_fits(found.size_mm, [wanted.size_mm], slanted):
             self.report(
                 error(
                     "scan/wrong-size",
@@ -286,7 +289,7 @@ class _ScanRun:
         relative = scan_path(wanted.card_id)
         target = self.data.root / relative
         notes = []
-        if found.blob.skew > SLANTED:
+        if slanted:
             notes.append(_("photographed at a slant: straightened from its four corners"))
         if found.quarter_turns:
             notes.append(_("lying on its side: turned a quarter turn; if it is upside down, turn its image"))
@@ -407,15 +410,22 @@ class _ScanRun:
         if edit.writes:
             _write_pack_files(self.data, edit.writes, before)
         self.say(
-            _("{images} written; {scans} named on their cards; {texts} read into the pack, each marked verify.").format(
+            _("{images} written; {scans} named on their cards.").format(
                 images=ngettext("{n} image", "{n} images", self.images).format(n=self.images),
                 scans=ngettext("{n} scan", "{n} scans", len(edit.scans_set)).format(n=len(edit.scans_set)),
-                texts=ngettext("{n} text", "{n} texts", len(edit.texts_set)).format(n=len(edit.texts_set)),
             )
         )
+        if self.reader is not None:
+            self.say(
+                ngettext(
+                    "{n} text read into the pack, marked verify until you check it.",
+                    "{n} texts read into the pack, each marked verify until you check it.",
+                    len(edit.texts_set),
+                ).format(n=len(edit.texts_set))
+            )
         if edit.texts_kept:
             self.say(
-                _("Texts already typed were kept: {fields}.").format(
+                _("Texts already typed, which the scan reads otherwise, were kept: {fields}.").format(
                     fields=", ".join(f"{card} {name}" for card, name in edit.texts_kept)
                 )
             )

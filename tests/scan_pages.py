@@ -42,7 +42,8 @@ def mm_px(value: float, dpi: float) -> int:
 
 
 def write_pack(root: Path, with_text: bool = False) -> Path:
-    """A pack whose deck holds the four cards; their rules text empty, for pnp scan to read."""
+    """A pack whose deck holds the four cards, their rules text empty for pnp scan to read; and a deck of
+    mini cards holding one, "beacon"."""
     root.mkdir(parents=True, exist_ok=True)
     regions = "".join(
         f'\n[[card_type.region]]\nid = "{rid}"\nfield = "{field}"\n'
@@ -55,8 +56,12 @@ def write_pack(root: Path, with_text: bool = False) -> Path:
         '[[card_type]]\nid = "gear"\nname = { en = "Gear", es = "Equipo" }\n'
         + regions
         + '\n[[deck]]\nid = "supply"\nname = { en = "Supply", es = "Suministro" }\ncard_size = "poker"\n'
-        'card_types = ["gear"]\n',
+        'card_types = ["gear"]\n'
+        '\n[[deck]]\nid = "beacons"\nname = { en = "Beacons" }\ncard_size = "mini-american"\ncard_types = ["gear"]\n',
         encoding="utf-8",
+    )
+    (root / "beacons.toml").write_text(
+        '[[card]]\nid = "beacon"\ntype = "gear"\ntitle.en = "Beacon"\n', encoding="utf-8"
     )
     cards = []
     for card_id, (title, text) in CARDS.items():
@@ -68,8 +73,10 @@ def write_pack(root: Path, with_text: bool = False) -> Path:
     return root
 
 
-def draw_card(title: str, text: str, colour: tuple[int, int, int], dpi: float) -> Image.Image:
-    width, height = mm_px(CARD_MM[0], dpi), mm_px(CARD_MM[1], dpi)
+def draw_card(
+    title: str, text: str, colour: tuple[int, int, int], dpi: float, size_mm: tuple[float, float] = CARD_MM
+) -> Image.Image:
+    width, height = mm_px(size_mm[0], dpi), mm_px(size_mm[1], dpi)
     card = Image.new("RGB", (width, height), colour)
     draw = ImageDraw.Draw(card)
     inset = mm_px(FRAME_MM, dpi)
@@ -96,6 +103,7 @@ def draw_page(
     seed: int = 7,
     cards: dict[str, tuple[str, str]] = CARDS,
     save_dpi: bool = True,
+    sizes: list[tuple[float, float]] | None = None,
 ) -> None:
     """An A4 page with the cards in two rows, each turned by its angle (degrees, clockwise), with noise,
     dust and, when `extras`, a strip of tape and a coin that are not cards."""
@@ -103,7 +111,8 @@ def draw_page(
     page = Image.new("RGB", (mm_px(page_mm[0], dpi), mm_px(page_mm[1], dpi)), (246, 246, 243))
     slots = [(45, 60), (140, 60), (45, 180), (140, 180)]
     for index, ((title, text), angle) in enumerate(zip(cards.values(), angles, strict=False)):
-        card = draw_card(title, text, COLOURS[index % len(COLOURS)], dpi).convert("RGBA")
+        size = sizes[index] if sizes else CARD_MM
+        card = draw_card(title, text, COLOURS[index % len(COLOURS)], dpi, size).convert("RGBA")
         turned = card.rotate(-angle, resample=Image.BICUBIC, expand=True)  # PIL turns counter-clockwise
         cx, cy = slots[index]
         page.paste(turned, (mm_px(cx, dpi) - turned.width // 2, mm_px(cy, dpi) - turned.height // 2), turned)
@@ -115,10 +124,10 @@ def draw_page(
         x, y = rng.randrange(page.width), rng.randrange(page.height)
         r = rng.choice([1, 1, 2, 3])
         draw.ellipse((x - r, y - r, x + r, y + r), fill=(90, 90, 90))
-    pixels = np.asarray(page).astype(np.float64)
-    pixels += np.random.default_rng(seed).normal(0, noise, pixels.shape)
+    pixels = np.asarray(page).astype(np.float32)
+    pixels += np.random.default_rng(seed).normal(0, noise, pixels.shape).astype(np.float32)
     out = Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8))
-    out.save(path, dpi=(dpi, dpi) if save_dpi else None)
+    out.save(path, dpi=(dpi, dpi) if save_dpi else None, compress_level=1)
 
 
 def panel_edges(image: Image.Image) -> dict[str, tuple[float, float]]:
@@ -131,10 +140,8 @@ def panel_edges(image: Image.Image) -> dict[str, tuple[float, float]]:
     middle = (panel_level + colour_level) / 2
 
     def crossing(profile: np.ndarray) -> float:
-        above = np.nonzero(profile > middle)[0]
-        i = int(above[0])
-        if i == 0:
-            return 0.0
+        above = np.nonzero(profile[3:] > middle)[0]  # past a sliver of paper the edge's antialiasing may leave
+        i = int(above[0]) + 3
         a, b = profile[i - 1], profile[i]
         return i - 1 + (middle - a) / (b - a)
 

@@ -42,6 +42,7 @@ class NotCard:
 class PageReading:
     dpi: float
     dpi_source: str  # "option", "file" or "cards"
+    slanted: bool = False  # photographed at a slant: sizes are judged by their shape
     cards: list[FoundCard] = field(default_factory=list)
     others: list[NotCard] = field(default_factory=list)
     specks: int = 0
@@ -66,12 +67,13 @@ def read_blobs(
         else:
             reading = PageReading(measured, "cards")
     cards: list[FoundCard] = []
+    slanted = page_slant(blobs) > SLANTED
     for blob in blobs:
         width, height = _mm(blob, reading.dpi)
         if max(width, height) < SPECK_MM:
             reading.specks += 1
             continue
-        reason = _not_a_card(blob, (width, height), sizes_mm)
+        reason = _not_a_card(blob, (width, height), sizes_mm, slanted)
         if reason is None:
             portrait = any(w <= h for w, h in sizes_mm)
             lying = (width > height) == portrait and abs(width - height) > 1.0
@@ -83,7 +85,18 @@ def read_blobs(
                 NotCard((x / reading.dpi * MM_PER_INCH, y / reading.dpi * MM_PER_INCH), (width, height), reason)
             )
     reading.cards = _reading_order(cards)
+    reading.slanted = slanted
     return reading
+
+
+def page_slant(blobs: list[Blob]) -> float:
+    """How far the page's large four-sided shapes are from square, in degrees: a page photographed at a
+    slant has none with square corners (0 when it has no such shape)."""
+    shapes = [b for b in blobs if b.corners is not None]
+    if not shapes:
+        return 0.0
+    largest = max(b.area for b in shapes)
+    return max(b.skew for b in shapes if b.area >= largest / 4)
 
 
 def _mm(blob: Blob, dpi: float) -> tuple[float, float]:
@@ -111,21 +124,45 @@ def _ratiomatches_size(size: tuple[float, float], sizes_mm: list[tuple[float, fl
     return any(abs(short / long - min(w) / max(w)) <= RATIO_TOLERANCE * min(w) / max(w) for w in sizes_mm)
 
 
+def _near_proportions(size: tuple[float, float], sizes_mm: list[tuple[float, float]]) -> bool:
+    short, long = _short_long(size)
+    return any(abs(short / long - min(w) / max(w)) <= 0.1 * min(w) / max(w) for w in sizes_mm)
+
+
 def _dpi_from_cards(shapes: list[Blob], sizes_mm: list[tuple[float, float]]) -> float | None:
-    scales = []
+    """The median scale of the blobs with a card's proportions; failing those, of the four-sided blobs by
+    their area (cards photographed at a steep angle have no right proportions, but they are still cards)."""
+    scales, steep = [], []
     for blob in shapes:
-        if blob.skew > STEEP or max(blob.sides) < 50:
+        if max(blob.sides) < 50:
             continue
         short, long = _short_long(blob.sides)
         for wanted in sizes_mm:
             w_short, w_long = _short_long(wanted)
+            if blob.skew > STEEP:
+                steep.append((blob.area / (w_short * w_long)) ** 0.5 * MM_PER_INCH)
+                break
             if abs(short / long - w_short / w_long) <= RATIO_TOLERANCE * w_short / w_long:
                 scales.append(long / w_long * MM_PER_INCH)
                 break
-    return statistics.median(scales) if scales else None
+    return statistics.median(scales or steep) if scales or steep else None
 
 
-def _not_a_card(blob: Blob, size: tuple[float, float], sizes_mm: list[tuple[float, float]]) -> str | None:
+def card_fits(size: tuple[float, float], sizes_mm: list[tuple[float, float]], slanted: bool) -> bool:
+    """Whether a four-sided blob of this measured size is a card of one of these sizes.
+
+    On a page photographed at a slant the cards nearer the camera look larger, so only their shape tells;
+    the straightening from the corners gives every one its right size."""
+    if matches_size(size, sizes_mm):
+        return True
+    areas = [w * h for w, h in sizes_mm]
+    area = size[0] * size[1]
+    return slanted and min(areas) * 0.6 <= area <= max(areas) * 1.5 and _near_proportions(size, sizes_mm)
+
+
+def _not_a_card(
+    blob: Blob, size: tuple[float, float], sizes_mm: list[tuple[float, float]], slanted: bool
+) -> str | None:
     """Why the blob is not one of the cards, or None when it is one."""
     areas = [w * h for w, h in sizes_mm]
     area = size[0] * size[1]
@@ -134,19 +171,19 @@ def _not_a_card(blob: Blob, size: tuple[float, float], sizes_mm: list[tuple[floa
         return _("{size}, not four-sided").format(size=shown)
     if blob.skew > STEEP and min(areas) * 0.5 <= area <= max(areas) * 1.6:
         return None  # a card photographed at a steep angle: named in its turn, and reported there
-    if matches_size(size, sizes_mm):
+    if card_fits(size, sizes_mm, slanted):
         return None
     if area > max(areas) * 1.6:
         return _("{size}, too large for a card: two cards touching? Leave a finger's width between them").format(
             size=shown
         )
-    if area < min(areas) * 0.5:
+    if area < min(areas) * 0.2:
         return _("{size}, too small for a card").format(size=shown)
+    if min(size) / max(size) < 0.45:
+        return _("{size}: not a card's proportions").format(size=shown)
     expected = ", ".join(
         _("{width:g} x {height:g} mm").format(width=round(w, 1), height=round(h, 1)) for w, h in sizes_mm
     )
-    if not _ratiomatches_size(size, sizes_mm):
-        return _("{size}: not the proportions of the cards named ({expected})").format(size=shown, expected=expected)
     return _("{size}: a card of another size than the cards named ({expected})").format(size=shown, expected=expected)
 
 

@@ -39,10 +39,13 @@ def straighten(
     for _turn in range(quarter_turns % 4):
         ordered = ordered[-1:] + ordered[:-1]  # the card's top-left is now what was its bottom-left
     width, height = output_pixels(size_mm)
-    # pixel centres: the card's outer edge lies half a pixel outside the first and last rows of the result
+    # Pixel centres: the card's edge lies half a pixel outside the first and last rows of the result; it is
+    # put one pixel further out (0.08 mm), so that the antialiased edge of the paper around the card never
+    # shows as a light hairline along the image's edge (a layout extending the edge into the bleed would
+    # make it a white band).
     source = np.array([((x + 0.5) * scale - 0.5, (y + 0.5) * scale - 0.5) for x, y in ordered], dtype=np.float32)
     target = np.array(
-        [(-0.5, -0.5), (width - 0.5, -0.5), (width - 0.5, height - 0.5), (-0.5, height - 0.5)], dtype=np.float32
+        [(-1.5, -1.5), (width + 0.5, -1.5), (width + 0.5, height + 0.5), (-1.5, height + 0.5)], dtype=np.float32
     )
     transform = cv2.getPerspectiveTransform(source, target)
     return cv2.warpPerspective(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -81,7 +82,7 @@ class PackEdit:
     scans_set: list[str] = field(default_factory=list)  # card ids
     scans_kept: list[tuple[str, str]] = field(default_factory=list)  # (card id, the scan it names already)
     texts_set: list[tuple[str, str]] = field(default_factory=list)  # (card id, "text.en")
-    texts_kept: list[tuple[str, str]] = field(default_factory=list)  # typed already: never replaced
+    texts_kept: list[tuple[str, str]] = field(default_factory=list)  # typed already, other than read: kept
 
 
 def plan_pack_edit(pack: PackData, updates: list[CardUpdate], force: bool) -> PackEdit:
@@ -109,8 +110,10 @@ def plan_pack_edit(pack: PackData, updates: list[CardUpdate], force: bool) -> Pa
         read = []
         typed = card_texts(card)
         for name, text in update.texts.items():
-            if typed.get(name, {}).get(language, "").strip():
-                edit.texts_kept.append((card.id, f"{name}.{language}"))
+            already = typed.get(name, {}).get(language, "")
+            if already.strip():
+                if _words(already) != _words(text):  # the same words need no mention
+                    edit.texts_kept.append((card.id, f"{name}.{language}"))
                 continue
             set_field(table, name.split("."), language, text)
             read.append(f"{name}.{language}")
@@ -125,3 +128,7 @@ def plan_pack_edit(pack: PackData, updates: list[CardUpdate], force: bool) -> Pa
                 set_text(table, "verify", f"{card.verify}; {note}")
     edit.writes = [(f.path, f.new_bytes()) for f in files.values() if f.changed()]
     return edit
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.casefold())
