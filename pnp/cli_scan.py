@@ -131,7 +131,8 @@ class _ScanRun:
         self.next = 0  # the next name to give
         self.findings: list[Finding] = []
         self.updates: list[CardUpdate] = []
-        self.unread: list[str] = []
+        self.unread: list[str] = []  # "card (region)" read with too little confidence, or not at all
+        self.empty: list[str] = []  # regions with no words: a card without flavour text, or a wrong region
         self.reader: Reader | None = None
         self.images = 0
 
@@ -354,9 +355,14 @@ class _ScanRun:
             if reading is None or reading.confidence < MIN_CONFIDENCE:
                 self.unread.append(f"{wanted.card_id} ({region.id})")
                 continue
+            if not reading.text:
+                self.empty.append(f"{wanted.card_id} ({region.id})")
+                continue
             if region.field == "title":
                 self._compare_title(shown, wanted, reading.text)
-            update.texts[region.field] = reading.text
+            # two regions carrying one field (rules text in two boxes) make two paragraphs of it
+            before = update.texts.get(region.field)
+            update.texts[region.field] = f"{before}\n\n{reading.text}" if before else reading.text
 
     def _compare_title(self, shown: str, wanted: Wanted, text: str) -> None:
         typed = wanted.title.casefold().strip()
@@ -431,5 +437,7 @@ class _ScanRun:
             )
         if self.unread:
             self.say(_("Text that could not be read: {regions}.").format(regions=", ".join(self.unread)))
+        if self.empty:
+            self.say(_("No text found in: {regions}.").format(regions=", ".join(self.empty)))
         if has_errors(self.findings):
             sys.exit(1)

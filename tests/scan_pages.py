@@ -26,6 +26,7 @@ BOLD = ROOT / "pnp" / "fonts" / "OpenSans-Bold.ttf"
 REGIONS = [
     ("title", "title", 6.0, 6.0, 51.5, 9.0),
     ("rules", "text", 6.0, 40.0, 51.5, 40.0),
+    ("flavour", "flavour", 6.0, 81.0, 51.5, 4.5),  # left blank on these cards
 ]
 
 CARDS = {

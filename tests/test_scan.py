@@ -137,6 +137,10 @@ def test_the_text_is_read_into_the_empty_fields_and_marked_verify(pack: Path, tm
         assert card.title["en"] == title  # typed by hand: kept
         assert card.verify is not None and "text.en read by OCR" in card.verify
     assert right / total >= 0.95, (right, total)
+    assert "4 texts read into the pack, each marked verify" in output
+    assert "No text found in: spare-parts (flavour), fuel-cells (flavour)" in output  # said, nothing written
+    assert "flavour" not in (pack / "supply.toml").read_text(encoding="utf-8")
+    print(f"OCR: {right} of {total} words right ({right / total:.1%})")
     after = (pack / "supply.toml").read_text(encoding="utf-8")
     assert after.count("# typed by hand") == 4  # every other byte as it was
     assert [line for line in after.splitlines() if line in before.splitlines()] == before.splitlines()

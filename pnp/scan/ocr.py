@@ -39,6 +39,7 @@ TESSERACT_LANGUAGES = {
 }
 MIN_CONFIDENCE = 50.0  # Tesseract's mean word confidence (0-100) below which a reading is not kept
 ONE_LINE_FIELDS = ("title", "subtitle", "type")
+MIN_INK_CONTRAST = 60  # grey levels between a region's darkest and lightest: less is blank paper
 TIMEOUT_SECONDS = 60  # one region: Tesseract takes well under a second; only a hang takes longer
 
 
@@ -99,8 +100,11 @@ def region_pixels(card: np.ndarray, box_mm: tuple[float, float, float, float]) -
 
 
 def read_region(reader: Reader, pixels: np.ndarray, one_line: bool) -> Reading | None:
-    """The region's text, or None when Tesseract found no words in it."""
-    grey = cv2.cvtColor(pixels, cv2.COLOR_RGB2GRAY)
+    """The region's text (empty, with confidence 100, when it holds no words), or None when Tesseract failed."""
+    grey = cv2.medianBlur(cv2.cvtColor(pixels, cv2.COLOR_RGB2GRAY), 3)  # the scanner's grain, which Tesseract reads
+    low, high = np.percentile(grey, [1, 99])
+    if high - low < MIN_INK_CONTRAST:
+        return Reading("", 100.0)  # nothing printed there: paper and its grain only
     grey = cv2.resize(grey, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
     grey = cv2.copyMakeBorder(grey, 20, 20, 20, 20, cv2.BORDER_REPLICATE)  # letters touching the cut
     with tempfile.TemporaryDirectory(prefix="pnp-scan-") as folder:
@@ -117,7 +121,7 @@ def read_region(reader: Reader, pixels: np.ndarray, one_line: bool) -> Reading |
     return _from_tsv(done.stdout, one_line)
 
 
-def _from_tsv(tsv: str, one_line: bool) -> Reading | None:
+def _from_tsv(tsv: str, one_line: bool) -> Reading:
     paragraphs: dict[tuple[str, str], list[list[str]]] = {}
     line_keys: dict[tuple[str, str], list[str]] = {}
     confidences = []
@@ -138,7 +142,7 @@ def _from_tsv(tsv: str, one_line: bool) -> Reading | None:
             lines.append([])
         lines[-1].append(word)
     if not confidences:
-        return None
+        return Reading("", 100.0)
     texts = [_join_lines([" ".join(words) for words in lines]) for lines in paragraphs.values()]
     text = " ".join(texts) if one_line else "\n\n".join(texts)
     return Reading(escape_markup(text), sum(confidences) / len(confidences))
