@@ -205,7 +205,7 @@ class _ScanRun:
                     "scan/low-resolution",
                     page.shown,
                     _(
-                        "the page is scanned at {dpi:.0f} dpi: its cards are enlarged to 300 dpi and will print soft"
+                        "the cards on the page are at {dpi:.0f} dpi: they are enlarged to 300 dpi and will print soft"
                     ).format(dpi=reading.dpi),
                     hint=_("scan at 300 dpi or more"),
                 )
@@ -294,7 +294,7 @@ class _ScanRun:
             notes.append(_("photographed at a slant: straightened from its four corners"))
         if found.quarter_turns:
             notes.append(_("lying on its side: turned a quarter turn; if it is upside down, turn its image"))
-        line = _("{where} → {card}: turned {angle:+.1f}°, {measured} (the card: {expected})").format(
+        line = _("{where} is {card}: turned {angle:+.1f}°, {measured} (the card: {expected})").format(
             where=where, card=wanted.card_id, angle=found.blob.angle, measured=measured, expected=expected
         )
         if target.exists() and not self.force and not made_by_pnp(target):
@@ -324,7 +324,8 @@ class _ScanRun:
             )
             return
         self.images += 1
-        self.say("  " + line + (f" ({'; '.join(notes)})" if notes else "") + f" → {relative}")
+        saved = _("saved as {path}").format(path=relative)
+        self.say("  " + line + (f" ({'; '.join(notes)})" if notes else "") + f"; {saved}")
         update = CardUpdate(wanted.card_id, relative)
         if self.reader is not None:
             self._read(page.shown, wanted, face, update)
@@ -415,11 +416,11 @@ class _ScanRun:
             )
         if edit.writes:
             _write_pack_files(self.data, edit.writes, before)
+        written = ngettext("{n} image written", "{n} images written", self.images).format(n=self.images)
+        named = len(edit.scans_set)
         self.say(
-            _("{images} written; {scans} named on their cards.").format(
-                images=ngettext("{n} image", "{n} images", self.images).format(n=self.images),
-                scans=ngettext("{n} scan", "{n} scans", len(edit.scans_set)).format(n=len(edit.scans_set)),
-            )
+            f"{written}; "
+            + ngettext("{n} scan named on its card.", "{n} scans named on their cards.", named).format(n=named)
         )
         if self.reader is not None:
             self.say(

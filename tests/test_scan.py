@@ -91,7 +91,7 @@ def test_four_turned_cards_come_out_straight_at_the_card_size(pack: Path, tmp_pa
         assert abs(measured["height"] - CARD_MM[1]) < 0.5, (card_id, measured)
         assert abs(measured["left"]) < 0.5 and abs(measured["top"]) < 0.5, (card_id, measured)  # cut at its edge
         # the report gives the angle each card lay at on the page, and its measured size
-        assert re.search(rf"{card_id}: turned {re.escape(f'{angle:+.1f}')}°, 63\.[45] x 88\.[89] mm", output), output
+        assert re.search(rf"is {card_id}: turned {re.escape(f'{angle:+.1f}')}°, 63\.[45] x 88\.[89] mm", output), output
     data = load_pack(pack).pack
     assert data is not None
     assert {c: data.cards()[c].scan for c in CARDS} == {c: f"art/scans/{c}.png" for c in CARDS}
@@ -183,7 +183,7 @@ def test_an_image_the_user_made_is_never_replaced_without_force(pack: Path, tmp_
     assert mine.read_bytes() == original
     # the others were written, and a second run replaces pnp's own images without asking
     code, output = _scan(pack, page, "--deck", "supply", "--no-ocr")
-    assert "spare-parts: turned" in output and output.count("is an image you made") == 1
+    assert "is spare-parts: turned" in output and output.count("is an image you made") == 1
     code, output = _scan(pack, page, "--deck", "supply", "--no-ocr", "--force")
     assert code == 0, output
     assert Image.open(mine).size == (750, 1050)
