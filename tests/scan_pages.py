@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 from tests.conftest import ROOT
 
 CARD_MM = (63.5, 88.9)  # poker
-FRAME_MM = 3.0
+FRAME_MM = 3.048  # 0.12 in: whole pixels at 300, 400 and 600 dpi, so that the drawn frame is this wide
 FONT = ROOT / "pnp" / "fonts" / "OpenSans-Regular.ttf"
 BOLD = ROOT / "pnp" / "fonts" / "OpenSans-Bold.ttf"
 

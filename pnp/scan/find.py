@@ -36,13 +36,11 @@ class Blob:
 
     @property
     def sides(self) -> tuple[float, float]:
-        """(width, height): the mean length of its top and bottom edges, and of its left and right edges.
-
-        The outline runs through the centres of its outermost pixels: the edge is half a pixel further out."""
+        """(width, height): the mean length of its top and bottom edges, and of its left and right edges."""
         if self.corners is None:
             return (float(self.box[2]), float(self.box[3]))
         tl, tr, br, bl = self.corners
-        return ((_dist(tl, tr) + _dist(bl, br)) / 2 + 1, (_dist(tl, bl) + _dist(tr, br)) / 2 + 1)
+        return ((_dist(tl, tr) + _dist(bl, br)) / 2, (_dist(tl, bl) + _dist(tr, br)) / 2)
 
     @property
     def angle(self) -> float:
@@ -136,12 +134,26 @@ def _corners(contour: np.ndarray) -> tuple[Point, Point, Point, Point] | None:
         if corner is None:
             return None
         corners.append(corner)
+    corners = _outward(corners, 0.5)  # the outline runs through its outermost pixels' centres, not their edge
     tl, tr, br, bl = corners
     area = cv2.contourArea(contour)
     quad_area = cv2.contourArea(np.array(corners, dtype=np.float32))
     if quad_area <= 0 or area / quad_area < 0.9:  # an L or a star has four hull corners but is not a card
         return None
     return (tl, tr, br, bl)
+
+
+def _outward(corners: list[Point], distance: float) -> list[Point]:
+    """The quadrilateral with each side moved `distance` pixels outwards (its sides are near square)."""
+    out = []
+    for index, (x, y) in enumerate(corners):
+        dx = dy = 0.0
+        for other in (corners[index - 1], corners[(index + 1) % 4]):
+            length = max(_dist((x, y), other), 1e-9)
+            dx += (x - other[0]) / length
+            dy += (y - other[1]) / length
+        out.append((x + distance * dx, y + distance * dy))
+    return out
 
 
 def _fit_side(points: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
