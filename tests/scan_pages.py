@@ -78,12 +78,16 @@ def draw_card(
     title: str, text: str, colour: tuple[int, int, int], dpi: float, size_mm: tuple[float, float] = CARD_MM
 ) -> Image.Image:
     width, height = mm_px(size_mm[0], dpi), mm_px(size_mm[1], dpi)
-    card = Image.new("RGB", (width, height), colour)
+    card = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(card)
+    # rounded corners, as printed cards have them (3 mm is the common radius)
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=mm_px(3.0, dpi), fill=colour)
     inset = mm_px(FRAME_MM, dpi)
     draw.rectangle((inset, inset, width - inset - 1, height - inset - 1), fill=(250, 250, 246))
     _, _, x, y, _w, _h = REGIONS[0]
-    draw.text((mm_px(x, dpi), mm_px(y, dpi)), title, font=ImageFont.truetype(str(BOLD), mm_px(5.5, dpi)), fill=0)
+    draw.text(
+        (mm_px(x, dpi), mm_px(y, dpi)), title, font=ImageFont.truetype(str(BOLD), mm_px(5.5, dpi)), fill=(0, 0, 0)
+    )
     _, _, x, y, _w, _h = REGIONS[1]
     font = ImageFont.truetype(str(FONT), mm_px(4.0, dpi))
     wrapped = textwrap.wrap(text, width=22)
@@ -113,7 +117,7 @@ def draw_page(
     slots = [(45, 60), (140, 60), (45, 180), (140, 180)]
     for index, ((title, text), angle) in enumerate(zip(cards.values(), angles, strict=False)):
         size = sizes[index] if sizes else CARD_MM
-        card = draw_card(title, text, COLOURS[index % len(COLOURS)], dpi, size).convert("RGBA")
+        card = draw_card(title, text, COLOURS[index % len(COLOURS)], dpi, size)
         turned = card.rotate(-angle, resample=Image.BICUBIC, expand=True)  # PIL turns counter-clockwise
         cx, cy = slots[index]
         page.paste(turned, (mm_px(cx, dpi) - turned.width // 2, mm_px(cy, dpi) - turned.height // 2), turned)
