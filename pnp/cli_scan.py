@@ -58,6 +58,7 @@ SCAN_EXTRA_HINT = (
 @click.option(
     "--dpi",
     type=click.FloatRange(50, 4800),
+    metavar="DPI",
     default=None,
     help=_("The scan's resolution, when the file does not say it (default: measured from the cards)."),
 )
@@ -90,7 +91,7 @@ def scan(
     \b
     Example:
         pnp scan cards/blue-sun page1.png page2.png --deck supply-meridian
-        pnp scan cards/blue-sun page.jpg --cards fuel,spare-parts,mule
+        pnp scan cards/blue-sun page.jpg --cards cortland,gun-hand,head-goon
     """
     try:
         import cv2  # noqa: F401  (the optional extra: say how to install it before anything else)
@@ -297,6 +298,17 @@ class _ScanRun:
         line = _("{where} is {card}: turned {angle:+.1f}°, {measured} (the card: {expected})").format(
             where=where, card=wanted.card_id, angle=found.blob.angle, measured=measured, expected=expected
         )
+        if not target.resolve().is_relative_to(self.data.root.resolve()):  # art/ or art/scans/ a link outside
+            self.report(
+                error(
+                    "scan/outside-pack",
+                    shown_path(target),
+                    _("{relative} leads outside the pack folder: nothing was written there").format(relative=relative),
+                    card=wanted.card_id,
+                    hint=_("make art/scans/ a folder inside the pack"),
+                )
+            )
+            return
         if target.exists() and not self.force and not made_by_pnp(target):
             self.report(
                 error(

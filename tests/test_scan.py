@@ -349,3 +349,14 @@ def test_text_regions_are_checked_when_the_pack_loads(pack: Path) -> None:
     assert [(f.field, f.message) for f in result.findings] == [
         ("card_type.gear.region[0].height", 'expected a length with a unit, like "4mm", got "9"')
     ]
+
+
+def test_scans_are_never_written_outside_the_pack(pack: Path, tmp_path: Path, pages: PageMaker) -> None:
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (pack / "art").mkdir()
+    (pack / "art" / "scans").symlink_to(outside, target_is_directory=True)
+    code, output = _scan(pack, pages(extras=False), "--deck", "supply", "--no-ocr")
+    assert code == 1
+    assert "art/scans/spare-parts.png leads outside the pack folder: nothing was written there" in output
+    assert list(outside.iterdir()) == []
