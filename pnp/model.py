@@ -6,10 +6,14 @@ each of them, and a test keeps the two in step.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
+
+from pnp.i18n import _
 
 # The records of board.toml and tokens.toml are in pnp/board_model.py, the basics every record is
 # made of in pnp/record.py; pnp.model names those the stages read, so that it stays the whole model.
@@ -66,6 +70,10 @@ class Card(Record):
         default_factory=dict, description="Other printed values a game needs (threat, attack, quest points), by name."
     )
     art: str | None = Field(None, description="Front art, a path inside the pack (art/...).")
+    scan: str | None = Field(
+        None,
+        description="Your own scan or photo of the card's original face, a path inside the pack (art/scans/<id>.png); pnp scan writes it.",
+    )
     back: Face | None = Field(
         None, description="The second face of a double-sided card; other cards use the deck's back."
     )
@@ -100,6 +108,79 @@ class Fact(Record):
     verify: str | None = Field(None, description="What still needs checking; pnp deck shows it beside the fact.")
 
 
+RegionField = Literal["title", "subtitle", "type", "text", "flavour"]
+
+
+def _card_length(value: str) -> str:
+    """A region's length: a length with a unit, never negative (a region is measured on the card)."""
+    from pnp.units import UnitError, parse_length  # not at the model's import: units is only needed here
+
+    try:
+        points = parse_length(value)
+    except UnitError:
+        raise PydanticCustomError("region_length", _('expected a length with a unit, like "4mm"')) from None
+    if points < 0:
+        raise PydanticCustomError("region_length", _("a length on the card cannot be negative"))
+    return value
+
+
+CardLength = Annotated[str, Field(max_length=32)]
+
+
+class TextRegion(Record):
+    """A text region of a card type's original face, measured in mm from the card's top-left corner."""
+
+    id: Slug = Field(description="Slug naming the region, unique in its card type (title, type-line, rules, flavour).")
+    field: RegionField = Field(
+        description="The card text the region carries: title, subtitle, type (the card type's name), text or flavour."
+    )
+    x: CardLength = Field(description='Distance of the left edge from the card\'s left edge, like "4mm".')
+    y: CardLength = Field(description="Distance of the top edge from the card's top edge.")
+    width: CardLength = Field(description='Width, like "55mm".')
+    height: CardLength = Field(description='Height, like "8mm".')
+    fill: str | None = Field(
+        None,
+        description='The panel\'s colour over a scan: "#rrggbb", or "sample" for the colour around the region.',
+    )
+    radius: CardLength | None = Field(None, description='Corner radius of the panel, like "1.5mm".')
+    border: str | None = Field(
+        None, pattern=r"^#[0-9a-fA-F]{6}$", description="A thin border round the panel in this colour (#rrggbb)."
+    )
+
+    @field_validator("x", "y", "width", "height", "radius")
+    @classmethod
+    def _length(cls, value: str | None) -> str | None:
+        return None if value is None else _card_length(value)
+
+    @field_validator("fill")
+    @classmethod
+    def _fill(cls, value: str | None) -> str | None:
+        if value is not None and not re.fullmatch(r"#[0-9a-fA-F]{6}|sample", value):
+            raise PydanticCustomError("region_fill", _('expected a colour "#rrggbb" or "sample"'))
+        return value
+
+    @field_validator("width", "height")
+    @classmethod
+    def _not_empty(cls, value: str) -> str:
+        from pnp.units import parse_length
+
+        if parse_length(value) <= 0:
+            raise PydanticCustomError("region_length", _("a region must be wider and taller than zero"))
+        return value
+
+    def box_mm(self) -> tuple[float, float, float, float]:
+        """(x, y, width, height) in millimetres."""
+        from pnp.units import POINTS_PER_UNIT, parse_length
+
+        per_mm = POINTS_PER_UNIT["mm"]
+        return (
+            parse_length(self.x) / per_mm,
+            parse_length(self.y) / per_mm,
+            parse_length(self.width) / per_mm,
+            parse_length(self.height) / per_mm,
+        )
+
+
 class CardType(Record):
     """A kind of card; its id is also the layout file name in the template family."""
 
@@ -108,6 +189,32 @@ class CardType(Record):
     requires: list[str] = Field(
         default_factory=list, description='Card fields every card of this type must fill in (e.g. ["cost"]).'
     )
+    region: list[TextRegion] = Field(
+        default_factory=list,
+        description="The text regions of the original face ([[card_type.region]]): what pnp scan reads, and where a scan's text is covered.",
+    )
+
+    @field_validator("region")
+    @classmethod
+    def _regions_apart(cls, regions: list[TextRegion]) -> list[TextRegion]:
+        seen: set[str] = set()
+        for index, region in enumerate(regions):
+            if region.id in seen:
+                raise PydanticCustomError("region_twice", _("two regions are called {id}").format(id=region.id))
+            seen.add(region.id)
+            for other in regions[:index]:
+                if _overlap(region.box_mm(), other.box_mm()):
+                    raise PydanticCustomError(
+                        "region_overlap",
+                        _("the regions {a} and {b} overlap: a panel would cover the other").format(
+                            a=other.id, b=region.id
+                        ),
+                    )
+        return regions
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 class DeckBack(Record):

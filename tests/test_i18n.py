@@ -318,6 +318,10 @@ CATALOGUE_WORDS += ["gettext", "new", "Game", "My"]
 CATALOGUE_WORDS += ["placeholder", "gender", "forbidden", "target", "bleed", "poker-bilingual", "back-offset"]
 CATALOGUE_WORDS += ["glossary", "apply", "pip", "install", "Blue", "Sun", "rulebook", "Ctrl-C", "overlaps"]
 CATALOGUE_WORDS += ["shape", "opacity", "height", "svglib", "viewBox", "rounded-rect"]
+# pnp scan: the command, the programs and libraries it names, and how each system installs them
+CATALOGUE_WORDS += ["scan", "sample", "OpenCV", "Tesseract", "tesseract", "tesseract-ocr", "tesseract-ocr-X"]
+CATALOGUE_WORDS += ["tesseract-lang", "apt-get", "brew", "Debian", "Ubuntu", "macOS", "Windows", "PATH", "UB"]
+CATALOGUE_WORDS += ["Mannheim", "CMYK", "RGB", "OCR", "escaneos"]
 
 
 def _neutral(message: str) -> str:
@@ -595,7 +599,7 @@ def test_a_draft_prints_its_mark_and_footer_in_the_card_language(tiny_copy: Path
 
 
 @pytest.mark.parametrize(
-    "command", ["check", "deck", "build", "board", "proof", "glossary", "export", "import", "new", "serve"]
+    "command", ["check", "deck", "build", "board", "proof", "glossary", "export", "import", "new", "serve", "scan"]
 )
 def test_commands_imported_when_run_speak_the_chosen_language_too(command: str) -> None:
     """Every command is imported only when run or listed (a faster start): its help is

@@ -3,7 +3,7 @@
     level 8  cli/
     level 7  serve/
     level 6  pipelines/
-    level 5  proof/
+    level 5  proof/    scan/             (do not import each other)
     level 4  export/   translate/        (do not import each other)
     level 3  render/   impose/   check/  (do not import each other)
     level 2  layout/
@@ -39,6 +39,7 @@ LEVELS = {
     "export": 4,
     "translate": 4,
     "proof": 5,
+    "scan": 5,
     "pipelines": 6,
     "serve": 7,
     "cli": 8,

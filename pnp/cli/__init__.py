@@ -33,6 +33,7 @@ LAZY_COMMANDS = {
     "import": ("pnp.cli.translate", "import_texts"),
     "new": ("pnp.cli.new", "new"),
     "serve": ("pnp.cli.serve", "serve"),
+    "scan": ("pnp.cli.scan", "scan"),  # needs OpenCV, the scan extra
 }
 
 
