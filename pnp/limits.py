@@ -45,3 +45,15 @@ MAX_BOARD_SIDE_MM = 1_500.0
 
 # Card copies one build prints: 5,000 cards at up to 9 a sheet, fronts and backs, is about 1,100 pages.
 MAX_PRINTED_CARDS = 20_000
+
+# Layout expressions (pnp.layout.budget), per card face.  A face of a bundled layout takes under 200
+# steps (a call, an attribute, an operator, a loop pass) and a millisecond; a loop over every
+# character of a 5,000-character card text takes about 20,000 steps.
+MAX_FACE_STEPS = 200_000
+MAX_FACE_SECONDS = 2.0
+# Characters of a string, or items of a list, one step of an expression may make: 20 card texts at their limit.
+MAX_EXPRESSION_ITEMS = 100_000
+# What an expression may leave in a field, in characters: a card's longest text is 5,000.
+MAX_EXPRESSION_TEXT = 20_000
+# Bits of a whole number an expression may make (about 1,200 digits): money and counts need under 64.
+MAX_EXPRESSION_INT_BITS = 4_096
