@@ -57,3 +57,10 @@ MAX_EXPRESSION_ITEMS = 100_000
 MAX_EXPRESSION_TEXT = 20_000
 # Bits of a whole number an expression may make (about 1,200 digits): money and counts need under 64.
 MAX_EXPRESSION_INT_BITS = 4_096
+
+# An SVG icon as it is drawn, after every <use> is expanded (pnp.assets.svg_budget): a detailed icon has
+# a few hundred elements and a few thousand path points; the set symbol drawn on every card is one icon.
+MAX_SVG_DRAWN_ELEMENTS = 50_000
+MAX_SVG_PATH_POINTS = 250_000
+# Elements inside elements, each <use> with its target counted as one level deeper (the XML parser's own limit is 256).
+MAX_SVG_DEPTH = 256

@@ -15,6 +15,7 @@ from pathlib import Path
 from lxml import etree
 
 from pnp import markup
+from pnp.assets import svg_budget
 from pnp.errors import Finding, did_you_mean, error
 from pnp.i18n import _, number
 from pnp.images import image_problem
@@ -175,8 +176,6 @@ def _problem_cached(path: str, size: int, _mtime: int) -> str | None:
 
 def svg_problem(data: bytes) -> str | None:
     """Why SVG bytes are unsafe or unusable: malformed, huge, or reaching for anything outside."""
-    if b"<!ENTITY" in data:
-        return _("the SVG declares XML entities, which an icon never needs")
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
     try:
         root = etree.fromstring(data, parser)
@@ -201,7 +200,7 @@ def svg_problem(data: bytes) -> str | None:
         for value in element.attrib.values():
             if _outside_url(value):
                 return _("the SVG refers to an outside file or address ({value})").format(value=value[:60])
-    return None
+    return svg_budget.drawing_problem(root)  # entities, and what it draws once its <use> copies are expanded
 
 
 def _local(element: etree._Element) -> str:
