@@ -64,3 +64,10 @@ MAX_SVG_DRAWN_ELEMENTS = 50_000
 MAX_SVG_PATH_POINTS = 250_000
 # Elements inside elements, each <use> with its target counted as one level deeper (the XML parser's own limit is 256).
 MAX_SVG_DEPTH = 256
+
+# A pack at an old revision (`pnp proof --since REV`): the files a pack reads (TOML, images, icons) are
+# copied to a temporary folder, each TOML within MAX_FILE_BYTES and each image within 200 MB (50 MP at
+# 4 bytes a pixel, however it is stored); a large game has a few hundred files and under 1 GB.
+MAX_REVISION_FILES = 10_000
+MAX_REVISION_IMAGE_BYTES = 200_000_000
+MAX_REVISION_BYTES = 2_000_000_000
