@@ -23,7 +23,7 @@ from pnp.export import manifest
 from pnp.export.draft import render_findings_page
 from pnp.export.edit_set import remove_stale_parts
 from pnp.export.files import write_atomic, write_error
-from pnp.export.pdf import FOOTER_BAND, Placement, SheetSection, render_calibration
+from pnp.export.pdf import Placement, SheetSection, render_calibration
 from pnp.export.png import (
     art_digest,
     cpu_workers,
@@ -32,17 +32,16 @@ from pnp.export.png import (
 from pnp.export.sheets import DeckPdfJob, DrawSettings, draw_decks, icon_settings, joined
 from pnp.export.workers import Background
 from pnp.i18n import _, printed
-from pnp.impose import ImposeError, SheetSpec, plan_sheet
 from pnp.layout.memo import LayoutMemo, layout_memo
 from pnp.layout.plan import DeckFaces, PackFaces, lay_out_pack
 from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE, shown_path
 from pnp.model import LoadedDeck, PackData
+from pnp.pipelines.sheet_fit import deck_sheet_plan
 from pnp.pipelines.sheet_sets import draft_findings, sheet_sets, sheets_of, variant_folder
 from pnp.pipelines.unchanged import BuildRecord
 from pnp.render.fonts import font_problems
 from pnp.render.missing_mark import with_missing_mark
-from pnp.units import mm, paper_size
 
 
 def build(
@@ -358,30 +357,9 @@ def _impose_deck(
     pack: PackData, laid: DeckFaces, language: str, options: BuildOptions, result: BuildResult
 ) -> DeckBuild | None:
     deck = laid.deck
-    try:
-        plan = plan_sheet(
-            SheetSpec(
-                paper=paper_size(options.paper),
-                card=laid.size,
-                bleed=options.bleed,
-                margin=mm(5),
-                mark_length=mm(3),
-                duplex=options.duplex,
-                back_offset=options.back_offset,
-                footer=FOOTER_BAND,
-                tight=options.tight or options.duplex == "fold",
-            )
-        )
-    except ImposeError as exc:
-        result.findings.append(
-            error(
-                "build/impose",
-                shown_path(pack.root / PACK_FILE),
-                str(exc),
-                field=f"deck.{deck.deck.id}.card_size",
-                hint=_("try --paper letter, a smaller --bleed, or a smaller card size"),
-            )
-        )
+    plan, problem = deck_sheet_plan(pack, deck.deck.id, laid.size, options)  # check asks the same
+    if plan is None:
+        result.findings += [problem] if problem else []
         return None
     placements: list[Placement] = []
     designs: list[tuple[str, str, str]] = []

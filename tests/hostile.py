@@ -19,14 +19,19 @@ from tests.conftest import ROOT
 
 
 def run_pnp(
-    args: Sequence[str], cwd: Path, timeout: float = 60, memory_mb: int = 1500, stdin: str | None = None
+    args: Sequence[str],
+    cwd: Path,
+    timeout: float = 60,
+    memory_mb: int = 1500,
+    stdin: str | None = None,
+    pythonpath: Path = ROOT,
 ) -> subprocess.CompletedProcess[str]:
-    """`python -m pnp ARGS`, in English, failing the test if it runs past `timeout` seconds."""
+    """`python -m pnp ARGS`, in English, with pnp from `pythonpath`, failing the test past `timeout` seconds."""
 
     def limit_memory() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (memory_mb * 1024 * 1024, memory_mb * 1024 * 1024))
 
-    env = {**os.environ, "PNP_UI_LANG": "en", "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PNP_UI_LANG": "en", "PYTHONPATH": str(pythonpath)}
     try:
         return subprocess.run(
             [sys.executable, "-m", "pnp", *args],

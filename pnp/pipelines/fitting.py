@@ -28,7 +28,7 @@ from pnp.layout.memo import LayoutMemo
 from pnp.layout.plan import lay_out_pack
 from pnp.model import LoadedDeck, PackData
 from pnp.render.face import RenderContext, fit_face
-from pnp.render.fonts import load_fonts
+from pnp.render.fonts import font_problems, load_fonts
 
 
 def layout_and_fitting_findings(
@@ -83,6 +83,8 @@ def _fitting(
         found = _findings(items) if isinstance(items, list) else None
         if found is None:
             if ctx is None:  # fonts are loaded only when a face is fitted
+                if broken := font_problems(FONTS_DIR):  # install/fonts, as the build says it: nothing is fitted
+                    return [*findings, *broken]
                 ctx = RenderContext(
                     fonts=load_fonts(FONTS_DIR),
                     pack_root=root,

@@ -29,6 +29,7 @@ from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.ttfonts import TTFError
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.i18n import _
@@ -157,6 +158,8 @@ def _drawing(path: str, _size: int, _mtime: int) -> tuple[Drawing | None, str | 
     _flatten_gradients(drawing)
     try:  # drawn once, small, on a page nobody keeps: what fails here would fail in the build
         _place(Canvas(io.BytesIO()), drawing, 0, 0, 20, 20)
+    except TTFError:  # one of pnp's own fonts is damaged, not the SVG: install/fonts says so
+        return drawing, None
     except Exception as exc:
         return None, _("the SVG cannot be drawn ({kind}): check its numbers, sizes and transforms").format(
             kind=type(exc).__name__
