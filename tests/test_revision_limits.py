@@ -47,7 +47,7 @@ def _repo_with(tmp_path: Path, extra: dict[str, int]) -> Path:
 
 
 def test_a_large_file_in_the_history_is_streamed_past_never_held(tmp_path: Path) -> None:
-    repo = _repo_with(tmp_path, {"video/making-of.bin": 400_000_000})
+    repo = _repo_with(tmp_path, {"video/making-of.bin": 600_000_000})
     done = run_pnp(["proof", "pack", "--since", "HEAD", "-o", "proof"], cwd=repo, timeout=120, memory_mb=900)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "changed since git HEAD" in done.stdout
