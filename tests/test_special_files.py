@@ -46,3 +46,18 @@ def test_edits_write_beside_a_named_pipe(tiny_copy: Path, command: list[str]) ->
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Recambios" in (tiny_copy / "supply.toml").read_text(encoding="utf-8")
     assert "internal error" not in done.stdout + done.stderr
+
+
+def test_a_workbench_save_writes_beside_a_named_pipe(tiny_copy: Path) -> None:
+    testclient = pytest.importorskip("starlette.testclient", reason="pnp serve's extra is not installed")
+    from pnp.serve.app import create_app
+    from tests.test_serve import form_of
+
+    os.mkfifo(tiny_copy / "art" / "a-pipe")
+    client = testclient.TestClient(create_app(tiny_copy, tiny_copy.parent / "output", hosts=("testserver",)))
+    form = form_of(client.get("/card/spare-parts").text)
+    form["v.title.es"] = "Recambios"
+    response = client.post("/card/spare-parts/save", data=form)
+    assert response.status_code == 200, response.text[:500]
+    assert "Saved: title.es." in response.text
+    assert "Recambios" in (tiny_copy / "supply.toml").read_text(encoding="utf-8")
