@@ -68,6 +68,11 @@ def test_build_refuses_the_hostile_layout_as_check_does(tiny_copy: Path) -> None
         "{% endfor %}{% endset %}{% endfor %}",
         "{% for a in 'x'.ljust(100000) if a < 'a' %}{% for b in 'x'.ljust(100000) if b < 'a' %}"
         "{% endfor %}{% endfor %}",
+        "{{ ['x'.ljust(100000)] * 100000 }}",  # few items, 10 GB once written out
+        "{% set s = 'x'.ljust(60000) %}{{ [s, s] }}",
+        "{% set s = 'x'.ljust(60000) %}{{ (s, s) | string }}",
+        "{% set s = 'x'.ljust(60000) %}{% set l = [s] %}{{ l.append(s) }}",
+        "{% set a = 'x'.ljust(60000) %}{% set b = a + a %}",
     ],
 )
 def test_every_way_to_make_a_huge_value_or_loop_meets_the_budget(expression: str) -> None:

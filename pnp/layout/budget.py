@@ -5,8 +5,8 @@ Python's internals, no files), but not from working forever: nested loops over
 a long string, or `'x'.ljust(1500000000)`, are allowed by it.  Layouts come
 from strangers, so every expression of a face runs on a budget:
 
-- every step the sandbox lets pnp see (a call, an attribute, an operator, a
-  filter or test, a loop iteration) is counted, and the face's clock checked;
+- every step the sandbox lets pnp see (a call, an operator, a filter or test,
+  a loop iteration) is counted, and the face's clock checked;
 - every string, list or number a step makes is measured;
 - the operations that make much more than they are given (`ljust`, `center`,
   `replace`, `join`, `format`, `%`, `*`, `batch`, ...) are measured *before*
@@ -95,13 +95,44 @@ def allow(count: int) -> None:
         raise _too_many(count)
 
 
+_SIZED = (str, bytes, list, tuple, dict, set, frozenset)
+_PLAIN_TYPES = frozenset({float, bool, type(None)})
+
+
 def measured(value: Any) -> Any:
-    """The value a step made, refused if it is over the limits."""
-    if isinstance(value, str | bytes | list | tuple | dict | set | frozenset):
-        allow(len(value))
+    """The value a step made, refused if it is over the limits (the exact types first: this runs on every step)."""
+    kind = type(value)
+    if kind is str or kind is bytes:
+        if len(value) > MAX_EXPRESSION_ITEMS:
+            raise _too_many(len(value))
+    elif kind is int:
+        if value.bit_length() > MAX_EXPRESSION_INT_BITS:
+            raise _too_large_number()
+    elif kind not in _PLAIN_TYPES and isinstance(value, _SIZED):
+        allow(weight(value))
     elif isinstance(value, int) and value.bit_length() > MAX_EXPRESSION_INT_BITS:
         raise _too_large_number()
     return value
+
+
+def weight(value: Any, _open: frozenset[int] = frozenset()) -> int:
+    """What a value weighs once written out: a string its characters, a list its items and theirs.
+
+    A list holding one long string 100,000 times is small by its count and 10 GB as text:
+    writing it (`{{ list }}`, `| string`) would make that text.  Counting stops past the limit,
+    so it costs at most the limit; a list that holds itself is written `[...]` and counts once."""
+    if isinstance(value, str | bytes):
+        return len(value)
+    if not isinstance(value, list | tuple | dict | set | frozenset) or id(value) in _open:
+        return 1
+    inner = _open | {id(value)}
+    total = len(value)
+    items = value.items() if isinstance(value, dict) else value
+    for item in items:
+        total += weight(item, inner)
+        if total > MAX_EXPRESSION_ITEMS:
+            break
+    return total
 
 
 def _too_large_number() -> OverBudget:
@@ -189,7 +220,7 @@ def check_binop(operator: str, left: Any, right: Any) -> None:
     if operator == "*":
         for text, times in ((left, right), (right, left)):
             if isinstance(times, int) and isinstance(text, str | bytes | list | tuple):
-                allow(len(text) * times)
+                allow(weight(text) * times)
         if isinstance(left, int) and isinstance(right, int) and left.bit_length() + right.bit_length() > MAX_BITS:
             raise _too_large_number()
     elif operator == "**":
@@ -197,7 +228,7 @@ def check_binop(operator: str, left: Any, right: Any) -> None:
             raise _too_large_number()
     elif operator == "+":
         if isinstance(left, str | bytes | list | tuple) and isinstance(right, str | bytes | list | tuple):
-            allow(len(left) + len(right))
+            allow(weight(left) + weight(right))
     elif operator == "%" and isinstance(left, str | bytes):
         check_printf(left if isinstance(left, str) else left.decode("latin-1"), right)
 
@@ -223,10 +254,10 @@ def _check_method(owner: Any, name: str, args: tuple[Any, ...], kwargs: dict[str
             longest = max((_length(v) for v in first.values() if v is not None), default=1)
             allow(len(owner) * longest)
     elif isinstance(owner, list | dict | set):
-        if name in ("append", "add", "insert", "setdefault"):
-            allow(len(owner) + 1)
+        if name in ("append", "add", "insert", "setdefault") and args:
+            allow(weight(owner) + weight(args[-1]))
         elif name in ("extend", "update") and args:
-            allow(len(owner) + len(_items(first)))
+            allow(weight(owner) + weight(_items(first)))
     elif isinstance(owner, int) and name == "to_bytes":
         allow(_width(first if first is not None else kwargs.get("length", 1)))
 
@@ -303,13 +334,17 @@ def budgeted(name: str, function: Any) -> Any:
     passes = getattr(function, "jinja_pass_arg", None)
 
     @wraps(function)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def checked(*args: Any, **kwargs: Any) -> Any:
         step()
-        if check is not None:
-            check(*(args[1:] if passes is not None else args), **kwargs)
+        check(*(args[1:] if passes is not None else args), **kwargs)  # type: ignore[misc]
         return measured(function(*args, **kwargs))
 
-    return wrapper
+    @wraps(function)
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        step()
+        return measured(function(*args, **kwargs))
+
+    return counted if check is None else checked
 
 
 # --- loops: the syntax tree rewritten so that each item and each pass of the body is a step ---------
@@ -317,22 +352,34 @@ def budgeted(name: str, function: Any) -> Any:
 
 def budget_loops(tree: nodes.Template) -> nodes.Template:
     """Every {% for %} takes its items through `environment.budget_items` and starts its body with
-    `environment.budget_step()`; every `a ~ b` becomes `environment.budget_concat([a, b])`."""
+    `environment.budget_step()`; every `a ~ b` becomes `environment.budget_concat([a, b])`, and every
+    list, tuple or dict written out `environment.budget_value(...)`."""
     for loop in tree.find_all(nodes.For):
         loop.iter = nodes.Call(nodes.EnvironmentAttribute("budget_items"), [loop.iter], [], None, None)
         loop.body.insert(0, nodes.ExprStmt(nodes.Call(nodes.EnvironmentAttribute("budget_step"), [], [], None, None)))
     for parent in list(tree.find_all(nodes.Node)):
         for field_name in parent.fields:
             value = getattr(parent, field_name, None)
-            if isinstance(value, nodes.Concat):
-                setattr(parent, field_name, _concat_call(value))
+            if isinstance(value, nodes.Node):
+                setattr(parent, field_name, _rewritten(value))
             elif isinstance(value, list):
-                value[:] = [_concat_call(v) if isinstance(v, nodes.Concat) else v for v in value]
+                value[:] = [_rewritten(v) if isinstance(v, nodes.Node) else v for v in value]
     return tree
 
 
-def _concat_call(node: nodes.Concat) -> nodes.Call:
-    return nodes.Call(nodes.EnvironmentAttribute("budget_concat"), [nodes.List(node.nodes)], [], None, None)
+def repeats(tree: nodes.Template) -> bool:
+    """Whether the template can write more pieces than its source has: a loop, a macro or a call block."""
+    return any(True for _node in tree.find_all((nodes.For, nodes.Macro, nodes.CallBlock)))
+
+
+def _rewritten(node: nodes.Node) -> nodes.Node:
+    """`a ~ b` joined on the budget; a list, tuple or dict written in the layout weighed once made
+    ([s, s, s, ...] of one long string is small to write and huge to print)."""
+    if isinstance(node, nodes.Concat):
+        return nodes.Call(nodes.EnvironmentAttribute("budget_concat"), [nodes.List(node.nodes)], [], None, None)
+    if isinstance(node, nodes.List | nodes.Dict) or (isinstance(node, nodes.Tuple) and node.ctx == "load"):
+        return nodes.Call(nodes.EnvironmentAttribute("budget_value"), [node], [], None, None)
+    return node
 
 
 def budget_items(items: Iterable[Any]) -> Iterator[Any]:

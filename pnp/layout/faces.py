@@ -91,26 +91,19 @@ class _LayoutSandbox(SandboxedEnvironment):
     budget_items = staticmethod(budget.budget_items)
     budget_step = staticmethod(budget.step)
     budget_concat = staticmethod(budget.checked_join)
+    budget_value = staticmethod(budget.measured)
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-        budget.step()
+        # measured before, exactly: what these four make follows from what they are given
         if operator == "**" and isinstance(right, int | float) and abs(right) > 64:
             raise jinja2.exceptions.SecurityError(_("the power {right} is too large").format(right=right))
         budget.check_binop(operator, left, right)
-        return budget.measured(super().call_binop(context, operator, left, right))
+        return super().call_binop(context, operator, left, right)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
         budget.step()
         budget.check_call(__obj, args, kwargs)
         return budget.measured(super().call(__context, __obj, *args, **kwargs))
-
-    def getattr(self, obj: Any, attribute: str) -> Any:
-        budget.step()
-        return super().getattr(obj, attribute)
-
-    def getitem(self, obj: Any, argument: Any) -> Any:
-        budget.step()
-        return super().getitem(obj, argument)
 
     def wrap_str_format(self, value: Any) -> Any:
         wrapped = super().wrap_str_format(value)
@@ -140,7 +133,11 @@ def _environment() -> SandboxedEnvironment:
 @lru_cache(maxsize=4096)
 def _compile(source: str) -> jinja2.Template:
     env = _environment()
-    return env.from_string(budget.budget_loops(env.parse(source)))
+    tree = env.parse(source)
+    template = env.from_string(budget.budget_loops(tree))
+    # without loops, macros or blocks an expression writes as many pieces as its source has: joined at once
+    template.pnp_unbounded = budget.repeats(tree)  # type: ignore[attr-defined]
+    return template
 
 
 def _render(template: jinja2.Template, context: dict[str, Any], statements: bool = True) -> str:
@@ -150,10 +147,12 @@ def _render(template: jinja2.Template, context: dict[str, Any], statements: bool
     An expression without statements (`{% ... %}`: only those can set a variable) cannot change
     the jinja context it runs in, so the expressions of one card share one."""
     if statements:
-        return budget.checked_join(template.root_render_func(template.new_context(context, shared=True)))
-    if _SHARED[0] is not context:
-        _SHARED[:] = [context, template.new_context(context, shared=True)]
-    return budget.checked_join(template.root_render_func(_SHARED[1]))
+        pieces = template.root_render_func(template.new_context(context, shared=True))
+    else:
+        if _SHARED[0] is not context:
+            _SHARED[:] = [context, template.new_context(context, shared=True)]
+        pieces = template.root_render_func(_SHARED[1])
+    return budget.checked_join(pieces) if getattr(template, "pnp_unbounded", True) else "".join(pieces)
 
 
 _SHARED: list[Any] = [None, None]  # the card context last rendered, and the jinja context made of it
@@ -235,7 +234,7 @@ def _layout(
         for raw in template.elements:
             element, problems = _evaluate_once(template, raw, context, card_id, (scale_x, scale_y), size)
             findings += problems
-            if any(f.code == "layout/too-large" for f in problems):
+            if problems and any(f.code == "layout/too-large" for f in problems):
                 break  # the face's budget is spent: the element that spent it is the one to name
             if element is not None:
                 elements.append(element)
