@@ -47,11 +47,12 @@ MAX_BOARD_SIDE_MM = 1_500.0
 MAX_PRINTED_CARDS = 20_000
 
 # Layout expressions (pnp.layout.budget), per card face.  A face of a bundled layout takes under 200
-# steps (a call, an attribute, an operator, a loop pass) and a millisecond; a loop over every
-# character of a 5,000-character card text takes about 20,000 steps.
+# steps (a call, a filter or test, a loop pass) and a millisecond; a loop over every character of a
+# 5,000-character card text takes about 10,000 steps.
 MAX_FACE_STEPS = 200_000
 MAX_FACE_SECONDS = 2.0
-# Characters of a string, or items of a list, one step of an expression may make: 20 card texts at their limit.
+# Characters of a string one step of an expression may make, or of a list as it would be written out
+# (its items and what they hold): 20 card texts at their limit.
 MAX_EXPRESSION_ITEMS = 100_000
 # What an expression may leave in a field, in characters: a card's longest text is 5,000.
 MAX_EXPRESSION_TEXT = 20_000

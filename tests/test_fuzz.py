@@ -436,6 +436,9 @@ def test_every_stage_survives_hostile_layouts_and_icons(
             if board.exit_code == 0:
                 assert list(output.rglob("board-tiled.pdf")) and list(output.rglob("tokens.pdf")), board.output
                 FIGURES["stage: board"] += 1
+            else:  # known: check does not fit token labels yet (board/text-overflow); counted, not hidden
+                why = "a token label does not fit" if "does not fit on the face" in board.output else "other"
+                FIGURES[f"board refused what check passed: {why}"] += 1
     except (AssertionError, Hang):
         FIGURES["failing examples"] += 1
         raise
