@@ -59,6 +59,9 @@ class PnpGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> object:
+        # pnp's output is escaped as it is written: click must not strip escape sequences first (it does
+        # when the output is not a terminal), or a preview piped to a file hides what --write writes
+        ctx.color = True
         try:
             with escaped_output():
                 return super().invoke(ctx)
