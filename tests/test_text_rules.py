@@ -46,6 +46,7 @@ def test_every_text_rule_is_checked_by_pnp_check() -> None:
         "text/keyword",
         "text/cited-name",
         "text/numbers",
+        "text/negation",
         "text/typography",
         "text/spelling",
         "text/accent-noun",

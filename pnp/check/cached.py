@@ -39,6 +39,7 @@ PER_CARD = frozenset(
         "text/untranslated",
         "text/keyword",
         "text/numbers",
+        "text/negation",
         "text/typography",
         "text/spelling",
         "text/glyph",

@@ -40,6 +40,7 @@ from pnp.check.text.glossary import check_glossary
 from pnp.check.text.glossary_gender import check_glossary_gender
 from pnp.check.text.keywords import check_keywords
 from pnp.check.text.names import check_cited_names
+from pnp.check.text.negation import check_negation
 from pnp.check.text.numbers import check_numbers
 from pnp.check.text.term_agreement import check_agreement
 from pnp.check.text.typography import check_typography
@@ -83,6 +84,12 @@ RULES = (
         Severity.ERROR,
         N_("Every number and icon of the original is in the translation, as many times."),
         check_numbers,
+    ),
+    Rule(
+        "text/negation",
+        Severity.WARNING,
+        N_("A rule said with a negation (not, never, no, without) keeps it in the translation, and gains none."),
+        check_negation,
     ),
     Rule(
         "text/typography",
