@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from pnp import markup
+from pnp.check.text.counted import PAIRED_LANGUAGES, Concepts, swapped
 from pnp.check.text.fields import Text, icons, quote, texts
 from pnp.check.text.forms import fold, number_like_words, number_words
 from pnp.errors import Finding, Severity
@@ -95,12 +96,43 @@ def _pronoun_one(plain: str, match: re.Match[str]) -> bool:
 
 def check_numbers(pack: PackData) -> list[Finding]:
     findings = []
+    concepts: Concepts | None = None
     for text, original in texts(pack):
         if original is None:
             continue
-        findings += compare_numbers(text, original)
+        differ = compare_numbers(text, original)
+        findings += differ
         findings += _compare_icons(text, original)
+        if not differ and original.lang.split("-")[0] == "en" and text.lang.split("-")[0] in PAIRED_LANGUAGES:
+            if concepts is None:
+                concepts = Concepts(_glossary_nouns(pack))
+            findings += compare_pairs(text, original, concepts)
     return findings
+
+
+def _glossary_nouns(pack: PackData) -> list[tuple[str, str]]:
+    default = pack.pack.printed_language
+    return [(t.source, t.target) for t in pack.glossary.term if (t.lang or default).split("-")[0] == "es"]
+
+
+def compare_pairs(text: Text, original: Text, concepts: Concepts) -> list[Finding]:
+    """Numbers that count other things than in the original: "2 fuel and 3 parts" / "3 de combustible y 2
+    piezas" (counted.py says when they are compared)."""
+    found = swapped(original.plain, original.raw, text.plain, text.raw, text.lang, concepts)
+    if found is None:
+        return []
+    theirs, ours = found
+    return [
+        text.finding(
+            Severity.WARNING,
+            CODE,
+            _("numbers count other things than in the original: {original} there, {translation} here").format(
+                original=", ".join(f'"{quote(p)}"' for p in theirs),
+                translation=", ".join(f'"{quote(p)}"' for p in ours),
+            ),
+            _("give each number what it counts in the original"),
+        )
+    ]
 
 
 def compare_numbers(text: Text, original: Text) -> list[Finding]:
