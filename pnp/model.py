@@ -284,6 +284,11 @@ class Pack(Record):
         description="Names and terms that are correct though no dictionary has them (Meridian, Reaver).",
     )
     icons: list[IconName] = Field(default_factory=list, description="Icon names card text may use as {name}.")
+    number_format: Literal["point", "space", "original"] | None = Field(
+        None,
+        description='How Spanish translations group thousands: "point" (10.000), "space" (10 000, the RAE\'s), '
+        '"original" (as the original writes them: not checked); unset, either grouping.',
+    )
     icon_files: dict[IconName, str] = Field(
         default_factory=dict,
         description='The pack\'s own icon drawings: name -> an SVG or PNG file inside the pack ({ wave = "icons/wave.svg" }); these names need not be repeated in `icons`.',

@@ -47,6 +47,8 @@ def test_every_text_rule_is_checked_by_pnp_check() -> None:
         "text/cited-name",
         "text/numbers",
         "text/negation",
+        "text/number-format",
+        "text/repeated-word",
         "text/typography",
         "text/spelling",
         "text/accent-noun",

@@ -40,6 +40,8 @@ PER_CARD = frozenset(
         "text/keyword",
         "text/numbers",
         "text/negation",
+        "text/number-format",
+        "text/repeated-word",
         "text/typography",
         "text/spelling",
         "text/glyph",

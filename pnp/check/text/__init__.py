@@ -41,7 +41,9 @@ from pnp.check.text.glossary_gender import check_glossary_gender
 from pnp.check.text.keywords import check_keywords
 from pnp.check.text.names import check_cited_names
 from pnp.check.text.negation import check_negation
+from pnp.check.text.number_format import check_number_format
 from pnp.check.text.numbers import check_numbers
+from pnp.check.text.repeated import check_repeated_words
 from pnp.check.text.term_agreement import check_agreement
 from pnp.check.text.typography import check_typography
 from pnp.check.text.words import check_spelling, check_untranslated
@@ -90,6 +92,18 @@ RULES = (
         Severity.WARNING,
         N_("A rule said with a negation (not, never, no, without) keeps it in the translation, and gains none."),
         check_negation,
+    ),
+    Rule(
+        "text/number-format",
+        Severity.WARNING,
+        N_("Spanish figures: decimals with a comma, thousands grouped as pack.toml number_format says."),
+        check_number_format,
+    ),
+    Rule(
+        "text/repeated-word",
+        Severity.WARNING,
+        N_("No word of a Spanish text is written twice in a row."),
+        check_repeated_words,
     ),
     Rule(
         "text/typography",
