@@ -284,6 +284,11 @@ class Pack(Record):
         description="Names and terms that are correct though no dictionary has them (Meridian, Reaver).",
     )
     icons: list[IconName] = Field(default_factory=list, description="Icon names card text may use as {name}.")
+    addressed_as: Literal["tú", "usted"] | None = Field(
+        None,
+        description='How Spanish translations address the player: "tú" (with vosotros) or "usted" (with ustedes); '
+        "unset, the one most texts use.",
+    )
     number_format: Literal["point", "space", "original"] | None = Field(
         None,
         description='How Spanish translations group thousands: "point" (10.000), "space" (10 000, the RAE\'s), '

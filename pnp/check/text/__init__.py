@@ -43,6 +43,7 @@ from pnp.check.text.names import check_cited_names
 from pnp.check.text.negation import check_negation
 from pnp.check.text.number_format import check_number_format
 from pnp.check.text.numbers import check_numbers
+from pnp.check.text.register import check_register
 from pnp.check.text.repeated import check_repeated_words
 from pnp.check.text.term_agreement import check_agreement
 from pnp.check.text.typography import check_typography
@@ -146,6 +147,14 @@ RULES = (
         Severity.WARNING,
         N_("A glossary term with a gender agrees with its determiner and adjective: la ficha roja, not el ficha rojo."),
         check_agreement,
+    ),
+    Rule(
+        "text/register",
+        Severity.WARNING,
+        N_(
+            "Every Spanish text addresses the player the same way, tú or usted (pack.toml addressed_as, or most texts)."
+        ),
+        check_register,
     ),
     Rule(
         "text/consistency",
