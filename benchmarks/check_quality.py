@@ -94,6 +94,21 @@ target = "ficha de Alerta"
 forbidden = ["marcador de Alerta"]
 gender = "f"
 
+[[term]]
+source = "Bounty"
+target = "recompensa"
+gender = "f"
+
+[[term]]
+source = "Bounty Hunter"
+target = "cazarrecompensas"
+
+[[term]]
+source = "Hold"
+target = "bodega"
+gender = "f"
+part_of_speech = "noun"
+
 [[keyword]]
 id = "boarding"
 source = "Boarding"

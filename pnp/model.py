@@ -344,6 +344,10 @@ class Term(Record):
     number: Literal["singular", "plural"] | None = Field(
         None, description="Grammatical number of the target as written (plural for a noun used only so)."
     )
+    part_of_speech: Literal["noun", "verb"] | None = Field(
+        None,
+        description='The source term is the term only as this part of speech: "noun" for the Hold, not to hold.',
+    )
 
 
 class Keyword(Record):
