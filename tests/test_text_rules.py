@@ -56,6 +56,7 @@ def test_every_text_rule_is_checked_by_pnp_check() -> None:
         "text/accent-pronoun",
         "text/accent-diacritic",
         "text/agreement",
+        "text/false-friend",
         "text/register",
         "text/consistency",
     ]

@@ -42,6 +42,7 @@ PER_CARD = frozenset(
         "text/negation",
         "text/number-format",
         "text/repeated-word",
+        "text/false-friend",
         "text/typography",
         "text/spelling",
         "text/glyph",

@@ -36,6 +36,7 @@ from pnp.check.text.accents import (
     check_question_accents,
 )
 from pnp.check.text.consistency import check_consistency
+from pnp.check.text.false_friends import check_false_friends
 from pnp.check.text.glossary import check_glossary
 from pnp.check.text.glossary_gender import check_glossary_gender
 from pnp.check.text.keywords import check_keywords
@@ -147,6 +148,12 @@ RULES = (
         Severity.WARNING,
         N_("A glossary term with a gender agrees with its determiner and adjective: la ficha roja, not el ficha rojo."),
         check_agreement,
+    ),
+    Rule(
+        "text/false-friend",
+        Severity.WARNING,
+        N_("No English word is rendered by a Spanish look-alike in a sense it lacks (from a reviewed list)."),
+        check_false_friends,
     ),
     Rule(
         "text/register",
