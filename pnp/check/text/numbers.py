@@ -16,7 +16,7 @@ from functools import cache
 from pnp import markup
 from pnp.check.text.counted import PAIRED_LANGUAGES, Concepts, swapped
 from pnp.check.text.fields import Text, icons, quote, texts
-from pnp.check.text.forms import fold, number_like_words, number_words
+from pnp.check.text.forms import NUMBER_WORDS, fold, has_number_words, number_like_words, number_words
 from pnp.errors import Finding, Severity
 from pnp.i18n import _, ngettext
 from pnp.model import PackData
@@ -97,9 +97,12 @@ def _pronoun_one(plain: str, match: re.Match[str]) -> bool:
 def check_numbers(pack: PackData) -> list[Finding]:
     findings = []
     concepts: Concepts | None = None
+    unread: dict[str, Text] = {}  # language -> its first text, for the note
     for text, original in texts(pack):
         if original is None:
             continue
+        if not has_number_words(text.lang) and has_number_words(original.lang):
+            unread.setdefault(text.lang, text)
         differ = compare_numbers(text, original)
         findings += differ
         findings += _compare_icons(text, original)
@@ -107,7 +110,20 @@ def check_numbers(pack: PackData) -> list[Finding]:
             if concepts is None:
                 concepts = Concepts(_glossary_nouns(pack))
             findings += compare_pairs(text, original, concepts)
-    return findings
+    return findings + [words_not_compared(lang, text) for lang, text in unread.items()]
+
+
+def words_not_compared(lang: str, first: Text) -> Finding:
+    """One note per language whose number words pnp does not read: only its figures were compared."""
+    return Finding(
+        Severity.INFO,
+        CODE,
+        first.file,
+        _('numbers written as words were not compared in "{lang}": pnp reads them only in {known}').format(
+            lang=lang, known=", ".join(sorted(NUMBER_WORDS))
+        ),
+        hint=_("its figures and icons were compared; write numbers as figures to have them checked"),
+    )
 
 
 def _glossary_nouns(pack: PackData) -> list[tuple[str, str]]:
@@ -136,13 +152,22 @@ def compare_pairs(text: Text, original: Text, concepts: Concepts) -> list[Findin
 
 
 def compare_numbers(text: Text, original: Text) -> list[Finding]:
-    theirs, ours = counted(original.plain, original.lang), counted(text.plain, text.lang)
-    if theirs.values == ours.values:
-        return []
-    missing = Counter(theirs.values) - Counter(ours.values)
-    extra = Counter(ours.values) - Counter(theirs.values)
-    missing -= Counter(ours.stand_ins)  # "Draw 1 card" -> "Roba una carta"
-    extra -= Counter(theirs.stand_ins)  # "Draw a card" -> "Roba 1 carta"
+    theirs = counted(original.plain, original.lang)
+    if not has_number_words(text.lang):
+        # a language whose number words pnp cannot read ("zwei", "eine"): a figure of the original may be
+        # a word there, so only a figure the original lacks is a finding; a note says so (words_not_compared)
+        ours = Counted(numbers(text.plain), {}, {})
+        extra = Counter(ours.values) - Counter(theirs.values) - Counter(theirs.stand_ins)
+        missing: Counter[int] = Counter()
+        ours = Counted(ours.values, {value: str(value) for value in ours.values}, {})
+    else:
+        ours = counted(text.plain, text.lang)
+        if theirs.values == ours.values:
+            return []
+        missing = Counter(theirs.values) - Counter(ours.values)
+        extra = Counter(ours.values) - Counter(theirs.values)
+        missing -= Counter(ours.stand_ins)  # "Draw 1 card" -> "Roba una carta"
+        extra -= Counter(theirs.stand_ins)  # "Draw a card" -> "Roba 1 carta"
     if not missing and not extra:
         return []
     parts = []
