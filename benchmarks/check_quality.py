@@ -127,7 +127,9 @@ def build_pack(folder: Path, cases: list[dict[str, Any]]) -> None:
     cards = []
     for index, case in enumerate(cases):
         cards.append(
-            f'[[card]]\nid = "case-{index:03d}"\ntype = "rule"\ntitle.en = "Case"\ntitle.es = "Caso"\n'
+            f'[[card]]\nid = "case-{index:03d}"\ntype = "rule"\n'
+            f"title.en = {_toml_string(str(case.get('title_en', 'Case')))}\n"
+            f"title.es = {_toml_string(str(case.get('title_es', 'Caso')))}\n"
             f"text.en = {_toml_string(str(case['en']))}\ntext.es = {_toml_string(str(case['es']))}\n"
         )
     (folder / "cases.toml").write_text("\n".join(cards), encoding="utf-8")
