@@ -146,7 +146,7 @@ RULES = (
     Rule(
         "text/agreement",
         Severity.WARNING,
-        N_("A glossary term with a gender agrees with its determiner and adjective: la ficha roja, not el ficha rojo."),
+        N_("A noun agrees with its determiner and adjective (la ficha roja), by the glossary or a reviewed list."),
         check_agreement,
     ),
     Rule(
