@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
+from itertools import islice
 
 from pnp.check.text.fields import ICON
 from pnp.check.text.forms import fold, number_words
@@ -88,7 +90,6 @@ _STOP = frozenset(
     ]
 )
 _TOKEN = re.compile(rf"\d+(?:[.,\u00a0\u202f ]\d{{3}})*(?!\d)|\w+|{ICON}|[^\w\s{ICON}]")
-_DIGITS = re.compile(r"\d")
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,7 @@ class Concepts:
     def __init__(self, glossary: list[tuple[str, str]]) -> None:
         self.en: dict[str, str] = {}
         self.es: dict[str, str] = {}
+        self.read: dict[tuple[str, str], list[Pair | None]] = {}  # pairs() of each sentence, once
         for english, spanishes in COUNTED_NOUNS.items():
             self.en[english] = f"noun:{english}"
             for spanish in spanishes:
@@ -157,22 +159,46 @@ def _head(phrase: str, language: str) -> str | None:
 
 def pairs(plain: str, language: str, concepts: Concepts) -> list[Pair | None] | None:
     """Each number of the text with what it counts (None: nothing named after it).  None when the
-    text has fewer than two numbers: nothing can be swapped."""
-    tokens = _TOKEN.findall(plain)
+    text has fewer than two numbers: nothing can be swapped.
+
+    Read sentence by sentence, each once per pack (texts repeat their sentences): what a number counts
+    never lies past the end of its sentence."""
+    found: list[Pair | None] = []
+    for sentence in _SENTENCE_END.split(plain):
+        key = (sentence, language)
+        if key not in concepts.read:
+            concepts.read[key] = _sentence_pairs(sentence, language, concepts)
+        found += concepts.read[key]
+    return found if len(found) >= 2 else None
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
+
+
+def _sentence_pairs(plain: str, language: str, concepts: Concepts) -> list[Pair | None]:
+    numbers = list(_numbers(language).finditer(fold(plain)))  # fold keeps every character in its place
+    if not numbers:
+        return []
     words = number_words(language)
     lang = "en" if language.split("-")[0] == "en" else "es"
     found: list[Pair | None] = []
-    for index, token in enumerate(tokens):
-        if _DIGITS.match(token):
-            value = int(re.sub(r"\D", "", token))
-        elif fold(token) in words:
-            value = words[fold(token)]
-        else:
-            continue
-        if tokens[index + 1 : index + 2] == [ICON]:
+    for number in numbers:
+        token = plain[number.start() : number.end()]
+        value = int(re.sub(r"\D", "", token)) if token[0].isdigit() else words[fold(token)]
+        after = [m.group() for m in islice(_TOKEN.finditer(plain, number.end()), 3)]
+        if after[:1] == [ICON]:
             continue  # "2 {fuel}": icon_pairs reads it from the raw text, where the icon has its name
-        found.append(_counted(value, token, tokens[index + 1 : index + 4], lang, concepts))
-    return found if len(found) >= 2 else None
+        found.append(_counted(value, token, after, lang, concepts))
+    return found
+
+
+@cache
+def _numbers(language: str) -> re.Pattern[str]:
+    """Figures and the cardinal number words of a language, in folded text."""
+    words = sorted(number_words(language), key=len, reverse=True)
+    first = "".join(sorted({re.escape(w[0]) for w in words}))  # a first character to look for: a fast scan
+    spelled = rf"|(?<!\w)(?:{'|'.join(map(re.escape, words))})(?!\w)" if words else ""
+    return re.compile(rf"(?=[\d{first}])(?:\d+(?:[.,\u00a0\u202f ]\d{{3}})*(?!\d){spelled})")
 
 
 def _counted(value: int, number: str, after: list[str], language: str, concepts: Concepts) -> Pair | None:
@@ -213,10 +239,13 @@ def swapped(
     original_plain: str, original_raw: str, plain: str, raw: str, language: str, concepts: Concepts
 ) -> tuple[list[str], list[str]] | None:
     """(the original's pairs, the translation's) when the same numbers count other things, else None."""
-    theirs_icons, ours_icons = icon_pairs(original_raw), icon_pairs(raw)
+    theirs_icons = icon_pairs(original_raw) if "{" in original_raw else Counter()
     theirs = pairs(original_plain, "en", concepts)
-    ours = pairs(plain, language, concepts)
     theirs_words = [p for p in theirs or [] if p is not None]
+    if len(theirs_words) + sum(theirs_icons.values()) < 2:
+        return None  # fewer than two numbers count something named: nothing to swap
+    ours_icons = icon_pairs(raw) if "{" in raw else Counter()
+    ours = pairs(plain, language, concepts)
     ours_words = [p for p in ours or [] if p is not None]
     if theirs is not None and ours is not None and (None in theirs or None in ours):
         theirs_words = ours_words = []  # a number that counts nothing named: the words are not compared

@@ -65,11 +65,14 @@ def check_cited_names(pack: PackData) -> list[Finding]:
     names_by_lang = {lang: _names(pack, lang) for lang in pack.languages}
     terms = {lang: PhraseMatcher(phrases, lang) for lang in pack.languages if (phrases := _terms(pack, lang))}
     findings = []
+    titles: dict[str, dict[str, str]] = {}  # per language: each card's source title -> its title there
     for text, _original in texts(pack, RULES_TEXT, pack.languages):
         names = names_by_lang[text.lang]
         forbidden: list[Hit] | None = None  # looked for only when a quoted name needs it
         if _original is not None:
-            findings += _titles_cited(pack, text, _original)
+            if text.lang not in titles:
+                titles[text.lang] = _titles(pack, pack.pack.source_language, text.lang)
+            findings += _titles_cited(pack, text, _original, titles[text.lang])
         for cited in _emphasised(text.raw):
             if not _looks_like_a_name(cited) or _key(cited) in names:
                 continue
@@ -126,6 +129,8 @@ def _has_a_verb(quoted: str, checker: Speller | None) -> bool:
 def _emphasised(raw: str) -> list[str]:
     """The runs of bold or italic words of a text: "**Mercado Negro**" -> "Mercado Negro"."""
     runs: list[str] = []
+    if "*" not in raw:
+        return runs
     for paragraph in markup.parse(raw):
         run = ""
         for span in paragraph:
@@ -140,11 +145,9 @@ def _emphasised(raw: str) -> list[str]:
     return runs
 
 
-def _titles_cited(pack: PackData, text: Text, original: Text) -> list[Finding]:
+def _titles_cited(pack: PackData, text: Text, original: Text, titles: dict[str, str]) -> list[Finding]:
     """The cards the original cites by their title, quoted or emphasised, whose title in the text's
     language this text lacks: "Search for “Black Market”" / "Busca el mercado"."""
-    source = pack.pack.source_language
-    titles = _titles(pack, source, text.lang)
     if not titles:
         return []
     cited = [m.group(1).strip().rstrip(".,") for m in _QUOTED.finditer(original.plain)]

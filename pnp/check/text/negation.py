@@ -18,6 +18,7 @@ as no negation: "whether or not" / "o no", "no more than" / "no más de", "a no 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from pnp import markup
 from pnp.check.text.consistency import aligned
@@ -75,8 +76,11 @@ def check_negation(pack: PackData) -> list[Finding]:
     return findings
 
 
-def _negations(unit: str, negation: re.Pattern[str], not_negation: re.Pattern[str]) -> list[str]:
-    return negation.findall(not_negation.sub(" ", unit))
+@lru_cache(maxsize=1 << 14)  # texts repeat their sentences
+def _negations(unit: str, negation: re.Pattern[str], not_negation: re.Pattern[str]) -> tuple[str, ...]:
+    if negation.search(unit) is None:
+        return ()  # most sentences: no negation word at all
+    return tuple(negation.findall(not_negation.sub(" ", unit)))
 
 
 def compare_negation(text: Text, original: Text) -> list[Finding]:

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from pnp import markup
 from pnp.check.text.counted import PAIRED_LANGUAGES, Concepts, swapped
-from pnp.check.text.fields import Text, icons, quote, texts
+from pnp.check.text.fields import RULES_TEXT, Text, icons, quote, texts
 from pnp.check.text.forms import NUMBER_WORDS, fold, has_number_words, number_like_words, number_words
 from pnp.errors import Finding, Severity
 from pnp.i18n import _, ngettext
@@ -48,6 +48,7 @@ class Counted:
     stand_ins: dict[int, int]
 
 
+@lru_cache(maxsize=1 << 14)  # compare_numbers and compare_pairs read the same texts
 def counted(plain: str, language: str) -> Counted:
     values = numbers(plain)
     written = {value: str(value) for value in values}
@@ -106,7 +107,8 @@ def check_numbers(pack: PackData) -> list[Finding]:
         differ = compare_numbers(text, original)
         findings += differ
         findings += _compare_icons(text, original)
-        if not differ and original.lang.split("-")[0] == "en" and text.lang.split("-")[0] in PAIRED_LANGUAGES:
+        paired = text.path in RULES_TEXT and original.lang.split("-")[0] == "en"
+        if paired and not differ and text.lang.split("-")[0] in PAIRED_LANGUAGES:
             if concepts is None:
                 concepts = Concepts(_glossary_nouns(pack))
             findings += compare_pairs(text, original, concepts)
@@ -134,6 +136,8 @@ def _glossary_nouns(pack: PackData) -> list[tuple[str, str]]:
 def compare_pairs(text: Text, original: Text, concepts: Concepts) -> list[Finding]:
     """Numbers that count other things than in the original: "2 fuel and 3 parts" / "3 de combustible y 2
     piezas" (counted.py says when they are compared)."""
+    if sum(counted(original.plain, original.lang).values.values()) < 2:
+        return []  # one number or none: nothing to swap
     found = swapped(original.plain, original.raw, text.plain, text.raw, text.lang, concepts)
     if found is None:
         return []

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.check.text.fields import ALL, Text, texts
 from pnp.check.text.lexicon import Speller, speller
@@ -146,7 +147,19 @@ def check_register(pack: PackData) -> list[Finding]:
 
 
 def evidence(plain: str, checker: Speller, language: str = "es") -> list[Evidence]:
-    """What says tú or usted in a text, in its order."""
+    """What says tú or usted in a text, in its order: sentence by sentence, each read once (cards repeat
+    their sentences; nothing here reads past a sentence's end)."""
+    found: list[Evidence] = []
+    for sentence in _SENTENCE_END.split(plain):
+        found += _sentence_evidence(sentence, checker, language)
+    return found
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?:;])\s+")
+
+
+@lru_cache(maxsize=1 << 14)
+def _sentence_evidence(plain: str, checker: Speller, language: str) -> tuple[Evidence, ...]:
     found: list[Evidence] = []
     matches = list(_WORD.finditer(plain))
     usted_words = _USTED_WORDS if language in ("es", "es-ES") else _USTED_WORDS - {"ustedes"}  # es-419: tú's plural
@@ -154,11 +167,12 @@ def evidence(plain: str, checker: Speller, language: str = "es") -> list[Evidenc
     quoted = [m.span() for m in _QUOTED.finditer(plain)]
     for index, match in enumerate(matches):
         word = match.group()
-        if any(start < match.start() < end for start, end in quoted):
+        if quoted and any(start < match.start() < end for start, end in quoted):
             continue  # «usted», a quoted card name: words mentioned, not said to the player
         lower = word.lower()
-        before = plain[: match.start()]
-        starts = not before.strip() or bool(_CLAUSE_START.search(before[-8:]))
+        # what stands between the previous word and this one (slicing the text before it would be quadratic)
+        before = plain[matches[index - 1].end() if index else 0 : match.start()]
+        starts = index == 0 or bool(_CLAUSE_START.search(before[-8:]))
         if starts:
             opened_by = lower if lower in _OPENERS else None
         if lower in _TU_WORDS:
@@ -179,13 +193,13 @@ def evidence(plain: str, checker: Speller, language: str = "es") -> list[Evidenc
                     Evidence(register, word, register == USTED or lower in _STRONG_TU or lower.endswith(_VOSOTROS))
                 )
                 continue
-        if any(c in lower for c in "áéíóú") and _CLITIC.search(lower):
+        if not lower.isascii() and _CLITIC.search(lower) and any(c in lower for c in "áéíóú"):
             register = _with_pronouns(lower, checker)
             if register is not None:
                 found.append(Evidence(register, word))
         elif lower in _SHORT_WITH_PRONOUNS:
             found.append(Evidence(TU, word))
-    return found
+    return tuple(found)
 
 
 def _then_opens(plain: str, matches: list[re.Match[str]], index: int) -> bool:
@@ -193,9 +207,9 @@ def _then_opens(plain: str, matches: list[re.Match[str]], index: int) -> bool:
     previous = matches[index - 1]
     if previous.group().lower() not in _THEN:
         return False
-    before = plain[: previous.start()]
+    before = plain[matches[index - 2].end() if index > 1 else 0 : previous.start()]
     return (
-        not before.strip()
+        index == 1
         or bool(_CLAUSE_START.search(before[-8:]))
         or (index > 1 and matches[index - 2].group().lower() == "y")
     )

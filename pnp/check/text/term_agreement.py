@@ -14,7 +14,7 @@ retirado".
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 
 from pnp.check.text.fields import texts
@@ -151,6 +151,9 @@ def _predicate_disagrees(
 
 _LEXICON = files("pnp") / "data" / "lexicon" / "es_nouns.txt"
 _CLITIC_ARTICLES = frozenset({"la", "las", "los", "lo"})  # also pronouns before a verb: "las carga"
+_WORD_BEFORE = re.compile(r"(\w+)[ \u00a0]+$")
+_WORD_AFTER = re.compile(r"[ \u00a0]+(\w+)(?![\w-])")
+_AFTER_DE = re.compile(r"(?<!\w)(?:de|del)(?:[ \u00a0]+\w+)?[ \u00a0]+$")
 _NO_ADJECTIVE_AFTER = frozenset({"vez", "veces"})  # "una vez adjunto": once attached
 _NOUN = re.compile(r"(?<![\w-])[^\W\d_]+(?![\w-])")
 
@@ -192,7 +195,16 @@ def check_noun_agreement(pack: PackData, skip: frozenset[str]) -> list[Finding]:
 
 
 def noun_slips(plain: str, checker: Speller | None, skip: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
-    """(message, hint) for each lexicon noun of a Spanish text that its determiner or adjective disagrees with."""
+    """(message, hint) for each lexicon noun of a Spanish text that its determiner or adjective disagrees
+    with; sentence by sentence, each read once (texts repeat their sentences)."""
+    return [slip for sentence in _SENTENCE_END.split(plain) for slip in _sentence_slips(sentence, checker, skip)]
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
+
+
+@lru_cache(maxsize=1 << 14)
+def _sentence_slips(plain: str, checker: Speller | None, skip: frozenset[str]) -> tuple[tuple[str, str], ...]:
     genders = noun_genders()
     found = []
     for match in _NOUN.finditer(plain):
@@ -206,7 +218,7 @@ def noun_slips(plain: str, checker: Speller | None, skip: frozenset[str] = froze
             slip = _noun_adjective(plain, at, noun, *known, checker)
         if slip is not None:
             found.append(slip)
-    return found
+    return tuple(found)
 
 
 def _noun_disagreement(phrase: str, noun: str, gender: Gender, number: Number, word: str) -> str:
@@ -224,7 +236,7 @@ def _noun_disagreement(phrase: str, noun: str, gender: Gender, number: Number, w
 def _noun_determiner(
     plain: str, match: Match, noun: str, gender: Gender, number: Number, checker: Speller | None
 ) -> tuple[str, str] | None:
-    before = re.search(r"(\w+)[ \u00a0]+$", plain[: match.start])
+    before = _WORD_BEFORE.search(plain[max(0, match.start - 24) : match.start])
     if before is None:
         return None
     word = before.group(1)
@@ -252,13 +264,13 @@ def _noun_adjective(
     plain: str, match: Match, noun: str, gender: Gender, number: Number, checker: Speller
 ) -> tuple[str, str] | None:
     """A regular adjective right after the noun, of the other gender or number ("el dado roja")."""
-    after = re.match(r"[ \u00a0]+(\w+)(?![\w-])", plain[match.end :])
+    after = _WORD_AFTER.match(plain, match.end)
     if after is None:
         return None
     word = after.group(1)
     if word.lower() in noun_genders() or word.lower() in DETERMINERS or noun.lower() in _NO_ADJECTIVE_AFTER:
         return None  # "la carta objetivo": a noun in apposition; "la carta otra vez": a new phrase
-    if re.search(r"(?<!\w)(?:de|del)(?:[ \u00a0]+\w+)?[ \u00a0]+$", plain[: match.start]):
+    if _AFTER_DE.search(plain[max(0, match.start - 40) : match.start]):
         return None  # "los recuentos de fichas marcados": the adjective may be the head noun's
     kind = adjective(word, checker)
     if kind is None or kind[2]:
