@@ -4,9 +4,12 @@
 
 1. The labelled set (benchmarks/quality_set.toml): card texts as translators
    write them, each with the findings a careful reviewer would give it (none
-   for a clean text), for numbers, icons, glossary terms, accents,
-   typography, untranslated words, spelling, agreement and keywords.  Each
-   case becomes one card of a generated pack, `pnp check`'s rules run over
+   for a clean text), for numbers, icons, numbers swapped between what
+   they count, glossary terms, accents, typography, untranslated words,
+   spelling, agreement of glossary terms and other nouns, keywords,
+   negation, register (tú or usted), repeated words, number format, false
+   friends and cited card names, each kind with clean but tricky texts
+   too.  Each case becomes one card of a generated pack, `pnp check`'s rules run over
    it, and per rule it prints: how many labelled mistakes there are, how many
    it found (recall), and how many findings it gave where no mistake is
    labelled (false alarms).  Recall per class of mistake follows.
