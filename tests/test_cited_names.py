@@ -22,10 +22,10 @@ def _messages(tiny: Path, english: str, spanish: str) -> list[str]:
 @pytest.mark.parametrize(
     ("english", "spanish", "message"),
     [
-        ("Discard **Spare Parts**.", "Descarta **Repuesto**.",
-         '"Repuesto" reads as the name of "Repuestos", but is written otherwise'),
-        ("Discard *Spare Parts*.", "Descarta *Repuestas*.",
-         '"Repuestas" reads as the name of "Repuestos", but is written otherwise'),
+        ("Play **Clear Skies**.", "Juega **Cielo despejada**.",
+         '"Cielo despejada" reads as the name of "Cielo despejado", but is written otherwise'),
+        ("Play *Clear Skies*.", "Juega *Cielos despejado*.",
+         '"Cielos despejado" reads as the name of "Cielo despejado", but is written otherwise'),
         ("Discard “Spare Parts”.", "Descarta las piezas.",
          'the original cites the card "Spare Parts", titled "Repuestos" here, and this text does not name it'),
         ("Discard **Spare Parts**.", "Descarta las piezas de recambio.",
@@ -59,3 +59,8 @@ def test_a_card_renamed_in_spanish_leaves_no_text_citing_the_old_name(tiny_copy:
         'the original cites the card "Spare Parts", titled "Piezas de recambio" here, and this text does not name it',
         '"Repuestos" is quoted as a name, but no card, deck or term of the pack is called so',
     ]
+
+
+def test_a_word_in_bold_near_a_title_is_no_misspelt_title(tiny_copy: Path) -> None:
+    edit(tiny_copy, "supply.toml", 'title.es = "Repuestos"', 'title.es = "Descarte"')
+    assert _messages(tiny_copy, "**Discard** a card.", "**Descarta** una carta.") == []

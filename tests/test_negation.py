@@ -51,6 +51,7 @@ def test_a_lost_or_added_negation_names_the_words_of_both_sentences(english: str
         ("Unarmed crew stay aboard.", "Los tripulantes sin armas se quedan a bordo."),
         ("Draw, whether or not you win.", "Roba, ganes o no."),
         ("It is stronger than ever.", "Es más fuerte que nunca."),
+        ("Before doing anything, draw.", "Antes de hacer nada, roba."),
         ("It cannot be stolen nor traded.", "No se puede robar ni comerciar."),
         ("Discard a card. You may not draw.", "Descarta una carta. No puedes robar."),
     ],

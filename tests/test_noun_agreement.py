@@ -47,6 +47,9 @@ def test_a_word_that_disagrees_with_a_known_noun_is_named(spanish: str, message:
         "La Zorra descarta.",  # a name the lexicon does not know
         "Cada carta y cada dado.",
         "Sus cartas y su nave roja.",
+        "Deja la ficha bajo la nave.",  # words used as adverbs or prepositions
+        "Si el dado cae fuera del tablero, tíralo.",
+        "Mueve la nave rápido.",
     ],
 )
 def test_right_agreement_and_nouns_it_cannot_judge_are_no_finding(spanish: str) -> None:

@@ -118,3 +118,16 @@ def test_ustedes_is_the_plural_of_tu_outside_spain() -> None:
     assert checker is not None
     assert [e.register for e in evidence("Ustedes roban.", checker, "es")] == [USTED]
     assert evidence("Ustedes roban.", checker, "es-MX") == []
+
+
+def test_titles_and_flavour_are_not_read(tmp_path: Path) -> None:
+    """A title ("¡Vaya suerte!") and people speaking in flavour text ("Tenga cuidado, capitán") are no
+    way of addressing the player."""
+    (tmp_path / "pack.toml").write_text(PACK.format(setting='addressed_as = "tú"'), encoding="utf-8")
+    (tmp_path / "cases.toml").write_text(
+        '[[card]]\nid = "c0"\ntype = "rule"\ntitle.en = "Luck"\ntitle.es = "Vaya suerte"\n'
+        'text.es = "Roba una carta."\nflavour.es = "Tenga cuidado, capitán."\n',
+        encoding="utf-8",
+    )
+    pack = load_pack(tmp_path).pack
+    assert pack is not None and check_register(pack) == []

@@ -69,6 +69,7 @@ def check_cited_names(pack: PackData) -> list[Finding]:
     for text, _original in texts(pack, RULES_TEXT, pack.languages):
         names = names_by_lang[text.lang]
         forbidden: list[Hit] | None = None  # looked for only when a quoted name needs it
+        checker = speller(text.lang)
         if _original is not None:
             if text.lang not in titles:
                 titles[text.lang] = _titles(pack, pack.pack.source_language, text.lang)
@@ -76,6 +77,8 @@ def check_cited_names(pack: PackData) -> list[Finding]:
         for cited in _emphasised(text.raw):
             if not _looks_like_a_name(cited) or _key(cited) in names:
                 continue
+            if " " not in cited and checker is not None and checker.knows(cited.lower()):
+                continue  # "**Descarta**": a word in bold, not a misspelt title "Descarte"
             if text.lang in terms and terms[text.lang].fullmatch(fold(_VALUE.sub("", cited))):
                 continue
             close = difflib.get_close_matches(_key(cited), list(names), n=1, cutoff=0.8)
@@ -90,7 +93,6 @@ def check_cited_names(pack: PackData) -> list[Finding]:
                         _('write the card\'s title: "{title}"').format(title=names[close[0]]),
                     )
                 )
-        checker = speller(text.lang)
         for m in _QUOTED.finditer(text.plain):
             if _SPEECH.search(m.group(1)) or _has_a_verb(m.group(1), checker):
                 continue

@@ -12,7 +12,7 @@ Negative meaning is also said without a negation word, and those units are not j
 (a menos que, si no), "only" (solo), "except" (salvo), "until" (no ... hasta), "free" (sin pagar),
 "lack" (carecer), "up to" (no más de).  Set phrases whose negation word negates nothing are read
 as no negation: "whether or not" / "o no", "no more than" / "no más de", "a no ser que",
-"sin embargo", "más que nunca".
+"sin embargo", "más que nunca", "antes de hacer nada".
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ _EN_NOT_NEGATION = re.compile(
 _ES_NOT_NEGATION = re.compile(
     r"(?<!\w)(?:o no|no más de|no menos de|no más que|a no ser que|sin embargo|no obstante|no solo|no sólo"
     r"|(?:más|menos|mejor|peor|antes|después)(?!\w)[^.;:!?]{0,40}? que"
-    r" (?:nunca|nadie|nada|ninguno|ninguna|jamás))(?!\w)",
+    r" (?:nunca|nadie|nada|ninguno|ninguna|jamás)|antes de(?: \w+){0,3} (?:nada|nadie|ningún|ninguna))(?!\w)",
     re.IGNORECASE,
 )
 # Words that say something negative without a negation word: a unit with one is not judged.

@@ -28,7 +28,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pnp.check.text.fields import ALL, Text, texts
+from pnp.check.text.fields import RULES_TEXT, Text, texts
 from pnp.check.text.lexicon import Speller, speller
 from pnp.errors import Finding, Severity
 from pnp.i18n import _, ngettext
@@ -104,7 +104,7 @@ def check_register(pack: PackData) -> list[Finding]:
     if checker is None:
         return []
     read: list[tuple[Text, list[Evidence]]] = []
-    for text, _original in texts(pack, ALL):
+    for text, _original in texts(pack, RULES_TEXT):  # titles and flavour: names and people speaking
         if text.lang.split("-")[0] in LANGUAGES:
             found = evidence(text.plain, checker, text.lang)
             if found:

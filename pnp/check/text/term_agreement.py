@@ -155,6 +155,12 @@ _WORD_BEFORE = re.compile(r"(\w+)[ \u00a0]+$")
 _WORD_AFTER = re.compile(r"[ \u00a0]+(\w+)(?![\w-])")
 _AFTER_DE = re.compile(r"(?<!\w)(?:de|del)(?:[ \u00a0]+\w+)?[ \u00a0]+$")
 _NO_ADJECTIVE_AFTER = frozenset({"vez", "veces"})  # "una vez adjunto": once attached
+# words after a noun that end like an adjective and are adverbs or prepositions there: "la ficha bajo la
+# nave", "el dado fuera del tablero", "mueve la nave rápido"
+_ADVERBIAL = frozenset(
+    {"bajo", "cerca", "fuera", "arriba", "abajo", "encima", "justo", "pronto", "rápido", "lento", "directo"}
+    | {"derecho", "claro", "seguido", "incluso", "tanto", "junto", "medio", "solo", "sola", "primero", "luego"}
+)
 _NOUN = re.compile(r"(?<![\w-])[^\W\d_]+(?![\w-])")
 
 
@@ -268,7 +274,9 @@ def _noun_adjective(
     if after is None:
         return None
     word = after.group(1)
-    if word.lower() in noun_genders() or word.lower() in DETERMINERS or noun.lower() in _NO_ADJECTIVE_AFTER:
+    if word.lower() in noun_genders() or word.lower() in DETERMINERS or word.lower() in _ADVERBIAL:
+        return None
+    if noun.lower() in _NO_ADJECTIVE_AFTER:
         return None  # "la carta objetivo": a noun in apposition; "la carta otra vez": a new phrase
     if _AFTER_DE.search(plain[max(0, match.start - 40) : match.start]):
         return None  # "los recuentos de fichas marcados": the adjective may be the head noun's
