@@ -136,8 +136,8 @@ def _glossary_nouns(pack: PackData) -> list[tuple[str, str]]:
 def compare_pairs(text: Text, original: Text, concepts: Concepts) -> list[Finding]:
     """Numbers that count other things than in the original: "2 fuel and 3 parts" / "3 de combustible y 2
     piezas" (counted.py says when they are compared)."""
-    if sum(counted(original.plain, original.lang).values.values()) < 2:
-        return []  # one number or none: nothing to swap
+    if len(counted(original.plain, original.lang).values) < 2:
+        return []  # fewer than two different numbers: nothing a swap would change
     found = swapped(original.plain, original.raw, text.plain, text.raw, text.lang, concepts)
     if found is None:
         return []
