@@ -57,8 +57,13 @@ def _grouped(digits: str, separator: str) -> str:
     return separator.join([digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)])
 
 
+_SEPARATED = re.compile(r"\d[.,\u00a0\u202f\u2009 ]\d")
+
+
 def number_format(text: Text, original: Text | None, style: str | None) -> list[Finding]:
     plain = text.plain
+    if _SEPARATED.search(plain) is None:
+        return []  # no figure with a point, comma or space inside: most texts
     theirs = original.plain if original is not None else ""
     wrong: list[tuple[str, str]] = []  # (as written, as it should be)
     separator = "\u202f" if style == "space" else "."
