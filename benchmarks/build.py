@@ -7,11 +7,11 @@ three mini-american decks; every 7th card has 2 or 3 copies; Spanish and
 English text, seeded), checks it with pnp.load.load_pack, then times, each in
 a fresh subprocess and interleaved:
 
-- pnp:   pnp.pipeline.build(pack, BuildOptions(output=tmp)), PDF only, long-edge
+- pnp:   pnp.pipelines.build.build(pack, BuildOptions(output=tmp)), PDF only, long-edge
          duplex.  It writes one PDF per deck AND cards.pdf (all decks), so every
          face is rendered twice.
 - floor: bare ReportLab drawing the same printed cards on the same sheet plan
-         (pnp.impose.plan_sheet with the pipeline's SheetSpec): per card a few
+         (pnp.impose.sheet.plan_sheet with the pipeline's SheetSpec): per card a few
          rects and pre-wrapped text with drawString, crop marks, and a back page
          with a rect and a label per card.  No forms, one PDF.
 
@@ -41,7 +41,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FONTS = ROOT / "pnp" / "fonts"
+FONTS = ROOT / "fonts"
 LANGUAGE = "es"  # the pack's first target language: what build() renders by default
 
 # id, name, card types, back label, back colour
@@ -302,10 +302,10 @@ def check_pack_loads(pack: Path) -> None:
 
 
 def _sheet_spec():
-    from pnp.impose import SheetSpec
+    from pnp.impose.sheet import SheetSpec
     from pnp.units import mm, paper_size, parse_card_size
 
-    # as pnp.pipeline._lay_out_deck builds it with the default BuildOptions
+    # as pnp.pipelines.sheet_sets.impose_deck builds it with the default BuildOptions
     return SheetSpec(
         paper=paper_size("a4"),
         card=parse_card_size("mini-american").portrait(),
@@ -355,7 +355,7 @@ def _accel() -> str:
 
 
 def worker_pnp(pack: Path, out: Path) -> dict:
-    import pnp.pipeline as pipeline
+    import pnp.pipelines.build as pipeline
     from pnp.errors import has_errors
 
     base = _rss_mb()
@@ -419,7 +419,7 @@ def worker_floor(spec_path: Path, out: Path) -> dict:
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
-    from pnp.impose import plan_sheet
+    from pnp.impose.sheet import plan_sheet
     from pnp.units import mm
 
     base = _rss_mb()
@@ -546,7 +546,7 @@ def worker_profile(pack: Path, out: Path) -> None:
     import cProfile
     import pstats
 
-    from pnp.pipeline import BuildOptions, build
+    from pnp.pipelines.build import BuildOptions, build
 
     profiler = cProfile.Profile()
     start = time.perf_counter()

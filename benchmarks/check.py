@@ -99,7 +99,7 @@ def generate(root: Path, n: int, seed: int = 7) -> Path:
     (pack / "glossary.toml").write_text(glossary, encoding="utf-8")
     (pack / "icons").mkdir()
     for icon in ("fuel", "parts", "fight"):
-        shutil.copy(ROOT / "pnp" / "templates" / "firefly" / "icons" / f"{icon}.svg", pack / "icons")
+        shutil.copy(ROOT / "templates" / "firefly" / "icons" / f"{icon}.svg", pack / "icons")
     decks = "\n".join(
         f'[[deck]]\nid = "{d}"\nname = {{ en = "{d}", es = "{d}" }}\ncard_size = "mini-american"\n'
         'card_types = ["card"]\n'

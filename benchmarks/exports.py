@@ -42,7 +42,7 @@ def _peak_mb() -> float:
 
 
 def worker(kind: str, pack: Path, out: Path, extra: str) -> dict:
-    from pnp.pipeline import BuildOptions, build
+    from pnp.pipelines.build import BuildOptions, build
 
     options = {"output": out}
     if kind == "png":

@@ -32,9 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pnp.render import linebreak  # noqa: E402
+from pnp.assets.fonts import load_fonts  # noqa: E402
+from pnp.render import linebreak, words  # noqa: E402
 from pnp.render import text as fitting  # noqa: E402
-from pnp.render.fonts import load_fonts  # noqa: E402
 from pnp.units import mm  # noqa: E402
 
 VOCABULARY = (
@@ -79,14 +79,14 @@ def _clear() -> None:
     fitting.fit_text.cache_clear()
     fitting.measure.cache_clear()
     fitting._laid_out.cache_clear()
-    linebreak.width_at_1pt.cache_clear()
-    linebreak._points.cache_clear()
+    words.width_at_1pt.cache_clear()
+    words._points.cache_clear()
     linebreak._text_word.cache_clear()
-    linebreak._measured_points.cache_clear()
+    words._measured_points.cache_clear()
 
 
 def run(count: int) -> None:
-    body = load_fonts(ROOT / "pnp" / "fonts").role("body")
+    body = load_fonts(ROOT / "fonts").role("body")
     assert body is not None
     boxes = [
         fitting.TextBox(text, body, mm(35), mm(20.6 if art else 35.6), 7.5, 5.0, language="es")

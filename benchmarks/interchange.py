@@ -30,7 +30,7 @@ import pypdfium2 as pdfium  # noqa: E402
 from load import _best, write_pack  # noqa: E402
 
 from pnp.load import load_pack  # noqa: E402
-from pnp.pipeline import BuildOptions, build  # noqa: E402
+from pnp.pipelines.build import BuildOptions, build  # noqa: E402
 from pnp.translate.csvfile import read_csv, write_csv  # noqa: E402
 from pnp.translate.interchange import entries, plan_import  # noqa: E402
 from pnp.translate.pofile import read_po, write_po  # noqa: E402

@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build import ADJECTIVES, FIRST, GEAR, LAST, ROLES, SENTENCES, _q
 
 ROOT = Path(__file__).resolve().parent.parent
-FONTS = ROOT / "pnp" / "fonts"
+FONTS = ROOT / "fonts"
 ART_SIZE = (600, 400)
 DECK_COLOR = "#2b4c7e"
 
@@ -195,7 +195,7 @@ def worker_floor(spec_path: Path, report: Path) -> None:
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
-    from pnp.impose import SheetSpec, plan_sheet
+    from pnp.impose.sheet import SheetSpec, plan_sheet
     from pnp.units import mm, paper_size, parse_card_size
 
     spec = json.loads(spec_path.read_text(encoding="utf-8"))
@@ -298,16 +298,16 @@ def worker_floor(spec_path: Path, report: Path) -> None:
 
 # The stage functions a build calls, by module and name; a name a pnp version lacks is skipped.
 STAGES = (
-    ("load", "pnp.pipeline", "load_pack"),
-    ("check", "pnp.pipeline", "check_pack"),
-    ("check", "pnp.pipeline", "cached_check"),
+    ("load", "pnp.pipelines.build", "load_pack"),
+    ("check", "pnp.pipelines.build", "check_pack"),
+    ("check", "pnp.pipelines.build", "cached_check"),
     # since the checks run in a process of their own, what the build waits for them once drawn
     ("waiting for the checks (own process)", "pnp.export.workers", "Background.result"),
-    ("layout", "pnp.pipeline", "lay_out_pack"),
-    ("draw", "pnp.pipeline", "draw_decks"),
-    ("join cards.pdf", "pnp.pipeline", "merge_pdfs"),
-    ("join ranges and cards.pdf", "pnp.pipeline", "joined"),
-    ("write", "pnp.pipeline", "write_atomic"),
+    ("layout", "pnp.pipelines.build", "lay_out_pack"),
+    ("draw", "pnp.pipelines.build", "draw_decks"),
+    ("join cards.pdf", "pnp.pipelines.build", "merge_pdfs"),
+    ("join ranges and cards.pdf", "pnp.pipelines.build", "joined"),
+    ("write", "pnp.pipelines.build", "write_atomic"),
 )
 
 
@@ -333,7 +333,7 @@ def worker_stages(pack: str, out: str, report: Path) -> None:
                 totals[_stage] = totals.get(_stage, 0.0) + time.perf_counter() - begin
 
         setattr(module, name, timed)
-    from pnp.pipeline import BuildOptions, build
+    from pnp.pipelines.build import BuildOptions, build
 
     begin = time.perf_counter()
     result = build(Path(pack), BuildOptions(output=Path(out), cache=False))
@@ -471,7 +471,7 @@ def edit_blue_sun(pack: Path) -> None:
 def worker_watch(pack: str, out: str, report: Path) -> None:
     """What `pnp build --watch` does after a save: a build in the process that built before.
     Three edits, each timed; the first rebuild also warms what the first build did not need."""
-    from pnp.pipeline import BuildOptions, build
+    from pnp.pipelines.build import BuildOptions, build
     from pnp.pipelines.unchanged import BuildRecord
     from pnp.pipelines.watch import warm_up
 

@@ -20,15 +20,42 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from enum import Enum
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pnp.export.files import write_atomic
+from pnp.files import write_atomic
 from pnp.i18n import ui_language
 
 CACHE_FORMAT = "2"  # the layout of an entry; bump when it changes
 META_SUFFIX = ".meta.json"
+CACHE_FOLDER = ".cache"  # inside the output folder
+
+
+class CacheKind(Enum):
+    """Every kind of entry pnp keeps, each in its own folder of <output>/.cache/: (folder, suffix)."""
+
+    CHECK = ("check", ".json")  # each card's findings (pnp.check.cached)
+    FITTING = ("fitting", ".json")  # the size each text was fitted at (pnp.pipelines.fitting)
+    LAYOUT = ("layout", ".json")  # each card's laid-out faces (pnp.layout.memo)
+    PDF = ("pdf", ".pdf")  # each run of sheets, drawn (pnp.export.sheets)
+    JOINED = ("joined", ".pdf")  # runs joined into cards-<deck>.pdf and cards.pdf (pnp.export.sheets.joined)
+    PNG = ("png", ".png")  # each face rasterized, for PNG, Tabletop Simulator and print shops (pnp.export.png)
+    BUILD = ("build", ".json")  # what the last build or check read and said (pnp.pipelines.unchanged)
+
+    @property
+    def folder(self) -> str:
+        return self.value[0]
+
+    @property
+    def suffix(self) -> str:
+        return self.value[1]
+
+
+def cache_root(output: Path) -> Path:
+    """<output>/.cache: every kind's folder is in it."""
+    return output / CACHE_FOLDER
 
 
 @lru_cache(maxsize=1)
@@ -39,12 +66,19 @@ def pnp_fingerprint() -> str:
     import reportlab
 
     import pnp
+    from pnp.paths import FONTS_DIR, TEMPLATES_DIR
 
     digest = hashlib.sha256()
     package = Path(pnp.__file__).resolve().parent
-    for path in sorted(package.rglob("*")):
-        if path.is_file() and path.suffix in (".py", ".toml", ".txt", ".aff", ".dic", ".ttf"):
-            digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes())
+    # the bundled layouts and fonts are inside the package in a wheel, beside it in a checkout
+    outside = [
+        folder.resolve() for folder in (TEMPLATES_DIR, FONTS_DIR) if not folder.resolve().is_relative_to(package)
+    ]
+    for root in (package, *outside):
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and path.suffix in (".py", ".toml", ".txt", ".aff", ".dic", ".ttf"):
+                digest.update(str(path.relative_to(root.parent if root in outside else package)).encode())
+                digest.update(b"\0" + path.read_bytes())
     versions = (
         pnp.__version__,
         reportlab.Version,
@@ -80,6 +114,11 @@ class Cache:
         self.folder = folder
         self.suffix = suffix
         self.read = read
+
+    @classmethod
+    def open(cls, output: Path, kind: CacheKind, read: bool = True) -> Cache:
+        """The cache of `kind` under the output folder."""
+        return cls(cache_root(output) / kind.folder, kind.suffix, read)
 
     def key(self, *parts: object) -> str:
         """The key of an entry made from `parts` (their repr must say everything that makes it).

@@ -6,7 +6,6 @@ file-first so that editors can jump to the place.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from enum import StrEnum
@@ -63,6 +62,8 @@ def info(code: str, file: str, message: str, **where: object) -> Finding:
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
     """A hint naming the closest known word, or None when nothing is close."""
+    import difflib  # only when a name matches nothing: every command imports this module
+
     matches = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.6)
     return _("did you mean '{word}'?").format(word=matches[0]) if matches else None
 

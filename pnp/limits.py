@@ -1,4 +1,8 @@
-"""Every resource limit pnp holds a pack to, in one place (docs/security.md lists them).
+"""The resource limits pnp holds a pack's files and cards to (docs/security.md lists them all).
+
+The limits of a layout file sit with the layout reader (pnp.layout.templates: its size, elements,
+layouts per family, depth of `extends`), and those of an icon's SVG with the icon reader
+(pnp.assets.icons); the rest are here.
 
 A pack comes from strangers: each limit turns input that would hang or exhaust
 the machine into a finding that names the file, card and field.  Each one sits

@@ -6,24 +6,26 @@ each of them, and a test keeps the two in step.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
 
-Slug = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
-IconName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")]  # {name} in text starts with a letter
-Language = Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Z]{2})?$")]
-LocalizedText = dict[str, str]
-Count = Annotated[int, Field(ge=1, le=999)]
-Status = Literal["draft", "translated", "reviewed"]
+from pnp.i18n import _
 
-
-class Record(BaseModel):
-    """Strict, frozen and closed: an unknown field or a string for a number is an error."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
-
+# The records of board.toml and tokens.toml are in pnp/board_model.py, the basics every record is
+# made of in pnp/record.py; pnp.model names those the stages read, so that it stays the whole model.
+from pnp.board_model import Board as Board
+from pnp.board_model import LoadedBoard, LoadedTokens
+from pnp.board_model import Rect as Rect
+from pnp.board_model import Region as Region
+from pnp.board_model import Standee as Standee
+from pnp.board_model import Token as Token
+from pnp.board_model import TokenFace as TokenFace
+from pnp.board_model import TokenFile as TokenFile
+from pnp.record import Count, IconName, Language, LocalizedText, Record, Slug, Status
 
 # --- cards -----------------------------------------------------------------
 
@@ -68,6 +70,10 @@ class Card(Record):
         default_factory=dict, description="Other printed values a game needs (threat, attack, quest points), by name."
     )
     art: str | None = Field(None, description="Front art, a path inside the pack (art/...).")
+    scan: str | None = Field(
+        None,
+        description="Your own scan or photo of the card's original face, a path inside the pack (art/scans/<id>.png); pnp scan writes it.",
+    )
     back: Face | None = Field(
         None, description="The second face of a double-sided card; other cards use the deck's back."
     )
@@ -102,6 +108,79 @@ class Fact(Record):
     verify: str | None = Field(None, description="What still needs checking; pnp deck shows it beside the fact.")
 
 
+RegionField = Literal["title", "subtitle", "type", "text", "flavour"]
+
+
+def _card_length(value: str) -> str:
+    """A region's length: a length with a unit, never negative (a region is measured on the card)."""
+    from pnp.units import UnitError, parse_length  # not at the model's import: units is only needed here
+
+    try:
+        points = parse_length(value)
+    except UnitError:
+        raise PydanticCustomError("region_length", _('expected a length with a unit, like "4mm"')) from None
+    if points < 0:
+        raise PydanticCustomError("region_length", _("a length on the card cannot be negative"))
+    return value
+
+
+CardLength = Annotated[str, Field(max_length=32)]
+
+
+class TextRegion(Record):
+    """A text region of a card type's original face, measured in mm from the card's top-left corner."""
+
+    id: Slug = Field(description="Slug naming the region, unique in its card type (title, type-line, rules, flavour).")
+    field: RegionField = Field(
+        description="The card text the region carries: title, subtitle, type (the card type's name), text or flavour."
+    )
+    x: CardLength = Field(description='Distance of the left edge from the card\'s left edge, like "4mm".')
+    y: CardLength = Field(description="Distance of the top edge from the card's top edge.")
+    width: CardLength = Field(description='Width, like "55mm".')
+    height: CardLength = Field(description='Height, like "8mm".')
+    fill: str | None = Field(
+        None,
+        description='The panel\'s colour over a scan: "#rrggbb", or "sample" for the colour around the region.',
+    )
+    radius: CardLength | None = Field(None, description='Corner radius of the panel, like "1.5mm".')
+    border: str | None = Field(
+        None, pattern=r"^#[0-9a-fA-F]{6}$", description="A thin border round the panel in this colour (#rrggbb)."
+    )
+
+    @field_validator("x", "y", "width", "height", "radius")
+    @classmethod
+    def _length(cls, value: str | None) -> str | None:
+        return None if value is None else _card_length(value)
+
+    @field_validator("fill")
+    @classmethod
+    def _fill(cls, value: str | None) -> str | None:
+        if value is not None and not re.fullmatch(r"#[0-9a-fA-F]{6}|sample", value):
+            raise PydanticCustomError("region_fill", _('expected a colour "#rrggbb" or "sample"'))
+        return value
+
+    @field_validator("width", "height")
+    @classmethod
+    def _not_empty(cls, value: str) -> str:
+        from pnp.units import parse_length
+
+        if parse_length(value) <= 0:
+            raise PydanticCustomError("region_length", _("a region must be wider and taller than zero"))
+        return value
+
+    def box_mm(self) -> tuple[float, float, float, float]:
+        """(x, y, width, height) in millimetres."""
+        from pnp.units import POINTS_PER_UNIT, parse_length
+
+        per_mm = POINTS_PER_UNIT["mm"]
+        return (
+            parse_length(self.x) / per_mm,
+            parse_length(self.y) / per_mm,
+            parse_length(self.width) / per_mm,
+            parse_length(self.height) / per_mm,
+        )
+
+
 class CardType(Record):
     """A kind of card; its id is also the layout file name in the template family."""
 
@@ -110,6 +189,32 @@ class CardType(Record):
     requires: list[str] = Field(
         default_factory=list, description='Card fields every card of this type must fill in (e.g. ["cost"]).'
     )
+    region: list[TextRegion] = Field(
+        default_factory=list,
+        description="The text regions of the original face ([[card_type.region]]): what pnp scan reads, and where a scan's text is covered.",
+    )
+
+    @field_validator("region")
+    @classmethod
+    def _regions_apart(cls, regions: list[TextRegion]) -> list[TextRegion]:
+        seen: set[str] = set()
+        for index, region in enumerate(regions):
+            if region.id in seen:
+                raise PydanticCustomError("region_twice", _("two regions are called {id}").format(id=region.id))
+            seen.add(region.id)
+            for other in regions[:index]:
+                if _overlap(region.box_mm(), other.box_mm()):
+                    raise PydanticCustomError(
+                        "region_overlap",
+                        _("the regions {a} and {b} overlap: a panel would cover the other").format(
+                            a=other.id, b=region.id
+                        ),
+                    )
+        return regions
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 class DeckBack(Record):
@@ -371,146 +476,6 @@ class Glossary(Record):
     keyword: list[Keyword] = Field(default_factory=list, description="Keywords ([[keyword]]).")
 
 
-# --- boards and tokens (board.toml, tokens.toml) ------------------------------
-
-HexColor = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
-RegionKind = Literal["sector", "region", "label"]
-RegionFlag = Literal["reaver-space", "uroboros", "planetary"]
-TokenShape = Literal["circle", "square", "hex", "rounded"]
-
-
-class Rect(Record):
-    """A rectangle on the board, lengths with units, measured from the board's top-left corner."""
-
-    x: str = Field(description='Distance of the left edge from the board\'s left edge, like "12mm".')
-    y: str = Field(description="Distance of the top edge from the board's top edge.")
-    width: str = Field(description='Width, like "60mm".')
-    height: str = Field(description='Height, like "12mm".')
-
-
-class Region(Record):
-    """A place on the board: a sector ships fly between, a larger region, or words printed on it."""
-
-    id: Slug = Field(description="Lowercase slug, unique on the board; cards and tokens cite regions by it.")
-    kind: RegionKind = Field(
-        description="sector (a space ships move between), region (an area holding sectors, like Rim Space) or label (printed words pnp covers with a translated sticker)."
-    )
-    name: LocalizedText = Field(
-        description="Name per language; for a label, the words printed on the board and their translation."
-    )
-    rect: Rect | None = Field(
-        None, description="The shape as a rectangle: { x, y, width, height }. Give rect or polygon."
-    )
-    polygon: list[list[str]] | None = Field(
-        None,
-        description='The shape as corners in order, each [x, y] from the board\'s top-left corner: [["0mm", "0mm"], ["60mm", "0mm"], ["60mm", "40mm"]].',
-    )
-    rotation: float = Field(
-        0.0, description="Degrees the shape is turned clockwise about the centre of its bounding box."
-    )
-    color: HexColor | None = Field(
-        None,
-        description="A region's border colour (its sectors are outlined in it), a sector's own, or a label's background.",
-    )
-    ink: HexColor | None = Field(
-        None, description="Text colour of a label, on the map and on its sticker (default black)."
-    )
-    flags: list[RegionFlag] = Field(
-        default_factory=list, description="What the rules say about a sector: reaver-space, uroboros, planetary."
-    )
-    within: Slug | None = Field(
-        None, description="The region (kind region) a sector belongs to; the sector takes its colour."
-    )
-    adjacent: list[Slug] = Field(
-        default_factory=list,
-        description="Sectors a ship can fly to from this one; each must share an edge with it and list it back.",
-    )
-    notes: str | None = Field(None, description="Free notes: where the position was measured, doubts.")
-
-
-class Board(Record):
-    """board.toml: one board or map section, its physical size and its regions."""
-
-    name: LocalizedText = Field(description="The board's name per language.")
-    width: str = Field(description='Physical width with a unit, like "254mm" or "10in".')
-    height: str = Field(description='Physical height with a unit, like "508mm" or "20in".')
-    color: HexColor | None = Field(
-        None, description="Background colour of the map pnp draws (default a light paper tone)."
-    )
-    source: str | None = Field(None, description="Where the positions and names come from.")
-    verify: str | None = Field(None, description="What still needs measuring on a physical board; pnp check shows it.")
-    place_stats: list[str] = Field(
-        default_factory=list,
-        description='Names of card `stats` whose value is a region id, like ["pickup", "dropoff"]; pnp check looks each one up.',
-    )
-    region: list[Region] = Field(default_factory=list, description="The regions ([[region]]).")
-
-
-class TokenFace(Record):
-    """One face of a token or standee."""
-
-    label: LocalizedText = Field(default_factory=dict, description="Words printed on the face, per language.")
-    icon: IconName | None = Field(None, description="An icon of pack.toml `icons`, drawn in the middle of the face.")
-    art: str | None = Field(
-        None, description="An image for the face, a path inside the pack; drawn instead of the icon."
-    )
-    color: HexColor = Field("#ffffff", description="Face colour.")
-    ink: HexColor = Field("#000000", description="Colour of the words.")
-
-
-class Token(Record):
-    """A kind of token; `count` says how many the box holds."""
-
-    id: Slug = Field(description="Lowercase slug, unique among the pack's tokens and standees.")
-    name: LocalizedText = Field(description="What the token is, per language (shown in findings and summaries).")
-    shape: TokenShape = Field(
-        description="circle, square, hex (pointy top, flat sides left and right) or rounded (a square with rounded corners)."
-    )
-    size: str = Field(
-        description="Width with a unit, like \"20mm\": a circle's diameter, a square's side, a hex from flat side to flat side."
-    )
-    count: Count = Field(1, description="How many the box holds, 1 to 999.")
-    front: TokenFace = Field(description="The front face ([token.front]).")
-    back: TokenFace | None = Field(None, description="The back face; a token without one is single-sided.")
-    regions: list[Slug] = Field(
-        default_factory=list,
-        description="Board regions the token is placed on (a permanent alert's sectors); each must exist.",
-    )
-    manifest: Slug | None = Field(
-        None, description="The [[manifest]] line of pack.toml that counts this token; pnp check compares the totals."
-    )
-    verify: str | None = Field(None, description="A fact still to check on a physical token; pnp check shows it.")
-    notes: str | None = Field(None, description="Free notes for translators and reviewers.")
-
-
-class Standee(Record):
-    """A fold-over standee: front and back joined at the top fold, a base tab at each foot."""
-
-    id: Slug = Field(description="Lowercase slug, unique among the pack's tokens and standees.")
-    name: LocalizedText = Field(description="What the standee is, per language.")
-    count: Count = Field(1, description="How many the box holds, 1 to 999.")
-    width: str = Field(description='Width of the figure, like "30mm".')
-    height: str = Field(description='Height of one face, from the base fold to the top fold, like "40mm".')
-    base: str = Field("12mm", description="Depth of each base tab below a face.")
-    front: TokenFace = Field(description="The front face ([standee.front]).")
-    back: TokenFace | None = Field(None, description="The back face; without one the front is printed on both sides.")
-    manifest: Slug | None = Field(
-        None, description="The [[manifest]] line of pack.toml that counts this standee; pnp check compares the totals."
-    )
-    verify: str | None = Field(None, description="A fact still to check; pnp check shows it.")
-
-
-class TokenFile(Record):
-    """tokens.toml: the pack's tokens and standees."""
-
-    verify: str | None = Field(
-        None,
-        description="A note about all the tokens (a split of the box count that is not public); pnp check shows it.",
-    )
-    token: list[Token] = Field(default_factory=list, description="Tokens ([[token]]).")
-    standee: list[Standee] = Field(default_factory=list, description="Standees ([[standee]]).")
-
-
 # --- the loaded whole --------------------------------------------------------
 
 
@@ -531,38 +496,6 @@ class LoadedDeck(BaseModel):
     def entered(self) -> int:
         """Copies of real cards: a placeholder stands for a card still to enter."""
         return sum(card.count for card in self.cards if not card.placeholder)
-
-
-class LoadedBoard(BaseModel):
-    """board.toml as the loader hands it on: lengths already in points."""
-
-    model_config = ConfigDict(frozen=True)
-
-    board: Board
-    file: Path
-    width: float  # points
-    height: float
-    # region id -> corners in points, board coordinates (top-left origin, y down), rotation applied
-    shapes: dict[str, tuple[tuple[float, float], ...]]
-    # region id -> its bounding box before rotation (x, y, width, height), in points: what a sticker
-    # covers; the rotation turns the region about this box's centre
-    frames: dict[str, tuple[float, float, float, float]]
-    lines: dict[str, int] = {}  # region id -> line of its [[region]] table
-
-    def region(self, region_id: str) -> Region | None:
-        return next((r for r in self.board.region if r.id == region_id), None)
-
-
-class LoadedTokens(BaseModel):
-    """tokens.toml as the loader hands it on: lengths already in points."""
-
-    model_config = ConfigDict(frozen=True)
-
-    tokens: TokenFile
-    file: Path
-    sizes: dict[str, tuple[float, float]]  # token id -> bounding box (width, height) in points
-    standee_sizes: dict[str, tuple[float, float, float]]  # standee id -> (width, height, base) in points
-    lines: dict[tuple[str, str], int] = {}  # ("token", id) or ("standee", id) -> line of its table
 
 
 class PackData(BaseModel):
@@ -594,3 +527,8 @@ class PackData(BaseModel):
     @property
     def languages(self) -> list[str]:
         return [self.pack.source_language, *self.pack.target_languages]
+
+
+def pick(pack: PackData, localized: LocalizedText, language: str) -> str:
+    """The text in `language`, or in the pack's source language when it has none yet."""
+    return localized.get(language) or localized.get(pack.pack.source_language, "")

@@ -31,6 +31,7 @@ PAPER_SIZES_MM: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
     "letter": (215.9, 279.4),
 }
+PAPERS = tuple(PAPER_SIZES_MM)  # what --paper and the workbench offer, the default first
 
 
 class UnitError(ValueError):

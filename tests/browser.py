@@ -90,6 +90,33 @@ class Browser:
                 return dict(answer.get("result", {}))
         raise TimeoutError(f"Chromium did not answer {method}")
 
+    def leave(self, method: str, params: dict[str, Any] | None = None) -> list[str]:
+        """Send a navigation (Page.reload, Page.navigate) and accept every "leave this page?" dialog it
+        opens on the way; the dialogs' types, in order ("beforeunload" when the page asked first)."""
+        self._next += 1
+        wanted = self._next
+        message: dict[str, Any] = {"id": wanted, "method": method, "params": params or {}, "sessionId": self.session}
+        os.write(self._commands, json.dumps(message).encode() + b"\0")
+        dialogs: list[str] = []
+        answered = navigated = False  # Page.reload answers before the page is asked; the navigation comes after
+        deadline = time.monotonic() + WAIT_SECONDS
+        while time.monotonic() < deadline and not (answered and navigated):
+            answer = self._read()
+            if answer.get("method") == "Page.javascriptDialogOpening":
+                dialogs.append(str(answer["params"]["type"]))
+                self._next += 1
+                accept = {"id": self._next, "method": "Page.handleJavaScriptDialog", "params": {"accept": True}}
+                os.write(self._commands, json.dumps({**accept, "sessionId": self.session}).encode() + b"\0")
+            elif answer.get("method") == "Page.frameNavigated" and not answer["params"]["frame"].get("parentId"):
+                navigated = True
+            elif answer.get("id") == wanted:
+                if "error" in answer:
+                    raise RuntimeError(f"{method}: {answer['error']}")
+                answered = True
+        if not (answered and navigated):
+            raise TimeoutError(f"Chromium did not answer {method}")
+        return dialogs
+
     def _read(self) -> dict[str, Any]:
         while b"\0" not in self._buffer:
             chunk = os.read(self._answers, 1 << 16)

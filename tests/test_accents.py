@@ -22,6 +22,7 @@ def _slips(text: str, checker: Speller) -> list[tuple[str, str, str]]:
     return [(s.code, s.word, s.written) for s in accent_slips(text, checker)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("text", "slips"),
     [
@@ -95,6 +96,7 @@ def test_right_spanish_is_left_alone(spanish: Speller, text: str) -> None:
     assert _slips(text, spanish) == []
 
 
+@pytest.mark.slow
 def test_a_pack_gets_one_finding_per_slip_with_the_fix(tiny_copy: Path) -> None:
     edit(tiny_copy, "nav.toml", 'text.es = "Sigue volando."', 'text.es = "¿Que haces? Descartala y supera tu limite."')
     assert text_findings(tiny_copy) == [

@@ -15,13 +15,13 @@ from PIL import Image, ImageChops, ImageOps
 from pydantic import BaseModel
 
 from pnp import geometry, model
-from pnp.board_pipeline import build_board
-from pnp.board_state import BoardOptions, BoardResult
 from pnp.cli import main
 from pnp.geometry import Box
+from pnp.impose.packing import Sticker, pack_stickers, sticker_size
+from pnp.impose.tiling import TileError, plan_page_map, plan_tiles, tile_label
 from pnp.load import load_pack
-from pnp.packing import Sticker, pack_stickers, sticker_size
-from pnp.tiling import TileError, plan_page_map, plan_tiles, tile_label
+from pnp.pipelines.board import build_board
+from pnp.pipelines.board_options import BoardOptions, BoardResult
 from pnp.units import Size, mm, paper_size
 from tests.conftest import BLUE_SUN, ROOT
 from tests.golden import assert_matches_golden
@@ -70,6 +70,7 @@ def test_blue_sun_tokens_add_up_to_the_box_and_say_the_split_is_an_estimate() ->
     assert [(s.id, s.count) for s in tokens.standee] == [("reaver-ship", 2)]
 
 
+@pytest.mark.slow
 def test_blue_sun_board_and_tokens_check_clean_with_their_notes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(main, ["check", "cards/blue-sun"])
@@ -173,6 +174,7 @@ def test_an_overlap_that_leaves_no_room_is_refused() -> None:
 # --- stickers ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_stickers_are_their_regions_plus_the_margin(tmp_path: Path) -> None:
     result = _board(BLUE_SUN, tmp_path, margin=mm(2))
     pack = load_pack(BLUE_SUN).pack
@@ -285,6 +287,7 @@ def test_standees_fold_over(tiny_copy: Path, tmp_path: Path) -> None:
 # --- the board image --------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_board_image_too_small_for_the_print_is_a_dpi_warning(tiny_copy: Path, tmp_path: Path) -> None:
     (tiny_copy / "board.toml").write_text(BOARD, encoding="utf-8")
     image = tmp_path / "scan.png"
@@ -308,6 +311,7 @@ def test_a_board_image_too_small_for_the_print_is_a_dpi_warning(tiny_copy: Path,
 # --- output -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_cli_board_names_every_file_with_its_pages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(main, ["board", "cards/blue-sun", "-o", str(tmp_path / "out")])
@@ -337,6 +341,7 @@ def test_a_pack_without_board_or_tokens_says_so(tiny_copy: Path, tmp_path: Path)
     assert [f.code for f in result.findings if f.severity.value == "error"] == ["board/nothing"]
 
 
+@pytest.mark.slow
 def test_board_outputs_are_byte_identical_run_to_run(tmp_path: Path) -> None:
     first = _board(BLUE_SUN, tmp_path / "a")
     second = _board(BLUE_SUN, tmp_path / "b")
@@ -344,6 +349,7 @@ def test_board_outputs_are_byte_identical_run_to_run(tmp_path: Path) -> None:
         assert a.path.read_bytes() == b.path.read_bytes(), a.path.name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "file,page,name",
     [

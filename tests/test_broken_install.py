@@ -11,6 +11,8 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.paths import FONTS_DIR
 
+pytestmark = pytest.mark.slow  # each test here takes seconds: whole builds, subprocesses, a browser
+
 
 @pytest.fixture
 def broken_fonts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -18,7 +20,7 @@ def broken_fonts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copytree(FONTS_DIR, fonts)
     (fonts / "OpenSans-Bold.ttf").write_bytes(b"not a font at all")
     (fonts / "RobotoCondensed-Bold.ttf").unlink()
-    for module in ("pnp.check.glyph_rules", "pnp.pipeline"):
+    for module in ("pnp.check.glyph_rules", "pnp.pipelines.build"):
         monkeypatch.setattr(f"{module}.FONTS_DIR", fonts)
     return fonts
 

@@ -12,9 +12,9 @@ import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
+from pnp.assets.fonts import load_fonts
 from pnp.cli import main
-from pnp.pipeline import BuildOptions, build
-from pnp.render.fonts import load_fonts
+from pnp.pipelines.build import BuildOptions, build
 from pnp.render.text import TextBox, fit_text
 from pnp.units import mm
 from tests.conftest import BLUE_SUN, ROOT
@@ -39,6 +39,7 @@ def _text(pdf: Path) -> str:
     return " ".join(" ".join(page.get_textpage().get_text_range() for page in document).split())
 
 
+@pytest.mark.slow
 def test_build_writes_one_pdf_per_deck_and_one_with_all(tiny_copy: Path, tmp_path: Path) -> None:
     assert _build(tiny_copy, tmp_path / "out") == [
         "cards-supply.pdf",
@@ -48,6 +49,7 @@ def test_build_writes_one_pdf_per_deck_and_one_with_all(tiny_copy: Path, tmp_pat
     ]
 
 
+@pytest.mark.slow
 def test_pages_follow_card_counts_with_backs_after_each_sheet(tiny_copy: Path, tmp_path: Path) -> None:
     _build(tiny_copy, tmp_path / "out")
     folder = tmp_path / "out" / "tiny" / "es"
@@ -57,12 +59,14 @@ def test_pages_follow_card_counts_with_backs_after_each_sheet(tiny_copy: Path, t
     assert _pages(folder / "cards.pdf") == [A4] * 2
 
 
+@pytest.mark.slow
 def test_fold_puts_fronts_and_backs_on_one_page(tiny_copy: Path, tmp_path: Path) -> None:
     _build(tiny_copy, tmp_path / "out", duplex="fold")
     # a variant of its own folder; 5 cards, 8 per gutter-fold page (butted in a tight grid)
     assert len(_pages(tmp_path / "out" / "tiny" / "es" / "fold" / "cards-supply.pdf")) == 1
 
 
+@pytest.mark.slow
 def test_each_distinct_face_is_drawn_once(tiny_copy: Path, tmp_path: Path) -> None:
     _build(tiny_copy, tmp_path / "out")
     data = (tmp_path / "out" / "tiny" / "es" / "cards-supply.pdf").read_bytes()
@@ -73,6 +77,7 @@ def test_each_distinct_face_is_drawn_once(tiny_copy: Path, tmp_path: Path) -> No
     assert icons and len(re.findall(rb"/Subtype\s*/Form", data)) == 4 + len(icons)
 
 
+@pytest.mark.slow
 def test_rebuilds_are_byte_identical(tiny_copy: Path, tmp_path: Path) -> None:
     _build(tiny_copy, tmp_path / "a")
     _build(tiny_copy, tmp_path / "b")
@@ -98,12 +103,13 @@ def _findings(pack: Path, out: Path, **options: object) -> list[str]:
     return [f"{f.code} {f.card} {f.field}: {f.message}" for f in result.findings if f.severity.value == "error"]
 
 
+@pytest.mark.slow
 def test_a_template_that_extends_itself(tiny_copy: Path, tmp_path: Path) -> None:
     family = tmp_path / "templates" / "firefly"
     family.parent.mkdir()
     import shutil
 
-    shutil.copytree(ROOT / "pnp" / "templates" / "firefly", family)
+    shutil.copytree(ROOT / "templates" / "firefly", family)
     (family / "gear.toml").write_text('extends = "gear"\n', encoding="utf-8")
     found = _findings(tiny_copy, tmp_path / "out", templates=tmp_path / "templates")
     assert found == [
@@ -139,6 +145,7 @@ def test_a_40000_pixel_image_is_refused_before_decoding(tiny_copy: Path, tmp_pat
     ]
 
 
+@pytest.mark.slow
 def test_text_that_cannot_fit_is_reported_not_clipped_silently(tiny_copy: Path, tmp_path: Path) -> None:
     supply = tiny_copy / "supply.toml"
     supply.write_text(
@@ -154,6 +161,7 @@ def test_text_that_cannot_fit_is_reported_not_clipped_silently(tiny_copy: Path, 
     )
 
 
+@pytest.mark.slow
 def test_a_glyph_the_element_font_lacks_is_a_finding(tiny_copy: Path, tmp_path: Path) -> None:
     """'Ɓ' is in the title font but not in the body font: only drawing it in the text can tell."""
     supply = tiny_copy / "supply.toml"
@@ -165,7 +173,7 @@ def test_a_glyph_the_element_font_lacks_is_a_finding(tiny_copy: Path, tmp_path: 
 
 
 def test_fitting_keeps_the_largest_size_that_fits() -> None:
-    body = load_fonts(ROOT / "pnp" / "fonts").role("body")
+    body = load_fonts(ROOT / "fonts").role("body")
     assert body is not None
     short = fit_text(TextBox("Gana 2 {fuel}.", body, mm(35), mm(20), 7, 4.5, language="es"))
     assert (short.size, short.fits) == (7, True)
@@ -177,6 +185,7 @@ def test_fitting_keeps_the_largest_size_that_fits() -> None:
     assert bigger.size == longer.size  # one step larger would not have fitted
 
 
+@pytest.mark.slow
 def test_cli_build_summarises_and_refuses_bad_units(tiny_copy: Path, tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", "tiny", "-o", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
@@ -188,6 +197,7 @@ def test_cli_build_summarises_and_refuses_bad_units(tiny_copy: Path, tmp_path: P
     assert "expected a length with a unit (mm, cm, in, pt), like \"3mm\", got '3'" in bad.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("page,name", [(0, "tiny-supply-front"), (1, "tiny-supply-back")])
 def test_sheets_match_reviewed_goldens(
     tiny_copy: Path, tmp_path: Path, page: int, name: str, update_golden: bool
@@ -230,11 +240,12 @@ size = 9
 """
 
 
+@pytest.mark.slow
 def test_landscape_double_sided_cards_print_both_faces_from_data(tiny_copy: Path, tmp_path: Path) -> None:
     import shutil
 
     family = tmp_path / "templates" / "firefly"
-    shutil.copytree(ROOT / "pnp" / "templates" / "firefly", family)
+    shutil.copytree(ROOT / "templates" / "firefly", family)
     (family / "quest.toml").write_text(QUEST_LAYOUT, encoding="utf-8")
     (family / "back-landscape.toml").write_text(
         QUEST_LAYOUT.replace("card.title", "deck.label").replace("card.text", "pack.name"), encoding="utf-8"
@@ -297,7 +308,7 @@ def test_a_back_layout_that_uses_card_fields_names_what_it_can_use(tiny_copy: Pa
     import shutil
 
     family = tmp_path / "templates" / "firefly"
-    shutil.copytree(ROOT / "pnp" / "templates" / "firefly", family)
+    shutil.copytree(ROOT / "templates" / "firefly", family)
     back = family / "back.toml"
     back.write_text(back.read_text().replace("{{ deck.label }}", "{{ card.title }}"), encoding="utf-8")
     result = build(tiny_copy, BuildOptions(output=tmp_path / "out", templates=tmp_path / "templates"))
@@ -310,6 +321,7 @@ def test_a_back_layout_that_uses_card_fields_names_what_it_can_use(tiny_copy: Pa
     )
 
 
+@pytest.mark.slow
 def test_an_output_folder_that_cannot_be_written_is_reported_once(tiny_copy: Path, tmp_path: Path) -> None:
     blocker = tmp_path / "out"
     blocker.write_text("a file where the output folder should be", encoding="utf-8")
@@ -321,6 +333,7 @@ def test_an_output_folder_that_cannot_be_written_is_reported_once(tiny_copy: Pat
     assert "Nothing was written" in result.output
 
 
+@pytest.mark.slow
 def test_a_rebuild_after_editing_one_card_draws_only_its_pages(tiny_copy: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     first = build(tiny_copy, BuildOptions(output=out))
@@ -335,6 +348,7 @@ def test_a_rebuild_after_editing_one_card_draws_only_its_pages(tiny_copy: Path, 
     assert build(tiny_copy, BuildOptions(output=out, cache=False)).ranges_drawn == 3
 
 
+@pytest.mark.slow
 def test_cards_pdf_holds_every_deck_in_order(tiny_copy: Path, tmp_path: Path) -> None:
     _build(tiny_copy, tmp_path / "out", mix_decks=False)
     folder = tmp_path / "out" / "tiny" / "es"
@@ -342,6 +356,7 @@ def test_cards_pdf_holds_every_deck_in_order(tiny_copy: Path, tmp_path: Path) ->
     assert texts[2] == f"{texts[0]} {texts[1]}"
 
 
+@pytest.mark.slow
 def test_decks_of_one_size_share_the_sheets_of_cards_pdf(tiny_copy: Path, tmp_path: Path) -> None:
     _build(tiny_copy, tmp_path / "out")
     folder = tmp_path / "out" / "tiny" / "es"
@@ -353,6 +368,7 @@ def test_decks_of_one_size_share_the_sheets_of_cards_pdf(tiny_copy: Path, tmp_pa
     assert "SUMINISTRO" in backs and "NAVEGACIÓN" in backs  # each deck's back behind its own fronts
 
 
+@pytest.mark.slow
 def test_the_back_of_a_double_sided_card_shows_only_its_own_face(tiny_copy: Path, tmp_path: Path) -> None:
     supply = tiny_copy / "supply.toml"
     supply.write_text(
@@ -406,6 +422,7 @@ def test_check_finds_characters_no_bundled_font_can_draw(tiny_copy: Path, tmp_pa
     assert lines[found + 1] == "    hint: use another character (a word, or an {icon} of the pack)"
 
 
+@pytest.mark.slow
 def test_building_some_decks_leaves_cards_pdf_as_it_was(tiny_copy: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     _build(tiny_copy, out)
@@ -414,6 +431,7 @@ def test_building_some_decks_leaves_cards_pdf_as_it_was(tiny_copy: Path, tmp_pat
     assert (out / "tiny" / "es" / "cards.pdf").read_bytes() == everything
 
 
+@pytest.mark.slow
 def test_blue_sun_cards_print_on_4_a4_sheets_of_fronts(tmp_path: Path) -> None:
     """Mini cards of every deck share sheets, and the last tarot card sits under the two leaders."""
     result = build(BLUE_SUN, BuildOptions(output=tmp_path))

@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp import pipeline
 from pnp.cli import main
+from pnp.pipelines import build as pipeline
+
+pytestmark = pytest.mark.slow  # each test here takes seconds: whole builds, subprocesses, a browser
 
 
 def _build(tiny: Path) -> CliRunner.invoke:

@@ -12,7 +12,7 @@ import pytest
 
 import pnp.export.sheets
 from pnp.cache import META_SUFFIX, Cache
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
 
 ARTICLES = ("Garfio", "Radar", "Motor", "Señuelo", "Botiquín")
 
@@ -45,6 +45,7 @@ def small_ranges(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pnp.export.sheets, "RANGE_SHEETS", 1)  # one sheet a range: several ranges per deck
 
 
+@pytest.mark.slow
 def test_a_warm_build_is_byte_identical_to_a_no_cache_build_after_the_same_edits(
     tiny_copy: Path, tmp_path: Path, small_ranges: None
 ) -> None:
@@ -65,6 +66,7 @@ def test_a_warm_build_is_byte_identical_to_a_no_cache_build_after_the_same_edits
     assert len(_outputs(warm)) == 3
 
 
+@pytest.mark.slow
 def test_a_no_op_rebuild_draws_nothing_and_writes_the_same_bytes(tiny_copy: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     first = build(tiny_copy, BuildOptions(output=out))
@@ -116,6 +118,7 @@ def _record_garbage(entry: Path, _: list[bytes]) -> None:
     entry.with_name(entry.stem + META_SUFFIX).write_text("[1, 2", encoding="utf-8")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "damage",
     [
@@ -148,6 +151,7 @@ def test_a_bad_cache_entry_is_drawn_again_and_replaced(
     assert build(tiny_copy, BuildOptions(output=out)).ranges_drawn == 0  # replaced by good entries
 
 
+@pytest.mark.slow
 def test_no_cache_repairs_the_cache(tiny_copy: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     build(tiny_copy, BuildOptions(output=out))
@@ -160,6 +164,7 @@ def test_no_cache_repairs_the_cache(tiny_copy: Path, tmp_path: Path) -> None:
     assert build(tiny_copy, BuildOptions(output=out)).ranges_drawn == 0
 
 
+@pytest.mark.slow
 def test_a_cache_of_another_pnp_version_is_not_used(
     tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -179,13 +184,14 @@ def test_cache_entries_verify_their_bytes(tmp_path: Path) -> None:
     assert Cache(tmp_path, ".bin", read=False).get(key) is None
 
 
+@pytest.mark.slow
 def test_a_warm_check_finds_what_an_uncached_check_finds_after_the_same_edits(
     tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The check, layout, fitting and dictionary caches are transparent: each run starts as a new
     process would (no speller in memory), and finds what a check without any cache finds."""
     from pnp.check.text import lexicon
-    from pnp.cli import _load_and_check
+    from pnp.cli.check import _load_and_check
 
     warm = tmp_path / "warm"
     supply = tiny_copy / "supply.toml"
@@ -209,3 +215,22 @@ def test_a_warm_check_finds_what_an_uncached_check_finds_after_the_same_edits(
         seen_codes |= {f.code for f in cached}
     assert {"text/spelling", "text/untranslated", "text/small"} <= seen_codes
     assert (warm / ".cache" / "fitting").is_dir() and (warm / ".cache" / "check").is_dir()
+
+
+@pytest.mark.slow
+def test_every_folder_of_the_cache_is_a_kind_of_its_table(tiny_copy: Path) -> None:
+    """CacheKind lists every kind of entry: a check and a build with images write only those folders,
+    and each kind the table names is written by one of them."""
+    from click.testing import CliRunner
+
+    from pnp.cache import CacheKind
+    from pnp.cli import main
+
+    out = Path("output")  # where pnp check keeps its cache
+    assert CliRunner().invoke(main, ["check", str(tiny_copy)]).exit_code == 0
+    # one deck after the other: cards.pdf is joined from two runs of sheets
+    assert build(tiny_copy, BuildOptions(output=out, png=True, mix_decks=False)).ok
+    folders = {folder.name for folder in (out / ".cache").iterdir() if folder.is_dir()}
+    assert folders == {kind.folder for kind in CacheKind}
+    for kind in CacheKind:
+        assert {path.suffix for path in (out / ".cache" / kind.folder).iterdir()} <= {kind.suffix, ".json"}

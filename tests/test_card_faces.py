@@ -15,7 +15,7 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageStat
 
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
 from tests.conftest import ROOT
 from tests.golden import assert_matches_golden
 
@@ -44,6 +44,7 @@ def faces(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out / "firefly-types" / "es"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("card_type", sorted(CARDS))
 def test_each_firefly_type_matches_its_reviewed_golden(
     faces: Path, card_type: str, update_golden: bool, tmp_path: Path

@@ -28,6 +28,7 @@ def benchmark() -> Any:
     return module
 
 
+@pytest.mark.slow
 def test_the_labelled_set_has_no_false_alarm_and_only_the_known_misses(benchmark: Any) -> None:
     cases, expected, found = benchmark.run_set()
     false_alarms = [(code, cases[i]["es"]) for (i, code) in found if (i, code) not in expected]
@@ -36,6 +37,7 @@ def test_the_labelled_set_has_no_false_alarm_and_only_the_known_misses(benchmark
     assert missed == KNOWN_MISSES
 
 
+@pytest.mark.slow
 def test_no_accent_rule_flags_the_bundled_packs(benchmark: Any, capsys: pytest.CaptureFixture[str]) -> None:
     """Their Spanish is reviewed: a flag there is a false alarm (target: none)."""
     assert benchmark.accents_on_packs(show=True) == {code: 0 for code in benchmark.ACCENT_RULES}

@@ -42,6 +42,7 @@ def test_the_number_words_pattern_finds_the_words_a_word_scan_finds(language: st
         assert [(m.start(), m.group()) for m in _number_words(language).finditer(folded)] == scanned
 
 
+@pytest.mark.slow
 def test_texts_are_listed_once_per_pack() -> None:
     first = load_pack(BLUE_SUN).pack
     again = load_pack(BLUE_SUN).pack

@@ -22,6 +22,7 @@ def run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+@pytest.mark.slow
 def test_bundled_packs_have_no_errors() -> None:
     for pack in ("cards/blue-sun", "cards/lotr-sailing", "cards/bsg", "examples/tiny"):
         code, output = run("check", pack)
@@ -135,6 +136,7 @@ def test_supply_deck_matches_the_facts() -> None:
     assert (cards["love-bot"].cost, cards["xunsu-whisper-x1"].cost, cards["reaver-flage"].count) == (1200, 1600, 2)
 
 
+@pytest.mark.slow
 def test_build_quiet_counts_the_warnings_in_one_line(tmp_path: Path) -> None:
     code, output = run("build", "cards/blue-sun", "--quiet", "-o", str(tmp_path))
     assert code == 0

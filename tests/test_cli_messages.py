@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
 
-from .conftest import TINY
+from .conftest import ROOT, TINY
 
 
+@pytest.mark.slow
 def test_build_quiet_prints_no_progress_and_no_wrote(tiny_copy: Path) -> None:
     result = CliRunner().invoke(main, ["build", str(tiny_copy), "-q"])
     assert result.exit_code == 0, result.output
@@ -19,6 +21,7 @@ def test_build_quiet_prints_no_progress_and_no_wrote(tiny_copy: Path) -> None:
     assert (Path("output") / "tiny" / "es" / "cards.pdf").exists()
 
 
+@pytest.mark.slow
 def test_build_without_quiet_says_what_it_wrote(tiny_copy: Path) -> None:
     result = CliRunner().invoke(main, ["build", str(tiny_copy)])
     assert "wrote output/tiny/es/cards.pdf" in result.stdout
@@ -49,6 +52,7 @@ def test_build_with_an_unknown_deck_lists_the_decks(tiny_copy: Path) -> None:
     assert 'error: no deck "galley"\n    hint: decks: supply, nav\n' in result.stdout
 
 
+@pytest.mark.slow
 def test_proof_and_export_quiet_print_nothing(tiny_copy: Path) -> None:
     runner = CliRunner()
     proof = runner.invoke(main, ["proof", str(tiny_copy), "-q"])
@@ -65,3 +69,21 @@ def test_a_missing_board_image_is_reported_first_and_alone() -> None:
     assert "Invalid value for '--image': File 'no-such-scan.jpg' does not exist." in result.stderr
     spanish = CliRunner().invoke(main, ["--ui-lang", "es", "board", str(TINY), "--image", "no-such-scan.jpg"])
     assert "Valor no válido para '--image': Archivo 'no-such-scan.jpg' no existe." in spanish.stderr
+
+
+@pytest.mark.slow
+def test_a_reader_that_closes_the_pipe_ends_pnp_quietly() -> None:
+    """`pnp deck ... | head` closes pnp's output early: no "internal error", the shell's broken-pipe code."""
+    import subprocess
+    import sys
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pnp", "deck", str(ROOT / "cards" / "blue-sun"), "--sources"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # the reader is gone before pnp writes its first line
+    errors = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 141
+    assert errors == ""

@@ -50,6 +50,7 @@ def _replace(path: Path, old: str, new: str) -> None:
 # --- the ladder --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_card_without_its_text_is_entered_but_not_written(tiny_copy: Path) -> None:
     _replace(tiny_copy / "supply.toml", 'text.en = "Gain 2 {fuel}."\ntext.es = "Gana 2 {fuel}."\n', "")
     code, output = run("deck", "tiny")
@@ -73,6 +74,7 @@ def test_a_complete_deck_is_complete_only_when_every_card_is_written() -> None:
     assert supply.endswith("complete")
 
 
+@pytest.mark.slow
 def test_a_placeholder_counts_as_missing_and_says_so(tiny_copy: Path) -> None:
     _append(tiny_copy / "supply.toml", PLACEHOLDER)
     code, output = run("check", "tiny")
@@ -84,6 +86,7 @@ def test_a_placeholder_counts_as_missing_and_says_so(tiny_copy: Path) -> None:
     assert "entered 5, written 5" in output
 
 
+@pytest.mark.slow
 def test_a_placeholder_with_text_that_claims_to_be_real_is_a_finding(tiny_copy: Path) -> None:
     _append(tiny_copy / "supply.toml", PLACEHOLDER + 'text.es = "Gana 3 {fuel}."\n')
     code, output = run("check", "tiny")
@@ -97,6 +100,7 @@ def test_a_placeholder_with_text_that_claims_to_be_real_is_a_finding(tiny_copy: 
     assert "card/placeholder-text" not in output and "would pass for the card's own" not in output
 
 
+@pytest.mark.slow
 def test_a_card_whose_notes_call_it_a_placeholder_must_be_marked(tiny_copy: Path) -> None:
     _append(
         tiny_copy / "supply.toml",
@@ -112,6 +116,7 @@ def test_a_card_whose_notes_call_it_a_placeholder_must_be_marked(tiny_copy: Path
 # --- placeholders on the sheets -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_placeholder_prints_with_the_mark_across_its_face_and_no_placeholders_leaves_it_out(
     tiny_copy: Path,
 ) -> None:
@@ -145,6 +150,7 @@ def test_the_mark_speaks_the_card_language() -> None:
 # --- variants in build ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("at_root")
 def test_build_players_prints_the_deck_the_variant_makes(tmp_path: Path) -> None:
     code, output = run(
@@ -173,6 +179,7 @@ def test_build_names_the_variants_and_player_counts_the_pack_defines(tmp_path: P
 # --- provenance -------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_source_that_cites_a_file_is_a_finding(tiny_copy: Path) -> None:
     _replace(
         tiny_copy / "supply.toml",
@@ -222,6 +229,7 @@ def test_bundled_packs_cite_no_file(pack: str) -> None:
     assert [f for f in json.loads(output)["findings"] if f["code"] == "source/path"] == []
 
 
+@pytest.mark.slow
 def test_no_file_of_the_repository_cites_a_path_outside_it() -> None:
     # written as patterns so that this test does not cite what it looks for
     outside = re.compile(r"\bshared[/\\]|FACTS\.md|\b\d{3}_[0-9a-f]{16}\b")
@@ -287,6 +295,7 @@ def test_the_thread_suggestion_is_not_taken_for_an_agreed_fix() -> None:
     assert "suggestion" in super_crisis["note"]
 
 
+@pytest.mark.slow
 def test_a_card_can_carry_boarding_2_and_the_checker_knows_abordaje_2(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import shutil
 
@@ -318,6 +327,7 @@ def test_the_tormentera_stages_quote_the_rules_word_for_word() -> None:
     assert backs["fleet"] == backs["encounter"] == "ENCUENTRO"
 
 
+@pytest.mark.slow
 def test_a_variant_names_tokens_and_swaps_name_declared_variants(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import shutil
 

@@ -233,6 +233,7 @@ def at_root(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("at_root")
 def test_deck_swap_prints_the_blue_sun_border_nav_deck() -> None:
     expected = (

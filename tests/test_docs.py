@@ -12,6 +12,7 @@ from tests.conftest import ROOT
 USER_WRITTEN = [
     model.Pack,
     model.CardType,
+    model.TextRegion,
     model.Deck,
     model.DeckBack,
     model.Swap,

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp import cli_translate
 from pnp.cli import main
+from pnp.cli import translate as cli_translate
 from pnp.export import edit_set
 
 FIX = "Repuestos >> Recambios\n"  # changes supply.toml and glossary.toml of the tiny pack

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.export.files import write_atomic
+from pnp.files import write_atomic
 
 
 def test_write_atomic_replaces_whole_files_with_ordinary_permissions(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from pnp.cli import main
 from pnp.export.tts import MAX_SIDE, grid_for, to_bbcode
 from pnp.load import load_pack
 from pnp.markup import as_literal
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
 
 LOTR = Path(__file__).resolve().parent.parent / "cards" / "lotr-sailing"
 
@@ -32,6 +32,7 @@ def _poker(pack: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_tts_saved_object_matches_the_custom_deck_fields(tiny_copy: Path, tmp_path: Path) -> None:
     _build(tiny_copy, tmp_path / "out", tts=True, dpi=150)
     folder = tmp_path / "out" / "tiny" / "es" / "tts"
@@ -69,6 +70,7 @@ def test_tts_saved_object_matches_the_custom_deck_fields(tiny_copy: Path, tmp_pa
         assert max(image.size) <= MAX_SIDE
 
 
+@pytest.mark.slow
 def test_tts_ids_are_unique_across_the_decks_of_a_pack(tmp_path: Path) -> None:
     out = tmp_path / "out"
     _build(LOTR, out, tts=True, dpi=36)
@@ -104,6 +106,7 @@ def _deck_file(state: dict, folder: Path) -> str:
     return face.rsplit("-", 1)[0] + ".json"
 
 
+@pytest.mark.slow
 def test_tts_landscape_double_sided_cards_are_sideways_with_their_own_backs(tmp_path: Path) -> None:
     out = tmp_path / "out"
     _build(LOTR, out, tts=True, dpi=36, decks=("quest-tormentera",))
@@ -122,6 +125,7 @@ def test_tts_landscape_double_sided_cards_are_sideways_with_their_own_backs(tmp_
         assert faces.width > faces.height
 
 
+@pytest.mark.slow
 def test_tts_base_url_replaces_local_addresses(tiny_copy: Path, tmp_path: Path) -> None:
     _build(tiny_copy, tmp_path / "out", tts=True, dpi=72, tts_base_url="https://example.org/tiny/tts")
     saved = (tmp_path / "out" / "tiny" / "es" / "tts" / "supply.json").read_text(encoding="utf-8")
@@ -156,6 +160,7 @@ def test_tts_sheets_split_when_cards_would_pass_4096_px() -> None:
     assert huge.card_width * huge.columns <= MAX_SIDE and huge.card_height * huge.rows <= MAX_SIDE
 
 
+@pytest.mark.slow
 def test_tts_deck_with_more_designs_than_a_sheet_uses_several(tiny_copy: Path, tmp_path: Path) -> None:
     supply = tiny_copy / "supply.toml"
     extra = "".join(
@@ -175,6 +180,7 @@ def test_tts_deck_with_more_designs_than_a_sheet_uses_several(tiny_copy: Path, t
     assert len(deck["DeckIDs"]) == 45
 
 
+@pytest.mark.slow
 def test_mpc_images_have_the_pixel_size_of_their_templates(tiny_copy: Path, tmp_path: Path) -> None:
     _poker(tiny_copy)
     _build(tiny_copy, tmp_path / "out", print_shop="mpc")
@@ -186,6 +192,7 @@ def test_mpc_images_have_the_pixel_size_of_their_templates(tiny_copy: Path, tmp_
     )
 
 
+@pytest.mark.slow
 def test_drivethru_pdf_holds_every_copy_front_then_back_with_its_boxes(tiny_copy: Path, tmp_path: Path) -> None:
     _poker(tiny_copy)
     _build(tiny_copy, tmp_path / "out", print_shop="drivethru")
@@ -206,6 +213,7 @@ def _page_png(document: pdfium.PdfDocument, number: int) -> bytes:
     return document[number].render(scale=0.5).to_pil().tobytes()
 
 
+@pytest.mark.slow
 def test_mpc_mini_american_is_made_as_their_mini_cards_with_a_warning(tiny_copy: Path, tmp_path: Path) -> None:
     result = build(tiny_copy, BuildOptions(output=tmp_path / "out", print_shop="mpc", decks=("supply",)))
     assert result.ok
@@ -219,6 +227,7 @@ def test_mpc_mini_american_is_made_as_their_mini_cards_with_a_warning(tiny_copy:
         assert image.size == (597, 822)  # 1.75 x 2.5 in + 2 x 0.12 in at 300 dpi
 
 
+@pytest.mark.slow
 def test_mpc_fit_exact_keeps_the_deck_size_and_says_the_shop_will_not_take_it(tiny_copy: Path, tmp_path: Path) -> None:
     options = BuildOptions(output=tmp_path / "out", print_shop="mpc", decks=("supply",), shop_fit="exact")
     result = build(tiny_copy, options)
@@ -229,6 +238,7 @@ def test_mpc_fit_exact_keeps_the_deck_size_and_says_the_shop_will_not_take_it(ti
         assert image.size == (556, 816)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("card_size", "shop", "expected"),
     [
@@ -249,6 +259,7 @@ def test_sizes_the_shop_sells_come_out_at_its_exact_product_size(
         assert image.size == expected
 
 
+@pytest.mark.slow
 def test_drivethru_tarot_page_is_their_3_x_5_in_file(tiny_copy: Path, tmp_path: Path) -> None:
     result = build(
         tiny_copy,
@@ -273,6 +284,7 @@ def test_a_bad_tts_base_url_stops_the_build_before_any_file(tiny_copy: Path, tmp
     assert not result.ok and result.written == [] and not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow
 def test_double_sided_cards_describe_their_back_too(tmp_path: Path) -> None:
     _build(LOTR, tmp_path / "out", tts=True, dpi=36, decks=("quest-tormentera",))
     folder = tmp_path / "out" / "lotr-sailing" / "es" / "tts"
@@ -291,6 +303,7 @@ def test_fit_without_a_shop_that_has_sizes_is_a_usage_error(tiny_copy: Path, tmp
     assert result.exit_code == 2 and "--fit is for the shops' sizes" in result.output
 
 
+@pytest.mark.slow
 def test_drivethru_makes_mini_american_decks_as_its_own_mini_cards(tiny_copy: Path, tmp_path: Path) -> None:
     result = build(tiny_copy, BuildOptions(output=tmp_path / "out", print_shop="drivethru", decks=("supply",)))
     assert result.ok and not [f for f in result.findings if f.code == "export/shop-size"]
@@ -299,6 +312,7 @@ def test_drivethru_makes_mini_american_decks_as_its_own_mini_cards(tiny_copy: Pa
     assert {tuple(round(v, 2) for v in page.get_size()) for page in document} == {(135.0, 198.0)}
 
 
+@pytest.mark.slow
 def test_a_deck_past_its_block_of_tts_sheet_ids_is_refused_before_writing(tmp_path: Path) -> None:
     from pnp.export.tts import SHEETS_PER_DECK, TooManySheets, TtsCard, TtsDeck, write_tts_deck
 
@@ -317,6 +331,7 @@ def test_a_back_title_is_plain_text_in_the_tts_description() -> None:
     assert to_bbcode(f"**{title}**") == "[b]Fase *2* {a} \\ b[/b]"
 
 
+@pytest.mark.slow
 def test_drivethru_pages_are_the_printed_copies_times_two_for_every_deck_of_a_pack(tmp_path: Path) -> None:
     blue_sun = LOTR.parent / "blue-sun"
     _build(blue_sun, tmp_path / "out", print_shop="drivethru")

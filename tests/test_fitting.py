@@ -7,18 +7,18 @@ from pathlib import Path
 
 import pytest
 
+from pnp.assets.fonts import load_fonts
 from pnp.check import check_pack
 from pnp.errors import Finding
 from pnp.load import load_pack
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
 from pnp.pipelines.fitting import fitting_findings
 from pnp.render import text as text_module
-from pnp.render.fonts import load_fonts
 from pnp.render.text import TextBox, _build, fit_text, measure
 from pnp.units import mm
 from tests.conftest import ROOT
 
-BODY = load_fonts(ROOT / "pnp" / "fonts").role("body")
+BODY = load_fonts(ROOT / "fonts").role("body")
 SENTENCES = (
     "Cuando robes esta carta, puedes descartar hasta dos cartas de Suministro y robar otras tantas. "
     "Tu tripulación gana {fuel} por cada Trabajo completado en el Borde Exterior; los Reavers persiguen "
@@ -42,6 +42,7 @@ def _lengthen(pack: Path, times: int) -> None:
     )
 
 
+@pytest.mark.slow
 def test_the_measure_predicts_reportlab_line_breaking() -> None:
     """Bisection trusts the measured widths: they must judge a size as ReportLab's own wrap does
     (tests/test_linebreak.py proves it over generated texts; this over realistic ones)."""
@@ -87,6 +88,7 @@ def test_a_title_fits_on_at_most_its_lines() -> None:
     assert not one.fits  # one line would need less than 6 pt: the caller reports it
 
 
+@pytest.mark.slow
 def test_text_under_the_legibility_floor_is_a_warning_that_check_and_build_share(
     tiny_copy: Path, tmp_path: Path
 ) -> None:
@@ -104,6 +106,7 @@ def test_text_under_the_legibility_floor_is_a_warning_that_check_and_build_share
     assert _sized(fitting_findings(loaded.pack)) == from_build
 
 
+@pytest.mark.slow
 def test_text_needing_less_than_5_pt_stops_the_build_but_not_a_draft(tiny_copy: Path, tmp_path: Path) -> None:
     _lengthen(tiny_copy, 16)
     refused = build(tiny_copy, BuildOptions(output=tmp_path / "out", cache=False))
@@ -118,6 +121,7 @@ def test_text_needing_less_than_5_pt_stops_the_build_but_not_a_draft(tiny_copy: 
     assert [s[0] for s in _sized(draft.findings)] == ["warning"]
 
 
+@pytest.mark.slow
 def test_the_proof_shows_the_size_each_text_was_set_at_and_marks_those_under_the_floor(
     tiny_copy: Path, tmp_path: Path
 ) -> None:
@@ -141,6 +145,7 @@ def test_words_apart_by_tabs_or_thin_spaces_fit_as_words_apart_by_spaces() -> No
         assert fitted.fits and fitted.size == 9 and fitted.lines == 3
 
 
+@pytest.mark.slow
 def test_a_word_no_box_holds_is_named_not_measured_in_height(tiny_copy: Path) -> None:
     """The height of the text is not what is wrong with one long word: the finding names the word."""
     supply = tiny_copy / "supply.toml"
@@ -160,6 +165,7 @@ def test_a_row_of_icons_no_line_holds_is_said_so() -> None:
     assert not fitted.measured.word_too_wide(5, mm(35))  # no single word is the trouble: the line of icons is
 
 
+@pytest.mark.slow
 def test_a_draft_with_pngs_draws_its_small_text_as_the_sheets_do(tiny_copy: Path, tmp_path: Path) -> None:
     """The PNG faces of a draft were drawn as a build's: the small text the draft accepts stopped them."""
     _lengthen(tiny_copy, 16)

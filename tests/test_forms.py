@@ -1,4 +1,4 @@
-"""Forms keep their transparency (pnp.render.forms): faces, icons and boards are all drawn as forms."""
+"""Forms keep their transparency (pnp.assets.forms): faces, icons and boards are all drawn as forms."""
 
 from __future__ import annotations
 
@@ -7,13 +7,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pytest
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.build_state import BuildOptions
+from pnp.assets.forms import end_form
 from pnp.layout.templates import IconFile
-from pnp.pipeline import build
-from pnp.render.forms import end_form
+from pnp.pipelines.build import build
+from pnp.pipelines.build_options import BuildOptions
 from pnp.render.icons import draw_icon
 
 
@@ -73,6 +74,7 @@ def _black_pixels(tiny: Path, opacity: str, out: Path) -> int:
     return page.histogram()[0]  # black: only (0, 0, 0) is 0 in grey
 
 
+@pytest.mark.slow
 def test_a_layouts_half_see_through_band_prints_half_see_through(tiny_copy: Path, tmp_path: Path) -> None:
     """A layout's `opacity` (docs/layouts.md) on a card face, which the sheet places as a form."""
     opaque = _black_pixels(tiny_copy, "", tmp_path / "opaque")

@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -30,6 +31,8 @@ from hypothesis import strategies as st
 from pnp.cli import main
 from pnp.paths import TEMPLATES_DIR
 from tests.conftest import ROOT, TINY
+
+pytestmark = pytest.mark.slow  # each test here takes seconds: whole builds, subprocesses, a browser
 
 EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "15"))
 FUZZ = settings(

@@ -74,6 +74,7 @@ en lugar de tu nave. Las fichas de [-refugio-]{+paraíso+} van en sectores con p
 """
 
 
+@pytest.mark.slow
 def test_glossary_apply_shows_the_words_it_would_change_and_writes_nothing(rulebook_pack: Path) -> None:
     before = snapshot(rulebook_pack)
     result = CliRunner().invoke(main, ["glossary", "apply", "blue-sun", RULEBOOK_FIXES])
@@ -85,6 +86,7 @@ def test_glossary_apply_shows_the_words_it_would_change_and_writes_nothing(ruleb
     assert snapshot(rulebook_pack) == before
 
 
+@pytest.mark.slow
 def test_glossary_apply_write_fixes_the_rulebooks_terms_and_changes_exactly_those_words(rulebook_pack: Path) -> None:
     before = snapshot(rulebook_pack)
     result = CliRunner().invoke(main, ["glossary", "apply", "blue-sun", RULEBOOK_FIXES, "--write"])
@@ -115,6 +117,7 @@ def test_glossary_apply_write_fixes_the_rulebooks_terms_and_changes_exactly_thos
     )
 
 
+@pytest.mark.slow
 def test_glossary_apply_records_right_terms_as_canonical_and_wrong_ones_as_forbidden(tiny_copy: Path) -> None:
     edit(tiny_copy / "supply.toml", 'text.es = "Gana 2 {fuel}."', 'text.es = "Gana 2 {fuel}. Guarda la vela."')
     (tiny_copy.parent / "fixes.txt").write_text(
@@ -165,6 +168,7 @@ def test_glossary_apply_records_right_terms_as_canonical_and_wrong_ones_as_forbi
 # --- bad input: a clear message, and nothing changed on disk ---------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("fixes", "expected"),
     [
@@ -225,6 +229,7 @@ def test_a_fixes_file_that_is_not_utf8_is_named_with_its_line(tiny_copy: Path) -
     assert snapshot(tiny_copy) == before
 
 
+@pytest.mark.slow
 def test_allow_inside_changes_whole_words_and_leaves_longer_ones(tiny_copy: Path) -> None:
     (tiny_copy.parent / "fixes.txt").write_text("repuesto >> recambio\n", encoding="utf-8")
     edit(tiny_copy / "supply.toml", 'text.es = "Gana 2 {fuel}."', 'text.es = "Gana 2 {fuel} y un repuesto."')
@@ -285,6 +290,7 @@ def test_every_kind_of_toml_string_keeps_its_quoting_and_escapes() -> None:
     assert 'a = "dos\\nlíneas \\"y\\" \\\\"  # a comment stays\n' in tomlkit.dumps(document)
 
 
+@pytest.mark.slow
 def test_files_with_windows_line_endings_get_them_in_what_is_written(tiny_copy: Path) -> None:
     edit(tiny_copy / "glossary.toml", 'forbidden = ["fuel", "gasolina"]\n', "")  # so a forbidden key is added
     edit(tiny_copy / "supply.toml", 'text.es = "Gana 2 {fuel}."', 'text.es = "Gana 2 {fuel}. Guarda la vela."')
@@ -322,6 +328,7 @@ def test_files_with_windows_line_endings_get_them_in_what_is_written(tiny_copy: 
     assert (tiny_copy / "supply.toml").read_bytes() == expected
 
 
+@pytest.mark.slow
 def test_every_inflected_form_keeps_the_first_sound_that_glossary_lookups_bucket_by() -> None:
     """`glossary apply` looks terms up by the first sound of their target; no form may move to another bucket."""
     import re

@@ -106,6 +106,7 @@ def tiny_with_markers(tiny_copy: Path) -> Path:
     return tiny_copy
 
 
+@pytest.mark.slow
 def test_glossary_apply_makes_determiners_and_adjectives_agree_each_its_own_word(tiny_with_markers: Path) -> None:
     result = CliRunner().invoke(main, ["glossary", "apply", "tiny", "fixes.txt", "--write"])
     assert result.exit_code == 0, result.output
@@ -139,12 +140,14 @@ def test_glossary_apply_stops_on_a_line_it_cannot_decide(tiny_with_markers: Path
     assert (tiny_with_markers / "supply.toml").read_bytes() == before
 
 
+@pytest.mark.slow
 def test_without_a_gender_the_words_around_stay(tiny_with_markers: Path) -> None:
     edit(tiny_with_markers / "glossary.toml", 'gender = "f"\n', "")
     result = CliRunner().invoke(main, ["glossary", "apply", "tiny", "fixes.txt"])
     assert "Pon el [-marcador-]{+ficha+} en" in result.output
 
 
+@pytest.mark.slow
 def test_a_verb_or_phrase_term_ignores_its_gender_with_a_note(tiny_with_markers: Path) -> None:
     add_terms(tiny_with_markers, '\n[[term]]\nsource = "draw"\ntarget = "robar"\ngender = "m"\n')
     (tiny_with_markers.parent / "fixes.txt").write_text("gana >> robar\n", encoding="utf-8")

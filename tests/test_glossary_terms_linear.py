@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from pnp.check.text.forms import fold
@@ -41,6 +42,7 @@ def test_a_term_of_dashes_against_a_text_of_dashes_is_quick() -> None:
         assert matcher.search(DASHES + " z") is not None
 
 
+@pytest.mark.slow
 def test_check_finishes_on_a_glossary_built_to_backtrack(tiny_copy: Path) -> None:
     glossary = tiny_copy / "glossary.toml"
     glossary.write_text(

@@ -46,6 +46,7 @@ def _extracted(keywords=KEYWORDS) -> set[tuple[str | tuple[str, ...], str | None
 # --- the catalogue -----------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("path", "keywords"), [(PO_FILE, KEYWORDS), (SHEETS_FILE, SHEET_KEYWORDS)], ids=["ui", "sheets"]
 )
@@ -62,6 +63,7 @@ def test_every_message_has_a_spanish_translation(path: Path, keywords) -> None:
     )
 
 
+@pytest.mark.slow
 def test_sheet_words_are_not_in_the_interface_catalogue() -> None:
     """printed() reads sheets.po only: a sheet word left in pnp.po would never be used."""
     interface = {key if isinstance(key, str) else key[0] for key, _context in _extracted(KEYWORDS)}
@@ -157,6 +159,7 @@ def _literal_text(node: ast.AST) -> str | None:
     return None
 
 
+@pytest.mark.slow
 def test_user_facing_strings_go_through_gettext() -> None:
     """A message written as a bare string where pnp shows it to people is not in the catalogue."""
     bare = []
@@ -315,6 +318,10 @@ CATALOGUE_WORDS += ["gettext", "new", "Game", "My"]
 CATALOGUE_WORDS += ["placeholder", "gender", "forbidden", "target", "bleed", "poker-bilingual", "back-offset"]
 CATALOGUE_WORDS += ["glossary", "apply", "pip", "install", "Blue", "Sun", "rulebook", "Ctrl-C", "overlaps"]
 CATALOGUE_WORDS += ["shape", "opacity", "height", "svglib", "viewBox", "rounded-rect"]
+# pnp scan: the command, the programs and libraries it names, and how each system installs them
+CATALOGUE_WORDS += ["scan", "sample", "OpenCV", "Tesseract", "tesseract", "tesseract-ocr", "tesseract-ocr-X"]
+CATALOGUE_WORDS += ["tesseract-lang", "apt-get", "brew", "Debian", "Ubuntu", "macOS", "Windows", "PATH", "UB"]
+CATALOGUE_WORDS += ["Mannheim", "CMYK", "RGB", "OCR", "escaneos"]
 
 
 def _neutral(message: str) -> str:
@@ -371,6 +378,7 @@ def _catalogue_pack(tmp_path: Path) -> Path:
     return pack
 
 
+@pytest.mark.slow
 def test_spanish_catalogue_passes_pnps_own_text_rules(tmp_path: Path) -> None:
     """Spelling, typography (¿? ¡!), numbers, English left in, and the interface glossary: no warning."""
     result = load_pack(_catalogue_pack(tmp_path))
@@ -385,6 +393,7 @@ def test_spanish_catalogue_passes_pnps_own_text_rules(tmp_path: Path) -> None:
     assert not shown, "\n".join(shown)
 
 
+@pytest.mark.slow
 def test_the_self_check_finds_a_forbidden_term(tmp_path: Path) -> None:
     """The check above would fail on a slip: 'baraja' for a deck is a forbidden variant in pnp's glossary."""
     pack = _catalogue_pack(tmp_path)
@@ -530,6 +539,7 @@ def _pdf_text(path: Path) -> str:
     return "\n".join(page.get_textpage().get_text_range() for page in document)
 
 
+@pytest.mark.slow
 def test_sheets_and_calibration_are_in_the_card_language(tiny_copy: Path) -> None:
     runner = CliRunner()
     spanish_cards = runner.invoke(main, ["build", str(tiny_copy), "--lang", "es", "--calibration", "-q"])
@@ -544,6 +554,7 @@ def test_sheets_and_calibration_are_in_the_card_language(tiny_copy: Path) -> Non
     assert "print at 100 % (actual size): the bar must measure 50 mm" in text
 
 
+@pytest.mark.slow
 def test_proof_headings_follow_the_interface_language(tiny_copy: Path) -> None:
     result = CliRunner().invoke(main, ["proof", str(tiny_copy)], env=SPANISH)
     assert result.exit_code == 0, result.output
@@ -559,6 +570,7 @@ def test_proof_headings_follow_the_interface_language(tiny_copy: Path) -> None:
     assert Severity.ERROR.value == "error"  # the CSS classes stay the codes
 
 
+@pytest.mark.slow
 def test_the_workbench_speaks_the_interface_language(tiny_copy: Path) -> None:
     """pnp serve's pages, their jinja2 words and the handlers' messages come from the same catalogue."""
     pytest.importorskip("starlette")
@@ -577,6 +589,7 @@ def test_the_workbench_speaks_the_interface_language(tiny_copy: Path) -> None:
     assert missing.status_code == 404 and "no hay ninguna carta" in missing.text and "nope" in missing.text
 
 
+@pytest.mark.slow
 def test_a_draft_prints_its_mark_and_footer_in_the_card_language(tiny_copy: Path) -> None:
     result = CliRunner().invoke(main, ["build", str(tiny_copy), "--lang", "es", "--draft", "--decks", "supply", "-q"])
     assert result.exit_code == 0, result.output
@@ -585,10 +598,12 @@ def test_a_draft_prints_its_mark_and_footer_in_the_card_language(tiny_copy: Path
     assert "print at 100 %" not in text and "DRAFT" not in text
 
 
-@pytest.mark.parametrize("command", ["proof", "glossary", "export", "import", "new", "serve"])
+@pytest.mark.parametrize(
+    "command", ["check", "deck", "build", "board", "proof", "glossary", "export", "import", "new", "serve", "scan"]
+)
 def test_commands_imported_when_run_speak_the_chosen_language_too(command: str) -> None:
-    """proof, glossary, export, import, new and serve are imported only when run (a faster start):
-    their help is translated as they arrive, after the language was chosen."""
+    """Every command is imported only when run or listed (a faster start): its help is
+    translated as it arrives, after the language was chosen."""
     import pnp.cli
 
     pnp.cli.main.commands.pop(command, None)  # as in a fresh process: not imported yet

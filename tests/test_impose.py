@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from pnp.impose import ImposeError, Mark, SheetPlan, SheetSpec, Slot, plan_sheet, sheets_needed
+from pnp.impose.sheet import ImposeError, Mark, SheetPlan, SheetSpec, Slot, plan_sheet, sheets_needed
 from pnp.units import Size, mm, paper_size, parse_card_size
 
 A4 = paper_size("a4")

@@ -22,7 +22,7 @@ from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 
 from pnp.cli import main
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
 
 ROOT = Path(__file__).resolve().parent.parent
 BLUE_SUN = ROOT / "cards" / "blue-sun"
@@ -94,6 +94,7 @@ def every_pdf(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     return found
 
 
+@pytest.mark.slow
 def test_every_pdf_kind_embeds_every_font_it_references(every_pdf: list[Path]) -> None:
     problems = {str(path.name): unembedded_fonts(path) for path in every_pdf}
     assert {name: fonts for name, fonts in problems.items() if fonts} == {}
@@ -124,6 +125,7 @@ def test_shop_pdfs_carry_trim_and_bleed_boxes(every_pdf: list[Path]) -> None:
 # --- Tabletop Simulator ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_tts_saved_objects_are_strict_json_valid_against_the_schema(tmp_path: Path) -> None:
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads(TTS_SCHEMA.read_text(encoding="utf-8"))
@@ -204,6 +206,7 @@ def test_msgfmt_check_is_clean_on_the_bundled_packs(pack: str, tmp_path: Path) -
     assert (run.returncode, run.stderr) == (0, "")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pack", sorted(POFILTER_REVIEWED))
 def test_pofilter_finds_only_the_reviewed_hits_on_the_bundled_packs(pack: str, tmp_path: Path) -> None:
     import subprocess
@@ -271,6 +274,7 @@ def test_csv_round_trips_through_the_spreadsheet_dialects(dialect: str, tmp_path
     ]
 
 
+@pytest.mark.slow
 def test_no_pdf_kind_draws_text_off_its_page(every_pdf: list[Path]) -> None:
     """A line that runs past the page edge is cut off in print: every character lies inside its page."""
     import pypdfium2 as pdfium
@@ -314,3 +318,99 @@ def test_po_statuses_survive_a_gettext_rewrite(tool: str, tmp_path: Path) -> Non
     assert (result.exit_code, result.output) == (0, "No changes: the pack already says what the file says.\n")
     text = po.read_text(encoding="utf-8")
     assert "# reviewed\n#. base: " in text and "#, fuzzy" in text
+
+
+def _tiny_with_line_breaks(tmp_path: Path) -> Path:
+    """tiny, with translations that start or end with a line break their originals do not have (and one the
+    other way): a reviewed card's and a translated card's."""
+    pack = tmp_path / "tiny"
+    shutil.copytree(ROOT / "examples" / "tiny", pack)
+    supply = pack / "supply.toml"
+    text = supply.read_text(encoding="utf-8")
+    text = text.replace('text.es = "Gana 2 {fuel}."', 'text.es = "Gana 2 {fuel}.\\n"')
+    text = text.replace('title.es = "Célula de combustible"', 'title.es = "\\nCélula de combustible"')
+    text = text.replace('title.en = "Spare Parts"', 'title.en = "Spare Parts\\n"')
+    supply.write_text(text, encoding="utf-8")
+    return pack
+
+
+def test_msgfmt_check_passes_on_a_po_whose_translations_start_or_end_with_a_line_break(tmp_path: Path) -> None:
+    import subprocess
+
+    import polib
+
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("GNU gettext's msgfmt is not installed (Debian: apt-get install -y gettext)")
+    pack = _tiny_with_line_breaks(tmp_path)
+    po = tmp_path / "t.po"
+    assert CliRunner().invoke(main, ["export", str(pack), "--format", "po", "-o", str(po)]).exit_code == 0
+    run = subprocess.run([msgfmt, "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True)
+    assert (run.returncode, run.stderr) == (0, "")
+    marked = {e.msgctxt for e in polib.pofile(str(po)) if any(c.startswith("fuzzy: ") for c in e.comment.splitlines())}
+    assert marked == {"fuel-cell:text", "fuel-cell:title", "spare-parts:title"}
+    # the marks export made do not make the cards drafts: importing the file as it is changes nothing
+    result = CliRunner().invoke(main, ["import", str(pack), str(po)])
+    assert (result.exit_code, result.output) == (0, "No changes: the pack already says what the file says.\n")
+    # the translator corrects one in a tool, which clears the mark: the fix comes in, and the card, reviewed
+    # before, is translated (an edited reviewed text needs its review again), not a draft
+    entries = polib.pofile(str(po))
+    entry = next(e for e in entries if e.msgctxt == "fuel-cell:text")
+    entry.msgstr = "Gana 2 {fuel}."
+    entry.flags.remove("fuzzy")
+    entries.save(str(po))
+    result = CliRunner().invoke(main, ["import", str(pack), str(po), "--write"])
+    assert result.exit_code == 0, result.output
+    supply = (pack / "supply.toml").read_text(encoding="utf-8")
+    assert 'text.es = "Gana 2 {fuel}."' in supply and 'status.es = "translated"' in supply
+
+
+@pytest.mark.parametrize("tool", ["msgcat", "msgmerge"])
+def test_the_line_break_marks_survive_a_gettext_rewrite(tool: str, tmp_path: Path) -> None:
+    import subprocess
+
+    program = shutil.which(tool)
+    if program is None:
+        pytest.skip(f"GNU gettext's {tool} is not installed (Debian: apt-get install -y gettext)")
+    pack = _tiny_with_line_breaks(tmp_path)
+    po = tmp_path / "t.po"
+    assert CliRunner().invoke(main, ["export", str(pack), "--format", "po", "-o", str(po)]).exit_code == 0
+    command = (
+        [program, str(po), "-o", str(po)] if tool == "msgcat" else [program, "-q", str(po), str(po), "-o", str(po)]
+    )
+    subprocess.run(command, check=True)
+    result = CliRunner().invoke(main, ["import", str(pack), str(po)])
+    assert (result.exit_code, result.output) == (0, "No changes: the pack already says what the file says.\n")
+
+
+def test_po_revision_date_is_the_card_files_last_commit_not_their_file_times(tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    import polib
+
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    pack = tmp_path / "tiny"
+    shutil.copytree(ROOT / "examples" / "tiny", pack)
+    env = {**os.environ, "GIT_AUTHOR_DATE": "2024-03-05T10:20:00Z", "GIT_COMMITTER_DATE": "2024-03-05T10:20:00Z"}
+    git = ["git", "-C", str(pack), "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "cards"], check=True, env=env)
+    for toml in pack.glob("*.toml"):
+        os.utime(toml, (1_700_000_000, 1_700_000_000))  # a fresh checkout's or copy's times: not a text's change
+
+    def revision() -> str:
+        po = tmp_path / "t.po"
+        assert (
+            CliRunner().invoke(main, ["export", str(pack), "--format", "po", "-o", str(po), "--force"]).exit_code == 0
+        )
+        return polib.pofile(str(po)).metadata["PO-Revision-Date"]
+
+    assert revision() == "2024-03-05 10:20+0000"
+    # a change not committed yet is dated by its file
+    supply = pack / "supply.toml"
+    supply.write_text(supply.read_text(encoding="utf-8").replace("Gana 2", "Gana 3"), encoding="utf-8")
+    os.utime(supply, (1_800_000_000, 1_800_000_000))
+    assert revision() == "2027-01-15 08:00+0000"

@@ -14,6 +14,8 @@ import pytest
 
 from tests.conftest import BLUE_SUN
 
+pytestmark = pytest.mark.slow  # each test here takes seconds: whole builds, subprocesses, a browser
+
 
 @pytest.mark.parametrize("after", [1.0, 2.5])
 def test_ctrl_c_prints_one_line_and_exits_130(tmp_path: Path, after: float) -> None:

@@ -12,15 +12,16 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from pnp.assets.icons import svg_problem
 from pnp.cli import main
 from pnp.layout import ELEMENT_KINDS
-from pnp.layout.icons import svg_problem
 from pnp.layout.plan import lay_out_pack, layout_findings
-from pnp.layout.templates import ELEMENT_FIELDS, load_family, size_class
+from pnp.layout.schema import ELEMENT_FIELDS
+from pnp.layout.templates import load_family, size_class
 from pnp.load import load_pack
 from pnp.model import PackData
 from pnp.paths import TEMPLATES_DIR
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
 from pnp.proof.thumbs import lay_out_fronts, thumbnails
 from pnp.units import parse_card_size
 from tests.conftest import BLUE_SUN, ROOT
@@ -73,6 +74,7 @@ def test_the_tiny_pack_draws_its_own_icon_from_its_own_layout(tiny_copy: Path) -
     assert laid.icons["fuel"].path.parent.name == "icons"  # the firefly family's own set
 
 
+@pytest.mark.slow
 def test_a_pack_family_unknown_to_pnp_builds_and_check_agrees(tiny_copy: Path, tmp_path: Path) -> None:
     toml = tiny_copy / "pack.toml"
     toml.write_text(toml.read_text(encoding="utf-8").replace('"firefly"', '"mygame"'), encoding="utf-8")
@@ -107,6 +109,7 @@ def test_a_pack_layout_changes_one_element_of_the_generic_layout_in_three_lines(
     assert {"title", "text", "frame"} <= set(elements)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("layout", "code", "message"),
     [
@@ -166,6 +169,7 @@ def test_a_huge_layout_is_refused(tiny_copy: Path) -> None:
     assert "layout/too-large" in _codes(layout_findings(_load(tiny_copy)))
 
 
+@pytest.mark.slow
 def test_an_icon_with_no_drawing_is_found_by_check_and_refused_by_build(tiny_copy: Path, tmp_path: Path) -> None:
     toml = tiny_copy / "pack.toml"
     toml.write_text(toml.read_text(encoding="utf-8").replace('"parts"]', '"parts", "wave"]'), encoding="utf-8")
@@ -221,6 +225,7 @@ def test_a_safe_svg_with_internal_references_is_accepted() -> None:
     assert svg_problem(svg) is None
 
 
+@pytest.mark.slow
 def test_a_bad_icon_file_is_a_finding_and_nothing_is_written(tiny_copy: Path, tmp_path: Path) -> None:
     (tiny_copy / "icons" / "sail.svg").write_bytes(b"<svg" + b" " * 1_100_000 + b"/>")
     code, output = _check(tiny_copy)
@@ -241,12 +246,13 @@ def test_svg_icons_are_vectors_in_the_pdf(tiny_copy: Path, tmp_path: Path) -> No
 def test_nothing_firefly_is_special_cased_in_the_renderer() -> None:
     source = (ROOT / "pnp" / "render" / "icons.py").read_text(encoding="utf-8")
     assert not re.search(r"fuel|reaver|blue-sun", source)
-    family = (ROOT / "pnp" / "templates" / "firefly" / "family.toml").read_text(encoding="utf-8")
+    family = (ROOT / "templates" / "firefly" / "family.toml").read_text(encoding="utf-8")
     blue_sun = _load(BLUE_SUN)
     for name in blue_sun.pack.icons:
         assert f'{name} = "icons/{name}.svg"' in family
 
 
+@pytest.mark.slow
 def test_art_the_layout_cannot_place_is_found_by_check_and_build(tiny_copy: Path, tmp_path: Path) -> None:
     (tiny_copy / "templates" / "firefly" / "gear.toml").write_text(
         'extends = "gear"\nremove = ["art"]\n', encoding="utf-8"
@@ -286,6 +292,7 @@ def test_the_generic_family_picks_tarot_square_and_landscape_variants(tiny_copy:
     assert size_class(parse_card_size("mini-american")) == "portrait"
 
 
+@pytest.mark.slow
 def test_a_double_sided_card_shows_both_sides_in_the_proof(tiny_copy: Path, tmp_path: Path) -> None:
     nav = tiny_copy / "nav.toml"
     nav.write_text(
@@ -304,6 +311,7 @@ def test_a_double_sided_card_shows_both_sides_in_the_proof(tiny_copy: Path, tmp_
     assert 'alt="Tormenta (B side)"' in html
 
 
+@pytest.mark.slow
 def test_pnp_new_writes_a_pack_that_checks_and_builds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
@@ -332,6 +340,7 @@ def test_layouts_doc_names_every_element_kind_and_field() -> None:
         assert f"`{filter_name}`" in doc, filter_name
 
 
+@pytest.mark.slow
 def test_a_token_icon_with_no_drawing_is_found_by_check_and_board(tmp_path: Path) -> None:
     pack = tmp_path / "blue-sun"
     shutil.copytree(BLUE_SUN, pack)
@@ -378,6 +387,7 @@ def _svg(attributes: str, body: str) -> str:
     return f'<svg xmlns="http://www.w3.org/2000/svg" {attributes}>{body}</svg>'
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("files", "code"),
     [
@@ -458,6 +468,7 @@ def test_a_type_layout_of_the_wrong_orientation_is_not_passed_over_in_silence(ti
 SALT_TIDES = ROOT / "tests" / "data" / "salt-tides"
 
 
+@pytest.mark.slow
 def test_a_game_pnp_never_heard_of_checks_builds_and_proofs_from_its_own_pack(tmp_path: Path) -> None:
     """Salt Tides was written from the docs alone: its own family, layouts and SVG icons."""
     pack = shutil.copytree(SALT_TIDES, tmp_path / "salt-tides")
@@ -479,6 +490,7 @@ def test_a_game_pnp_never_heard_of_checks_builds_and_proofs_from_its_own_pack(tm
     assert 'alt="Paso del norte (B side)"' in html
 
 
+@pytest.mark.slow
 def test_a_face_key_is_the_digest_of_what_it_draws_and_a_layout_lays_out_the_same_twice() -> None:
     """Faces are named by the digest of their size, layout, language and elements (caches and PDFs
     use the name): written out for speed, it must stay that digest.  Elements kept from an earlier
@@ -492,6 +504,7 @@ def test_a_face_key_is_the_digest_of_what_it_draws_and_a_layout_lays_out_the_sam
         assert face.key == hashlib.sha256(described.encode()).hexdigest()[:16]
 
 
+@pytest.mark.slow
 def test_opacity_on_an_element_that_has_no_fill_is_a_warning_at_its_line(tiny_copy: Path) -> None:
     """opacity is the fill's (docs/layouts.md): on text it did nothing, and nothing said so."""
     layout = tiny_copy / "templates" / "firefly" / "nav.toml"

@@ -9,18 +9,19 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
 from pnp import markup
+from pnp.assets.fonts import load_fonts
 from pnp.render import linebreak
-from pnp.render.fonts import load_fonts
 from pnp.render.text import HYPHENATION, TextBox, _build, _style, fit_text, measure, to_para_markup
 from tests.conftest import ROOT
 
-FONTS = load_fonts(ROOT / "pnp" / "fonts")
+FONTS = load_fonts(ROOT / "fonts")
 EXAMPLES = int(os.environ.get("PNP_LINEBREAK_EXAMPLES", "400"))
 PROPERTY = settings(
     max_examples=EXAMPLES,
@@ -70,6 +71,7 @@ def _width(data: st.DataObject, text: str, font: str, size: float) -> float:
     return max(1.0, edge + data.draw(st.floats(-0.6, 0.6)))
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(
     data=st.data(),
@@ -94,6 +96,7 @@ def test_each_paragraph_breaks_into_the_lines_reportlab_breaks_it_into(
         assert linebreak.lines(model, size, width, style.hyphenationLang) == len(wrapped.blPara.lines)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(
     data=st.data(),

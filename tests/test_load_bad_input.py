@@ -34,6 +34,7 @@ def _build_case(case: Path, tmp_path: Path) -> Path:
     return target
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()), ids=str)
 def test_bad_input_gives_its_exact_findings(
     case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, update_golden: bool

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
+
+pytestmark = pytest.mark.slow  # each test here takes seconds: whole builds, subprocesses, a browser
 
 
 def _png(pack: Path, out: Path, **options: object):  # type: ignore[no-untyped-def]

@@ -24,6 +24,7 @@ def run(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+@pytest.mark.slow
 def test_the_proof_shows_every_finding_in_place(rulebook_pack: Path) -> None:  # noqa: F811
     code, out, _ = run("proof", "blue-sun", "-o", "proof")
     assert (code, out) == (0, "Wrote proof/proof.html and proof.pdf: 35 cards, 15 findings on them.\n")
@@ -80,6 +81,7 @@ def _glyph_overlaps(pdf_path: Path, page: int) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_the_pdf_summary_fits_the_page_and_every_character_is_in_its_font(
     rulebook_pack: Path,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
@@ -87,8 +89,8 @@ def test_the_pdf_summary_fits_the_page_and_every_character_is_in_its_font(
     import pypdfium2 as pdfium
     from reportlab.pdfgen.textobject import PDFTextObject
 
-    from pnp.build_state import FONTS_DIR
-    from pnp.render.fonts import load_fonts
+    from pnp.assets.fonts import load_fonts
+    from pnp.pipelines.build_options import FONTS_DIR
 
     drawn: list[tuple[str, str]] = []  # (font, text): every string the PDF draws, faces included
     format_text = PDFTextObject._formatText
@@ -117,6 +119,7 @@ def test_the_pdf_summary_fits_the_page_and_every_character_is_in_its_font(
     assert _glyph_overlaps(Path("proof/proof.pdf"), 0) == []
 
 
+@pytest.mark.slow
 def test_only_findings_leaves_out_the_clean_cards(rulebook_pack: Path) -> None:  # noqa: F811
     code, out, _ = run("proof", "blue-sun", "--only-findings", "-o", "proof")
     assert code == 0
@@ -135,6 +138,7 @@ def _git(folder: Path, *args: str) -> None:
     )
 
 
+@pytest.mark.slow
 def test_since_a_git_revision_shows_only_what_changed_word_by_word(rulebook_pack: Path) -> None:  # noqa: F811
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
@@ -158,6 +162,7 @@ def test_since_a_git_revision_shows_only_what_changed_word_by_word(rulebook_pack
     assert 'id="card-awful-crowded-in-my-sky"' in html and html.count('<article class="card"') == 1
 
 
+@pytest.mark.slow
 def test_since_another_pack_folder(rulebook_pack: Path) -> None:  # noqa: F811
     shutil.copytree(rulebook_pack, rulebook_pack.parent / "old" / "blue-sun")
     edit(rulebook_pack / "challenge-universe.toml", 'title.es = "Con tus manos"', 'title.es = "Con las manos atadas"')
@@ -172,6 +177,7 @@ def test_since_another_pack_folder(rulebook_pack: Path) -> None:  # noqa: F811
     assert "35 card designs, 46 copies · changes since folder old/blue-sun: 1 card changed, 34 unchanged</p>" in html
 
 
+@pytest.mark.slow
 def test_since_something_that_is_neither_a_folder_nor_a_revision(rulebook_pack: Path) -> None:  # noqa: F811
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
@@ -204,6 +210,7 @@ def _chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_the_html_proof_opens_from_disk_in_chromium_with_its_findings_marked(
     rulebook_pack: Path,  # noqa: F811
     tmp_path: Path,
@@ -256,6 +263,7 @@ def test_every_kind_of_text_finding_is_placed_where_it_is(tiny_copy: Path) -> No
     ]
 
 
+@pytest.mark.slow
 def test_a_placeholder_thumbnail_carries_the_missing_text_band_as_the_sheet_does() -> None:
     from pnp.load import load_pack
     from pnp.proof.thumbs import lay_out_fronts, thumbnails

@@ -80,6 +80,7 @@ def _proof_since(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     return result.exit_code, result.output
 
 
+@pytest.mark.slow
 def test_a_tree_entry_named_dot_dot_is_refused_and_nothing_escapes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -94,6 +95,7 @@ def test_a_tree_entry_named_dot_dot_is_refused_and_nothing_escapes(
     assert "no '..', no absolute paths, no symlinks" in output
 
 
+@pytest.mark.slow
 def test_a_symlink_in_the_history_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     repo = _honest_repo(tmp_path)
     _commit_hostile(repo, [("120000", "blob", _blob(repo, b"/etc/passwd"), "glossary.toml")], without="glossary.toml")

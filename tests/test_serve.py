@@ -124,6 +124,7 @@ def test_a_card_that_does_not_exist_is_404_and_changes_nothing(client: TestClien
     assert (tiny_copy / "supply.toml").read_bytes() == before
 
 
+@pytest.mark.slow
 def test_the_preview_draws_the_unsaved_text(client: TestClient) -> None:
     form = form_of(client.get("/card/spare-parts").text)
     first = client.post("/card/spare-parts/preview", data=form).text
@@ -136,6 +137,7 @@ def test_the_preview_draws_the_unsaved_text(client: TestClient) -> None:
 # --- saving ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_saving_changes_only_the_value(client: TestClient, tiny_copy: Path) -> None:
     supply = tiny_copy / "supply.toml"
     before = supply.read_text()
@@ -154,6 +156,7 @@ def test_saving_changes_only_the_value(client: TestClient, tiny_copy: Path) -> N
     ]
 
 
+@pytest.mark.slow
 def test_a_reviewed_card_whose_translation_changes_is_translated_again(client: TestClient, tiny_copy: Path) -> None:
     form = form_of(client.get("/card/fuel-cell").text)
     form["v.text.es"] = "Obtén 2 {fuel}."
@@ -164,6 +167,7 @@ def test_a_reviewed_card_whose_translation_changes_is_translated_again(client: T
     assert 'status.es = "translated"' in text.split('id = "spare-parts"')[0]
 
 
+@pytest.mark.slow
 def test_a_text_changed_on_disk_since_the_page_loaded_is_a_conflict_never_overwritten(
     client: TestClient, tiny_copy: Path
 ) -> None:
@@ -183,6 +187,7 @@ def test_a_text_changed_on_disk_since_the_page_loaded_is_a_conflict_never_overwr
     assert "Mueve 1 sector extra" in supply.read_text()
 
 
+@pytest.mark.slow
 def test_two_tabs_editing_one_card_get_a_conflict_not_a_lost_edit(client: TestClient, tiny_copy: Path) -> None:
     tab1 = form_of(client.get("/card/pilot").text)
     tab2 = form_of(client.get("/card/pilot").text)
@@ -194,6 +199,7 @@ def test_two_tabs_editing_one_card_get_a_conflict_not_a_lost_edit(client: TestCl
     assert 'title.es = "Piloto experto"' in (tiny_copy / "supply.toml").read_text()
 
 
+@pytest.mark.slow
 def test_an_edit_of_another_card_on_disk_is_kept_when_saving(client: TestClient, tiny_copy: Path) -> None:
     supply = tiny_copy / "supply.toml"
     form = form_of(client.get("/card/pilot").text)
@@ -213,16 +219,17 @@ def test_a_field_that_does_not_exist_is_404_and_changes_nothing(client: TestClie
     assert (tiny_copy / "supply.toml").read_bytes() == before
 
 
+@pytest.mark.slow
 def test_mark_translated_and_reviewed(client: TestClient, tiny_copy: Path) -> None:
     page = client.get("/card/pilot").text
-    base = re.search(r'name="base" value="([0-9a-f]+)"', page)
+    base = re.search(r'name="base" value="([a-p]+)"', page)
     assert base is not None
     response = client.post("/card/pilot/status", data={"csrf": csrf(page), "to": "translated", "base": base.group(1)})
     assert response.status_code == 200, response.text
     pilot = (tiny_copy / "supply.toml").read_text().split('id = "pilot"')[1]
     assert 'status.es = "translated"' in pilot
     page = response.text
-    base = re.search(r'name="base" value="([0-9a-f]+)"', page)
+    base = re.search(r'name="base" value="([a-p]+)"', page)
     assert base is not None
     client.post("/card/pilot/status", data={"csrf": csrf(page), "to": "reviewed", "base": base.group(1)})
     assert 'status.es = "reviewed"' in (tiny_copy / "supply.toml").read_text().split('id = "pilot"')[1]
@@ -233,6 +240,7 @@ def test_mark_translated_and_reviewed(client: TestClient, tiny_copy: Path) -> No
 # --- glossary -----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_glossary_fix_is_previewed_then_applied(client: TestClient, tiny_copy: Path) -> None:
     supply = tiny_copy / "supply.toml"
     before = supply.read_bytes()
@@ -252,6 +260,7 @@ def test_a_glossary_fix_is_previewed_then_applied(client: TestClient, tiny_copy:
     assert '"Descarta"' in (tiny_copy / "glossary.toml").read_text()  # recorded as forbidden
 
 
+@pytest.mark.slow
 def test_a_glossary_fix_applied_after_the_pack_changed_asks_for_a_new_preview(
     client: TestClient, tiny_copy: Path
 ) -> None:
@@ -270,6 +279,7 @@ def test_a_glossary_fix_applied_after_the_pack_changed_asks_for_a_new_preview(
 # --- printing -----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_build_from_the_page_shows_progress_and_links_its_pdfs(client: TestClient) -> None:
     page = client.get("/print").text
     started = client.post("/print", data={"csrf": csrf(page), "deck": "supply", "paper": "a4", "duplex": "long"})
@@ -300,6 +310,7 @@ def test_a_build_with_a_bad_option_is_refused(client: TestClient) -> None:
 # --- guards -------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "path",
     [
@@ -318,6 +329,7 @@ def test_a_path_in_a_request_never_leaves_its_folder(client: TestClient, path: s
     assert "[[card]]" not in response.text and "root:" not in response.text
 
 
+@pytest.mark.slow
 def test_a_write_without_this_runs_token_or_from_another_site_is_refused(client: TestClient, tiny_copy: Path) -> None:
     before = (tiny_copy / "supply.toml").read_bytes()
     form = form_of(client.get("/card/pilot").text)
@@ -336,6 +348,7 @@ def test_another_host_name_is_refused(client: TestClient) -> None:
     assert client.get("/", headers={"host": "attacker.example"}).status_code == 421
 
 
+@pytest.mark.slow
 def test_with_an_access_token_only_browsers_that_bring_it_get_in(tiny_copy: Path) -> None:
     client = TestClient(create_app(tiny_copy, tiny_copy.parent / "output", hosts=("*",), access_token="s3cret"))
     assert client.get("/").status_code == 403
@@ -344,6 +357,7 @@ def test_with_an_access_token_only_browsers_that_bring_it_get_in(tiny_copy: Path
     assert client.get("/").status_code == 200  # the cookie carries it from now on
 
 
+@pytest.mark.slow
 def test_pack_text_is_escaped_everywhere(client: TestClient, tiny_copy: Path) -> None:
     supply = tiny_copy / "supply.toml"
     supply.write_text(supply.read_text().replace('title.es = "Repuestos"', 'title.es = "<script>alert(1)</script>"'))
@@ -383,6 +397,7 @@ def _git(folder: Path, *args: str) -> None:
     )
 
 
+@pytest.mark.slow
 def test_the_card_history_shows_each_commit_word_by_word(client: TestClient, tiny_copy: Path) -> None:
     _git(tiny_copy, "init", "-q")
     _git(tiny_copy, "add", ".")
@@ -413,6 +428,7 @@ def test_serve_help_says_how_to_start_it() -> None:
     assert result.exit_code == 0 and "pnp serve cards/blue-sun" in result.output
 
 
+@pytest.mark.slow
 def test_after_a_save_the_findings_are_those_of_a_fresh_start(client: TestClient, tiny_copy: Path) -> None:
     from pnp.serve.workbench import Workbench
 
@@ -426,6 +442,7 @@ def test_after_a_save_the_findings_are_those_of_a_fresh_start(client: TestClient
     assert sorted(workbench.findings, key=repr) == sorted(fresh.findings, key=repr)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pack", ["blue-sun", "bsg", "lotr-sailing"])
 def test_every_bundled_pack_opens_in_the_workbench(pack: str, tmp_path: Path) -> None:
     root = Path(__file__).resolve().parent.parent / "cards" / pack
@@ -439,16 +456,17 @@ def test_every_bundled_pack_opens_in_the_workbench(pack: str, tmp_path: Path) ->
     assert client.get("/glossary").status_code == 200 and client.get("/print").status_code == 200
 
 
+@pytest.mark.slow
 def test_serve_listens_on_this_computer_unless_told_and_then_prints_a_token(
     monkeypatch: pytest.MonkeyPatch, tiny_copy: Path
 ) -> None:
     import uvicorn
 
-    import pnp.cli_serve
+    import pnp.cli.serve
 
     calls: list[dict[str, object]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: calls.append({"app": app, **options}))
-    monkeypatch.setattr(pnp.cli_serve, "_cannot_listen", lambda host, port: None)  # no real port taken
+    monkeypatch.setattr(pnp.cli.serve, "_cannot_listen", lambda host, port: None)  # no real port taken
     local = CliRunner().invoke(main, ["serve", str(tiny_copy), "--port", "9123"])
     assert local.exit_code == 0, local.output
     assert "open http://127.0.0.1:9123/ " in local.output and "token" not in local.output
@@ -462,6 +480,7 @@ def test_serve_listens_on_this_computer_unless_told_and_then_prints_a_token(
     assert calls[-1]["host"] == "0.0.0.0"
 
 
+@pytest.mark.slow
 def test_the_preview_shows_the_findings_of_the_unsaved_text(client: TestClient, tiny_copy: Path) -> None:
     before = (tiny_copy / "supply.toml").read_bytes()
     form = form_of(client.get("/card/fuel-cell").text)
@@ -474,6 +493,7 @@ def test_the_preview_shows_the_findings_of_the_unsaved_text(client: TestClient, 
     assert (tiny_copy / "supply.toml").read_bytes() == before
 
 
+@pytest.mark.slow
 def test_the_card_page_leads_to_printing_its_deck(client: TestClient) -> None:
     page = client.get("/card/pilot").text
     link = re.search(r'href="(/print\?deck=[a-z0-9-]+)"', page)
@@ -481,6 +501,7 @@ def test_the_card_page_leads_to_printing_its_deck(client: TestClient) -> None:
     assert re.search(r'<option value="supply" selected>', client.get(link.group(1)).text)
 
 
+@pytest.mark.slow
 def test_new_art_under_the_same_name_gives_new_thumbnails(client: TestClient, tiny_copy: Path) -> None:
     from PIL import Image
 
@@ -497,6 +518,7 @@ def test_new_art_under_the_same_name_gives_new_thumbnails(client: TestClient, ti
     assert after[0] != before[0] and after[1] != before[1]
 
 
+@pytest.mark.slow
 def test_every_word_of_the_pages_goes_through_gettext(monkeypatch: pytest.MonkeyPatch, tiny_copy: Path) -> None:
     import pnp.serve.app
 
@@ -524,6 +546,7 @@ def test_serve_on_a_port_in_use_says_so_before_loading(tiny_copy: Path) -> None:
     assert f"cannot listen on 127.0.0.1 port {port}" in result.output and "--port" in result.output
 
 
+@pytest.mark.slow
 def test_two_tabs_editing_different_fields_of_one_card_both_save(client: TestClient, tiny_copy: Path) -> None:
     tab1 = form_of(client.get("/card/pilot").text)
     tab2 = form_of(client.get("/card/pilot").text)

@@ -27,6 +27,8 @@ import uvicorn
 from pnp.serve.app import create_app
 from tests.browser import Browser, chromium, wait
 
+pytestmark = pytest.mark.slow  # each test here takes seconds: whole builds, subprocesses, a browser
+
 NEW_TEXT = "Gana 1 {parts}.\\n\\n**Descarta** esta carta y repara tu nave entera con gasolina, ahora mismo."
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.export.pdf import FOOTER_BAND, FOOTER_MARGIN
-from pnp.impose import SheetPlan, SheetSpec, Slot, marks_for, plan_below, plan_sheet
+from pnp.impose.sheet import SheetPlan, SheetSpec, Slot, marks_for, plan_below, plan_sheet
 from pnp.units import mm, paper_size, parse_card_size
 
 A4 = paper_size("a4")

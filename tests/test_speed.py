@@ -24,7 +24,7 @@ from pnp.errors import Finding
 from pnp.layout import memo
 from pnp.load import load_pack
 from pnp.model import PackData
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
 from pnp.render.face import draw_image_once
 
 
@@ -67,6 +67,7 @@ def test_a_picture_is_compressed_at_the_faster_level_and_kept_lossless() -> None
     assert streams == [zlib.compress(picture.tobytes(), IMAGE_ZLIB_LEVEL)]
 
 
+@pytest.mark.slow
 def test_a_large_deck_is_drawn_in_page_ranges_that_join_into_its_file(
     tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -150,6 +151,7 @@ def test_a_check_with_no_card_changed_runs_no_rule_and_reads_no_dictionary(
     assert all(speller._read is None for speller in lexicon._SPELLERS.values())
 
 
+@pytest.mark.slow
 def test_a_rebuild_lays_out_only_the_faces_whose_card_changed(
     tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -175,10 +177,11 @@ def test_a_rebuild_lays_out_only_the_faces_whose_card_changed(
     assert len(laid) == 2 * every_card + 1  # --no-cache lays out every card again
 
 
+@pytest.mark.slow
 def test_a_check_fits_only_the_faces_that_changed_and_recalls_the_dictionarys_answers(
     tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pnp.cli import _load_and_check
+    from pnp.cli.check import _load_and_check
     from pnp.pipelines import fitting
 
     fitted: list[str | None] = []

@@ -86,6 +86,7 @@ def not_plain(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(stored_dictionary, "read_plain_dic", lambda *_: None)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("not_plain")
 def test_the_stored_word_list_answers_as_the_files_do(tmp_path: Path, from_files: Dictionary) -> None:
     cache = Cache(tmp_path / "check", ".json")
@@ -99,6 +100,7 @@ def test_the_stored_word_list_answers_as_the_files_do(tmp_path: Path, from_files
     assert list(stored.suggest("rapido"))[:5] == list(from_files.suggest("rapido"))[:5]
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("not_plain")
 @pytest.mark.parametrize("damage", ["flip", "foreign"])
 def test_a_damaged_or_foreign_entry_is_not_used_and_is_replaced(tmp_path: Path, damage: str) -> None:
@@ -118,6 +120,7 @@ def test_a_damaged_or_foreign_entry_is_not_used_and_is_replaced(tmp_path: Path, 
     assert _answers(read_dictionary(SPANISH, (cache, key))) == _answers(again)
 
 
+@pytest.mark.slow
 def test_the_plain_reader_gives_what_spylls_reads_of_the_bundled_dictionary(from_files: Dictionary) -> None:
     from spylls.hunspell.readers import read_aff
     from spylls.hunspell.readers.file_reader import FileReader
@@ -134,6 +137,7 @@ def test_the_plain_reader_gives_what_spylls_reads_of_the_bundled_dictionary(from
     assert spylls_aff.re is re
 
 
+@pytest.mark.slow
 def test_a_plain_dic_is_not_kept_in_the_cache(tmp_path: Path) -> None:
     """Read from its file faster than from a JSON copy."""
     cache = Cache(tmp_path / "check", ".json")

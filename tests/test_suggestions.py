@@ -57,6 +57,7 @@ def test_the_case_of_the_word_is_kept(spanish: Speller) -> None:
     assert spanish.suggest("RECIVE") == "RECIBE"
 
 
+@pytest.mark.slow
 def test_other_slips_still_get_hunspells_edits(spanish: Speller) -> None:
     assert spanish.suggest("tirpulación") == "tripulación"
     assert spanish.suggest("delmazo") == "del mazo"

@@ -25,6 +25,7 @@ def test_a_linked_file_outside_the_pack_is_refused_unread(tiny_copy: Path, name:
     assert f"{name} is a link to a file outside the pack folder; pnp does not read it" in result.output
 
 
+@pytest.mark.slow
 def test_a_link_inside_the_pack_is_fine(tiny_copy: Path) -> None:
     (tiny_copy / "glossary.toml").rename(tiny_copy / "terms.toml")
     (tiny_copy / "glossary.toml").symlink_to("terms.toml")

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
@@ -36,6 +37,7 @@ def test_findings_and_deck_lists_print_pack_text_escaped(tiny_copy: Path) -> Non
     assert 'card "pilot\\x1b[2J"' in checked
 
 
+@pytest.mark.slow
 def test_the_installed_command_escapes_too(tiny_copy: Path) -> None:
     _plant(tiny_copy, in_id=False)
     run = subprocess.run(

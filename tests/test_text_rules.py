@@ -260,6 +260,7 @@ def test_spelling_against_the_spanish_dictionary_and_the_word_list(tiny_copy: Pa
     ]
 
 
+@pytest.mark.slow
 def test_spelling_reports_a_shout_and_a_very_long_word_at_once(tiny_copy: Path) -> None:
     """Hunspell's own suggest tries every accent pattern of a word (3 ** 12 for "AAAAAAAAAAAA", two minutes):
     a word this long or with a letter three times in a row gets no suggestion, and every other one a bounded

@@ -139,6 +139,7 @@ def fitted_texts(draw: st.DrawFn) -> FittedText:
     )
 
 
+@pytest.mark.slow
 @DRAWINGS
 @given(fitted=fitted_texts())
 def test_every_glyph_and_icon_lands_where_reportlab_puts_it(icon_places: list, fitted: FittedText) -> None:
@@ -147,6 +148,7 @@ def test_every_glyph_and_icon_lands_where_reportlab_puts_it(icon_places: list, f
     assert _same(replayed, paragraph), (replayed, paragraph)
 
 
+@pytest.mark.slow
 @DRAWINGS
 @given(fitted=fitted_texts())
 def test_no_line_of_a_text_that_fits_leaves_its_box(icon_places: list, fitted: FittedText) -> None:
@@ -197,7 +199,7 @@ def test_a_text_the_replay_does_not_cover_is_drawn_by_reportlab(icon_places: lis
 def test_bold_text_is_drawn_bold_in_every_role_that_has_a_bold_face() -> None:
     """ReportLab finds a paragraph's bold face through its family mapping: the label role, whose
     italic falls back to its regular face, printed its bold keywords regular until the mapping was
-    registered upright last (pnp.render.fonts.load_fonts)."""
+    registered upright last (pnp.assets.fonts.load_fonts)."""
     for role in FONTS.roles.values():
         box = TextBox("**Mecánico** · Moral", role, 200, 50, 8, 8)
         fonts = [fragment.fontName for fragment in fit_text(box).paragraphs[0].blPara.lines[0].words]

@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import pnp.pipeline
+import pnp.pipelines.build
 from pnp.cache import META_SUFFIX
 from pnp.cli import main
-from pnp.pipeline import BuildOptions, build
+from pnp.pipelines.build import BuildOptions, build
+
+pytestmark = pytest.mark.slow  # each test here takes seconds: whole builds, subprocesses, a browser
 
 
 def _first_build(pack: Path, out: Path, **options: object) -> list[Path]:
@@ -112,16 +114,16 @@ def test_an_edit_made_while_the_build_runs_is_built_next_time(
     tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     out = tmp_path / "out"
-    real = pnp.pipeline._build
+    real = pnp.pipelines.build._build
 
     def edited_midway(*args: object, **kwargs: object) -> object:
         result = real(*args, **kwargs)  # type: ignore[arg-type]
         _edit_a_title(tiny_copy)  # after the build read the pack, before it recorded what it read
         return result
 
-    monkeypatch.setattr(pnp.pipeline, "_build", edited_midway)
+    monkeypatch.setattr(pnp.pipelines.build, "_build", edited_midway)
     _first_build(tiny_copy, out)
-    monkeypatch.setattr(pnp.pipeline, "_build", real)
+    monkeypatch.setattr(pnp.pipelines.build, "_build", real)
     assert not build(tiny_copy, BuildOptions(output=out)).unchanged
 
 
@@ -189,16 +191,16 @@ def test_the_command_line_says_nothing_changed(tiny_copy: Path, tmp_path: Path) 
 def test_a_check_of_an_unchanged_pack_says_the_same_without_checking(
     tiny_copy: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import pnp.cli
+    import pnp.cli.check
 
     runs = []
-    real = pnp.cli._load_and_check
+    real = pnp.cli.check._load_and_check
 
     def counted(*args: object, **kwargs: object) -> object:
         runs.append(1)
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(pnp.cli, "_load_and_check", counted)
+    monkeypatch.setattr(pnp.cli.check, "_load_and_check", counted)
     runner = CliRunner()
     check = ["--ui-lang", "en", "check", str(tiny_copy), "--format", "json"]
     first = runner.invoke(main, check)

@@ -64,6 +64,7 @@ def test_a_folder_that_cannot_be_read_cannot_be_watched(tmp_path: Path) -> None:
         watch([tmp_path / "missing"], tmp_path / "output", lambda _changed: None, 0, _scripted({}), 1)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="Ctrl-C is a signal")
 def test_the_command_builds_again_after_an_edit_and_ctrl_c_ends_it_quietly(tiny_copy: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"

@@ -1,8 +1,11 @@
 """Checking: rules over a loaded pack, each returning findings.
 
 Every rule is small and named; `pnp check --rules` lists them with their doc
-line.  Rules read PackData and never touch the disk.  Each rule module
-declares its own tuple of rules; this module only gathers them.
+line.  Rules read PackData; the pack's own files are not read again, but two
+rules read what pnp ships: completeness lays cards out in their layout
+families (to know which print text), and glyph_rules reads the fonts (to
+know which characters they draw).  Each rule module declares its own tuple of
+rules; this module only gathers them.
 """
 
 from __future__ import annotations

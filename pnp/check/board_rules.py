@@ -10,8 +10,9 @@ from pnp import geometry
 from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, did_you_mean, error, info, warning
 from pnp.i18n import N_, _
-from pnp.load.pack import PACK_FILE, shown_path
+from pnp.load.pack import PACK_FILE
 from pnp.model import LoadedBoard, PackData, Region, Standee, Token
+from pnp.paths import shown_path
 from pnp.units import mm
 
 EDGE_TOLERANCE = mm(1.5)  # measured positions are not exact: edges this close count as one line

@@ -25,9 +25,8 @@ from pnp.errors import Finding, Severity, info, warning
 from pnp.i18n import N_, _, ngettext
 from pnp.layout.plan import deck_size
 from pnp.layout.templates import Template, TemplateSet, load_family, size_class
-from pnp.load.pack import shown_path
 from pnp.model import Card, LoadedDeck, PackData
-from pnp.paths import TEMPLATES_DIR
+from pnp.paths import TEMPLATES_DIR, shown_path
 from pnp.report import plural
 from pnp.units import Size, UnitError
 

@@ -6,8 +6,9 @@ from pnp import compose
 from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, error, info, warning
 from pnp.i18n import N_, _, ngettext
-from pnp.load.pack import PACK_FILE, shown_path
+from pnp.load.pack import PACK_FILE
 from pnp.model import LoadedDeck, PackData, Swap
+from pnp.paths import shown_path
 
 
 def check_deck_counts(pack: PackData) -> list[Finding]:

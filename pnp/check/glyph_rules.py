@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from functools import cache
 
+from pnp.assets.fonts import font_problems, load_fonts
 from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, error
 from pnp.i18n import N_, _
-from pnp.load.toml import shown_path
 from pnp.model import Card, PackData
-from pnp.paths import FONTS_DIR
-from pnp.render.fonts import font_problems, load_fonts
+from pnp.paths import FONTS_DIR, shown_path
 
 
 @cache

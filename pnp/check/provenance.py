@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, warning
 from pnp.i18n import N_, _
-from pnp.load.pack import GLOSSARY_FILE, PACK_FILE, shown_path
+from pnp.load.pack import GLOSSARY_FILE, PACK_FILE
 from pnp.model import PackData
+from pnp.paths import shown_path
 
 # a file name with an extension people keep notes in, or a path: /abs, ./rel, ~/home, C:\, a/b/c
 _PATH = re.compile(

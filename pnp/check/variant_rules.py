@@ -5,8 +5,9 @@ from __future__ import annotations
 from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, did_you_mean, error, warning
 from pnp.i18n import N_, _
-from pnp.load.pack import PACK_FILE, shown_path
+from pnp.load.pack import PACK_FILE
 from pnp.model import PackData
+from pnp.paths import shown_path
 
 
 def check_variant_tokens(pack: PackData) -> list[Finding]:

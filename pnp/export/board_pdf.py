@@ -16,17 +16,17 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.assets.fonts import FontRegistry
+from pnp.assets.forms import end_form
 from pnp.export.canvas import new_canvas, plain_font
 from pnp.export.pdf import Form as FaceForm
 from pnp.export.pdf import Placement, SheetSection
 from pnp.export.pdf import render_sheets as render_imposed
 from pnp.geometry import Box
-from pnp.impose import SheetPlan
-from pnp.packing import Placed, StickerSheets
+from pnp.impose.packing import Placed, StickerSheets
+from pnp.impose.sheet import SheetPlan
+from pnp.impose.tiling import Tile, TilePlan, plan_page_map
 from pnp.render.board import BoardArt, Label, draw_map, draw_sticker, words
-from pnp.render.fonts import FontRegistry
-from pnp.render.forms import end_form
-from pnp.tiling import Tile, TilePlan, plan_page_map
 from pnp.units import Size, mm
 
 rl_config.invariant = 1

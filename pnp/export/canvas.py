@@ -12,7 +12,7 @@ from typing import IO
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render.fonts import plain_font
+from pnp.assets.fonts import plain_font
 
 __all__ = ["new_canvas", "plain_font", "set_print_boxes"]
 

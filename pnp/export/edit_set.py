@@ -27,8 +27,9 @@ from pathlib import Path
 
 from pnp.errors import Finding, Severity, error
 from pnp.i18n import _
-from pnp.load.pack import load_pack, shown_path
+from pnp.load.pack import load_pack
 from pnp.model import PackData
+from pnp.paths import shown_path
 
 PART_SUFFIX = ".part"
 _OURS = re.compile(r"^\..+\.[a-z0-9_]{8}\.part$")  # tempfile.mkstemp(prefix=".<name>.", suffix=".part")

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from pnp import __version__
 from pnp.errors import Finding, warning
-from pnp.export.files import write_atomic
+from pnp.files import write_atomic
 from pnp.i18n import _
-from pnp.load.pack import shown_path
+from pnp.paths import shown_path
 
 MANIFEST = "build-manifest.json"
 

@@ -12,12 +12,12 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.assets.forms import end_form
 from pnp.export.canvas import new_canvas, plain_font
 from pnp.i18n import printed
-from pnp.impose import Mark, SheetPlan, Slot, marks_for
+from pnp.impose.sheet import Mark, SheetPlan, Slot, marks_for
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext, draw_face
-from pnp.render.forms import end_form
 from pnp.units import Size, mm
 
 rl_config.invariant = 1  # byte-identical output for identical input: no dates, no random ids

@@ -19,14 +19,14 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
+from pnp.assets.fonts import load_fonts
 from pnp.cache import Cache
 from pnp.errors import Finding
 from pnp.export.canvas import new_canvas
-from pnp.export.files import write_atomic
 from pnp.export.workers import worker_pool
+from pnp.files import write_atomic
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext, draw_face
-from pnp.render.fonts import load_fonts
 from pnp.render.icons import IconSettings, icon_map
 
 MAX_DPI = 1200  # a tarot card at 1200 dpi is 19 MP: past this, files grow and nothing looks sharper

@@ -27,7 +27,7 @@ from functools import partial
 
 from pnp.export.canvas import new_canvas, set_print_boxes
 from pnp.export.pdf import Form, place_forms
-from pnp.impose import Slot
+from pnp.impose.sheet import Slot
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext, draw_face
 from pnp.units import Size, mm

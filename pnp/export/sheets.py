@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
+from pnp.assets.fonts import load_fonts
 from pnp.cache import META_SUFFIX, Cache
 from pnp.errors import Finding
 from pnp.export.draft import marked
@@ -29,7 +30,6 @@ from pnp.export.pdf import SheetSection, home_footer, render_pdf
 from pnp.export.workers import worker_pool
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext
-from pnp.render.fonts import load_fonts
 from pnp.render.icons import IconSettings, icon_map, icon_settings
 
 __all__ = ["DeckPdfJob", "DrawSettings", "draw_decks", "icon_settings", "joined"]

@@ -36,7 +36,7 @@ from urllib.parse import urlsplit
 
 from PIL import Image
 
-from pnp.export.files import write_if_changed
+from pnp.files import write_if_changed
 from pnp.i18n import _
 from pnp.markup import parse
 

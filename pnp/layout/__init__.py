@@ -6,7 +6,8 @@ between strangers, so neither may reach outside its data.
 """
 
 from pnp.layout.faces import FaceLayout, LaidOutElement, layout_back, layout_card
-from pnp.layout.templates import ELEMENT_KINDS, Template, TemplateSet, load_family
+from pnp.layout.schema import ELEMENT_KINDS
+from pnp.layout.templates import Template, TemplateSet, load_family
 
 __all__ = [
     "ELEMENT_KINDS",

@@ -2,32 +2,23 @@
 
 A pack maps names to its own SVG or PNG files (`icon_files` in pack.toml);
 a layout family maps names to files in its folder (`[icons]` in family.toml).
-The pack's own drawing wins.  An SVG comes from a stranger, so it is read
-without entities, network or outside files, and refused when huge.
+The pack's own drawing wins.  Whether a file can be used at all (an SVG from
+a stranger, read safely) is pnp.assets.icons' question.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
-from pathlib import Path
-
-from lxml import etree
 
 from pnp import markup
+from pnp.assets.icons import icon_problem
 from pnp.errors import Finding, did_you_mean, error
-from pnp.i18n import _, number
-from pnp.images import image_problem
+from pnp.i18n import _
 from pnp.layout.faces import FaceLayout
 from pnp.layout.templates import IconFile, TemplateSet
-from pnp.load.pack import PACK_FILE, shown_path
+from pnp.load.pack import PACK_FILE
 from pnp.model import PackData
-
-MAX_SVG_BYTES = 1_000_000
-MAX_SVG_ELEMENTS = 10_000
-ICON_SUFFIXES = (".svg", ".png")
-_HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
-_INLINE_IMAGES = ("data:image/png;", "data:image/jpeg;")
+from pnp.paths import shown_path
 
 
 def pack_icons(pack: PackData, templates: TemplateSet) -> tuple[dict[str, IconFile], list[Finding]]:
@@ -144,79 +135,6 @@ def _drawing_hint(pack: PackData, name: str, declared: list[str]) -> str:
     return _(
         'give it a drawing in pack.toml: icon_files = {{ {name} = "icons/{name}.svg" }} (an SVG or PNG file)'
     ).format(name=name)
-
-
-def icon_problem(path: Path) -> str | None:
-    """Why an icon file cannot be drawn, or None."""
-    try:
-        stamp = path.stat()
-    except OSError:
-        return _("{name} does not exist").format(name=path.name)
-    if not path.is_file():
-        return _("{name} is not a file").format(name=path.name)
-    if path.suffix.lower() not in ICON_SUFFIXES:
-        return _("{name} is neither an SVG nor a PNG file").format(name=path.name)
-    return _problem_cached(str(path), stamp.st_size, stamp.st_mtime_ns)
-
-
-@lru_cache(maxsize=512)
-def _problem_cached(path: str, size: int, _mtime: int) -> str | None:
-    if path.lower().endswith(".png"):
-        return image_problem(Path(path))
-    if size > MAX_SVG_BYTES:
-        return _("the SVG is {value:.1f} MB; an icon may be at most 1 MB").format(value=size / 1000000)
-    problem = svg_problem(Path(path).read_bytes())
-    if problem is not None:
-        return problem
-    from pnp.render.icons import svg_drawing  # the renderer reads it as it will draw it (imports this module)
-
-    return svg_drawing(Path(path))[1]
-
-
-def svg_problem(data: bytes) -> str | None:
-    """Why SVG bytes are unsafe or unusable: malformed, huge, or reaching for anything outside."""
-    if b"<!ENTITY" in data:
-        return _("the SVG declares XML entities, which an icon never needs")
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
-    try:
-        root = etree.fromstring(data, parser)
-    except etree.XMLSyntaxError as exc:
-        return _("the SVG is not well-formed XML: {msg} (line {lineno})").format(msg=exc.msg, lineno=exc.lineno)
-    if root is None or etree.QName(root).localname != "svg":
-        return _("the file is not an SVG (its root is not <svg>)")
-    count = 0
-    for element in root.iter():
-        count += 1
-        if count > MAX_SVG_ELEMENTS:
-            return _("the SVG has more than {limit} elements").format(limit=number(MAX_SVG_ELEMENTS))
-        if not isinstance(element.tag, str):
-            continue  # comments and processing instructions
-        for key in _HREFS:
-            target = element.get(key)
-            if target and not target.startswith("#") and not target.startswith(_INLINE_IMAGES):
-                return _("the SVG refers to an outside file or address ({target})").format(target=target[:60])
-        styles = " ".join(filter(None, [element.get("style"), element.text if _local(element) == "style" else None]))
-        if "@import" in styles or _outside_url(styles):
-            return _("the SVG's style refers to an outside file or address")
-        for value in element.attrib.values():
-            if _outside_url(value):
-                return _("the SVG refers to an outside file or address ({value})").format(value=value[:60])
-    return None
-
-
-def _local(element: etree._Element) -> str:
-    return etree.QName(element).localname
-
-
-def _outside_url(text: str) -> bool:
-    """A CSS url(...) that is not a reference inside the document (url(#gradient))."""
-    rest = text
-    while "url(" in rest:
-        rest = rest.split("url(", 1)[1]
-        target = rest.lstrip(" '\"")
-        if not target.startswith("#"):
-            return True
-    return False
 
 
 def family_and_pack_icons(pack: PackData) -> tuple[dict[str, IconFile], list[Finding]]:

@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pnp.cache import Cache
+from pnp.cache import Cache, CacheKind
 from pnp.errors import Finding
 from pnp.layout.faces import FaceLayout, LaidOutElement, layout_card
 from pnp.layout.templates import Template
@@ -36,7 +36,7 @@ def layout_memo(
     """The faces the last build (or check) with these options laid out, kept in <output>/.cache/layout.
 
     `pnp check` lays out as a default build does, so the two share their faces."""
-    cache = Cache(output / ".cache" / "layout", ".json", read=read)
+    cache = Cache.open(output, CacheKind.LAYOUT, read)
     return LayoutMemo(cache, (str(pack_root), language, str(templates), card_size, bilingual))
 
 

@@ -22,9 +22,8 @@ from pnp.layout.faces import FaceLayout, card_context, deck_context, layout_back
 from pnp.layout.icons import missing_drawings, pack_icons, token_icon_findings
 from pnp.layout.memo import LayoutMemo
 from pnp.layout.templates import IconFile, Template, TemplateSet, load_family, size_class
-from pnp.load.pack import shown_path
 from pnp.model import Card, Face, LoadedDeck, PackData
-from pnp.paths import TEMPLATES_DIR
+from pnp.paths import TEMPLATES_DIR, shown_path
 from pnp.units import Size, UnitError, parse_card_size
 
 BACK_TEMPLATE = "back"
@@ -104,7 +103,10 @@ def lay_out_pack(
 
 
 def layout_findings(pack: PackData, memos: Callable[[str], LayoutMemo | None] | None = None) -> list[Finding]:
-    """What laying out the pack finds, in every language it prints in: `pnp check` runs this."""
+    """What laying out the pack finds, in every language it prints in, without fitting any text.
+
+    `pnp check` lays out and fits as the build does (pnp.pipelines.fitting.layout_and_fitting_findings);
+    this is the layout's half alone, for the tests of layouts."""
     findings: list[Finding] = []
     for language in pack.languages:
         findings += lay_out_pack(pack, language, memo=memos(language) if memos else None).findings

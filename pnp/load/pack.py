@@ -11,9 +11,10 @@ from pnp.limits import MAX_PRINTED_CARDS
 from pnp.load.board import load_board_files
 from pnp.load.glossary_terms import glossary_size, terms_without_target
 from pnp.load.references import cross_check
-from pnp.load.toml import TomlFile, inside_pack, key_lines, read_toml, shown_path, symlink_outside
+from pnp.load.toml import TomlFile, inside_pack, key_lines, read_toml, symlink_outside
 from pnp.load.validate import Problem, validate
 from pnp.model import Card, Deck, Glossary, LoadedDeck, Pack, PackData
+from pnp.paths import shown_path
 
 PACK_FILE = "pack.toml"
 GLOSSARY_FILE = "glossary.toml"

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from pnp.errors import Finding, error
 from pnp.i18n import _
-from pnp.load.pack import LoadResult, load_pack, shown_path
+from pnp.load.pack import LoadResult, load_pack
+from pnp.paths import shown_path
 
 
 @contextmanager

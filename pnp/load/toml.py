@@ -25,6 +25,7 @@ from pnp.i18n import N_, _
 from pnp.limits import MAX_FILE_BYTES, MAX_NESTING_DEPTH
 from pnp.load.bounds import CODE as TOO_LARGE
 from pnp.load.bounds import oversized_strings, too_deep
+from pnp.paths import shown_path
 
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 _HEADER = re.compile(r"^\s*\[")
@@ -262,14 +263,6 @@ def key_lines(text: str, table: str) -> list[dict[str, int]]:
                 open_string = quotes
                 break
     return records
-
-
-def shown_path(path: Path) -> str:
-    """Paths in messages are relative to where the user stands, when they can be."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
 
 
 def inside_pack(root: Path, relative: str) -> Path | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from pnp.cache import Cache
+from pnp.cache import Cache, CacheKind
 from pnp.check import check_pack
 from pnp.check.cached import cached_check
 from pnp.errors import Finding
@@ -49,7 +49,7 @@ def rule_findings(data: PackData, output: Path | None = None, read: bool = True)
     """What the rules find (pnp/check)."""
     if output is None:
         return check_pack(data)
-    return cached_check(data, Cache(output / ".cache" / "check", ".json", read=read))
+    return cached_check(data, Cache.open(output, CacheKind.CHECK, read))
 
 
 def laid_out_findings(
@@ -62,6 +62,6 @@ def laid_out_findings(
     return layout_and_fitting_findings(
         data,
         memos=lambda language: layout_memo(output, read, data.root, language),
-        fitted=Cache(output / ".cache" / "fitting", ".json", read=read),
+        fitted=Cache.open(output, CacheKind.FITTING, read),
         languages=languages,
     )

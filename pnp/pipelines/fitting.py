@@ -20,15 +20,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pnp.build_state import FONTS_DIR, BuildOptions
+from pnp.assets.fonts import load_fonts
 from pnp.cache import Cache
 from pnp.errors import Finding
 from pnp.layout import FaceLayout
 from pnp.layout.memo import LayoutMemo
 from pnp.layout.plan import lay_out_pack
 from pnp.model import LoadedDeck, PackData
+from pnp.pipelines.build_options import FONTS_DIR, BuildOptions
 from pnp.render.face import RenderContext, fit_face
-from pnp.render.fonts import load_fonts
 
 
 def layout_and_fitting_findings(

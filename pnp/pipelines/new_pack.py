@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.export.files import write_atomic
+from pnp.files import write_atomic
 from pnp.i18n import _
 from pnp.layout.templates import size_class
 from pnp.units import CARD_SIZES_MM, UnitError, parse_card_size

@@ -15,11 +15,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pnp.build_state import BuildOptions, DeckBuild
-from pnp.errors import Finding, Severity
-from pnp.export.pdf import Placement, SheetSection
-from pnp.impose import SheetPlan, plan_below
-from pnp.units import parse_card_size
+from pnp.errors import Finding, Severity, error
+from pnp.export.pdf import FOOTER_BAND, Placement, SheetSection
+from pnp.i18n import _
+from pnp.impose.sheet import ImposeError, SheetPlan, SheetSpec, plan_below, plan_sheet
+from pnp.layout.plan import DeckFaces
+from pnp.load.pack import PACK_FILE
+from pnp.model import PackData, pick
+from pnp.paths import shown_path
+from pnp.pipelines.build_options import BuildOptions, DeckBuild
+from pnp.units import mm, paper_size, parse_card_size
 
 DEFAULTS = BuildOptions()
 
@@ -156,3 +161,39 @@ def draft_findings(findings: list[Finding]) -> list[Finding]:
         replace(f, severity=Severity.WARNING) if f.severity is Severity.ERROR and f.code.startswith("text/") else f
         for f in findings
     ]
+
+
+def impose_deck(pack: PackData, laid: DeckFaces, language: str, options: BuildOptions) -> DeckBuild | Finding:
+    """The deck's cards on sheets of the paper and duplex asked for, or why they do not fit."""
+    deck = laid.deck
+    try:
+        plan = plan_sheet(
+            SheetSpec(
+                paper=paper_size(options.paper),
+                card=laid.size,
+                bleed=options.bleed,
+                margin=mm(5),
+                mark_length=mm(3),
+                duplex=options.duplex,
+                back_offset=options.back_offset,
+                footer=FOOTER_BAND,
+                tight=options.tight or options.duplex == "fold",
+            )
+        )
+    except ImposeError as exc:
+        return error(
+            "build/impose",
+            shown_path(pack.root / PACK_FILE),
+            str(exc),
+            field=f"deck.{deck.deck.id}.card_size",
+            hint=_("try --paper letter, a smaller --bleed, or a smaller card size"),
+        )
+    placements: list[Placement] = []
+    designs: list[tuple[str, str, str]] = []
+    for card in laid.cards:
+        placements += [Placement(card.front.key, card.back.key)] * card.card.count
+        designs.append((card.card.id, card.front.key, card.back.key))
+    title = pick(pack, deck.deck.name, language)
+    return DeckBuild(
+        deck, SheetSection(title, plan, tuple(placements), options.duplex, language), laid.back.key, tuple(designs)
+    )

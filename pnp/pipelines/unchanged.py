@@ -32,16 +32,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.cache import Cache
+from pnp.cache import CACHE_FOLDER, Cache, CacheKind
 from pnp.errors import Finding
 
 if TYPE_CHECKING:
-    from pnp.build_state import BuildOptions, BuildResult
+    from pnp.pipelines.build_options import BuildOptions, BuildResult
 
 TRUST_AFTER = 2.0  # seconds: a file changed this close to the record is read, not trusted by its time
 MAX_INPUT_FILES = 20_000  # a pack folder larger than this is not recorded: walking it would cost more
 MAX_INPUT_BYTES = 2_000_000_000  # nor one whose files add up to more (a link to a disk image, a video)
-SKIPPED_FOLDERS = {".git", ".hg", ".svn", "__pycache__", ".cache"}
+SKIPPED_FOLDERS = {".git", ".hg", ".svn", "__pycache__", CACHE_FOLDER}
 COUNTS = ("cards", "sheets", "sheets_unmixed", "faces", "without_text", "placeholders_left_out")
 
 
@@ -144,7 +144,7 @@ class RunRecord:
         self.output = output
         self.folders = [self.pack_root, *folders]
         self.use = use
-        self.cache = Cache(output / ".cache" / "build", ".json", read=use)
+        self.cache = Cache.open(output, CacheKind.BUILD, use)
         # the working folder too: findings name files from it
         self.key = self.cache.key(kind, str(self.pack_root), repr(options), os.getcwd())
         self.stored = self.cache.get_json(self.key) if use else {}
@@ -226,7 +226,7 @@ class BuildRecord(RunRecord):
 
     def replay(self) -> BuildResult | None:
         """What the last build reported, when nothing it read or wrote has changed since; else None."""
-        from pnp.build_state import BuildResult
+        from pnp.pipelines.build_options import BuildResult
 
         kept = self.unchanged()
         if kept is None:

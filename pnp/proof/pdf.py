@@ -11,6 +11,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from pnp.assets.fonts import plain_font
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
 from pnp.layout import FaceLayout
@@ -29,7 +30,6 @@ from pnp.proof.html import (
 )
 from pnp.proof.thumbs import Faces
 from pnp.render.face import RenderContext, draw_face
-from pnp.render.fonts import plain_font
 from pnp.translate.worddiff import Piece
 
 THUMB_WIDTH = 34 * mm

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
+from pnp.assets.fonts import load_fonts
 from pnp.errors import Finding
 from pnp.export.png import faces_pdf
 from pnp.layout import FaceLayout
@@ -16,7 +17,6 @@ from pnp.layout.plan import lay_out_pack
 from pnp.model import Card, LoadedDeck, PackData
 from pnp.paths import FONTS_DIR, TEMPLATES_DIR
 from pnp.render.face import RenderContext
-from pnp.render.fonts import load_fonts
 from pnp.render.missing_mark import with_missing_mark
 from pnp.units import Size, parse_card_size
 

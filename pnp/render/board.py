@@ -21,11 +21,11 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import geometry
+from pnp.assets.fonts import FontRegistry
 from pnp.errors import Finding, error, warning
 from pnp.i18n import P_, _, printed
 from pnp.layout.templates import IconFile
 from pnp.model import LoadedBoard, Region
-from pnp.render.fonts import FontRegistry
 from pnp.render.icons import draw_icon
 from pnp.render.text import FittedText, TextBox, fit_text
 from pnp.render.typeset import draw_text

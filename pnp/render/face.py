@@ -21,12 +21,12 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import markup
+from pnp.assets.fonts import FontRegistry, plain_font
 from pnp.errors import Finding, error, warning
 from pnp.i18n import _, ngettext
 from pnp.images import image_problem, source_problem
 from pnp.layout import FaceLayout, LaidOutElement
 from pnp.layout.templates import IconFile
-from pnp.render.fonts import FontRegistry, plain_font
 from pnp.render.icons import draw_icon
 from pnp.render.missing_mark import KIND as MISSING_MARK
 from pnp.render.missing_mark import draw_missing_mark

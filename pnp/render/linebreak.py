@@ -4,7 +4,7 @@
 it with ReportLab's Paragraph.  Wrapping a Paragraph re-parses the markup,
 re-measures every word and re-hyphenates at every size tried: most of what a
 check of a large pack costs.  This module measures a text once (every word
-piece's width at 1 pt, every hyphenation point on first need) and replays
+piece's width at 1 pt, every hyphenation point on first need: pnp.render.words) and replays
 `Paragraph.breakLines` (ReportLab 5) on those widths at any size: the same
 words, the same spaces, the same 5 % space shrinkage, the same hyphenation
 choices, in the same floating-point order, so that the line count is the
@@ -22,7 +22,7 @@ fitting asks ReportLab itself.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from string import whitespace
@@ -30,130 +30,18 @@ from typing import NamedTuple
 
 import reportlab
 from reportlab.lib import rl_accel
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus.paragraph import (
-    _hy_letters_pat,
-    _hy_pfx_pat,
-    _hy_sfx_pat,
-    _hy_shy_letters_pat,
-    _hy_shy_pat,
     _wsc,
     uri_pat,
 )
 from reportlab.platypus.paragraph import split as rl_split
-from reportlab.rl_settings import hyphenationMinWordLength, spaceShrinkage
-
-try:
-    import pyphen
-except ImportError:  # pragma: no cover - pyphen is a dependency; ReportLab skips hyphenation without it
-    pyphen = None
+from reportlab.rl_settings import spaceShrinkage
 
 from pnp import markup
+from pnp.render.words import BREAK, IMAGE, TEXT, Piece, Run, Word, space_at_1pt, split_text, split_word, width_at_1pt
 
-TEXT, IMAGE, BREAK = 0, 1, 2
 _ENTITY = re.compile(r"([&<>])")  # ReportLab's parser makes each escaped &, < and > a run of its own
 WHITESPACE = re.compile(f"[{re.escape(_wsc)}]")  # where ReportLab may end a line: tabs, thin spaces too
-
-
-@lru_cache(maxsize=65536)
-def width_at_1pt(text: str, font: str) -> float:
-    """stringWidth(text, font, size) is exactly this times size (rl_accel sums the glyphs, then scales)."""
-    return stringWidth(text, font, 1)
-
-
-def icon_side(size: float) -> float:
-    """An inline icon's width as ReportLab reads it: the markup writes it with two decimals."""
-    return float(f"{size * ICON_SCALE:.2f}")
-
-
-ICON_SCALE = 1.15  # an inline icon's side, in font sizes
-ICON_DROP = 0.2  # how far an inline icon sits below the baseline, in font sizes
-
-
-class Piece(NamedTuple):
-    font: str
-    text: str
-    width: float  # at 1 pt
-
-
-class Run(NamedTuple):
-    """One of ReportLab's fragments: a run of text in one font, an inline icon (text: its name), or a line break."""
-
-    kind: int
-    font: str
-    text: str = ""
-
-
-class _Word:
-    """A ReportLab frag word: pieces in their fonts, and whether a space follows it (_HSFrag).
-
-    What the line breaker asks of every word at every size is worked out once, here."""
-
-    __slots__ = ("counts", "first", "hanging", "head", "icon", "kind", "one", "pieces", "rest", "space", "width")
-    pieces: tuple[Piece, ...]
-    hanging: bool
-    kind: int
-    head: bool
-    width: float | None
-    one: float | None
-    first: tuple[str | None, bool]
-    rest: tuple[str, ...]
-    counts: bool
-    space: float
-    icon: str  # an icon's name
-
-    def __init__(
-        self,
-        pieces: tuple[Piece, ...],
-        hanging: bool = False,
-        kind: int = TEXT,
-        head: bool = False,  # the head of a hyphenated word (_SplitFragH): never itself hyphenated
-        width: float | None = None,  # at the size, when hyphenation worked it out
-        font: str = "",  # of an icon or a line break
-        icon: str = "",
-    ) -> None:
-        self.pieces, self.hanging, self.kind, self.head, self.width = pieces, hanging, kind, head, width
-        self.icon = icon
-        self._shape(pieces, font)
-
-    def _shape(self, pieces: tuple[Piece, ...], font: str) -> None:
-        # one (its width at 1 pt, when in one piece), first (the first piece's font, None for an icon,
-        # which never shares a run; whether it has text), rest (the later pieces' fonts: each a run of
-        # its own on the line), counts (whether a later piece has text), space (after it, at 1 pt)
-        if len(pieces) == 1:
-            piece = pieces[0]
-            self.one, self.first, self.rest, self.counts = piece.width, (piece.font, bool(piece.text)), (), False
-            last = piece.font
-        elif not pieces:
-            self.one, self.first, self.rest, self.counts = None, (None, False), (), False
-            last = font
-        else:
-            self.one, self.first = None, (pieces[0].font, bool(pieces[0].text))
-            self.rest = tuple(piece.font for piece in pieces[1:])
-            self.counts = any(piece.text for piece in pieces[1:])
-            last = pieces[-1].font
-        self.space = _space(last) if self.hanging else 0.0
-
-    @classmethod
-    def part(cls, pieces: tuple[Piece, ...], width: float, head: bool, hanging: bool) -> _Word:
-        """A hyphenated word's head or tail at one size: made while breaking lines, so made cheaply."""
-        word = object.__new__(cls)
-        word.pieces, word.hanging, word.kind, word.head, word.icon = pieces, hanging, TEXT, head, ""
-        word._shape(pieces, "")
-        word.one, word.width = None, width
-        return word
-
-    def measured(self, size: float) -> float:
-        if self.width is not None:
-            return self.width
-        if self.one is not None:
-            return self.one * size
-        if self.kind == IMAGE:
-            return icon_side(size)
-        total = 0.0 if self.pieces else 0
-        for piece in self.pieces:
-            total += piece.width * size
-        return total
 
 
 @dataclass(frozen=True)
@@ -162,7 +50,7 @@ class Paragraph:
 
     runs: tuple[Run, ...]
     plain: tuple[str, str] | None  # (font, text)
-    words: tuple[_Word, ...] = field(default=(), compare=False)
+    words: tuple[Word, ...] = field(default=(), compare=False)
 
 
 def paragraph_runs(paragraph: markup.Paragraph, name: Callable[[bool, bool], str]) -> tuple[Run, ...]:
@@ -215,13 +103,13 @@ def make_paragraph(runs: tuple[Run, ...]) -> Paragraph:
         return Paragraph(runs, (runs[0].font, runs[0].text))
     words = _frag_words(runs)
     if not words and runs:  # only spaces: ReportLab keeps one empty word
-        words = (_Word((Piece(runs[0].font, "", 0.0),)),)
+        words = (Word((Piece(runs[0].font, "", 0.0),)),)
     return Paragraph(runs, None, words)
 
 
-def _frag_words(runs: tuple[Run, ...]) -> tuple[_Word, ...]:
+def _frag_words(runs: tuple[Run, ...]) -> tuple[Word, ...]:
     """ReportLab's _getFragWords: words across runs, split at whitespace; an icon is a word of its own."""
-    words: list[_Word] = []
+    words: list[Word] = []
     gathered: list[Piece] = []
     strip_start = True
 
@@ -258,12 +146,12 @@ def _frag_words(runs: tuple[Run, ...]) -> tuple[_Word, ...]:
         elif run.kind == IMAGE:
             if gathered:
                 close(False)
-            words.append(_Word((), kind=IMAGE, font=run.font, icon=run.text))
+            words.append(Word((), kind=IMAGE, font=run.font, icon=run.text))
             strip_start = False
         else:
             if gathered:
                 close(False)
-            words.append(_Word((), kind=BREAK, font=run.font))
+            words.append(Word((), kind=BREAK, font=run.font))
             strip_start = True
     if gathered:
         close(False)
@@ -271,9 +159,9 @@ def _frag_words(runs: tuple[Run, ...]) -> tuple[_Word, ...]:
 
 
 @lru_cache(maxsize=65536)
-def _text_word(pieces: tuple[Piece, ...], hanging: bool) -> _Word:
+def _text_word(pieces: tuple[Piece, ...], hanging: bool) -> Word:
     """Words recur across a pack's texts: each is made once per process (a word is never changed)."""
-    return _Word(pieces, hanging)
+    return Word(pieces, hanging)
 
 
 def lines(paragraph: Paragraph, size: float, width: float, language: str) -> int:
@@ -294,7 +182,7 @@ def counted_lines(paragraph: Paragraph, size: float, width: float, language: str
 class Line(NamedTuple):
     """One line as ReportLab breaks it: what drawing needs to set it as ReportLab would."""
 
-    words: tuple  # str on the single-run path, _Word on the other (a hyphenated head ends in its hyphen)
+    words: tuple  # str on the single-run path, Word on the other (a hyphenated head ends in its hyphen)
     width: float  # ReportLab's currentWidth: the words and the spaces between them, at the size
     words_counted: int  # ReportLab's wordCount (the other path): its justification spreads over one less
     line_break: bool  # ended by a line break of the text: never justified
@@ -326,7 +214,7 @@ def _plain_lines(font: str, text: str, size: float, max_width: float, language: 
         new = current + space + word_width
         limit = max_width + shrink * on_line
         if new > limit and not (kind == 1 or forced) and word_width:
-            split = _split(word, font, language, word_width, new, limit, size)
+            split = split_text(word, font, language, word_width, new, limit, size)
             if split is not None:
                 jc, _jclen, _hw, _tw, head, tail = split
                 queue[0:0] = [(head + jc, 1), (tail, 2)]
@@ -357,7 +245,7 @@ def _plain_lines(font: str, text: str, size: float, max_width: float, language: 
 
 
 def _frag_lines(
-    words: tuple[_Word, ...], size: float, max_width: float, language: str, found: list | None = None
+    words: tuple[Word, ...], size: float, max_width: float, language: str, found: list | None = None
 ) -> tuple[int, bool]:
     """breakLines, the path of several runs (styles, icons, line breaks); each line's words go to
     `found` when given.
@@ -365,7 +253,7 @@ def _frag_lines(
     A line's runs are kept as [font (None: an icon), its space at 1 pt, spaces in its text, whether
     its text ends with one]: a line's space shrinkage is worked out from them, as ReportLab does."""
     stack = list(reversed(words))  # the next word last: a hyphenated word's parts go back on top
-    line: list[_Word] = []
+    line: list[Word] = []
     count = 0
     overfull = False
     runs: list[list] = []
@@ -389,7 +277,7 @@ def _frag_lines(
         shrink *= spaceShrinkage
         limit = max_width + shrink
         if new > limit and not line_break and not word.head and word.kind != IMAGE:
-            parts = _split_word(word, new, limit, size, language)
+            parts = split_word(word, new, limit, size, language)
             if parts:
                 stack += (parts[1], _BREAK, parts[0])
                 continue
@@ -443,118 +331,7 @@ def _frag_lines(
 
 
 def _run(font: str | None) -> list:
-    return [font, _space(font) if font is not None else 0.0, 0, False]
+    return [font, space_at_1pt(font) if font is not None else 0.0, 0, False]
 
 
-_SPACES: dict[str, float] = {}
-
-
-def _space(font: str) -> float:
-    """A space's width at 1 pt in the font."""
-    width = _SPACES.get(font)
-    if width is None:
-        width = _SPACES[font] = width_at_1pt(" ", font)
-    return width
-
-
-_BREAK = _Word((), kind=BREAK)
-
-
-def _split_word(word: _Word, new: float, limit: float, size: float, language: str) -> tuple[_Word, _Word] | None:
-    """_hyphenateFragWord: the word's head (with its hyphen) and tail, at the longest head that fits."""
-    width = word.measured(size)
-    if width == 0:
-        return None
-    if len(word.pieces) == 1:
-        piece = word.pieces[0]
-        found = _split(piece.text, piece.font, language, width, new, limit, size)
-        if found is None:
-            return None
-        jc, jclen, hw, tw, head, tail = found
-        return (
-            _Word.part((Piece(piece.font, head + jc, 0.0),), hw + jclen, True, False),
-            _Word.part((Piece(piece.font, tail, 0.0),), tw, False, word.hanging),
-        )
-    return _split_pieces(word, width, new, limit, size, language)
-
-
-def _split(
-    word: str, font: str, language: str, width: float, new: float, limit: float, size: float
-) -> tuple[str, float, float, float, str, str] | None:
-    """_hyGenPair: (added hyphen, its width, head width, tail width, head, tail) at the first point that fits."""
-    w0 = new - width
-    for jc, head, tail, head_1pt, hyphen_1pt in _measured_points(word, font, language):
-        hw = head_1pt * size
-        jclen = hyphen_1pt * size if jc else 0
-        if hw + w0 + jclen <= limit:
-            return jc, jclen, hw, width - hw, head, tail
-    return None
-
-
-@lru_cache(maxsize=65536)
-def _measured_points(word: str, font: str, language: str) -> tuple[tuple[str, str, str, float, float], ...]:
-    """_points with each head's width and the hyphen's, at 1 pt in the font."""
-    hyphen = width_at_1pt("-", font)
-    return tuple((jc, head, tail, width_at_1pt(head, font), hyphen) for jc, head, tail in _points(word, language))
-
-
-@lru_cache(maxsize=65536)
-def _points(word: str, language: str) -> tuple[tuple[str, str, str], ...]:
-    """Where ReportLab may break a word, in the order it tries them: (added hyphen, head, tail).
-    Pyphen's points come first, longest head first ("-" added, or none after a hyphen), then the
-    word's own hyphens (embeddedHyphenation), also longest head first."""
-    prefix_match = _hy_pfx_pat.match(word)
-    prefix = prefix_match.group(0) if prefix_match else ""
-    core = word[len(prefix) :]
-    suffix_match = _hy_sfx_pat.search(core)
-    suffix = suffix_match.group(0) if suffix_match else ""
-    core = core[: len(core) - len(suffix)]
-    if len(core) < hyphenationMinWordLength:
-        return ()
-    found: list[tuple[str, str, str]] = []
-    pieces = _hy_shy_pat.split(core)
-    hyphenate = _hyphenator(language)
-    if hyphenate and (_hy_letters_pat.match(core) or (_hy_shy_letters_pat.match(core) and "" not in pieces)):
-        for head, tail in hyphenate(core):
-            head = prefix + head
-            found.append(("" if _hy_shy_pat.match(head[-1]) else "-", head, tail + suffix))
-    count = len(pieces)
-    if count >= 3 and "" not in pieces and _hy_shy_letters_pat.match(core):
-        for index in reversed(range(2, count, 2)):
-            found.append(("", prefix + "".join(pieces[:index]), "".join(pieces[index:]) + suffix))
-    return tuple(found)
-
-
-def _split_pieces(word: _Word, width: float, new: float, limit: float, size: float, language: str):
-    """_hyGenFragsPair: a word across runs (bold then plain, say) split at a point of their joined text."""
-    text = "".join(piece.text for piece in word.pieces)
-    w0 = new - width
-    for jc, head, _tail in _points(text, language):
-        position = len(head)
-        index, start = 0, 0  # the piece holding the tail's first letter, and where it starts
-        while start + len(word.pieces[index].text) <= position:
-            start += len(word.pieces[index].text)
-            index += 1
-        left = [(p.font, p.text) for p in word.pieces[:index]]
-        at = word.pieces[index]
-        before, after = at.text[: position - start], at.text[position - start :]
-        if before or jc:
-            left.append((at.font, before + jc))
-        right = [(p.font, p.text) for p in word.pieces[index + 1 :]]
-        if after:
-            right.insert(0, (at.font, after))
-        head_width = sum(width_at_1pt(t, f) * size for f, t in left)
-        if w0 + head_width <= limit:
-            tail_width = sum(width_at_1pt(t, f) * size for f, t in right)
-            return (
-                _Word.part(tuple(Piece(f, t, 0.0) for f, t in left), head_width, True, False),
-                _Word.part(tuple(Piece(f, t, 0.0) for f, t in right), tail_width, False, word.hanging),
-            )
-    return None
-
-
-@lru_cache(maxsize=16)
-def _hyphenator(language: str) -> Callable[[str], Iterator[tuple[str, str]]] | None:
-    if not language or pyphen is None:
-        return None
-    return pyphen.Pyphen(lang=language).iterate
+_BREAK = Word((), kind=BREAK)

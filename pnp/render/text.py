@@ -16,10 +16,10 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
 from pnp import markup
+from pnp.assets.fonts import FontRole
 from pnp.render import linebreak
-from pnp.render.fonts import FontRole
 from pnp.render.icons import icon_uri
-from pnp.render.linebreak import ICON_DROP, ICON_SCALE
+from pnp.render.words import ICON_DROP, ICON_SCALE
 
 # ReportLab reads an <img> source through its URL opener, which refuses every scheme until
 # trustedHosts is set.  A host that matches nothing allows data: URIs (our icons) and

@@ -31,8 +31,9 @@ from reportlab.platypus.paragraph import paraFontSizeHeightOffset
 from pnp.layout.templates import IconFile
 from pnp.render import linebreak
 from pnp.render.icons import draw_icon, vector_icons
-from pnp.render.linebreak import BREAK, ICON_DROP, IMAGE, Line, icon_side, width_at_1pt
+from pnp.render.linebreak import Line
 from pnp.render.text import PARAGRAPH_GAP, FittedText, TextBox
+from pnp.render.words import BREAK, ICON_DROP, IMAGE, icon_side, width_at_1pt
 
 _EPSILON = 1e-8  # ReportLab's tolerance for "no extra space"
 

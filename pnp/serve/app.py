@@ -36,28 +36,31 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from pnp.build_state import BuildOptions
-from pnp.errors import Severity, has_errors
+from pnp.errors import Finding, Severity, has_errors
 from pnp.i18n import ui_language
+from pnp.paths import shown_path
+from pnp.pipelines.build_options import BLEED_MM, DUPLEX_CHOICES, BuildOptions, within
 from pnp.proof.history import card_history
 from pnp.proof.html import finding_html, marked_html, pieces_html
 from pnp.serve.guard import Guard, Settings
 from pnp.serve.jobs import Jobs
 from pnp.serve.words import _, code, ngettext
-from pnp.serve.workbench import STATUSES, Filters, Workbench
+from pnp.serve.workbench import STATUSES, Filters, Preview, Workbench
 from pnp.translate.card_edit import FieldEdit, editable, text_fields
 from pnp.translate.fixes import parse_fixes
-from pnp.translate.interchange import STATUS, base_hash, current_text
+from pnp.translate.interchange import STATUS, base_hash, current_text, normalize
 from pnp.translate.worddiff import word_diff
-from pnp.units import UnitError, mm, parse_length
+from pnp.units import PAPERS, UnitError, parse_length
 
 HERE = Path(__file__).parent
 MAX_BODY = 1 << 20  # a form of one card's texts is a few KB; a fixes list a few hundred
 MAX_FIELDS = 400
 CSRF_FIELD = "csrf"
 CSRF_HEADER = "x-csrf-token"
-PAPERS = ("a4", "letter")
-DUPLEX = ("long", "short", "none", "fold")
+# a form from an earlier run of the server (it restarted since the page loaded) says so in this header:
+# the page fetches itself again, takes the new token and sends the same form once more
+STALE_TOKEN_HEADER = "x-pnp-stale-token"
+DUPLEX = DUPLEX_CHOICES  # the choices and the ranges are the command line's (pnp.pipelines.build_options)
 
 
 def create_app(
@@ -151,7 +154,11 @@ class Pages:
         form = dict(pairs)
         given = request.headers.get(CSRF_HEADER) or form.get(CSRF_FIELD, "")
         if not hmac.compare_digest(given.encode(), self.settings.csrf.encode()):
-            raise HTTPException(403, _("this form is not from this run of pnp serve: reload the page"))
+            raise HTTPException(
+                403,
+                _("this form is not from this run of pnp serve: reload the page"),
+                headers={STALE_TOKEN_HEADER: "1"},
+            )
         return form
 
     def ready(self) -> None:
@@ -162,9 +169,23 @@ class Pages:
         if card_id not in self.wb.rows:
             raise HTTPException(404, _('no card "%(card)s" in this pack') % {"card": card_id})
 
+    def loads_or_refuse(self) -> None:
+        """A save needs the pack loaded: when a file of it does not read (broken TOML), the refusal names
+        the file and line, and the page keeps the text it was asked to save."""
+        problems = self.wb.problems()
+        if problems:
+            where = "; ".join(f"{_place(f)}: {f.message}" for f in problems[:3])
+            raise HTTPException(
+                409,
+                _("The pack does not load, so nothing was saved: %(problems)s. Fix the file, then save again.")
+                % {"problems": where},
+            )
+
     async def http_error(self, request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
-        return self.render(request, "error.html", status_code=exc.status_code, message=exc.detail)
+        response = self.render(request, "error.html", status_code=exc.status_code, message=exc.detail)
+        response.headers.update(exc.headers or {})
+        return response
 
     # --- the list -----------------------------------------------------------------------------
 
@@ -235,6 +256,9 @@ class Pages:
             "live": False,
             "conflicts": [],
             "errors": [],
+            "unsaved": set(),
+            "confirm_review": [],
+            "confirm_digest": "",
             **extra,
         }
 
@@ -258,7 +282,50 @@ class Pages:
     async def save(self, request: Request) -> Response:
         card_id = request.path_params["card_id"]
         form = await self.form(request)
+        return await self._saved(request, card_id, await self._text_edits(card_id, form))
+
+    async def status(self, request: Request) -> Response:
+        """The status, with the texts of the form it was clicked in: what the person typed and did not save
+        yet is saved with it, in one edit, or nothing is."""
+        card_id = request.path_params["card_id"]
+        form = await self.form(request)
+        edits = await self._text_edits(card_id, form)
+        wanted = form.get("to", "")
+        if wanted not in STATUSES:
+            raise HTTPException(404, _('no status "%(status)s"') % {"status": wanted})
+        edit = FieldEdit(f"{STATUS}.{self.wb.language}", wanted, form.get("base", ""))
+        if wanted == "reviewed":  # "ready to print": said over errors only once the person has read them
+            texts = {e.field: e.value for e in edits}
+            preview = await run_in_threadpool(self.wb.preview, card_id, texts)
+            errors = [f for f in preview.entry.findings if f.severity is Severity.ERROR]
+            if errors and not hmac.compare_digest(form.get("confirm", ""), _errors_digest(errors)):
+                return self._confirm_review(request, card_id, texts, errors, preview)
+        return await self._saved(request, card_id, [*edits, edit], seen=True)
+
+    def _confirm_review(
+        self, request: Request, card_id: str, texts: dict[str, str], errors: list[Finding], preview: Preview
+    ) -> Response:
+        """Nothing written yet: the card with the form's texts, its errors named, and a button to mark it anyway."""
+        context = self.card_context(card_id, message=_("Not marked reviewed yet: the card has errors."))
+        shown = dict(context["values"])
+        for name, value in texts.items():
+            if name in shown:
+                context["values"][name] = normalize(value)
+        context |= {
+            "unsaved": {name for name, value in context["values"].items() if value != shown.get(name)},
+            "confirm_review": errors,
+            "confirm_digest": _errors_digest(errors),
+            "images": preview.images,
+            "drawn": preview.drawn,
+            "entry": preview.entry,
+        }
+        name = "_card_body.html" if request.headers.get("hx-request") == "true" else "card.html"
+        return self.render(request, name, status_code=200, **context)
+
+    async def _text_edits(self, card_id: str, form: dict[str, str]) -> list[FieldEdit]:
+        """The form's texts ("v.<field>") with the bases the page showed ("b.<field>"), on the pack as it is."""
         await run_in_threadpool(self.ready)
+        self.loads_or_refuse()
         self.card_or_404(card_id)
         assert self.wb.pack is not None
         allowed = editable(self.wb.pack, self.wb.rows[card_id].card)
@@ -272,20 +339,10 @@ class Pages:
             raise HTTPException(
                 404, _('card "%(card)s" has no field "%(field)s"') % {"card": card_id, "field": unknown[0]}
             )
-        return await self._saved(request, card_id, edits)
+        return edits
 
-    async def status(self, request: Request) -> Response:
-        card_id = request.path_params["card_id"]
-        form = await self.form(request)
-        self.card_or_404(card_id)
-        wanted = form.get("to", "")
-        if wanted not in STATUSES:
-            raise HTTPException(404, _('no status "%(status)s"') % {"status": wanted})
-        edit = FieldEdit(f"{STATUS}.{self.wb.language}", wanted, form.get("base", ""))
-        return await self._saved(request, card_id, [edit])
-
-    async def _saved(self, request: Request, card_id: str, edits: list[FieldEdit]) -> Response:
-        result = await run_in_threadpool(self.wb.save, card_id, edits)
+    async def _saved(self, request: Request, card_id: str, edits: list[FieldEdit], seen: bool = False) -> Response:
+        result = await run_in_threadpool(self.wb.save, card_id, edits, seen)
         if card_id not in self.wb.rows:
             raise HTTPException(404, _('card "%(card)s" is no longer in the pack') % {"card": card_id})
         errors = [f for f in [*result.plan.findings, *result.findings] if f.severity is Severity.ERROR]
@@ -298,15 +355,20 @@ class Pages:
         else:
             message = _("Nothing to save: the file already says this.")
         context = self.card_context(card_id, message=message, conflicts=result.plan.conflicts, errors=errors)
+        shown = dict(context["values"])  # the file's texts
         if result.plan.conflicts:  # the person's own texts stay in the form, against the new bases
             for conflict in result.plan.conflicts:
                 if conflict.field.startswith(f"{STATUS}."):
                     continue
-                context["values"][conflict.field] = conflict.yours
+                # a text only shown (not typed) gives way to the file's: the person reads it, then marks again
+                context["values"][conflict.field] = conflict.yours if conflict.typed else conflict.theirs
                 context["bases"][conflict.field] = conflict.base
         elif errors:
             for edit in edits:
-                context["values"][edit.field] = edit.value
+                if edit.field in shown:
+                    context["values"][edit.field] = normalize(edit.value)
+        # what the form holds and the file does not: the page keeps it as unsaved (its draft, leaving asks)
+        context["unsaved"] = {name for name, value in context["values"].items() if value != shown.get(name)}
         if result.plan.conflicts or errors:  # the card as the form now holds it, not as the file does
             texts = {k: v for k, v in context["values"].items() if not k.startswith(f"{STATUS}.")}
             preview = await run_in_threadpool(self.wb.preview, card_id, texts)
@@ -396,12 +458,12 @@ class Pages:
             bleed = parse_length(form.get("bleed", "3mm") or "0mm")
         except UnitError as exc:
             raise HTTPException(422, _("bleed: %(problem)s") % {"problem": exc}) from exc
-        if not 0 <= bleed <= mm(12) + 1e-9:
+        if not within(bleed, BLEED_MM):
             raise HTTPException(422, _("bleed: from 0mm to 12mm"))
         options = BuildOptions(
             language=self.wb.language,
             paper=paper,
-            duplex=duplex,  # type: ignore[arg-type]
+            duplex=duplex,
             decks=(deck,) if deck else (),
             bleed=bleed,
             output=self.wb.output,
@@ -435,6 +497,18 @@ class Pages:
     def file_link(self, path: Path) -> str:
         assert self.wb.pack is not None
         return str(path.resolve().relative_to((self.wb.output / self.wb.pack.pack.id).resolve()))
+
+
+def _errors_digest(errors: list[Finding]) -> str:
+    """Which errors a "mark reviewed anyway" was clicked for: other errors since then ask again."""
+    seen = "\n".join(f"{f.code}\0{f.field}\0{f.message}" for f in sorted(errors, key=lambda f: f.sort_key))
+    return hashlib.sha256(seen.encode()).hexdigest()[:16]
+
+
+def _place(finding: Finding) -> str:
+    """ "cards/supply.toml line 9", as a person finds it in an editor."""
+    shown = shown_path(Path(finding.file))
+    return _("%(file)s line %(line)s") % {"file": shown, "line": finding.line} if finding.line else shown
 
 
 def _print_width(wb: Workbench, deck_id: str) -> int:

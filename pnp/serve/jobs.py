@@ -7,10 +7,10 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.build_state import BuildOptions, BuildResult
 from pnp.errors import Finding, Severity, error
 from pnp.i18n import _
-from pnp.pipeline import build
+from pnp.pipelines.build import build
+from pnp.pipelines.build_options import BuildOptions, BuildResult
 from pnp.report import plural
 
 

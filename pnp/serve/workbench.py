@@ -343,8 +343,9 @@ class Workbench:
 
     # --- writing ----------------------------------------------------------------------------
 
-    def save(self, card_id: str, edits: list[FieldEdit]) -> SaveResult:
-        """Write the card's changed fields through the byte-preserving edits; conflicts write nothing."""
+    def save(self, card_id: str, edits: list[FieldEdit], seen: bool = False) -> SaveResult:
+        """Write the card's changed fields through the byte-preserving edits; conflicts write nothing.
+        With `seen` (a status click) the texts the page showed must all be the file's (plan_card_edit)."""
         with self.lock:
             self.fresh()  # the bases are compared with the files as they are now
             if card_id not in self.rows or self.pack is None:
@@ -352,7 +353,7 @@ class Workbench:
                     CardEditPlan(),
                     [error("serve/gone", str(self.root), _('card "{card}" is gone').format(card=card_id))],
                 )
-            plan = plan_card_edit(self.pack, card_id, edits)
+            plan = plan_card_edit(self.pack, card_id, edits, seen)
             result = SaveResult(plan)
             if plan.conflicts or has_errors(plan.findings) or not plan.writes:
                 return result

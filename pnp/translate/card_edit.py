@@ -10,7 +10,7 @@ they are kept, since the edit goes into the file as it is now, byte for byte.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +19,10 @@ import tomlkit
 
 from pnp.errors import Finding, error
 from pnp.i18n import _
-from pnp.load.pack import shown_path
+from pnp.load.bounds import oversized_strings
 from pnp.load.toml import key_lines
 from pnp.model import Card, DeckFile, PackData
+from pnp.paths import shown_path
 from pnp.translate.files import BOM, PackFile, keep_line_endings, open_file
 from pnp.translate.glossary_apply import Change, with_reviews_undone
 from pnp.translate.interchange import STATUS, STATUSES, base_hash, card_texts, current_text, normalize, set_field
@@ -42,6 +43,7 @@ class Conflict:
     yours: str
     theirs: str  # the text on disk now
     base: str  # its hash: sent back with the form, a second save replaces it knowingly
+    typed: bool = True  # yours was typed on the page; False: the page only showed it (a status click)
 
 
 @dataclass
@@ -63,10 +65,12 @@ def editable(pack: PackData, card: Card) -> set[str]:
     return names | {f"{STATUS}.{lang}" for lang in pack.pack.target_languages}
 
 
-def plan_card_edit(pack: PackData, card_id: str, edits: list[FieldEdit]) -> CardEditPlan:
+def plan_card_edit(pack: PackData, card_id: str, edits: list[FieldEdit], seen: bool = False) -> CardEditPlan:
     """The card's file with the changed fields set, or the conflicts and problems that stop it.
 
-    `pack` must be loaded from the files as they are now: the bases are compared with it."""
+    `pack` must be loaded from the files as they are now: the bases are compared with it.  With `seen`
+    (a status set from the page), every text the page showed must still be the file's, typed over or
+    not: a card is marked translated or reviewed for the texts the person read, never for others."""
     plan = CardEditPlan()
     card, deck = pack.cards()[card_id], pack.deck_of(card_id)
     assert deck is not None
@@ -76,6 +80,9 @@ def plan_card_edit(pack: PackData, card_id: str, edits: list[FieldEdit]) -> Card
     for edit in edits:
         name, _dot, lang = edit.field.rpartition(".")
         current, value = current_text(card, name, lang), normalize(edit.value)  # browsers send \r\n
+        if value != current and base_hash(value) == edit.base and seen and name != STATUS:
+            plan.conflicts.append(Conflict(edit.field, value, current, base_hash(current), typed=False))
+            continue
         if value == current or base_hash(value) == edit.base:
             continue  # as the file says, or as the page showed it: not this page's edit
         where = {"line": pack.line("field", f"{card_id}:{edit.field}") or pack.line("card", card_id)}
@@ -94,6 +101,10 @@ def plan_card_edit(pack: PackData, card_id: str, edits: list[FieldEdit]) -> Card
                     **where,
                 )
             )
+            continue
+        oversized = oversized_strings({edit.field: value}, shown, lambda *_key, line=where["line"]: line)
+        if oversized:  # the limits the loader applies: said here, with the loader's words, before any write
+            plan.findings += [replace(f, card=card_id, field=edit.field) for f in oversized]
             continue
         if name == STATUS and value not in STATUSES:
             plan.findings.append(

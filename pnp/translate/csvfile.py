@@ -6,14 +6,17 @@ mark, UTF-16 ("Texto Unicode"), Windows-1252 and Mac Roman (Excel's plain
 "CSV" on Windows and macOS), separated by commas, semicolons (Excel in
 Spanish) or tabs.  The encoding is told by its byte-order mark, or else by
 charset-normalizer among those a spreadsheet writes.
-`base` is the hash of the translation at export time: leave it as it is.
+`base` is the hash of the translation at export time, in letters so that no
+spreadsheet reads it as a number or a date: leave it as it is.
 
 Formula injection: a cell starting with = + - @, a tab or a carriage return
 is a formula to Excel and LibreOffice ("+1 {fight} mientras..." would be
 computed, and a hostile pack could run one).  As OWASP's CSV-injection advice
 says, such a cell is written with a leading apostrophe, which spreadsheets
-show as text; a cell that itself starts with an apostrophe gets one more, so
-import takes exactly one off and every text comes back as it was.
+show as text; a cell that itself starts with an apostrophe gets one more.
+Import takes off only an apostrophe export can have added (one before = + - @,
+a tab, a carriage return or another apostrophe): every text comes back as it
+was, and a text typed as 'hola keeps its apostrophe.
 
 Columns after `base` (a reviewer's notes) are kept aside: import reports
 each note with its card and writes nothing from them.
@@ -30,7 +33,7 @@ import charset_normalizer
 
 from pnp.errors import Finding, error, info
 from pnp.i18n import _
-from pnp.load.pack import shown_path
+from pnp.paths import shown_path
 from pnp.translate.interchange import Entry, Row
 
 BASE = "base"
@@ -54,8 +57,8 @@ def neutralise(cell: str) -> str:
 
 
 def restore(cell: str) -> str:
-    """neutralise, undone."""
-    return cell[1:] if cell.startswith(QUOTE) else cell
+    """neutralise, undone: only the apostrophe it adds goes, so a text typed as 'hola keeps its own."""
+    return cell[1:] if cell.startswith(QUOTE) and cell[1:].startswith((*FORMULA_START, QUOTE)) else cell
 
 
 def write_csv(entries: list[Entry], source: str, target: str) -> bytes:
@@ -183,7 +186,7 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
         except csv.Error as exc:
             findings.append(
                 error(
-                    "import/bad-row",
+                    "import/bad-file",  # the rest of the file cannot be read: nothing from it is written
                     shown,
                     _("row {value}: not readable as CSV: {exc}").format(value=number + 1, exc=exc),
                     line=line,
@@ -194,7 +197,7 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
         start, line = line, reader.line_num + 1
         if not any(cell.strip() for cell in cells):
             continue
-        label = f"row {number}"
+        label = _("row {number}").format(number=number)
         cells += [""] * (width - len(cells)) if 5 <= len(cells) < width else []
         if len(cells) != width:
             findings.append(
@@ -211,6 +214,8 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
                     + (_("; two cells may have been merged") if len(cells) < width else ""),
                 )
             )
+            card, field = [*cells, "", ""][:2]
+            rows.append(Row(card.strip(), field.strip(), "", "", "", start, label, unreadable=True))
             continue
         card, field, original, target, base = (restore(c) for c in cells[:5])
         for name, note in zip(extra, cells[5:], strict=True):

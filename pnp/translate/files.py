@@ -10,8 +10,9 @@ from typing import Any
 import tomlkit
 from pydantic import BaseModel
 
-from pnp.load.pack import GLOSSARY_FILE, PACK_FILE, shown_path
+from pnp.load.pack import GLOSSARY_FILE, PACK_FILE
 from pnp.model import Board, DeckFile, Pack, PackData, TokenFile
+from pnp.paths import shown_path
 
 BOM = "\ufeff"
 

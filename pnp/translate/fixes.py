@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pnp.errors import Finding, error
 from pnp.i18n import _
-from pnp.load.pack import shown_path
+from pnp.paths import shown_path
 
 SEPARATOR = ">>"
 EXAMPLE = "Paraíso >> Refugio"

@@ -13,8 +13,8 @@ from pnp.check.text.forms import fold
 from pnp.check.text.phrases import phrase_matcher
 from pnp.errors import Finding, error, info
 from pnp.i18n import _
-from pnp.load.pack import shown_path
 from pnp.model import PackData
+from pnp.paths import shown_path
 from pnp.translate.agreement_fixes import Rewriter, fix_genders
 from pnp.translate.files import glossary_path, keep_line_endings, text_files
 from pnp.translate.fixes import Fix

@@ -3,21 +3,34 @@
 Each entry carries a hash of its translation as it was at export time (its
 base).  On import that tells "changed in the file" from "changed in the pack
 since": a text changed on both sides is a conflict, never overwritten.
+
+The base is twelve letters (a-p, the hash's hex digits moved up the
+alphabet): a spreadsheet reads a value like 030536048521 or 302e80281048 as a
+number and saves 30536048521 or 1.79769313486232E+308, but it has nothing to
+read in letters.  Files exported before still import: a base of twelve hex
+digits is the old hash of the same text, and one that lost its leading zeros
+is padded back.
+
+Knowing the exported text also tells a spreadsheet's conversion ("007" saved
+as 7, "1/2" as a date, "?" for an accent a legacy encoding cannot hold) from a
+person's edit: such a row is reported and not written, and the rows around it
+import as usual.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import tomlkit
 
 from pnp.check.text.fields import ALL
-from pnp.errors import Finding, did_you_mean, error, warning
+from pnp.errors import Finding, did_you_mean, error, info, warning
 from pnp.i18n import _
 from pnp.model import Card, DeckFile, PackData
+from pnp.translate.coercion import lost_characters, spreadsheet_change
 from pnp.translate.files import PackFile, open_file
 from pnp.translate.glossary_apply import Change
 from pnp.translate.tomledit import fresh_string, set_text
@@ -25,6 +38,9 @@ from pnp.translate.tomledit import fresh_string, set_text
 STATUS = "status"
 FIELDS = (*ALL, STATUS)
 STATUSES = ("draft", "translated", "reviewed")
+BASE_LETTERS = "abcdefghijklmnop"  # the 16 hex digits, as letters
+BASE_LENGTH = 12
+LEGACY_DIGITS = "0123456789abcdef"
 
 
 @dataclass(frozen=True)
@@ -52,6 +68,7 @@ class Row:
     line: int | None
     label: str  # "row 4", "entry 12": how the file's reader names it
     derived: bool = False  # made from other rows (a PO card's status): their problems are already reported
+    unreadable: bool = False  # the reader refused it (and said why): counted among the rows not written
 
 
 @dataclass
@@ -59,11 +76,32 @@ class ImportPlan:
     writes: list[tuple[Path, bytes]] = field(default_factory=list)
     changes: list[Change] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    written: list[Row] = field(default_factory=list)  # the rows whose change is in writes
+    refused: list[Row] = field(default_factory=list)  # the rows with an error: not written
 
 
 def base_hash(text: str) -> str:
-    """A short hash of a translation; line endings do not count (spreadsheets turn \\n into \\r\\n)."""
-    return hashlib.sha256(normalize(text).encode("utf-8")).hexdigest()[:12]
+    """A short hash of a translation, in letters only; line endings do not count (spreadsheets turn \\n into \\r\\n)."""
+    return _legacy_hash(text).translate(str.maketrans(LEGACY_DIGITS, BASE_LETTERS))
+
+
+def _legacy_hash(text: str) -> str:
+    """The base as pnp wrote it before: hex digits, which a spreadsheet may read as a number."""
+    return hashlib.sha256(normalize(text).encode("utf-8")).hexdigest()[:BASE_LENGTH]
+
+
+def base_matches(text: str, base: str) -> bool:
+    """`base` is the hash of `text`, as pnp writes it now or wrote it before."""
+    return base in (base_hash(text), _legacy_hash(text))
+
+
+def readable_base(base: str) -> str | None:
+    """The base as pnp wrote it, or None when a spreadsheet changed it beyond repair (or it never was one)."""
+    if len(base) == BASE_LENGTH and (set(base) <= set(BASE_LETTERS) or set(base) <= set(LEGACY_DIGITS)):
+        return base
+    if base.isdigit() and len(base) < BASE_LENGTH:  # an old base read as a number: only its leading zeros went
+        return base.zfill(BASE_LENGTH)
+    return None
 
 
 def normalize(text: str) -> str:
@@ -102,82 +140,168 @@ def _in_pack(pack: PackData, file: Path) -> str:
         return file.name
 
 
-def plan_import(pack: PackData, rows: list[Row], lang: str, shown: str) -> ImportPlan:
+def plan_import(pack: PackData, rows: list[Row], lang: str, shown: str, spreadsheet: bool = False) -> ImportPlan:
+    """What the rows change, row by row: a row with a problem is reported and left out, the others go ahead.
+
+    From a spreadsheet (a CSV), a cell that is the spreadsheet's conversion of the exported text is one
+    such problem; a translation tool converts nothing, so there "007" edited to "7" is an edit.
+    """
     plan = ImportPlan()
     cards = pack.cards()
     seen: dict[tuple[str, str], Row] = {}
     wanted: list[tuple[Row, str]] = []
     for row in rows:
+        if row.unreadable or (row.derived and any(r.card == row.card for r in plan.refused)):
+            plan.refused.append(row)  # a PO card's status goes with its texts: none of them, if one is refused
+            continue
+        if spreadsheet:
+            row = _recover_card(row, cards, plan, shown)
         problem = _bad_row(row, cards, seen, shown)
+        if problem is None:
+            seen[(row.card, row.field)] = row
+            problem, theirs = _judge(pack, cards[row.card], row, lang, shown, plan, spreadsheet)
+            if problem is None and theirs is not None:
+                wanted.append((row, theirs))
         if problem is not None:
             if not row.derived:
                 plan.findings.append(problem)
-            continue
-        seen[(row.card, row.field)] = row
-        card = cards[row.card]
-        current = current_text(card, row.field, lang)
-        theirs = normalize(row.target)
-        if theirs == normalize(current) or base_hash(theirs) == row.base:
-            continue  # unchanged in the file: whatever the pack says now stands
-        where = {"line": row.line, "card": row.card, "field": f"{row.field}.{lang}"}
-        if base_hash(current) != row.base:
-            plan.findings.append(
-                error(
-                    "import/conflict",
-                    shown,
-                    _(
-                        "{label}: changed in the file and in the pack since the export: the file "
-                        'says "{theirs}", the pack now says "{current}"'
-                    ).format(label=row.label, theirs=_short(theirs), current=_short(current)),
-                    **where,
-                    hint=_(
-                        "delete the row to keep the pack's text, or export again and make the change in the new file"
-                    ),
-                )
-            )
-            continue
-        if not theirs.strip():
-            plan.findings.append(
-                error(
-                    "import/empty",
-                    shown,
-                    _("{label}: the file empties this text, and import never deletes a translation").format(
-                        label=row.label
-                    ),
-                    **where,
-                    hint=_("put the text back, or delete the row; to remove a translation, edit the pack's TOML file"),
-                )
-            )
-            continue
-        if row.field == STATUS and theirs not in STATUSES:
-            plan.findings.append(
-                error(
-                    "import/bad-row",
-                    shown,
-                    _('{label}: "{theirs}" is not a status').format(label=row.label, theirs=theirs),
-                    **where,
-                    hint=did_you_mean(theirs, STATUSES)
-                    or _("write one of: {STATUSES}").format(STATUSES=", ".join(STATUSES)),
-                )
-            )
-            continue
-        original = current_text(card, row.field, pack.pack.source_language) if row.field != STATUS else ""
-        if row.field != STATUS and normalize(row.source) != normalize(original):
-            plan.findings.append(
-                warning(
-                    "import/original-changed",
-                    shown,
-                    _("{label}: the original ({field}.{source_language}) changed since the export").format(
-                        label=row.label, field=row.field, source_language=pack.pack.source_language
-                    ),
-                    **where,
-                    hint=_("check the translation against the pack's original: pnp proof shows both"),
-                )
-            )
-        wanted.append((row, theirs))
+            plan.refused.append(row)
     if wanted:
         plan.writes, plan.changes = _apply(pack, wanted, lang)
+        plan.written = [row for row, _theirs in wanted]
     return plan
+
+
+def _recover_card(row: Row, cards: dict[str, Card], plan: ImportPlan, shown: str) -> Row:
+    """A card id a spreadsheet converted ("007" saved as 7) is the one card it can have come from."""
+    if row.card in cards:
+        return row
+    origins = [card for card in cards if spreadsheet_change(card, row.card)]
+    if len(origins) != 1:
+        return row
+    plan.findings.append(
+        info(
+            "import/spreadsheet-change",
+            shown,
+            _('{label}: the card id "{cell}" is "{card}" as exported ({kind}): read as "{card}"').format(
+                label=row.label, cell=row.card, card=origins[0], kind=spreadsheet_change(origins[0], row.card)
+            ),
+            line=row.line,
+            card=origins[0],
+        )
+    )
+    return replace(row, card=origins[0])
+
+
+def _judge(
+    pack: PackData, card: Card, row: Row, lang: str, shown: str, plan: ImportPlan, spreadsheet: bool
+) -> tuple[Finding | None, str | None]:
+    """(the row's problem, or None; the text to write, or None when the row changes nothing)."""
+    current = normalize(current_text(card, row.field, lang))
+    theirs = normalize(row.target)
+    base = readable_base(row.base)
+    if theirs == current or (base is not None and base_matches(theirs, base)):
+        return None, None  # unchanged in the file: whatever the pack says now stands
+    where = {"line": row.line, "card": row.card, "field": f"{row.field}.{lang}"}
+    if base is not None and not base_matches(current, base):
+        return error(
+            "import/conflict",
+            shown,
+            _(
+                "{label}: changed in the file and in the pack since the export: the file "
+                'says "{theirs}", the pack now says "{current}"'
+            ).format(label=row.label, theirs=_short(theirs), current=_short(current)),
+            **where,
+            hint=_("delete the row to keep the pack's text, or export again and make the change in the new file"),
+        ), None
+    # the pack's text is the exported one (or, with the base lost, the only one there is to compare with)
+    problem = _spreadsheet_problem(current, theirs, row, shown, where) if spreadsheet else None
+    if problem is not None:
+        return problem, None
+    if base is None:
+        return error(
+            "import/base-lost",
+            shown,
+            _(
+                '{label}: the base "{base}" is not what pnp export wrote: this change cannot be told from '
+                "one made in the pack since"
+            ).format(label=row.label, base=row.base),
+            **where,
+            hint=_(
+                "a spreadsheet read it as a number: export again (the new file's bases are letters, which "
+                "spreadsheets keep) and make the change there"
+            )
+            if _looks_numeric(row.base)
+            else _("leave the base as exported; it tells a change in the file from a change in the pack"),
+        ), None
+    if not theirs.strip():
+        return error(
+            "import/empty",
+            shown,
+            _("{label}: the file empties this text, and import never deletes a translation").format(label=row.label),
+            **where,
+            hint=_("put the text back, or delete the row; to remove a translation, edit the pack's TOML file"),
+        ), None
+    if row.field == STATUS and theirs not in STATUSES:
+        return error(
+            "import/bad-row",
+            shown,
+            _('{label}: "{theirs}" is not a status').format(label=row.label, theirs=theirs),
+            **where,
+            hint=did_you_mean(theirs, STATUSES) or _("write one of: {STATUSES}").format(STATUSES=", ".join(STATUSES)),
+        ), None
+    original = normalize(current_text(card, row.field, pack.pack.source_language)) if row.field != STATUS else ""
+    source = normalize(row.source)
+    if (
+        row.field != STATUS
+        and source != original
+        and not (spreadsheet and (spreadsheet_change(original, source) or lost_characters(original, source)))
+    ):
+        plan.findings.append(
+            warning(
+                "import/original-changed",
+                shown,
+                _("{label}: the original ({field}.{source_language}) changed since the export").format(
+                    label=row.label, field=row.field, source_language=pack.pack.source_language
+                ),
+                **where,
+                hint=_("check the translation against the pack's original: pnp proof shows both"),
+            )
+        )
+    return None, theirs
+
+
+def _spreadsheet_problem(exported: str, theirs: str, row: Row, shown: str, where: dict[str, Any]) -> Finding | None:
+    """The cell is what a spreadsheet makes of the exported text: reported, never written."""
+    lost = lost_characters(exported, theirs)
+    if lost:
+        return error(
+            "import/lost-characters",
+            shown,
+            _('{label}: "{lost}" came back as "?": the file was saved in an encoding that cannot hold it').format(
+                label=row.label, lost=" ".join(lost)
+            ),
+            **where,
+            hint=_("save the file again as 'CSV UTF-8' (Excel) or 'Unicode (UTF-8)' (LibreOffice) and import it"),
+        )
+    kind = spreadsheet_change(exported, theirs)
+    if kind is None:
+        return None
+    return error(
+        "import/spreadsheet-change",
+        shown,
+        _(
+            '{label}: "{exported}" came back as "{theirs}" ({kind}): likely the spreadsheet\'s doing, not imported'
+        ).format(label=row.label, exported=_short(exported), theirs=_short(theirs), kind=kind),
+        **where,
+        hint=_(
+            "open the CSV with its columns as Text and save again; if you meant the change, make it in the TOML file"
+        ),
+    )
+
+
+def _looks_numeric(base: str) -> bool:
+    return bool(base) and all(c in "0123456789.,+-eE " for c in base) and any(c.isdigit() for c in base)
 
 
 def _bad_row(row: Row, cards: dict[str, Card], seen: dict[tuple[str, str], Row], shown: str) -> Finding | None:
@@ -209,15 +333,6 @@ def _bad_row(row: Row, cards: dict[str, Card], seen: dict[tuple[str, str], Row],
             **where,
             card=row.card,
             hint=_("keep one of the two"),
-        )
-    if len(row.base) != 12 or any(c not in "0123456789abcdef" for c in row.base):
-        return error(
-            "import/bad-row",
-            shown,
-            _('{label}: the base "{base}" is not what pnp export wrote').format(label=row.label, base=row.base),
-            **where,
-            card=row.card,
-            hint=_("leave the base as exported; it tells a change in the file from a change in the pack"),
         )
     return None
 

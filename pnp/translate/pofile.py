@@ -17,6 +17,13 @@ On import the status comes back: any fuzzy entry of a card makes it draft;
 every entry marked reviewed, and unchanged, keeps it reviewed; a fuzzy mark
 cleared, or a reviewed text edited, makes it translated.
 
+A translation that starts or ends with a line break where its original
+does not (or the other way) is refused by `msgfmt -c`, the check every
+gettext pipeline runs.  Such an entry is exported fuzzy, with an extracted
+comment `#. fuzzy: ...` saying why: tools show it as needing work, `msgfmt -c`
+passes (it leaves fuzzy entries alone), and import does not count that mark
+against the card's status while the line breaks still differ.
+
 A text with no original is left out: an empty msgid is the header's, and a
 placeholder would be "translated" by tools and checked by pofilter as if it
 were text.  Such translations stay editable in the CSV and the TOML files.
@@ -24,18 +31,20 @@ were text.  Such translations stay editable in the CSV and the TOML files.
 
 from __future__ import annotations
 
-import os
 from datetime import UTC, datetime
+from pathlib import Path
 
 import polib
 
-from pnp.errors import Finding, error
+from pnp.errors import Finding, error, info
 from pnp.i18n import _
-from pnp.model import PackData
-from pnp.translate.interchange import STATUS, Entry, Row, base_hash, normalize
+from pnp.load.revision import run_git
+from pnp.model import Card, PackData
+from pnp.translate.interchange import STATUS, Entry, Row, base_hash, base_matches, normalize
 
 BASE_PREFIX = "base: "
 STATUS_PREFIX = "status: "
+LINE_BREAKS_PREFIX = "fuzzy: "
 REVIEWED = "reviewed"
 PLURAL_FORMS = {"es": "nplurals=2; plural=(n != 1);", "en": "nplurals=2; plural=(n != 1);"}
 LANGUAGE_NAMES = {
@@ -69,10 +78,37 @@ def language_team(code: str) -> str:
 
 
 def revision_date(pack: PackData) -> str:
-    """The last change of the pack's card files: a real date, and the same for every export of one pack state."""
-    files = [deck.file for deck in pack.decks]
-    newest = max((os.stat(f).st_mtime for f in files if os.path.exists(f)), default=0.0)
-    return datetime.fromtimestamp(newest, UTC).strftime("%Y-%m-%d %H:%M+0000")
+    """When the card texts last changed, the same for every export of one pack state.
+
+    In a git repository whose card files are committed as they are, that is the last commit touching
+    them: a checkout or a copy sets every file's time to the moment it was made, which says nothing of
+    the texts.  A change not committed yet (or a pack outside git) is dated by the newest file's time.
+    """
+    files = [deck.file for deck in pack.decks if deck.file.exists()]
+    committed = _last_commit(pack.root, files)
+    if committed is not None:
+        return _po_date(committed)
+    return _po_date(max((f.stat().st_mtime for f in files), default=0.0))
+
+
+def _last_commit(root: Path, files: list[Path]) -> float | None:
+    """The time of the last commit touching `files`, or None when one of them differs from it (or no git)."""
+    if not files:
+        return None
+    names = [str(f) for f in files]
+    try:
+        dirty = run_git(root, "status", "--porcelain", "--untracked-files=all", "--", *names)
+        last = run_git(root, "log", "-1", "--format=%ct", "--", *names)
+    except OSError:  # git is not installed
+        return None
+    stamp = last.stdout.strip()
+    if dirty.returncode != 0 or dirty.stdout.strip() or last.returncode != 0 or not stamp.isdigit():
+        return None
+    return float(stamp)
+
+
+def _po_date(stamp: float) -> str:
+    return datetime.fromtimestamp(stamp, UTC).strftime("%Y-%m-%d %H:%M+0000")
 
 
 def write_po(pack: PackData, entries: list[Entry], lang: str) -> bytes:
@@ -95,6 +131,7 @@ def write_po(pack: PackData, entries: list[Entry], lang: str) -> bytes:
         "X-Generator": "pnp",
     }
     status = {e.card: e.target for e in entries if e.field == STATUS}
+    cards = pack.cards()
     for entry in entries:
         if entry.field == STATUS or not entry.source:
             continue
@@ -102,6 +139,14 @@ def write_po(pack: PackData, entries: list[Entry], lang: str) -> bytes:
         notes = [f"{BASE_PREFIX}{entry.base}"]
         if card_status:
             notes.append(f"{STATUS_PREFIX}{card_status}")
+        fuzzy = card_status == "draft"
+        if not fuzzy and line_breaks_differ(entry.source, entry.target):
+            fuzzy = True
+            notes.append(
+                LINE_BREAKS_PREFIX
+                + _("the translation starts or ends with a line break where the original does not, or the other way")
+            )
+        notes += _for_translators(cards[entry.card], entry.field, pack.pack.source_language)
         po.append(
             polib.POEntry(
                 msgctxt=f"{entry.card}:{entry.field}",
@@ -109,7 +154,7 @@ def write_po(pack: PackData, entries: list[Entry], lang: str) -> bytes:
                 msgstr=entry.target,
                 comment="\n".join(notes),
                 tcomment=REVIEWED if card_status == "reviewed" else "",
-                flags=["fuzzy"] if card_status == "draft" else [],
+                flags=["fuzzy"] if fuzzy else [],
                 occurrences=[(entry.file, str(entry.line))] if entry.line else [(entry.file, "")],
             )
         )
@@ -148,7 +193,7 @@ def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list
     rows: list[Row] = []
     cards: dict[str, list[polib.POEntry]] = {}
     for number, entry in enumerate((e for e in po if not e.obsolete), start=1):
-        label = f"entry {number}"
+        label = _("entry {number}").format(number=number)
         line = entry.linenum or None
         if entry.msgid_plural or entry.msgstr_plural:
             forms = len(entry.msgstr_plural)
@@ -168,6 +213,7 @@ def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list
                     hint=_("write the translation as one msgstr; export again to see the entry as pnp wrote it"),
                 )
             )
+            rows.append(_refused(entry, label))
             continue
         card, sep, field = (entry.msgctxt or "").partition(":")
         if not sep:
@@ -185,20 +231,72 @@ def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list
                     ),
                 )
             )
+            rows.append(_refused(entry, label))
             continue
         base = _comment(entry, BASE_PREFIX)
         rows.append(Row(card, field, entry.msgid, entry.msgstr, base, line, label))
+        findings += _translator_comments(entry, shown, label, card, field)
         cards.setdefault(card, []).append(entry)
     rows += [_status_row(card, entries) for card, entries in cards.items()]
     return lang, rows, findings
 
 
+def _refused(entry: polib.POEntry, label: str) -> Row:
+    card, _sep, field = (entry.msgctxt or "").partition(":")
+    return Row(card, field, "", "", "", entry.linenum or None, label, unreadable=True)
+
+
+def _translator_comments(entry: polib.POEntry, shown: str, label: str, card: str, field: str) -> list[Finding]:
+    """A translator's own comment (Poedit's "Comment", Weblate's): shown with its card, never imported."""
+    said = [line.strip() for line in (entry.tcomment or "").splitlines()]
+    return [
+        info(
+            "import/translator-comment",
+            shown,
+            _('{label}: translator\'s comment: "{comment}" (kept aside, not imported)').format(
+                label=label, comment=comment
+            ),
+            line=entry.linenum or None,
+            card=card,
+            field=field,
+        )
+        for comment in said
+        if comment and comment.lower() != REVIEWED
+    ]
+
+
+def _for_translators(card: Card, field: str, source_language: str) -> list[str]:
+    """What Poedit and Weblate show as the notes for translators, after pnp's own lines: the card's
+    title (when the text is not the title) and the card's notes."""
+    lines = []
+    title = card.title.get(source_language, "")
+    if field != "title" and title:
+        lines.append(_("card: {title}").format(title=" ".join(title.split())))
+    lines += [line.rstrip() for line in (card.notes or "").splitlines() if line.strip()]
+    return lines
+
+
+def line_breaks_differ(original: str, translation: str) -> bool:
+    """`msgfmt -c` refuses a translation whose first or last line break is not the original's."""
+    original, translation = normalize(original), normalize(translation)
+    return bool(translation) and (
+        original.startswith("\n") != translation.startswith("\n")
+        or original.endswith("\n") != translation.endswith("\n")
+    )
+
+
+def _needs_work(entry: polib.POEntry) -> bool:
+    """Fuzzy, and not only because export marked its line breaks (while they still differ)."""
+    marked_by_export = _comment(entry, LINE_BREAKS_PREFIX) and line_breaks_differ(entry.msgid, entry.msgstr)
+    return "fuzzy" in entry.flags and not marked_by_export
+
+
 def _status_row(card: str, entries: list[polib.POEntry]) -> Row:
     """The card's status as the file now says it, against the status it had when exported."""
     exported = _comment(entries[0], STATUS_PREFIX)
-    changed = any(base_hash(normalize(e.msgstr)) != _comment(e, BASE_PREFIX) for e in entries)
+    changed = any(not base_matches(normalize(e.msgstr), _comment(e, BASE_PREFIX)) for e in entries)
     marked = all(_reviewed(e) for e in entries)
-    if any("fuzzy" in e.flags for e in entries):
+    if any(_needs_work(e) for e in entries):
         now = "draft"
     elif marked and not changed:
         now = "reviewed"

@@ -9,8 +9,8 @@ from functools import lru_cache
 
 from pnp import markup
 from pnp.errors import Finding, Severity
-from pnp.load.pack import shown_path
 from pnp.model import Card, PackData
+from pnp.paths import shown_path
 
 ICON = "\ufffc"  # an icon stands in plain text as one character that is neither a word nor a space
 RULES_TEXT = ("text", "back.text")

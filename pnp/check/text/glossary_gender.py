@@ -12,9 +12,10 @@ from pnp.check.text.lexicon import speller
 from pnp.check.text.nouns import stressed_a, unusable_gender
 from pnp.errors import Finding, Severity
 from pnp.i18n import N_, _
-from pnp.load.pack import GLOSSARY_FILE, shown_path
+from pnp.load.pack import GLOSSARY_FILE
 from pnp.load.toml import key_lines
 from pnp.model import PackData
+from pnp.paths import shown_path
 
 CODE = "glossary/gender"
 _ARTICLES = {

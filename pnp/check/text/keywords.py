@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pnp.check.text.fields import RULES_TEXT, Text, field_line, texts
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
-from pnp.load.pack import shown_path
 from pnp.model import Card, Keyword, PackData
+from pnp.paths import shown_path
 
 CODE = "text/keyword"
 

@@ -18,26 +18,26 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.board_state import BoardOptions, BoardResult, Written
-from pnp.board_tokens import token_documents
-from pnp.build_exports import pick
+from pnp.assets.fonts import FontRegistry, font_problems, load_fonts
 from pnp.check import check_pack
 from pnp.errors import error, has_errors, warning
 from pnp.export.board_pdf import Document, render_stickers, render_tiles
-from pnp.export.files import write_atomic, write_error
+from pnp.files import write_atomic, write_error
 from pnp.i18n import _
 from pnp.images import read_image_info
+from pnp.impose.packing import Sticker, pack_stickers, sticker_size
+from pnp.impose.tiling import TileError, plan_tiles
 from pnp.layout.icons import family_and_pack_icons, token_icon_findings
 from pnp.limits import MAX_BOARD_IMAGE_PIXELS
 from pnp.load import load_pack
 from pnp.load.board import BOARD_FILE, TOKENS_FILE
-from pnp.load.pack import PACK_FILE, shown_path
-from pnp.model import LoadedBoard, PackData
-from pnp.packing import Sticker, pack_stickers, sticker_size
-from pnp.pipeline import FONTS_DIR
+from pnp.load.pack import PACK_FILE
+from pnp.model import LoadedBoard, PackData, pick
+from pnp.paths import shown_path
+from pnp.pipelines.board_options import BoardOptions, BoardResult, Written
+from pnp.pipelines.board_tokens import token_documents
+from pnp.pipelines.build import FONTS_DIR
 from pnp.render.board import BoardArt, draw_map, fit_labels, printed_boxes
-from pnp.render.fonts import FontRegistry, font_problems, load_fonts
-from pnp.tiling import TileError, plan_tiles
 from pnp.units import Size, mm, paper_size
 
 MIN_IMAGE_DPI = 150  # below this a board image prints visibly soft at arm's length

@@ -7,18 +7,17 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.board_state import BoardOptions, BoardResult
-from pnp.build_exports import pick
+from pnp.assets.fonts import FontRegistry
 from pnp.errors import Finding, error
 from pnp.export.board_pdf import Document, FaceForm, TokenSection, render_sheets
 from pnp.i18n import _
-from pnp.impose import ImposeError, SheetPlan, SheetSpec, plan_sheet
+from pnp.impose.sheet import ImposeError, SheetPlan, SheetSpec, plan_sheet
 from pnp.layout.icons import family_and_pack_icons
 from pnp.layout.templates import IconFile
-from pnp.load.pack import shown_path
-from pnp.model import LoadedTokens, PackData, TokenFace
+from pnp.model import LoadedTokens, PackData, TokenFace, pick
+from pnp.paths import shown_path
+from pnp.pipelines.board_options import BoardOptions, BoardResult
 from pnp.render.board import words
-from pnp.render.fonts import FontRegistry
 from pnp.render.token import (
     FaceText,
     draw_standee,

@@ -6,10 +6,9 @@ from pathlib import Path
 
 import click
 
-from pnp.cli_common import fail
+from pnp.cli.common import fail
 from pnp.i18n import _
-from pnp.load.pack import shown_path
-from pnp.pipelines.new_pack import SkeletonError, write_skeleton
+from pnp.paths import shown_path
 from pnp.units import CARD_SIZES_MM
 
 
@@ -40,6 +39,8 @@ def new(pack: Path, game: str, size: str, languages: str) -> None:
         pnp new cards/my-game --game "My Game" --size tarot --languages en,es
         pnp check cards/my-game && pnp build cards/my-game
     """
+    from pnp.pipelines.new_pack import SkeletonError, write_skeleton
+
     codes = tuple(code.strip() for code in languages.split(",") if code.strip())
     try:
         skeleton = write_skeleton(pack, game, size, codes)

@@ -1,6 +1,6 @@
 """The command line in the interface language: `--ui-lang`, the help texts and click's own words.
 
-Click builds the commands when pnp.cli is imported, before any option is read,
+Click builds a command when its module (pnp/cli/) is imported, before any option is read,
 so help texts are kept in English there and translated here, once the language
 of the run is known: at the start of every invocation, before --help can print.
 """
@@ -105,7 +105,7 @@ def translate_help(command: click.Command) -> None:
     for param in command.params:
         if isinstance(param, click.Option):
             param.help = _translated(param, param.help)
-        if isinstance(param.type, click.Path):  # "file", "directory", "path": named once, when pnp.cli was imported
+        if isinstance(param.type, click.Path):  # "file", "directory", "path": named once, when the command was imported
             param.type.name = _translated(param.type, param.type.name) or param.type.name
     if isinstance(command, click.Group):
         for sub in command.commands.values():

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import secrets
-import socket
 from pathlib import Path
 
 import click
 
-from pnp.cli_common import OUTPUT_OPTION, PACK_ARG, fail
+from pnp.cli.common import OUTPUT_OPTION, PACK_ARG, fail
 from pnp.i18n import _
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -65,6 +63,8 @@ def serve(pack: Path, lang: str | None, port: int, host: str, output: Path) -> N
                 host=host, port=port, problem=problem
             )
         )
+    import secrets
+
     token = None if host in LOOPBACK else secrets.token_urlsafe(24)
     # on this computer, only its own names are answered (no DNS rebinding); elsewhere the token guards it
     hosts = LOOPBACK if token is None else ("*",)
@@ -81,6 +81,8 @@ def serve(pack: Path, lang: str | None, port: int, host: str, output: Path) -> N
 def _cannot_listen(host: str, port: int) -> str | None:
     """Why the server could not listen there (a port in use, an address not of this computer), before
     the pack is loaded for nothing."""
+    import socket
+
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror as exc:

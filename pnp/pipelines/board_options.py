@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from pnp.errors import Finding, has_errors
-from pnp.packing import StickerSheets
+from pnp.impose.packing import StickerSheets
 from pnp.units import mm
 
-BoardDuplex = Literal["long", "short", "fold"]
+BoardDuplex = Literal["long", "short", "fold"]  # token backs: a token sheet always has backs
+BOARD_DUPLEX_CHOICES: tuple[BoardDuplex, ...] = get_args(BoardDuplex)
+OVERLAP_MM = (0, 50)  # how far neighbouring map pages overlap
+MARGIN_MM = (0, 10)  # how far a sticker reaches beyond its label
 
 
 @dataclass(frozen=True)

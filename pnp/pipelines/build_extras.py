@@ -2,17 +2,22 @@
 
 Each takes the faces the build laid out and writes its files; images come
 from one cache of rasterized faces, so asking for PNG and TTS draws once.
+
+Print shops sell decks at their own sizes: a deck whose size is a product of
+the shop (within a millimetre) is made at the product's exact size, so the
+files match the shop's templates to the pixel.  Any other size gets a warning
+naming the nearest product and the scale; with --fit nearest (the default)
+the deck is laid out at that product, with --fit exact it keeps its own size.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
-from pnp.cache import Cache
-from pnp.errors import Finding, error
-from pnp.export.files import write_error, write_if_changed
+from pnp.assets.fonts import load_fonts
+from pnp.cache import Cache, CacheKind
+from pnp.errors import Finding, error, has_errors, warning
 from pnp.export.png import (
     PngJob,
     RasterSettings,
@@ -23,8 +28,7 @@ from pnp.export.png import (
     job_digest,
     rasterize,
 )
-from pnp.export.printshop import PROFILES, one_up_pdf
-from pnp.export.shop_sizes import shop_builds
+from pnp.export.printshop import PROFILES, Profile, ShopFit, fit_to_shop, one_up_pdf, size_text
 from pnp.export.tts import (
     TooManySheets,
     TtsCard,
@@ -34,15 +38,19 @@ from pnp.export.tts import (
     write_tts_box,
     write_tts_deck,
 )
+from pnp.files import write_error, write_if_changed
 from pnp.i18n import _
 from pnp.layout import FaceLayout, TemplateSet
-from pnp.load.pack import shown_path
+from pnp.layout.plan import lay_out_pack
+from pnp.load.pack import PACK_FILE
 from pnp.markup import as_literal
-from pnp.model import Card, PackData
+from pnp.model import Card, PackData, pick
+from pnp.paths import shown_path
+from pnp.pipelines.build_options import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
+from pnp.pipelines.sheet_sets import impose_deck
 from pnp.render.face import RenderContext
-from pnp.render.fonts import load_fonts
 from pnp.render.icons import icon_settings
-from pnp.units import mm
+from pnp.units import Size, mm
 
 
 @dataclass(frozen=True)
@@ -86,10 +94,6 @@ def export_extras(done: LaidOut, result: BuildResult) -> None:
         _export_one_up(done, result)
 
 
-def pick(pack: PackData, localized: dict[str, str], language: str) -> str:
-    return localized.get(language) or localized.get(pack.pack.source_language, "")
-
-
 def _png_jobs(
     done: LaidOut, wanted: dict[str, list[Path]], settings: RasterSettings, faces: dict[str, FaceLayout] | None = None
 ) -> tuple[list[PngJob], Cache]:
@@ -102,7 +106,7 @@ def _png_jobs(
         for key, targets in wanted.items()
     ]
     # --no-cache draws every image again and replaces its entry: it repairs the cache too
-    return jobs, Cache(done.options.output / ".cache" / "png", ".png", read=done.options.cache)
+    return jobs, Cache.open(done.options.output, CacheKind.PNG, done.options.cache)
 
 
 def _write_images(
@@ -285,3 +289,78 @@ def _write_file(path: Path, data: bytes, result: BuildResult) -> None:
 
 def _write_error(path: Path, exc: OSError) -> Finding:
     return write_error(path, exc)
+
+
+SAME = 0.05  # points: a size this close is the same size
+
+
+def shop_builds(
+    done: LaidOut, profile: Profile, result: BuildResult
+) -> tuple[list[DeckBuild] | None, dict[str, FaceLayout]]:
+    """Each deck as the shop will print it, and the faces they use; None when laying out again failed."""
+    faces = dict(done.faces)
+    builds: list[DeckBuild] = []
+    for built in done.builds:
+        size = done.faces[built.back_key].size
+        fit = fit_to_shop(profile, size)
+        if fit.product is None:
+            builds.append(built)
+            continue
+        keep = not fit.sold and done.options.shop_fit == "exact"
+        if not fit.sold:
+            result.findings.append(_size_warning(done, built, profile, fit, keep))
+        target = fit.product_size()
+        if keep or (abs(target.width - size.width) < SAME and abs(target.height - size.height) < SAME):
+            builds.append(built)
+            continue
+        relaid = _lay_out_at(done, built, target, faces, result)
+        if relaid is None:
+            return None, faces
+        builds.append(relaid)
+    return builds, faces
+
+
+def _lay_out_at(
+    done: LaidOut, built: DeckBuild, size: Size, faces: dict[str, FaceLayout], result: BuildResult
+) -> DeckBuild | None:
+    options = replace(done.options, card_size=f"{size.width / 72:.4f}in x {size.height / 72:.4f}in")
+    found = BuildResult()
+    laid = lay_out_pack(
+        done.pack, done.language, [built.deck], done.options.templates, options.card_size, options.bilingual
+    )
+    found.findings += laid.findings
+    faces.update(laid.faces())
+    relaid = impose_deck(done.pack, laid.decks[0], done.language, options) if laid.decks else None
+    if isinstance(relaid, Finding):
+        found.findings.append(relaid)
+        relaid = None
+    result.findings += found.findings
+    return None if relaid is None or has_errors(found.findings) else relaid
+
+
+def _size_warning(done: LaidOut, built: DeckBuild, profile: Profile, fit: ShopFit, keep: bool) -> Finding:
+    assert fit.product is not None
+    deck_id = built.deck.deck.id
+    wide, high = fit.scale()
+    scale = _("{wide:.0%} wide and {high:.0%} high").format(wide=wide, high=high)
+    own = size_text(fit.size)
+    if keep:
+        message = _(
+            "{shop} sells no {own} cards; the nearest is {describe}, {scale}: deck "
+            '"{deck_id}" keeps {own} (--fit exact), which the shop will not take as '
+            "it is"
+        ).format(shop=profile.shop, own=own, describe=fit.product.describe(), scale=scale, deck_id=deck_id)
+        hint = _("--fit nearest makes the files at the shop's size, the layout scaled")
+    else:
+        message = _(
+            '{shop} sells no {own} cards: deck "{deck_id}" is made as their {describe}, the layout scaled {scale}'
+        ).format(shop=profile.shop, own=own, deck_id=deck_id, describe=fit.product.describe(), scale=scale)
+        hint = _("--fit exact keeps the deck's own size instead; docs/exports.md lists each shop's sizes")
+    return warning(
+        "export/shop-size",
+        shown_path(done.pack.root / PACK_FILE),
+        message,
+        line=done.pack.line("deck", deck_id),
+        field=f"deck.{deck_id}.card_size",
+        hint=hint,
+    )

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pnp.errors import Finding, error
 from pnp.i18n import _
-from pnp.load.toml import shown_path
+from pnp.paths import shown_path
 
 
 def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from pnp.errors import Finding, has_errors
+from pnp.impose.sheet import DUPLEX_CHOICES, Duplex
 from pnp.paths import FONTS_DIR, TEMPLATES_DIR
 from pnp.units import mm
 
@@ -15,9 +16,28 @@ if TYPE_CHECKING:  # types only: a build that changed nothing imports none of th
     from pnp.export.pdf import SheetSection
     from pnp.model import LoadedDeck
 
-__all__ = ["FONTS_DIR", "TEMPLATES_DIR", "BuildOptions", "BuildResult", "DeckBuild", "Duplex"]
+__all__ = [
+    "BACK_OFFSET_MM",
+    "BLEED_MM",
+    "DUPLEX_CHOICES",
+    "FONTS_DIR",
+    "TEMPLATES_DIR",
+    "BuildOptions",
+    "BuildResult",
+    "DeckBuild",
+    "Duplex",
+    "within",
+]
 
-Duplex = Literal["none", "long", "short", "fold"]
+# The ranges of the length options, for the command line and the workbench alike (millimetres).
+BLEED_MM = (0.0, 12.0)  # image beyond the cut line
+BACK_OFFSET_MM = (-10.0, 10.0)  # each of X and Y: the calibration page reads +-10 mm; past that backs leave their cards
+
+
+def within(length: float, range_mm: tuple[float, float]) -> bool:
+    """Whether a length in points lies in the range (in mm), ends included."""
+    low, high = range_mm
+    return mm(low) - 1e-9 <= length <= mm(high) + 1e-9
 
 
 @dataclass(frozen=True)

@@ -1,29 +1,33 @@
 """The translators' commands: proof, glossary apply, export and import.
 
 Each parses, calls a stage under pnp/translate or pnp/proof, and reports;
-only this module writes their files, atomically, and only when nothing is wrong.
+only this module writes their files, atomically, and only what nothing is wrong
+with (import leaves out the rows it refuses, and says which).
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from pnp.cli_common import PACK_ARG, QUIET_OPTION, fail, load_or_exit
+from pnp.cli.common import PACK_ARG, QUIET_OPTION, fail, load_or_exit
 from pnp.errors import Finding, error, has_errors
-from pnp.export.edit_set import Snapshot, remove_stale_parts, verify_edit, write_edit_set
-from pnp.export.files import write_atomic
 from pnp.i18n import _, ngettext
-from pnp.load import load_pack
-from pnp.load.pack import shown_path
-from pnp.model import PackData
+from pnp.paths import shown_path
 from pnp.report import format_text, plural
-from pnp.translate.fixes import parse_fixes, read_text_file
-from pnp.translate.glossary_apply import Change
-from pnp.translate.worddiff import format_word_diff, word_diff
+
+# The stages are imported by the commands that run them: `pnp --help` lists these commands
+# without the model, tomlkit or ReportLab.
+if TYPE_CHECKING:
+    from pnp.export.edit_set import Snapshot
+    from pnp.model import PackData
+    from pnp.translate.glossary_apply import Change
+
+if TYPE_CHECKING:
+    from pnp.translate.interchange import Row
 
 
 def _language(data: PackData, lang: str | None) -> str:
@@ -45,6 +49,8 @@ def _stop(findings: list[Finding], what: str) -> NoReturn:
 
 def _write(writes: list[tuple[Path, bytes]]) -> list[Finding]:
     """Every file atomically; the first that cannot be written stops the rest."""
+    from pnp.files import write_atomic
+
     for path, data in writes:
         try:
             write_atomic(path, data)
@@ -62,17 +68,25 @@ def _write(writes: list[tuple[Path, bytes]]) -> list[Finding]:
 
 def _prepare_edit(pack: Path) -> Snapshot:
     """Before reading a pack to edit it: clear old leftovers of interrupted writes, note what each file holds."""
+    from pnp.export.edit_set import Snapshot, remove_stale_parts
+
     if pack.is_dir():
         remove_stale_parts(pack)
         return Snapshot.of(pack)
     return Snapshot({})
 
 
-_verify = verify_edit  # a module name, so that tests can stand in for it
+def _verify(data: PackData, writes: list[tuple[Path, bytes]]) -> list[Finding]:
+    """The edit's last net (export.edit_set.verify_edit), under a module name so that tests can stand in for it."""
+    from pnp.export.edit_set import verify_edit
+
+    return verify_edit(data, writes)
 
 
 def _write_pack_files(data: PackData, writes: list[tuple[Path, bytes]], before: Snapshot) -> None:
     """All the edited files or none; on a failure say exactly which files changed."""
+    from pnp.export.edit_set import write_edit_set
+
     problems = _verify(data, writes)
     if problems:
         _stop(problems, _("the pack is as it was."))
@@ -91,6 +105,8 @@ def _write_pack_files(data: PackData, writes: list[tuple[Path, bytes]], before: 
 
 
 def _show_changes(changes: list[Change]) -> None:
+    from pnp.translate.worddiff import format_word_diff, word_diff
+
     for change in changes:
         place = change.file + (f":{change.line}" if change.line else "")
         subject = (f'card "{change.card}" ' if change.card else "") + f'field "{change.field}"'
@@ -149,6 +165,7 @@ def proof(
         pnp proof cards/blue-sun --since ../old/blue-sun
     """
     from pnp.check import check_pack
+    from pnp.load import load_pack
     from pnp.load.revision import pack_then
     from pnp.proof.collect import collect, compare
     from pnp.proof.collect import only_findings as keep_findings
@@ -243,6 +260,7 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
         pnp glossary apply cards/blue-sun cards/blue-sun/rulebook-fixes.txt
         pnp glossary apply cards/blue-sun fixes.txt --write
     """
+    from pnp.translate.fixes import parse_fixes, read_text_file
     from pnp.translate.glossary_apply import plan_fixes
 
     before = _prepare_edit(pack)
@@ -394,8 +412,11 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
     Only texts changed in the file are written, each in its card's TOML file,
     keeping every other byte. A text changed in the file and also in the pack
     since the export is a conflict: it is reported, never overwritten. A bad
-    row, an unknown card, or a file that is not UTF-8 is reported with its row
-    or entry, and nothing is written.
+    row, an unknown card, or a text a spreadsheet converted ("007" saved as 7,
+    "1/2" as a date, an accent saved as "?") is reported with its row or entry
+    and left out; with --write the other rows are written, and a summary names
+    the rows written and the rows not. A file that cannot be read as a whole
+    writes nothing.
 
     Without --write it prints each change, word by word, and writes nothing.
 
@@ -405,6 +426,7 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
         pnp import cards/blue-sun output/blue-sun/es/blue-sun-es.po --write
     """
     from pnp.translate.csvfile import read_csv, read_csv_file
+    from pnp.translate.fixes import read_text_file
     from pnp.translate.interchange import plan_import
     from pnp.translate.pofile import read_po
 
@@ -426,24 +448,44 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
     else:
         lang, rows, found = read_po(text, shown, targets)
     findings += found
-    if lang is None:
+    if lang is None or any(f.code == "import/bad-file" for f in findings):
         _stop(findings, _("correct {shown} and import again.").format(shown=shown))
-    plan = plan_import(data, rows, lang, shown)  # the rows that read well are checked too: every problem at once
+    plan = plan_import(
+        data, rows, lang, shown, spreadsheet=kind == "csv"
+    )  # every row is judged on its own: every problem at once
     findings += plan.findings
-    if has_errors(findings):
-        _stop(findings, _("correct {shown} and import again.").format(shown=shown))
     if findings:
         click.echo(format_text(findings))
     _show_changes(plan.changes)
-    summary = _count(plan.changes) + "."
+    refused = _row_list(shown, plan.refused)
     if not plan.changes:
+        if has_errors(findings):
+            click.echo(_("Nothing was written: correct {shown} and import again.").format(shown=shown), err=True)
+            sys.exit(1)
         click.echo(_("No changes: the pack already says what the file says."))
         return
+    summary = _count(plan.changes) + "."
     if not write:
         click.echo(_("{summary} Nothing written: run again with --write to apply.").format(summary=summary))
+        if refused:
+            click.echo(_("With --write, these rows would not be written: {rows}.").format(rows=refused), err=True)
+            sys.exit(1)
         return
     _write_pack_files(data, plan.writes, before)
-    click.echo(_("{summary} Wrote {n_writes}.").format(summary=summary, n_writes=plural(len(plan.writes), "file")))
+    click.echo(
+        _("{summary} Wrote {n_writes}, from {rows}.").format(
+            summary=summary, n_writes=plural(len(plan.writes), "file"), rows=_row_list(shown, plan.written)
+        )
+    )
+    if refused:
+        click.echo(_("Not written (see above): {rows}.").format(rows=refused), err=True)
+        sys.exit(1)
+
+
+def _row_list(shown: str, rows: list[Row]) -> str:
+    """'t.csv row 3, row 7': the rows, named as the messages above name them, each once."""
+    labels = list(dict.fromkeys(row.label for row in rows))
+    return f"{shown} {', '.join(labels)}" if labels else ""
 
 
 COMMANDS = (proof, glossary, export_texts, import_texts)

@@ -1,20 +1,24 @@
-"""build = load -> check -> layout -> render -> impose -> export.
+"""`pnp build`, as its stages: load -> choose the decks -> lay out -> impose -> plan the jobs -> draw ->
+assemble the documents -> write the outputs (`_build` lists them in that order).
 
-Everything is gathered first (faces laid out, findings collected), then the
-files are written, each atomically.  A stage that finds errors stops the
-build before anything is written, so a good previous output survives.
+The checks run beside the layout and the drawing, in a process of their own;
+their findings join the drawing's before anything is written.  Everything is
+gathered first (faces laid out, ranges drawn, documents joined), then the files
+are written, each atomically.  A stage that finds errors stops the build before
+anything is written, so a good previous output survives.  Between stages the
+data is plain: LaidOut (the decks on their sheets), DrawPlan, Drawn, and the
+documents as (path, bytes).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
-from pnp.build_exports import LaidOut, export_extras, option_findings, pick
-from pnp.build_state import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
-from pnp.cache import Cache
+from pnp.assets.fonts import font_problems
+from pnp.cache import Cache, CacheKind, cache_root
 from pnp.check.cached import cached_check
 from pnp.check.completeness import card_state, prints_text
 from pnp.compose import compose, selected_swaps
@@ -22,8 +26,7 @@ from pnp.errors import Finding, did_you_mean, error, has_errors, warning
 from pnp.export import manifest
 from pnp.export.draft import render_findings_page
 from pnp.export.edit_set import remove_stale_parts
-from pnp.export.files import write_atomic, write_error
-from pnp.export.pdf import FOOTER_BAND, Placement, SheetSection, render_calibration
+from pnp.export.pdf import render_calibration
 from pnp.export.png import (
     art_digest,
     cpu_workers,
@@ -31,18 +34,20 @@ from pnp.export.png import (
 )
 from pnp.export.sheets import DeckPdfJob, DrawSettings, draw_decks, icon_settings, joined
 from pnp.export.workers import Background
+from pnp.files import write_atomic, write_error
 from pnp.i18n import _, printed
-from pnp.impose import ImposeError, SheetSpec, plan_sheet
 from pnp.layout.memo import LayoutMemo, layout_memo
-from pnp.layout.plan import DeckFaces, PackFaces, lay_out_pack
+from pnp.layout.plan import PackFaces, lay_out_pack
+from pnp.layout.templates import IconFile
 from pnp.load import load_pack
-from pnp.load.pack import PACK_FILE, shown_path
-from pnp.model import LoadedDeck, PackData
-from pnp.pipelines.sheet_sets import draft_findings, sheet_sets, sheets_of, variant_folder
+from pnp.load.pack import PACK_FILE
+from pnp.model import LoadedDeck, PackData, pick
+from pnp.paths import shown_path
+from pnp.pipelines.build_extras import LaidOut, export_extras, option_findings
+from pnp.pipelines.build_options import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
+from pnp.pipelines.sheet_sets import SheetSet, draft_findings, impose_deck, sheet_sets, sheets_of, variant_folder
 from pnp.pipelines.unchanged import BuildRecord
-from pnp.render.fonts import font_problems
 from pnp.render.missing_mark import with_missing_mark
-from pnp.units import mm, paper_size
 
 
 def build(
@@ -67,12 +72,73 @@ def build(
 
 
 def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int], None] | None) -> BuildResult:
+    """The stages in order.  Each adds its findings to the result; one that finds errors ends the build,
+    and nothing is written before the last stage."""
     result = BuildResult()
+    loaded = _load(pack_path, options, result)
+    if loaded is None:
+        return result
+    pack, language = loaded
+    decks = _selected_decks(pack, options, result, _deck_contents(pack, options, result))
+    result.findings += option_findings(options, options.output / pack.pack.id / language)
+    result.findings += font_problems(FONTS_DIR)
+    if has_errors(result.findings):
+        return result
+    # the checks need nothing of the layout, the drawing or the joining: they run beside them all
+    check_cache = Cache.open(options.output, CacheKind.CHECK, options.cache)
+    checking = Background(partial(cached_check, pack, check_cache))
+    try:
+        laid = _lay_out(pack, language, decks, options, result)
+        if laid is None:
+            return result
+        done = _impose(pack, laid, language, options, result)
+        if done is None:
+            return result
+        plan = plan_jobs(done, laid.icons)
+        drawn = draw(plan, done, progress)
+        if isinstance(drawn, Finding):
+            result.findings.append(drawn)
+            return result
+        result.ranges_drawn = drawn.ranges_drawn
+        result.findings += checking.result() + drawn.findings
+        if options.draft:
+            result.findings = draft_findings(_dedupe(result.findings))
+        documents = assemble_documents(plan, drawn, done, result.findings)
+        if has_errors(result.findings):
+            return result
+        write_outputs(documents, done, result)
+        if result.ok:
+            _count(result, plan, done)
+        return result
+    finally:
+        checking.cancel()  # a build stopped early, or interrupted, leaves no check running
+
+
+@dataclass(frozen=True)
+class DrawPlan:
+    """What the build draws: each deck's own sheets, cards.pdf's shared ones, and how they are drawn."""
+
+    jobs: tuple[DeckPdfJob, ...]
+    settings: DrawSettings
+    sets: tuple[SheetSet, ...]  # cards.pdf's runs of sheets, in order
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The page ranges drawn (or taken from the cache) for every job, as PDF documents."""
+
+    ranges: dict[str, list[bytes]]  # job key (a deck id, "mixed-N", "shared-N") -> its ranges
+    findings: list[Finding]
+    ranges_drawn: int  # drawn now, not taken from the cache
+
+
+def _load(pack_path: Path, options: BuildOptions, result: BuildResult) -> tuple[PackData, str] | None:
+    """The pack and the language to print, or None when either is wrong."""
     loaded = load_pack(pack_path)
     result.findings += loaded.findings
     pack = loaded.pack
     if pack is None:
-        return result
+        return None
     language = options.language or pack.pack.printed_language
     if language not in pack.languages:
         result.findings.append(
@@ -83,75 +149,58 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
                 hint=_("languages: {languages}").format(languages=", ".join(pack.languages)),
             )
         )
-        return result
-    contents = _deck_contents(pack, options, result)
-    decks = _selected_decks(pack, options, result, contents)
-    result.findings += option_findings(options, options.output / pack.pack.id / language)
-    result.findings += font_problems(FONTS_DIR)
-    if has_errors(result.findings):
-        return result
-    # the checks need nothing of the layout, the drawing or the joining: they run beside them all
-    check_cache = Cache(options.output / ".cache" / "check", ".json", read=options.cache)
-    checking = Background(partial(cached_check, pack, check_cache))
-    try:
-        return _lay_out_and_draw(pack, language, decks, options, progress, result, checking)
-    finally:
-        checking.cancel()  # a build stopped early, or interrupted, leaves no check running
+        return None
+    return pack, language
 
 
-def _lay_out_and_draw(
-    pack: PackData,
-    language: str,
-    decks: list[LoadedDeck],
-    options: BuildOptions,
-    progress: Callable[[int, int], None] | None,
-    result: BuildResult,
-    checking: Background[list[Finding]],
-) -> BuildResult:
+def _lay_out(
+    pack: PackData, language: str, decks: list[LoadedDeck], options: BuildOptions, result: BuildResult
+) -> PackFaces | None:
+    """Every face of the decks to print, placeholders marked; None when a layout has errors."""
     # the same code path as pnp check: what it refuses here, check has reported
     laid = lay_out_pack(
         pack, language, decks, options.templates, options.card_size, options.bilingual, _memo(pack, options, language)
     )
     result.findings += laid.findings
     if has_errors(result.findings):
-        return result
+        return None
     _mark_placeholders(laid, options, result)
-    templates = laid.templates
-    faces = laid.faces()
+    return laid
+
+
+def _impose(
+    pack: PackData, laid: PackFaces, language: str, options: BuildOptions, result: BuildResult
+) -> LaidOut | None:
+    """Each deck on sheets of the paper asked for; None when a deck does not fit on it."""
     builds: list[DeckBuild] = []
     for laid_deck in laid.decks:
-        built = _impose_deck(pack, laid_deck, language, options, result)
-        if built is not None:
+        built = impose_deck(pack, laid_deck, language, options)
+        if isinstance(built, Finding):
+            result.findings.append(built)
+        else:
             builds.append(built)
     if has_errors(result.findings):
-        return result
-
+        return None
     out_dir = options.output / pack.pack.id / language / variant_folder(options)
-    for folder in (out_dir, options.output / ".cache"):  # leftovers of runs killed long ago
-        remove_stale_parts(folder)
+    return LaidOut(pack, builds, laid.faces(), laid.templates, options, out_dir, language)
+
+
+def plan_jobs(done: LaidOut, icons: Mapping[str, IconFile]) -> DrawPlan:
+    """The drawing jobs: one per deck (its cards-<deck>.pdf), and one per shared run of cards.pdf."""
+    pack, options, language, faces = done.pack, done.options, done.language, done.faces
     pack_title = pick(pack, pack.pack.name, language)
-    sets = sheet_sets(builds, options.mix_decks, pack_title)
-    total = sum(len(b.section.cards) for b in builds)
-    done = to_draw = 0  # to_draw: the cards of every deck's sheets and of the shared ones
-
-    def advance(count: int) -> None:
-        nonlocal done
-        done += count
-        if progress:
-            progress(done, to_draw)
-
+    sets = sheet_sets(done.builds, options.mix_decks, pack_title)
     settings = DrawSettings(
         pack_root=pack.root,
         fonts_dir=FONTS_DIR,
         bleed=options.bleed,
-        template_files=tuple((n, t.file) for n, t in sorted(templates.templates.items())),
-        icons=icon_settings(laid.icons),
+        template_files=tuple((n, t.file) for n, t in sorted(done.templates.templates.items())),
+        icons=icon_settings(icons),
         draft_mark=printed(language, "DRAFT") if options.draft else "",
     )
     fonts_hash = fonts_digest(FONTS_DIR)
     jobs = []
-    decks_by_id = {built.deck.deck.id for built in builds}
-    for built in builds:
+    for built in done.builds:
         used = {
             key: faces[key]
             for placement in built.section.cards
@@ -168,18 +217,40 @@ def _lay_out_and_draw(
             mixed_faces = tuple(faces[key] for key in sorted(used_keys))
             art = tuple(art_digest(face, pack.root) for face in mixed_faces)
             jobs.append(DeckPdfJob(sheet_set.key, pack_title, sheet_set.section, mixed_faces, art, fonts_hash))
-    to_draw = sum(len(job.section.cards) for job in jobs)
+    return DrawPlan(tuple(jobs), settings, tuple(sets))
+
+
+def draw(plan: DrawPlan, done: LaidOut, progress: Callable[[int, int], None] | None) -> Drawn | Finding:
+    """Every job's page ranges, from the cache or drawn in worker processes; a Finding when the cache
+    cannot be written."""
+    options = done.options
+    for folder in (done.out_dir, cache_root(options.output)):  # leftovers of runs killed long ago
+        remove_stale_parts(folder)
+    to_draw = sum(len(job.section.cards) for job in plan.jobs)  # every deck's sheets and the shared ones
+    drawn_so_far = 0
+
+    def advance(count: int) -> None:
+        nonlocal drawn_so_far
+        drawn_so_far += count
+        if progress:
+            progress(drawn_so_far, to_draw)
+
     # --no-cache reads nothing from the cache, and writes what it makes: it repairs the cache too
-    cache = Cache(options.output / ".cache" / "pdf", ".pdf", read=options.cache)
+    cache = Cache.open(options.output, CacheKind.PDF, options.cache)
     try:
-        drawn, draw_findings, result.ranges_drawn = draw_decks(jobs, settings, cache, cpu_workers(), advance)
+        ranges, findings, count = draw_decks(list(plan.jobs), plan.settings, cache, cpu_workers(), advance)
     except OSError as exc:
-        result.findings.append(write_error(options.output / ".cache", exc))
-        return result
-    result.findings += checking.result() + draw_findings
-    if options.draft:
-        result.findings = draft_findings(_dedupe(result.findings))
-    joins = Cache(options.output / ".cache" / "joined", ".pdf", read=options.cache)
+        return write_error(cache_root(options.output), exc)
+    return Drawn(ranges, findings, count)
+
+
+def assemble_documents(
+    plan: DrawPlan, drawn: Drawn, done: LaidOut, findings: list[Finding]
+) -> list[tuple[Path, bytes]]:
+    """The files to write, joined from the ranges drawn: cards-<deck>.pdf, cards.pdf (whole builds
+    only), the calibration page.  A draft's cards.pdf opens with the list of `findings`."""
+    options, out_dir, language = done.options, done.out_dir, done.language
+    joins = Cache.open(options.output, CacheKind.JOINED, options.cache)
     made: dict[tuple[int, ...], bytes] = {}
 
     def join(parts: list[bytes]) -> bytes:
@@ -189,54 +260,66 @@ def _lay_out_and_draw(
             made[key] = joined(parts, joins)
         return made[key]
 
+    deck_ids = {built.deck.deck.id for built in done.builds}
     documents: list[tuple[Path, bytes]] = [
-        (out_dir / f"cards-{job.deck_id}.pdf", join(drawn[job.deck_id])) for job in jobs if job.deck_id in decks_by_id
+        (out_dir / f"cards-{job.deck_id}.pdf", join(drawn.ranges[job.deck_id]))
+        for job in plan.jobs
+        if job.deck_id in deck_ids
     ]
-    if jobs and not options.decks:
+    if plan.jobs and not options.decks:
         # the page ranges already drawn, joined: a deck that shares no sheet is not drawn again,
         # and a draft opens with the list of what is still wrong.  With --decks, cards.pdf is
         # left as it was: it holds every deck, or nothing.
-        parts = [part for sheet_set in sets for part in drawn[sheet_set.key]]
+        parts = [part for sheet_set in plan.sets for part in drawn.ranges[sheet_set.key]]
         if options.draft:
-            parts.insert(0, render_findings_page(result.findings, builds[0].section.plan.page, language))
+            parts.insert(0, render_findings_page(findings, done.builds[0].section.plan.page, language))
         documents.append((out_dir / "cards.pdf", join(parts)))
-    if options.calibration and options.duplex in ("long", "short") and builds:
+    if options.calibration and options.duplex in ("long", "short") and done.builds:
         documents.append(
             (
                 out_dir / f"calibration-{options.duplex}.pdf",
-                render_calibration(builds[0].section.plan, options.duplex, options.back_offset, language),
+                render_calibration(done.builds[0].section.plan, options.duplex, options.back_offset, language),
             )
         )
-    if has_errors(result.findings):
-        return result
+    return documents
+
+
+def write_outputs(documents: list[tuple[Path, bytes]], done: LaidOut, result: BuildResult) -> None:
+    """The documents, each atomically, then the extras (PNG, TTS, print shops), inside the manifest's
+    begin and finish: a build interrupted between them is reported by the next one."""
+    out_dir = done.out_dir
     if note := manifest.interrupted_before(out_dir):
         result.findings.append(note)
     try:
         manifest.begin(out_dir)
     except OSError as exc:
         result.findings.append(write_error(out_dir / manifest.MANIFEST, exc))
-        return result
+        return
     for path, data in documents:
         try:
             write_atomic(path, data)
         except OSError as exc:
             result.findings.append(write_error(path, exc))
-            return result
+            return
         result.written.append(path)
-    export_extras(LaidOut(pack, builds, faces, templates, options, out_dir, language), result)
+    export_extras(done, result)
     if has_errors(result.findings):
-        return result
+        return
     try:
         known = manifest.digests_of(documents)  # what was just written, without reading it back
-        result.written.append(manifest.finish(out_dir, result.written, _description(options, language), known))
+        result.written.append(
+            manifest.finish(out_dir, result.written, _description(done.options, done.language), known)
+        )
     except OSError as exc:
         result.findings.append(write_error(out_dir / manifest.MANIFEST, exc))
-        return result
-    result.cards = total
-    result.faces = len(faces)
-    result.sheets = sum(sheets_of(sheet_set.section) for sheet_set in sets)
-    result.sheets_unmixed = sum(sheets_of(b.section) for b in builds)
-    return result
+
+
+def _count(result: BuildResult, plan: DrawPlan, done: LaidOut) -> None:
+    """The figures of the build's last line."""
+    result.cards = sum(len(built.section.cards) for built in done.builds)
+    result.faces = len(done.faces)
+    result.sheets = sum(sheets_of(sheet_set.section) for sheet_set in plan.sets)
+    result.sheets_unmixed = sum(sheets_of(built.section) for built in done.builds)
 
 
 def _memo(pack: PackData, options: BuildOptions, language: str) -> LayoutMemo:
@@ -352,46 +435,6 @@ def _selected_decks(
                 )
             chosen.append(deck)
     return chosen
-
-
-def _impose_deck(
-    pack: PackData, laid: DeckFaces, language: str, options: BuildOptions, result: BuildResult
-) -> DeckBuild | None:
-    deck = laid.deck
-    try:
-        plan = plan_sheet(
-            SheetSpec(
-                paper=paper_size(options.paper),
-                card=laid.size,
-                bleed=options.bleed,
-                margin=mm(5),
-                mark_length=mm(3),
-                duplex=options.duplex,
-                back_offset=options.back_offset,
-                footer=FOOTER_BAND,
-                tight=options.tight or options.duplex == "fold",
-            )
-        )
-    except ImposeError as exc:
-        result.findings.append(
-            error(
-                "build/impose",
-                shown_path(pack.root / PACK_FILE),
-                str(exc),
-                field=f"deck.{deck.deck.id}.card_size",
-                hint=_("try --paper letter, a smaller --bleed, or a smaller card size"),
-            )
-        )
-        return None
-    placements: list[Placement] = []
-    designs: list[tuple[str, str, str]] = []
-    for card in laid.cards:
-        placements += [Placement(card.front.key, card.back.key)] * card.card.count
-        designs.append((card.card.id, card.front.key, card.back.key))
-    title = pick(pack, deck.deck.name, language)
-    return DeckBuild(
-        deck, SheetSection(title, plan, tuple(placements), options.duplex, language), laid.back.key, tuple(designs)
-    )
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:

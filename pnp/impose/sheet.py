@@ -14,12 +14,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, get_args
 
 from pnp.i18n import _
 from pnp.units import Size, mm
 
-Duplex = Literal["none", "long", "short", "fold"]
+# Where the backs go: the next page for long- or short-edge duplex, none, or beside the fronts to fold.
+Duplex = Literal["long", "short", "none", "fold"]
+DUPLEX_CHOICES: tuple[Duplex, ...] = get_args(Duplex)  # what --duplex and the workbench offer, in this order
 
 MARK_GAP = mm(1)  # between the grid's bleed edge and the start of a crop mark
 TIGHT_BLEED = mm(1)  # the most bleed a tight grid keeps on its outer edges (it has none inside)

@@ -1,0 +1,243 @@
+"""A word as ReportLab 5's line breaking sees it, measured once, and where it may be hyphenated.
+
+pnp.render.linebreak replays ReportLab's breakLines on these: every word
+piece's width at 1 pt (ReportLab scales a width exactly with the size), a
+word's space after it, and its hyphenation points in the order ReportLab tries
+them (pyphen's, then the word's own hyphens), each head's width worked out on
+first need.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from typing import NamedTuple
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus.paragraph import (
+    _hy_letters_pat,
+    _hy_pfx_pat,
+    _hy_sfx_pat,
+    _hy_shy_letters_pat,
+    _hy_shy_pat,
+)
+from reportlab.rl_settings import hyphenationMinWordLength
+
+try:
+    import pyphen
+except ImportError:  # pragma: no cover - pyphen is a dependency; ReportLab skips hyphenation without it
+    pyphen = None
+
+TEXT, IMAGE, BREAK = 0, 1, 2
+
+
+@lru_cache(maxsize=65536)
+def width_at_1pt(text: str, font: str) -> float:
+    """stringWidth(text, font, size) is exactly this times size (rl_accel sums the glyphs, then scales)."""
+    return stringWidth(text, font, 1)
+
+
+def icon_side(size: float) -> float:
+    """An inline icon's width as ReportLab reads it: the markup writes it with two decimals."""
+    return float(f"{size * ICON_SCALE:.2f}")
+
+
+ICON_SCALE = 1.15  # an inline icon's side, in font sizes
+ICON_DROP = 0.2  # how far an inline icon sits below the baseline, in font sizes
+
+
+class Piece(NamedTuple):
+    font: str
+    text: str
+    width: float  # at 1 pt
+
+
+class Run(NamedTuple):
+    """One of ReportLab's fragments: a run of text in one font, an inline icon (text: its name), or a line break."""
+
+    kind: int
+    font: str
+    text: str = ""
+
+
+class Word:
+    """A ReportLab frag word: pieces in their fonts, and whether a space follows it (_HSFrag).
+
+    What the line breaker asks of every word at every size is worked out once, here."""
+
+    __slots__ = ("counts", "first", "hanging", "head", "icon", "kind", "one", "pieces", "rest", "space", "width")
+    pieces: tuple[Piece, ...]
+    hanging: bool
+    kind: int
+    head: bool
+    width: float | None
+    one: float | None
+    first: tuple[str | None, bool]
+    rest: tuple[str, ...]
+    counts: bool
+    space: float
+    icon: str  # an icon's name
+
+    def __init__(
+        self,
+        pieces: tuple[Piece, ...],
+        hanging: bool = False,
+        kind: int = TEXT,
+        head: bool = False,  # the head of a hyphenated word (_SplitFragH): never itself hyphenated
+        width: float | None = None,  # at the size, when hyphenation worked it out
+        font: str = "",  # of an icon or a line break
+        icon: str = "",
+    ) -> None:
+        self.pieces, self.hanging, self.kind, self.head, self.width = pieces, hanging, kind, head, width
+        self.icon = icon
+        self._shape(pieces, font)
+
+    def _shape(self, pieces: tuple[Piece, ...], font: str) -> None:
+        # one (its width at 1 pt, when in one piece), first (the first piece's font, None for an icon,
+        # which never shares a run; whether it has text), rest (the later pieces' fonts: each a run of
+        # its own on the line), counts (whether a later piece has text), space (after it, at 1 pt)
+        if len(pieces) == 1:
+            piece = pieces[0]
+            self.one, self.first, self.rest, self.counts = piece.width, (piece.font, bool(piece.text)), (), False
+            last = piece.font
+        elif not pieces:
+            self.one, self.first, self.rest, self.counts = None, (None, False), (), False
+            last = font
+        else:
+            self.one, self.first = None, (pieces[0].font, bool(pieces[0].text))
+            self.rest = tuple(piece.font for piece in pieces[1:])
+            self.counts = any(piece.text for piece in pieces[1:])
+            last = pieces[-1].font
+        self.space = space_at_1pt(last) if self.hanging else 0.0
+
+    @classmethod
+    def part(cls, pieces: tuple[Piece, ...], width: float, head: bool, hanging: bool) -> Word:
+        """A hyphenated word's head or tail at one size: made while breaking lines, so made cheaply."""
+        word = object.__new__(cls)
+        word.pieces, word.hanging, word.kind, word.head, word.icon = pieces, hanging, TEXT, head, ""
+        word._shape(pieces, "")
+        word.one, word.width = None, width
+        return word
+
+    def measured(self, size: float) -> float:
+        if self.width is not None:
+            return self.width
+        if self.one is not None:
+            return self.one * size
+        if self.kind == IMAGE:
+            return icon_side(size)
+        total = 0.0 if self.pieces else 0
+        for piece in self.pieces:
+            total += piece.width * size
+        return total
+
+
+_SPACES: dict[str, float] = {}
+
+
+def space_at_1pt(font: str) -> float:
+    """A space's width at 1 pt in the font."""
+    width = _SPACES.get(font)
+    if width is None:
+        width = _SPACES[font] = width_at_1pt(" ", font)
+    return width
+
+
+def split_word(word: Word, new: float, limit: float, size: float, language: str) -> tuple[Word, Word] | None:
+    """_hyphenateFragWord: the word's head (with its hyphen) and tail, at the longest head that fits."""
+    width = word.measured(size)
+    if width == 0:
+        return None
+    if len(word.pieces) == 1:
+        piece = word.pieces[0]
+        found = split_text(piece.text, piece.font, language, width, new, limit, size)
+        if found is None:
+            return None
+        jc, jclen, hw, tw, head, tail = found
+        return (
+            Word.part((Piece(piece.font, head + jc, 0.0),), hw + jclen, True, False),
+            Word.part((Piece(piece.font, tail, 0.0),), tw, False, word.hanging),
+        )
+    return _split_pieces(word, width, new, limit, size, language)
+
+
+def split_text(
+    word: str, font: str, language: str, width: float, new: float, limit: float, size: float
+) -> tuple[str, float, float, float, str, str] | None:
+    """_hyGenPair: (added hyphen, its width, head width, tail width, head, tail) at the first point that fits."""
+    w0 = new - width
+    for jc, head, tail, head_1pt, hyphen_1pt in _measured_points(word, font, language):
+        hw = head_1pt * size
+        jclen = hyphen_1pt * size if jc else 0
+        if hw + w0 + jclen <= limit:
+            return jc, jclen, hw, width - hw, head, tail
+    return None
+
+
+@lru_cache(maxsize=65536)
+def _measured_points(word: str, font: str, language: str) -> tuple[tuple[str, str, str, float, float], ...]:
+    """_points with each head's width and the hyphen's, at 1 pt in the font."""
+    hyphen = width_at_1pt("-", font)
+    return tuple((jc, head, tail, width_at_1pt(head, font), hyphen) for jc, head, tail in _points(word, language))
+
+
+@lru_cache(maxsize=65536)
+def _points(word: str, language: str) -> tuple[tuple[str, str, str], ...]:
+    """Where ReportLab may break a word, in the order it tries them: (added hyphen, head, tail).
+    Pyphen's points come first, longest head first ("-" added, or none after a hyphen), then the
+    word's own hyphens (embeddedHyphenation), also longest head first."""
+    prefix_match = _hy_pfx_pat.match(word)
+    prefix = prefix_match.group(0) if prefix_match else ""
+    core = word[len(prefix) :]
+    suffix_match = _hy_sfx_pat.search(core)
+    suffix = suffix_match.group(0) if suffix_match else ""
+    core = core[: len(core) - len(suffix)]
+    if len(core) < hyphenationMinWordLength:
+        return ()
+    found: list[tuple[str, str, str]] = []
+    pieces = _hy_shy_pat.split(core)
+    hyphenate = _hyphenator(language)
+    if hyphenate and (_hy_letters_pat.match(core) or (_hy_shy_letters_pat.match(core) and "" not in pieces)):
+        for head, tail in hyphenate(core):
+            head = prefix + head
+            found.append(("" if _hy_shy_pat.match(head[-1]) else "-", head, tail + suffix))
+    count = len(pieces)
+    if count >= 3 and "" not in pieces and _hy_shy_letters_pat.match(core):
+        for index in reversed(range(2, count, 2)):
+            found.append(("", prefix + "".join(pieces[:index]), "".join(pieces[index:]) + suffix))
+    return tuple(found)
+
+
+def _split_pieces(word: Word, width: float, new: float, limit: float, size: float, language: str):
+    """_hyGenFragsPair: a word across runs (bold then plain, say) split at a point of their joined text."""
+    text = "".join(piece.text for piece in word.pieces)
+    w0 = new - width
+    for jc, head, _tail in _points(text, language):
+        position = len(head)
+        index, start = 0, 0  # the piece holding the tail's first letter, and where it starts
+        while start + len(word.pieces[index].text) <= position:
+            start += len(word.pieces[index].text)
+            index += 1
+        left = [(p.font, p.text) for p in word.pieces[:index]]
+        at = word.pieces[index]
+        before, after = at.text[: position - start], at.text[position - start :]
+        if before or jc:
+            left.append((at.font, before + jc))
+        right = [(p.font, p.text) for p in word.pieces[index + 1 :]]
+        if after:
+            right.insert(0, (at.font, after))
+        head_width = sum(width_at_1pt(t, f) * size for f, t in left)
+        if w0 + head_width <= limit:
+            tail_width = sum(width_at_1pt(t, f) * size for f, t in right)
+            return (
+                Word.part(tuple(Piece(f, t, 0.0) for f, t in left), head_width, True, False),
+                Word.part(tuple(Piece(f, t, 0.0) for f, t in right), tail_width, False, word.hanging),
+            )
+    return None
+
+
+@lru_cache(maxsize=16)
+def _hyphenator(language: str) -> Callable[[str], Iterator[tuple[str, str]]] | None:
+    if not language or pyphen is None:
+        return None
+    return pyphen.Pyphen(lang=language).iterate
