@@ -272,7 +272,10 @@ def assemble_documents(
         # left as it was: it holds every deck, or nothing.
         parts = [part for sheet_set in plan.sets for part in drawn.ranges[sheet_set.key]]
         if options.draft:
-            parts.insert(0, render_findings_page(findings, done.builds[0].section.plan.page, language))
+            # on leaves of its own: in a duplex print every front still meets its own back
+            whole_leaves = options.duplex in ("long", "short")
+            page = done.builds[0].section.plan.page
+            parts.insert(0, render_findings_page(findings, page, language, whole_leaves))
         documents.append((out_dir / "cards.pdf", join(parts)))
     if options.calibration and options.duplex in ("long", "short") and done.builds:
         documents.append(
