@@ -45,7 +45,15 @@ from pnp.model import LoadedDeck, PackData, pick
 from pnp.paths import shown_path
 from pnp.pipelines.build_extras import LaidOut, export_extras, option_findings
 from pnp.pipelines.build_options import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
-from pnp.pipelines.sheet_sets import SheetSet, draft_findings, impose_deck, sheet_sets, sheets_of, variant_folder
+from pnp.pipelines.sheet_sets import (
+    SheetSet,
+    draft_findings,
+    impose_deck,
+    selection_label,
+    sheet_sets,
+    sheets_of,
+    variant_folder,
+)
 from pnp.pipelines.unchanged import BuildRecord
 from pnp.render.missing_mark import with_missing_mark
 
@@ -189,7 +197,8 @@ def plan_jobs(done: LaidOut, icons: Mapping[str, IconFile]) -> DrawPlan:
     """The drawing jobs: one per deck (its cards-<deck>.pdf), and one per shared run of cards.pdf."""
     pack, options, language, faces = done.pack, done.options, done.language, done.faces
     pack_title = pick(pack, pack.pack.name, language)
-    sets = sheet_sets(done.builds, options.mix_decks, pack_title)
+    label = selection_label(pack, options, language)  # a --players / --variant build says so on every sheet
+    sets = sheet_sets(done.builds, options.mix_decks, f"{pack_title} · {label}" if label else pack_title)
     settings = DrawSettings(
         pack_root=pack.root,
         fonts_dir=FONTS_DIR,
@@ -332,7 +341,12 @@ def _memo(pack: PackData, options: BuildOptions, language: str) -> LayoutMemo:
 
 
 def _description(options: BuildOptions, language: str) -> dict[str, object]:
-    """What the manifest says about the build: enough to tell two builds of one folder apart."""
+    """What the manifest says about the build: enough to tell two builds of one folder apart.  A
+    --players / --variant build names them (the box's decks are the build without them)."""
+    selection = options.selection
+    chosen: dict[str, object] = {}
+    if selection is not None and not selection.empty:
+        chosen = {"players": selection.players, "variants": list(selection.variants)}
     return {
         "language": language,
         "paper": options.paper,
@@ -340,7 +354,7 @@ def _description(options: BuildOptions, language: str) -> dict[str, object]:
         "decks": list(options.decks) or "all",
         "png": options.png,
         "tts": options.tts,
-    }
+    } | chosen
 
 
 def _deck_contents(pack: PackData, options: BuildOptions, result: BuildResult) -> dict[str, LoadedDeck]:
