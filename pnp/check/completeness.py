@@ -112,6 +112,24 @@ def card_state(card: Card, prints_text: bool, language: str) -> CardState:
     return CardState(card, entered, written, translated, written and status == "reviewed", tuple(missing))
 
 
+def face_marks(card: Card, prints_text: bool, language: str) -> tuple[str | None, str | None]:
+    """The mark each side of a printed card needs (front, back): "placeholder" for a placeholder,
+    "blank" for a printed text empty in every language, "untranslated" for one written in another
+    language only (the sheet prints that language's words); None for a side with its text."""
+    if card.placeholder:
+        return "placeholder", "placeholder" if card.back is not None else None
+    if not prints_text:
+        return None, None
+    back = _side_mark(card.back.text, language) if card.back is not None else None
+    return _side_mark(card.text, language), back
+
+
+def _side_mark(localized: dict[str, str], language: str) -> str | None:
+    if not _has_text(localized):
+        return "blank"
+    return None if localized.get(language, "").strip() else "untranslated"
+
+
 def _has_text(localized: dict[str, str]) -> bool:
     return any(value.strip() for value in localized.values())
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from pnp.assets.fonts import font_problems
 from pnp.cache import Cache, CacheKind, cache_root
 from pnp.check.cached import cached_check
-from pnp.check.completeness import card_state, prints_text
+from pnp.check.completeness import card_state, face_marks, prints_text
 from pnp.compose import compose, selected_swaps
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
 from pnp.export import manifest
@@ -399,11 +399,17 @@ def _mark_placeholders(laid: PackFaces, options: BuildOptions, result: BuildResu
             if card.card.placeholder and not options.placeholders:
                 result.placeholders_left_out += card.card.count
                 continue
-            if card.card.placeholder:
-                back = with_missing_mark(card.back) if card.card.back is not None else card.back
-                card = replace(card, front=with_missing_mark(card.front), back=back)
             template = laid.templates.get(card.front.template)
-            if not card_state(card.card, template is None or prints_text(template), "").written:
+            printing_text = template is None or prints_text(template)
+            # a card printed without its text says so on the sheet, whatever made it so
+            front_mark, back_mark = face_marks(card.card, printing_text, card.front.language)
+            if front_mark or back_mark:
+                card = replace(
+                    card,
+                    front=with_missing_mark(card.front, front_mark) if front_mark else card.front,
+                    back=with_missing_mark(card.back, back_mark) if back_mark else card.back,
+                )
+            if not card_state(card.card, printing_text, "").written:
                 result.without_text += card.card.count
             kept.append(card)
         deck.cards = kept
