@@ -13,8 +13,6 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
-from pnp.i18n import _
-
 # The records of board.toml and tokens.toml are in pnp/board_model.py, the basics every record is
 # made of in pnp/record.py; pnp.model names those the stages read, so that it stays the whole model.
 from pnp.board_model import Board as Board
@@ -25,6 +23,7 @@ from pnp.board_model import Standee as Standee
 from pnp.board_model import Token as Token
 from pnp.board_model import TokenFace as TokenFace
 from pnp.board_model import TokenFile as TokenFile
+from pnp.i18n import _
 from pnp.record import Count, IconName, Language, LocalizedText, Record, Slug, Status
 
 # --- cards -----------------------------------------------------------------
