@@ -50,7 +50,10 @@ def format_decks(data: PackData, language: str) -> str:
             )
         )
     total = counts(data, states)  # the figures every command and the workbench give
-    box = "" if total.box is None else str(total.box)
+    box = str(total.box)
+    if total.box is None:  # some deck's count is not in the box contents: the known part, and more
+        known = sum(s.deck.deck.expected_count or 0 for s in printed)
+        box = f"{known}+" if known else ""
     ladder = (total.entered, total.written, total.translated, total.reviewed)
     rows.append((_("total"), "", *(str(n) for n in ladder), box, _("complete") if total.complete else ""))
     placeholders = total.placeholders
