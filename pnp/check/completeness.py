@@ -157,6 +157,7 @@ class Counts:
     (`origin`) is shown apart, as `other_product`."""
 
     box: int | None  # the copies the box holds, as the box contents say; None: they do not say
+    held: int  # copies in the deck files: what a whole build prints
     entered: int  # copies typed in with their title, placeholders left out
     placeholders: int  # copies standing in for cards still to enter
     written: int  # entered, with the text their layout prints
@@ -166,8 +167,8 @@ class Counts:
 
     @property
     def printed(self) -> int:
-        """What a whole build prints: every entered card and every placeholder."""
-        return self.entered + self.placeholders
+        """What a whole build prints: every card of the deck files (placeholders, cards without a title too)."""
+        return self.held
 
     @property
     def without_text(self) -> int:
@@ -211,6 +212,7 @@ def counts(pack: PackData, states: Sequence[DeckState], decks: Sequence[str] | N
     own = [s for s in chosen if s.deck.deck.origin is None]
     return Counts(
         box=box_count(pack, [s.deck.deck.id for s in own]) if own else None,
+        held=sum(s.deck.total for s in own),
         entered=sum(s.entered for s in own),
         placeholders=sum(s.placeholders for s in own),
         written=sum(s.written for s in own),
@@ -236,8 +238,9 @@ def check_missing_text(pack: PackData) -> list[Finding]:
         deck = state.deck
         if deck.deck.origin is not None or not state.unwritten:
             continue
-        total = deck.total
-        lacking = total - state.written
+        counted = counts(pack, [state])  # the figures `pnp deck`, the build and the workbench give
+        total = counted.printed
+        lacking = counted.without_text
         placeholders = ""
         if state.placeholders:
             placeholders = ngettext(

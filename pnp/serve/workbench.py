@@ -108,7 +108,7 @@ class Workbench:
         self.findings: list[Finding] = []
         self.rows: dict[str, Row] = {}
         self.decks: list[DeckState] = []
-        self.counts = Counts(None, 0, 0, 0, 0, 0, 0)
+        self.counts = Counts(None, 0, 0, 0, 0, 0, 0, 0)
         self._stamp: tuple[tuple[str, int, int], ...] = ()
         self._snapshot = Snapshot({})
         self._thumbs: OrderedDict[tuple[str, int], bytes] = OrderedDict()
