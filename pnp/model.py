@@ -413,6 +413,10 @@ class Pack(Record):
         default_factory=list,
         description="Variants: pnp deck --variant and pnp build --variant apply them ([[variant]]).",
     )
+    players: list[Annotated[int, Field(ge=1, le=99)]] = Field(
+        default_factory=list,
+        description="The player counts the base game is for ([3, 4, 5, 6]): --players accepts them besides those of its swaps and variants.",
+    )
 
     @property
     def printed_language(self) -> str:

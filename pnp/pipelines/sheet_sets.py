@@ -4,7 +4,7 @@
   lands behind its own front): a pack of many small decks prints on far fewer
   sheets.  The per-deck files keep one deck per sheet, for reprinting a deck.
 - A build that differs from the default (paper, duplex, card size, bilingual,
-  tight grid, a draft) writes into a folder named after what differs, so no
+  tight grid, a draft, a player count or variant) writes into a folder named after what differs, so no
   variant overwrites another or the default's files.  A deck selection
   (--decks) is no variant: it writes the same cards-<deck>.pdf a whole build
   of those options writes, into the same folder, and leaves cards.pdf alone.
@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from pnp.errors import Finding, Severity
 from pnp.export.pdf import Placement, SheetSection
+from pnp.i18n import printed_n
 from pnp.impose.sheet import SheetPlan, plan_below
 from pnp.layout.plan import DeckFaces
 from pnp.model import PackData, pick
@@ -57,7 +58,27 @@ def variant_folder(options: BuildOptions) -> str:
         parts.append("tight")
     if options.draft:
         parts.append("draft")
+    selection = options.selection
+    if selection is not None and not selection.empty:  # not the box's decks: never the box's files
+        if selection.players is not None:
+            parts.append(f"players-{selection.players}")
+        parts += [*selection.variants, *selection.setups, *selection.swaps]
     return "-".join(parts)
+
+
+def selection_label(pack: PackData, options: BuildOptions, language: str) -> str:
+    """What a --players / --variant build prints, for its footers: "2 jugadores · Partida para Dos
+    Jugadores"; "" for the box's decks."""
+    selection = options.selection
+    if selection is None or selection.empty:
+        return ""
+    parts = []
+    if selection.players is not None:
+        parts.append(printed_n(language, "{n} player", "{n} players", selection.players).format(n=selection.players))
+    names = {variant.id: variant.name for variant in pack.pack.variant}
+    parts += [pick(pack, names[v], language) if v in names else v for v in selection.variants]
+    parts += [*selection.setups, *selection.swaps]
+    return " · ".join(parts)
 
 
 def _slug(card_size: str) -> str:
@@ -173,7 +194,7 @@ def impose_deck(pack: PackData, laid: DeckFaces, language: str, options: BuildOp
     for card in laid.cards:
         placements += [Placement(card.front.key, card.back.key)] * card.card.count
         designs.append((card.card.id, card.front.key, card.back.key))
-    title = pick(pack, deck.deck.name, language)
+    title = " · ".join(filter(None, (pick(pack, deck.deck.name, language), selection_label(pack, options, language))))
     return DeckBuild(
         deck, SheetSection(title, plan, tuple(placements), options.duplex, language), laid.back.key, tuple(designs)
     )
