@@ -49,3 +49,14 @@ MAX_BOARD_SIDE_MM = 1_500.0
 
 # Card copies one build prints: 5,000 cards at up to 9 a sheet, fronts and backs, is about 1,100 pages.
 MAX_PRINTED_CARDS = 20_000
+
+# A spreadsheet file pnp imports (xlsx, ods: a zip of XML files).  A 1,000-card pack's export is under
+# 1 MB and about 10 MB unzipped; the limits are checked from the zip's directory before anything is read,
+# so a zip bomb (a few KB that unzip to gigabytes) is refused unopened.
+MAX_SHEET_FILE_BYTES = 50_000_000
+MAX_SHEET_UNZIPPED_BYTES = 300_000_000
+MAX_SHEET_MEMBERS = 10_000
+
+# Rows of one sheet pnp imports: 5,000 cards of 8 texts each are 40,000 rows.  A sheet past this is
+# refused whole, by its row count, before its cells are read.
+MAX_SHEET_ROWS = 50_000
