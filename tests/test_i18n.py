@@ -300,7 +300,7 @@ CATALOGUE_WORDS = [
 
 # words of the help examples and metavars
 CATALOGUE_WORDS += ["FIXES", "loyalty", "review", "cylon-attack", "exact", "nearest", "Epic", "Quest", "Tiny"]
-CATALOGUE_WORDS += ["xlsx", "ods", "zip"]
+CATALOGUE_WORDS += ["xlsx", "ods", "zip", "Ghostscript", "ghostscript", "DriveThruCards", "CMYK", "RGB", "Debian", "Ubuntu", "macOS", "brew", "apt"]
 CATALOGUE_WORDS += [
     "Excel",
     "LibreOffice",
