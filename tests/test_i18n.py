@@ -300,7 +300,22 @@ CATALOGUE_WORDS = [
 
 # words of the help examples and metavars
 CATALOGUE_WORDS += ["FIXES", "loyalty", "review", "cylon-attack", "exact", "nearest", "Epic", "Quest", "Tiny"]
-CATALOGUE_WORDS += ["xlsx", "ods", "zip", "Ghostscript", "ghostscript", "DriveThruCards", "CMYK", "RGB", "Debian", "Ubuntu", "macOS", "brew", "apt"]
+CATALOGUE_WORDS += [
+    "xlsx",
+    "ods",
+    "zip",
+    "msgfmt",
+    "Ghostscript",
+    "ghostscript",
+    "DriveThruCards",
+    "CMYK",
+    "RGB",
+    "Debian",
+    "Ubuntu",
+    "macOS",
+    "brew",
+    "apt",
+]
 CATALOGUE_WORDS += [
     "Excel",
     "LibreOffice",

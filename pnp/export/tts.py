@@ -25,6 +25,7 @@ What TTS expects of a saved object, and what pnp does for it:
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import re
@@ -138,10 +139,9 @@ def _percent_encoded(url: str) -> str:
     parts = urlsplit(url)
     netloc = parts.netloc
     if not netloc.isascii() and parts.hostname:
-        try:
+        # a host IDNA cannot write is left as the user wrote it, for the web to refuse
+        with contextlib.suppress(UnicodeError):
             netloc = netloc.replace(parts.hostname, parts.hostname.encode("idna").decode("ascii"))
-        except UnicodeError:
-            pass  # a host IDNA cannot write: left for the web to refuse, as the user wrote it
     path = quote(parts.path, safe="/%:@!$&'()*+,;=-._~")
     return urlunsplit((parts.scheme, netloc, path, parts.query, parts.fragment))
 
