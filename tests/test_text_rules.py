@@ -54,6 +54,7 @@ def test_every_text_rule_is_checked_by_pnp_check() -> None:
         "text/accent-diacritic",
         "text/agreement",
         "text/consistency",
+        "text/line-breaks",
     ]
 
 
