@@ -76,3 +76,13 @@ MAX_SVG_DEPTH = 256
 MAX_REVISION_FILES = 10_000
 MAX_REVISION_IMAGE_BYTES = 200_000_000
 MAX_REVISION_BYTES = 2_000_000_000
+# A spreadsheet file pnp imports (xlsx, ods: a zip of XML files).  A 1,000-card pack's export is under
+# 1 MB and about 10 MB unzipped; the limits are checked from the zip's directory before anything is read,
+# so a zip bomb (a few KB that unzip to gigabytes) is refused unopened.
+MAX_SHEET_FILE_BYTES = 50_000_000
+MAX_SHEET_UNZIPPED_BYTES = 300_000_000
+MAX_SHEET_MEMBERS = 10_000
+
+# Rows of one sheet pnp imports: 5,000 cards of 8 texts each are 40,000 rows.  A sheet past this is
+# refused whole, by its row count, before its cells are read.
+MAX_SHEET_ROWS = 50_000

@@ -341,6 +341,7 @@ def test_drivethru_pages_are_the_printed_copies_times_two_for_every_deck_of_a_pa
     pages = {
         path.stem: len(pdfium.PdfDocument(str(path)))
         for path in (tmp_path / "out" / "blue-sun" / "es" / "drivethru").glob("*.pdf")
+        if not path.stem.endswith("-pdfx")  # the CMYK twins, where Ghostscript is installed: the same pages
     }
     assert pages["supply-meridian"] == 50  # the deck: 25 cards, 42 pages before
     assert pages == {deck: 2 * copies[deck] for deck in pages}

@@ -301,6 +301,22 @@ CATALOGUE_WORDS = [
 # words of the help examples and metavars
 CATALOGUE_WORDS += ["FIXES", "loyalty", "review", "cylon-attack", "exact", "nearest", "Epic", "Quest", "Tiny"]
 CATALOGUE_WORDS += [
+    "xlsx",
+    "ods",
+    "zip",
+    "msgfmt",
+    "Ghostscript",
+    "ghostscript",
+    "DriveThruCards",
+    "CMYK",
+    "RGB",
+    "Debian",
+    "Ubuntu",
+    "macOS",
+    "brew",
+    "apt",
+]
+CATALOGUE_WORDS += [
     "Excel",
     "LibreOffice",
     "image",
@@ -599,7 +615,21 @@ def test_a_draft_prints_its_mark_and_footer_in_the_card_language(tiny_copy: Path
 
 
 @pytest.mark.parametrize(
-    "command", ["check", "deck", "build", "board", "proof", "glossary", "export", "import", "new", "serve", "scan"]
+    "command",
+    [
+        "check",
+        "deck",
+        "build",
+        "board",
+        "proof",
+        "glossary",
+        "export",
+        "import",
+        "import-cards",
+        "new",
+        "serve",
+        "scan",
+    ],
 )
 def test_commands_imported_when_run_speak_the_chosen_language_too(command: str) -> None:
     """Every command is imported only when run or listed (a faster start): its help is

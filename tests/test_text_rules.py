@@ -59,6 +59,7 @@ def test_every_text_rule_is_checked_by_pnp_check() -> None:
         "text/false-friend",
         "text/register",
         "text/consistency",
+        "text/line-breaks",
     ]
 
 

@@ -31,6 +31,7 @@ LAZY_COMMANDS = {
     "glossary": ("pnp.cli.translate", "glossary"),
     "export": ("pnp.cli.translate", "export_texts"),
     "import": ("pnp.cli.translate", "import_texts"),
+    "import-cards": ("pnp.cli.cards", "import_cards"),
     "new": ("pnp.cli.new", "new"),
     "serve": ("pnp.cli.serve", "serve"),
     "scan": ("pnp.cli.scan", "scan"),  # needs OpenCV, the scan extra

@@ -302,9 +302,9 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
 @click.option(
     "--format",
     "file_format",
-    type=click.Choice(["csv", "po"]),
+    type=click.Choice(["csv", "xlsx", "po"]),
     required=True,
-    help=_("csv for spreadsheets, po for translation tools."),
+    help=_("xlsx or csv for spreadsheets, po for translation tools."),
 )
 @click.option("--lang", default=None, help=_("Target language (default: the pack's first)."))
 @click.option(
@@ -312,7 +312,7 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
     "--output",
     type=click.Path(path_type=Path, dir_okay=False),
     default=None,
-    help=_("The file to write (default: output/<pack>/<lang>/<pack>-<lang>.csv or .po)."),
+    help=_("The file to write (default: output/<pack>/<lang>/<pack>-<lang>.csv, .xlsx or .po)."),
 )
 @click.option("--force", is_flag=True, help=_("Overwrite the file even when it differs from this export."))
 @QUIET_OPTION
@@ -338,12 +338,15 @@ def export_texts(
     from pnp.translate.csvfile import write_csv
     from pnp.translate.interchange import entries
     from pnp.translate.pofile import write_po
+    from pnp.translate.sheettexts import write_texts_xlsx
 
     data = load_or_exit(pack)
     language = _language(data, lang)
     found = entries(data, language)
     if file_format == "csv":
         content = write_csv(found, data.pack.source_language, language)
+    elif file_format == "xlsx":
+        content = write_texts_xlsx(data, found, data.pack.source_language, language)
     else:
         content = write_po(data, found, language)
     target = output or Path("output") / data.pack.id / language / f"{data.pack.id}-{language}.{file_format}"
@@ -401,13 +404,13 @@ def _differs(path: Path, content: bytes) -> bool:
 @click.option(
     "--format",
     "file_format",
-    type=click.Choice(["csv", "po"]),
+    type=click.Choice(["csv", "xlsx", "ods", "po"]),
     default=None,
     help=_("The file's format (default: by its extension)."),
 )
 @click.option("--write", is_flag=True, help=_("Apply the changes; without it, only show them."))
 def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -> None:
-    """Import translations edited in a spreadsheet (CSV) or a translation tool (PO).
+    """Import translations edited in a spreadsheet (xlsx, ods, CSV) or a translation tool (PO).
 
     Only texts changed in the file are written, each in its card's TOML file,
     keeping every other byte. A text changed in the file and also in the pack
@@ -422,6 +425,7 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
 
     \b
     Example:
+        pnp import cards/blue-sun blue-sun-es.xlsx
         pnp import cards/blue-sun blue-sun-es.csv
         pnp import cards/blue-sun output/blue-sun/es/blue-sun-es.po --write
     """
@@ -433,25 +437,34 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
     before = _prepare_edit(pack)
     data = load_or_exit(pack)
     kind = file_format or file.suffix.lower().lstrip(".")
-    if kind not in ("csv", "po"):
-        fail(_("cannot tell the format of {file}: give --format csv or --format po").format(file=shown_path(file)))
-    if kind == "csv":
-        text, findings = read_csv_file(file)
-    else:
-        text, findings = read_text_file(file, "import/unreadable")
-    if text is None:
-        _stop(findings, _("the file cannot be read."))
+    if kind not in ("csv", "xlsx", "ods", "po"):
+        fail(_("cannot tell the format of {file}: give --format xlsx, csv or po").format(file=shown_path(file)))
     shown = shown_path(file)
     targets = data.pack.target_languages
-    if kind == "csv":
-        lang, rows, found = read_csv(text, shown, data.pack.source_language, targets)
+    if kind in ("xlsx", "ods"):
+        from pnp.translate.sheetfile import read_sheets
+        from pnp.translate.sheettexts import read_sheet
+
+        sheets, findings = read_sheets(file)
+        if sheets is None:
+            _stop(findings, _("the file cannot be read."))
+        lang, rows, found = read_sheet(sheets, shown, data.pack.source_language, targets)
     else:
-        lang, rows, found = read_po(text, shown, targets)
+        if kind == "csv":
+            text, findings = read_csv_file(file)
+        else:
+            text, findings = read_text_file(file, "import/unreadable")
+        if text is None:
+            _stop(findings, _("the file cannot be read."))
+        if kind == "csv":
+            lang, rows, found = read_csv(text, shown, data.pack.source_language, targets)
+        else:
+            lang, rows, found = read_po(text, shown, targets)
     findings += found
     if lang is None or any(f.code == "import/bad-file" for f in findings):
         _stop(findings, _("correct {shown} and import again.").format(shown=shown))
     plan = plan_import(
-        data, rows, lang, shown, spreadsheet=kind == "csv"
+        data, rows, lang, shown, spreadsheet=kind != "po"
     )  # every row is judged on its own: every problem at once
     findings += plan.findings
     if findings:

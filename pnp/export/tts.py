@@ -25,14 +25,15 @@ What TTS expects of a saved object, and what pnp does for it:
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from PIL import Image
 
@@ -72,6 +73,7 @@ class TtsDeck:
     first_sheet_id: int  # unique in the pack: deck_number(...)
     width_mm: float  # the card's short side, for the scale
     sideways: bool
+    icon_words: Mapping[str, str] | None = None  # icon name -> its word in the card's language
 
 
 @dataclass(frozen=True)
@@ -125,12 +127,30 @@ def folder_url(folder: Path, base_url: str | None) -> str:
     """The address the images of folder are loaded from, ending in /."""
     if base_url is None:
         return folder.resolve().as_uri() + "/"
-    base = base_url.strip()
+    base = _percent_encoded(base_url.strip())
     return base if base.endswith("/") else base + "/"
 
 
-def to_bbcode(text: str) -> str:
-    """Card markup as TTS's BBCode: [b], [i], icons as their names, paragraphs as blank lines.
+def _percent_encoded(url: str) -> str:
+    """The address as TTS fetches it: a non-ASCII host in IDNA, the path's other characters percent-encoded.
+
+    TTS (and the web servers it asks) take an address as bytes: "…/juegos/cañón/" must reach them as
+    "…/juegos/ca%C3%B1%C3%B3n/".  What is already percent-encoded stays as it is."""
+    parts = urlsplit(url)
+    netloc = parts.netloc
+    if not netloc.isascii() and parts.hostname:
+        # a host IDNA cannot write is left as the user wrote it, for the web to refuse
+        with contextlib.suppress(UnicodeError):
+            netloc = netloc.replace(parts.hostname, parts.hostname.encode("idna").decode("ascii"))
+    path = quote(parts.path, safe="/%:@!$&'()*+,;=-._~")
+    return urlunsplit((parts.scheme, netloc, path, parts.query, parts.fragment))
+
+
+def to_bbcode(text: str, icon_words: Mapping[str, str] | None = None) -> str:
+    """Card markup as TTS's BBCode: [b], [i], icons as their words, paragraphs as blank lines.
+
+    An icon is written as its word in the card's language (icon_words: "fuel" is
+    "combustible" on a Spanish card), or as its name when the pack gives none.
 
     Brackets of the card's own text that TTS would read as a tag get a zero-width
     space, so text prints as written."""
@@ -141,7 +161,7 @@ def to_bbcode(text: str) -> str:
             if span.line_break:
                 pieces.append("\n")
                 continue
-            piece = span.text if span.icon else _literal(span.text)
+            piece = _literal((icon_words or {}).get(span.text, span.text)) if span.icon else _literal(span.text)
             if span.icon:
                 piece = f"[b]{piece}[/b]"
             if span.italic:
@@ -213,7 +233,7 @@ def write_tts_deck(deck: TtsDeck, folder: Path, base_url: str | None = None) -> 
                     {
                         "Name": "Card",
                         "Nickname": card.nickname,
-                        "Description": to_bbcode(card.description),
+                        "Description": to_bbcode(card.description, deck.icon_words),
                         "CardID": card_id,
                         "SidewaysCard": deck.sideways,
                         "CustomDeck": {str(sheet_id): custom_decks[str(sheet_id)]},

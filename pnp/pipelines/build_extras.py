@@ -141,7 +141,10 @@ def _export_mpc(done: LaidOut, result: BuildResult) -> None:
         return
     settings = done.raster_settings(profile.dpi, (profile.bleed_in or 0) * 72, True)
     for built in builds:
-        counts = [f"back.png\t{len(built.section.cards)}"]
+        # the deck's back is printed behind the cards that have no back of their own: a double-sided card's
+        # copies are counted once, under its own <card>-back.png
+        common = sum(1 for p in built.section.cards if p.back == built.back_key)
+        counts = [f"back.png\t{common}"] if common else []
         for card_id, front, back in built.faces:
             copies = sum(1 for p in built.section.cards if p.front == front and p.back == back)
             counts.append(f"{card_id}.png\t{copies}")
@@ -179,12 +182,56 @@ def _export_one_up(done: LaidOut, result: BuildResult) -> None:
         icons=done.templates.icons,
         draft=done.options.draft,  # as the sheets: a draft's small text is drawn, not refused
     )
+    convert = True
     for built in builds:
         # every printed copy, front then back: the shop prints the pages it is given, no more
         pages = [key for placement in built.section.cards for key in (placement.front, placement.back) if key]
         data = one_up_pdf(pages, faces, ctx, done.pick(built.deck.deck.name))
-        _write_file(done.out_dir / profile.name / f"{built.deck.deck.id}.pdf", data, result)
+        target = done.out_dir / profile.name / f"{built.deck.deck.id}.pdf"
+        _write_file(target, data, result)
+        if profile.name == "drivethru" and convert:
+            convert = _cmyk_twin(data, target, done.pick(built.deck.deck.name), result)  # said once, if at all
     result.findings += ctx.findings
+
+
+def _cmyk_twin(data: bytes, target: Path, title: str, result: BuildResult) -> bool:
+    """DriveThruCards asks for PDF/X-1a CMYK: <deck>-pdfx.pdf beside the RGB one, by Ghostscript where installed.
+
+    False when there is none to make (Ghostscript missing or failing): said once, and the RGB PDFs stand."""
+    from pnp.export.pdfx import ConversionError, ghostscript, to_cmyk_pdfx
+
+    program = ghostscript()
+    twin = target.with_name(f"{target.stem}-pdfx.pdf")
+    if program is None:
+        result.findings.append(
+            warning(
+                "export/no-ghostscript",
+                shown_path(target.parent),
+                _(
+                    "Ghostscript is not installed: the PDFs are RGB, and DriveThruCards asks for CMYK (PDF/X-1a); "
+                    "it converts RGB itself, with colours it chooses"
+                ),
+                hint=_(
+                    "install Ghostscript (Debian and Ubuntu: apt install ghostscript; macOS: brew install "
+                    "ghostscript) and build again: pnp then writes <deck>-pdfx.pdf, CMYK PDF/X, beside each PDF"
+                ),
+            )
+        )
+        return False
+    try:
+        converted = to_cmyk_pdfx(data, program, title)
+    except ConversionError as exc:
+        result.findings.append(
+            warning(
+                "export/no-ghostscript",
+                shown_path(twin),
+                _("Ghostscript could not convert {name} to CMYK PDF/X: {reason}").format(name=target.name, reason=exc),
+                hint=_("upload the RGB PDF, or convert it with your own tools"),
+            )
+        )
+        return False
+    _write_file(twin, converted, result)
+    return True
 
 
 def option_findings(options: BuildOptions, out_dir: Path) -> list[Finding]:
@@ -223,6 +270,7 @@ def _export_tts(done: LaidOut, result: BuildResult) -> None:
     cards = done.pack.cards()
     number = {deck.deck.id: n for n, deck in enumerate(done.pack.decks, start=1)}
     states = []
+    words = icon_words(done.pack, done.language)
     for built in done.builds:
         size = done.faces[built.back_key].size
         deck = TtsDeck(
@@ -242,6 +290,7 @@ def _export_tts(done: LaidOut, result: BuildResult) -> None:
             first_sheet_id=first_sheet_id(number[built.deck.deck.id]),
             width_mm=min(size.width, size.height) / mm(1),
             sideways=size.width > size.height + 0.01,
+            icon_words=words,
         )
         try:
             written, state = write_tts_deck(deck, folder, base_url)
@@ -265,6 +314,22 @@ def _export_tts(done: LaidOut, result: BuildResult) -> None:
             result.written += write_tts_box(done.pick(done.pack.pack.name), done.pack.pack.id, states, folder)
         except OSError as exc:
             result.findings.append(_write_error(folder, exc))
+
+
+def icon_words(pack: PackData, language: str) -> dict[str, str]:
+    """Each icon's word in the card language, for text that names icons (TTS descriptions).
+
+    The pack's glossary says it: a term whose original is the icon's name ("Fuel" for {fuel}) gives the
+    translation ("combustible"); in the original language the name itself is the word, its hyphens spaces.
+    An icon the glossary has no term for keeps its name."""
+    names = {*pack.pack.icons, *pack.pack.icon_files}
+    default = pack.pack.target_languages[0] if pack.pack.target_languages else pack.pack.source_language
+    if language == pack.pack.source_language:
+        return {name: name.replace("-", " ") for name in names}
+    by_source = {
+        term.source.strip().casefold(): term.target for term in pack.glossary.term if (term.lang or default) == language
+    }
+    return {name: by_source[key] for name in names if (key := name.replace("-", " ").casefold()) in by_source}
 
 
 def _description(done: LaidOut, card: Card) -> str:

@@ -135,6 +135,47 @@ def _encoding_note(shown: str, encoding: str) -> Finding:
     )
 
 
+def check_header(
+    head: list[str], shown: str, source: str, targets: list[str], joiner: str, own: tuple[str, ...] = ()
+) -> tuple[str | None, Finding | None]:
+    """(the target language the header names, or the header's problem); `own` columns may follow base."""
+    lang = head[3] if len(head) >= 5 else None
+    expected = header(source, lang if lang in targets else targets[0])
+    extra = [name for name in head[5:] if name not in own]
+    if head[:5] == expected and all(extra):
+        return lang, None
+    hint = _("export again with pnp export PACK --format csv, and keep its first row as it is")
+    if len(head) >= 5 and head[:3] == expected[:3] and head[4] == BASE:
+        hint = _("{head!r} is not a target language of the pack ({targets})").format(
+            head=head[3], targets=", ".join(targets)
+        )
+    elif len(head) < 5:
+        hint = _("a column is missing or two were merged: {hint}").format(hint=hint)
+    elif not all(extra):
+        hint = _("give each column after base a name (like notas), or delete the empty ones")
+    return None, error(
+        "import/bad-header",
+        shown,
+        _('expected the header "{expected}", found "{head}"').format(
+            expected=",".join(expected), head=joiner.join(head)
+        ),
+        line=1,
+        hint=hint,
+    )
+
+
+def note_finding(shown: str, label: str, name: str, note: str, line: int, card: str, field: str) -> Finding:
+    """A reviewer's note in a column after base: reported with its card, never imported."""
+    return info(
+        "import/extra-column",
+        shown,
+        _('{label}: {name}: "{strip}" (kept aside, not imported)').format(label=label, name=name, strip=note.strip()),
+        line=line,
+        card=card,
+        field=field,
+    )
+
+
 def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[str | None, list[Row], list[Finding]]:
     """(the target language its header names, its rows, findings); rows are named as a spreadsheet numbers them."""
     first = text.split("\n", 1)[0]
@@ -145,34 +186,10 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
     except csv.Error as exc:
         return None, [], [error("import/bad-file", shown, _("not a CSV file: {exc}").format(exc=exc), line=1)]
     head = [cell.strip() for cell in head]
-    lang = head[3] if len(head) >= 5 else None
-    expected = header(source, lang if lang in targets else targets[0])
+    lang, problem = check_header(head, shown, source, targets, delimiter)
+    if problem is not None:
+        return None, [], [problem]
     extra = head[5:]
-    if head[:5] != expected or not all(extra):
-        hint = _("export again with pnp export PACK --format csv, and keep its first row as it is")
-        if len(head) >= 5 and head[:3] == expected[:3] and head[4] == BASE:
-            hint = _("{head!r} is not a target language of the pack ({targets})").format(
-                head=head[3], targets=", ".join(targets)
-            )
-        elif len(head) < 5:
-            hint = _("a column is missing or two were merged: {hint}").format(hint=hint)
-        elif not all(extra):
-            hint = _("give each column after base a name (like notas), or delete the empty ones")
-        return (
-            None,
-            [],
-            [
-                error(
-                    "import/bad-header",
-                    shown,
-                    _('expected the header "{expected}", found "{head}"').format(
-                        expected=",".join(expected), head=delimiter.join(head)
-                    ),
-                    line=1,
-                    hint=hint,
-                )
-            ],
-        )
     width = len(head)
     rows: list[Row] = []
     findings: list[Finding] = []
@@ -220,17 +237,6 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
         card, field, original, target, base = (restore(c) for c in cells[:5])
         for name, note in zip(extra, cells[5:], strict=True):
             if note.strip():
-                findings.append(
-                    info(
-                        "import/extra-column",
-                        shown,
-                        _('{label}: {name}: "{strip}" (kept aside, not imported)').format(
-                            label=label, name=name, strip=note.strip()
-                        ),
-                        line=start,
-                        card=card.strip(),
-                        field=field.strip(),
-                    )
-                )
+                findings.append(note_finding(shown, label, name, note, start, card.strip(), field.strip()))
         rows.append(Row(card.strip(), field.strip(), original, target, base.strip(), start, label))
     return lang, rows, findings

@@ -69,6 +69,9 @@ class Row:
     label: str  # "row 4", "entry 12": how the file's reader names it
     derived: bool = False  # made from other rows (a PO card's status): their problems are already reported
     unreadable: bool = False  # the reader refused it (and said why): counted among the rows not written
+    # whether a spreadsheet can have converted the target cell: None for a CSV (any cell can be), False for
+    # an xlsx or ods text cell (what it holds was typed or kept as text), True for a typed cell there
+    typed: bool | None = None
 
 
 @dataclass
@@ -143,8 +146,9 @@ def _in_pack(pack: PackData, file: Path) -> str:
 def plan_import(pack: PackData, rows: list[Row], lang: str, shown: str, spreadsheet: bool = False) -> ImportPlan:
     """What the rows change, row by row: a row with a problem is reported and left out, the others go ahead.
 
-    From a spreadsheet (a CSV), a cell that is the spreadsheet's conversion of the exported text is one
-    such problem; a translation tool converts nothing, so there "007" edited to "7" is an edit.
+    From a spreadsheet (a CSV, or a typed cell of an xlsx or ods), a cell that is the spreadsheet's
+    conversion of the exported text is one such problem; a translation tool converts nothing, so there
+    "007" edited to "7" is an edit, and so it is in an xlsx's text cell.
     """
     plan = ImportPlan()
     cards = pack.cards()
@@ -215,7 +219,8 @@ def _judge(
             hint=_("delete the row to keep the pack's text, or export again and make the change in the new file"),
         ), None
     # the pack's text is the exported one (or, with the base lost, the only one there is to compare with)
-    problem = _spreadsheet_problem(current, theirs, row, shown, where) if spreadsheet else None
+    converted = spreadsheet and row.typed is not False
+    problem = _spreadsheet_problem(current, theirs, row, shown, where) if converted else None
     if problem is not None:
         return problem, None
     if base is None:

@@ -40,6 +40,7 @@ from pnp.check.text.false_friends import check_false_friends
 from pnp.check.text.glossary import check_glossary
 from pnp.check.text.glossary_gender import check_glossary_gender
 from pnp.check.text.keywords import check_keywords
+from pnp.check.text.line_breaks import check_line_breaks
 from pnp.check.text.names import check_cited_names
 from pnp.check.text.negation import check_negation
 from pnp.check.text.number_format import check_number_format
@@ -168,5 +169,11 @@ RULES = (
         Severity.WARNING,
         N_("The same source sentence is translated the same way on every card."),
         check_consistency,
+    ),
+    Rule(
+        "text/line-breaks",
+        Severity.WARNING,
+        N_("A translation starts and ends with a line break where its original does, and only there."),
+        check_line_breaks,
     ),
 )
