@@ -54,6 +54,9 @@ def test_a_lost_or_added_negation_names_the_words_of_both_sentences(english: str
         ("Before doing anything, draw.", "Antes de hacer nada, roba."),
         ("It cannot be stolen nor traded.", "No se puede robar ni comerciar."),
         ("Discard a card. You may not draw.", "Descarta una carta. No puedes robar."),
+        ("Pay 2 {credits}; otherwise, discard it.", "Paga 2 {credits}; si no, descártala."),  # otherwise -> si no
+        ("Flee, or else lose a crew.", "Huye; si no, pierdes un tripulante."),  # or else -> si no
+        ("Set aside cards in no deck.", "Aparta las cartas que están fuera de los mazos."),  # in no X -> fuera de
     ],
 )
 def test_negations_said_other_ways_are_no_finding(english: str, spanish: str) -> None:

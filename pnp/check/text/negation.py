@@ -49,7 +49,7 @@ _ES_NOT_NEGATION = re.compile(
 )
 # Words that say something negative without a negation word: a unit with one is not judged.
 _EN_NEGATIVE_MEANING = re.compile(
-    r"\b(?:unless|only|except|excepting|all but|until|till|instead|rather|free|lacks?|lacking|fails?|failing|"
+    r"\b(?:unless|else|otherwise|only|except|excepting|all but|until|till|instead|rather|free|lacks?|lacking|fails?|failing|"
     r"prevents?|ignores?|avoids?|cancels?|empty|unable|impossible|refuses?|forbid\w*|zero|up to|at most|"
     r"other than|apart from|left out|gone|missing|miss(?:es|ed)?|differs?|different|"
     r"non-?\w+|un(?!der|its?\b|ions?\b)\w{3,}|dis(?:abled?|allow\w*)|\w+less|"
@@ -58,7 +58,7 @@ _EN_NEGATIVE_MEANING = re.compile(
 )
 _ES_NEGATIVE_MEANING = re.compile(
     r"(?<!\w)(?:salvo|excepto|a menos que|(?:todos|todas|todo) menos|solo|sólo|solamente|únicamente|"
-    r"en lugar de|en vez de|gratis|gratuit\w*|"
+    r"en lugar de|en vez de|fuera de|gratis|gratuit\w*|"
     r"carec\w*|falta\w*|vací\w+|imposible|incapaz|impid\w+|imped\w+|evit\w+|ignor\w+|cancel\w+|anul\w+|"
     r"prohib\w+|rechaz\w+|cero|hasta|como (?:mucho|máximo)|inválid\w*|incorrect\w*|incomplet\w*|"
     r"insuficiente\w*|inútil\w*|desconocid\w*|desactiv\w*)(?!\w)",
