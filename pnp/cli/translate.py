@@ -207,9 +207,11 @@ def proof(
     counted = sum(len(e.findings) for e in result.entries)
     what = plural(len(result.entries), "card")
     if result.since:
-        what += _(" changed since {since} ({unchanged} unchanged)").format(
-            since=result.since, unchanged=result.unchanged
-        )
+        what += ngettext(
+            " changed since {since} ({unchanged} unchanged)",
+            " changed since {since} ({unchanged} unchanged)",
+            len(result.entries),
+        ).format(since=result.since, unchanged=result.unchanged)
     click.echo(
         _("Wrote {value} and proof.pdf: {what}, {counted} on them.").format(
             value=shown_path(folder / "proof.html"), what=what, counted=plural(counted, "finding")
