@@ -276,7 +276,7 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
     if has_errors(findings):
         _stop(findings, _("correct {shown} and run again.").format(shown=shown))
     if not parsed:
-        fail(_('{shown} holds no fix: write lines like "Paraíso >> Refugio"').format(shown=shown))
+        fail(_('{shown} holds no fix: write lines like "Refugio >> Paraíso"').format(shown=shown))
     plan = plan_fixes(data, parsed, shown, language, allow_inside)
     findings += plan.findings
     if has_errors(findings):
