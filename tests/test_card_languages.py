@@ -1,0 +1,49 @@
+"""Every target language is first-class on the cards: a Catalan card prints Catalan keywords, or the
+original's with a warning, never the Spanish ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.layout.faces import card_context
+from pnp.load import load_pack
+
+
+def _three_languages(pack: Path, catalan_keyword: bool) -> None:
+    toml = pack / "pack.toml"
+    toml.write_text(toml.read_text().replace('target_languages = ["es"]', 'target_languages = ["es", "ca"]'))
+    (pack / "supply.toml").write_text(
+        (pack / "supply.toml")
+        .read_text()
+        .replace('id = "fuel-cell"\n', 'id = "fuel-cell"\nkeywords = ["boarding 2"]\n')
+    )
+    if catalan_keyword:
+        glossary = pack / "glossary.toml"
+        glossary.write_text(
+            glossary.read_text()
+            + '\n[[keyword]]\nid = "boarding"\nlang = "ca"\nsource = "Boarding"\ntarget = "Abordatge"\nvalue = "number"\n'
+        )
+
+
+def _keywords(pack: Path, lang: str) -> list[str]:
+    data = load_pack(pack).pack
+    assert data is not None
+    deck = data.deck_of("fuel-cell")
+    return card_context(data, deck.deck, data.cards()["fuel-cell"], None, lang)["card"]["keywords"]
+
+
+def test_a_catalan_card_prints_the_catalan_keyword(tiny_copy: Path) -> None:
+    _three_languages(tiny_copy, catalan_keyword=True)
+    assert _keywords(tiny_copy, "ca") == ["Abordatge 2"]
+    assert _keywords(tiny_copy, "es") == ["Abordaje 2"]
+    assert _keywords(tiny_copy, "en") == ["Boarding 2"]
+    codes = [f.code for f in load_pack(tiny_copy).findings]
+    assert "load/keyword-untranslated" not in codes
+
+
+def test_a_keyword_with_no_catalan_name_prints_the_original_and_says_so(tiny_copy: Path) -> None:
+    _three_languages(tiny_copy, catalan_keyword=False)
+    assert _keywords(tiny_copy, "ca") == ["Boarding 2"]  # not the Spanish "Abordaje 2"
+    found = [f for f in load_pack(tiny_copy).findings if f.code == "load/keyword-untranslated"]
+    assert len(found) == 1
+    assert '"boarding"' in found[0].message and '"ca"' in found[0].message and '"Boarding"' in found[0].message
