@@ -21,7 +21,8 @@ def _three_languages(pack: Path, catalan_keyword: bool) -> None:
         glossary = pack / "glossary.toml"
         glossary.write_text(
             glossary.read_text()
-            + '\n[[keyword]]\nid = "boarding"\nlang = "ca"\nsource = "Boarding"\ntarget = "Abordatge"\nvalue = "number"\n'
+            + '\n[[keyword]]\nid = "boarding"\nlang = "ca"\nsource = "Boarding"\n'
+            + 'target = "Abordatge"\nvalue = "number"\n'
         )
 
 
