@@ -48,3 +48,22 @@ def test_a_keyword_with_no_catalan_name_prints_the_original_and_says_so(tiny_cop
     found = [f for f in load_pack(tiny_copy).findings if f.code == "load/keyword-untranslated"]
     assert len(found) == 1
     assert '"boarding"' in found[0].message and '"ca"' in found[0].message and '"Boarding"' in found[0].message
+
+
+def test_check_fits_the_text_of_every_target_language_as_the_build_does(tiny_copy: Path) -> None:
+    """A Catalan overflow passed `check --strict` and then stopped `build --lang ca`."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    _three_languages(tiny_copy, catalan_keyword=True)
+    long = "Guanya 2 {fuel}. " + " ".join(["Aquesta cel·la de combustible porta paraules llargues"] * 14) + "."
+    supply = tiny_copy / "supply.toml"
+    supply.write_text(
+        supply.read_text().replace('title.en = "Fuel Cell"\n', f'title.en = "Fuel Cell"\ntext.ca = "{long}"\n')
+    )
+    build = CliRunner().invoke(main, ["build", str(tiny_copy), "--lang", "ca", "-o", str(tiny_copy.parent / "out")])
+    assert build.exit_code != 0, build.output
+    check = CliRunner().invoke(main, ["check", str(tiny_copy), "--strict"])
+    assert check.exit_code != 0, check.output
+    assert "in ca: " in check.output and "fuel-cell" in check.output, check.output
