@@ -67,3 +67,16 @@ def test_check_fits_the_text_of_every_target_language_as_the_build_does(tiny_cop
     check = CliRunner().invoke(main, ["check", str(tiny_copy), "--strict"])
     assert check.exit_code != 0, check.output
     assert "in ca: " in check.output and "fuel-cell" in check.output, check.output
+
+
+def test_pnp_new_fills_every_language_it_declares(tmp_path: Path) -> None:
+    """`pnp new --languages en,es,ca` wrote no Catalan at all: every card lacked its Catalan text."""
+    from pnp.pipelines.new_pack import write_skeleton
+
+    skeleton = write_skeleton(tmp_path / "three", "Three", languages=("en", "es", "ca"))
+    result = load_pack(skeleton.folder)
+    assert result.pack is not None
+    for card in result.pack.cards().values():
+        assert card.title.get("ca") and card.text.get("ca"), card.id
+    assert result.pack.pack.deck[0].name["ca"] == "Baralla principal"
+    assert result.pack.pack.card_type[0].name["ca"] == "Carta"
