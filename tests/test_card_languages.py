@@ -80,3 +80,22 @@ def test_pnp_new_fills_every_language_it_declares(tmp_path: Path) -> None:
         assert card.title.get("ca") and card.text.get("ca"), card.id
     assert result.pack.pack.deck[0].name["ca"] == "Baralla principal"
     assert result.pack.pack.card_type[0].name["ca"] == "Carta"
+
+
+def test_a_missing_catalan_text_is_a_finding_and_the_build_does_not_call_it_complete(tiny_copy: Path) -> None:
+    """The Catalan sheets printed the English text while the build said "Every printed card has its text"."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    _three_languages(tiny_copy, catalan_keyword=True)
+    supply = tiny_copy / "supply.toml"
+    supply.write_text(
+        supply.read_text().replace('title.en = "Fuel Cell"\n', 'title.en = "Fuel Cell"\ntitle.ca = "Cel·la"\n')
+    )
+    check = CliRunner().invoke(main, ["check", str(tiny_copy)])
+    assert "card/untranslated" not in check.output  # the code is in --json; the text names the deck and cards
+    assert 'have no "ca" text' in check.output and "fuel-cell (text)" in check.output, check.output
+    build = CliRunner().invoke(main, ["build", str(tiny_copy), "--lang", "ca", "-o", str(tiny_copy.parent / "out")])
+    assert "Every printed card has its text." not in build.output, build.output
+    assert "printed untranslated" in build.output

@@ -375,6 +375,8 @@ def _report_build(result: BuildResult, quiet: bool, images_asked: bool, watching
             "{n} printed cards have no text yet (pnp check --verbose names them).",
             result.without_text,
         ).format(n=result.without_text)
+    elif any(f.code == "card/untranslated" for f in result.findings):  # its sheets print the original's words
+        summary += " " + _("Every printed card has its text; the warnings above name those printed untranslated.")
     else:
         summary += " " + _("Every printed card has its text.")
     if result.placeholders_left_out:
