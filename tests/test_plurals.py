@@ -72,3 +72,19 @@ def test_no_message_formats_a_count_with_a_fixed_plural() -> None:
             if re.search(r"\(s\)", message.id) or re.search(r"\{\w+\}" + r" " + COUNTED_NOUNS + r"\b", message.id):
                 fixed.append(message.id)
     assert set(fixed) <= LEFT_TO_THE_COUNTS, "\n".join(sorted(set(fixed) - LEFT_TO_THE_COUNTS))
+
+
+def test_the_bundled_packs_speak_spanish_to_their_spanish_readers() -> None:
+    """English `verify` notes, and three BSG quorum titles left in English on Spanish cards."""
+    import tomllib
+
+    from tests.conftest import ROOT
+
+    english = re.compile(r"\b(the|and|its|from|your|only|which)\b")
+    notes = []
+    for path in sorted((ROOT / "cards").glob("*/*.toml")):
+        text = path.read_text(encoding="utf-8")
+        notes += [(path.name, note) for note in re.findall(r'^verify = "(.*)"$', text, re.M) if english.search(note)]
+    assert notes == []
+    quorum = tomllib.loads((ROOT / "cards" / "bsg" / "quorum.toml").read_text(encoding="utf-8"))
+    assert [c["id"] for c in quorum["card"] if c["title"]["es"] == c["title"]["en"]] == []
