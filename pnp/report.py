@@ -17,6 +17,7 @@ SEVERITY_WORDS = {Severity.ERROR: N_("error"), Severity.WARNING: N_("warning"), 
 COUNTED = {
     "card": plural_forms("{n} card", "{n} cards"),
     "card design": plural_forms("{n} card design", "{n} card designs"),
+    "design": plural_forms("{n} design", "{n} designs"),
     "change": plural_forms("{n} change", "{n} changes"),
     "distinct face": plural_forms("{n} distinct face", "{n} distinct faces"),
     "error": plural_forms("{n} error", "{n} errors"),

@@ -62,7 +62,7 @@ def test_blue_sun_tokens_add_up_to_the_box_and_say_the_split_is_an_estimate() ->
     assert pack is not None and pack.tokens is not None
     tokens = pack.tokens.tokens
     assert sum(t.count for t in tokens.token if t.manifest == "tokens") == 88
-    assert tokens.verify and "split" in tokens.verify
+    assert tokens.verify and "reparto" in tokens.verify
     alert = next(t for t in tokens.token if t.id == "alert")
     assert (alert.front.icon, alert.back and alert.back.icon) == ("reaver-alert", "alliance-alert")
     permanent = next(t for t in tokens.token if t.id == "permanent-reaver-alert")
@@ -76,12 +76,13 @@ def test_blue_sun_board_and_tokens_check_clean_with_their_notes(monkeypatch: pyt
     result = CliRunner().invoke(main, ["check", "cards/blue-sun"])
     board_lines = [line for line in result.output.splitlines() if "board.toml" in line or "tokens.toml" in line]
     assert board_lines == [
-        'cards/blue-sun/board.toml: info: field "verify": to verify: positions and label sizes are approximate '
-        "(pnp's schematic, not measured on a printed map): measure your board and correct board.toml",
-        'cards/blue-sun/tokens.toml: info: field "verify": to verify: the split of the 88 tokens (80 alert, 8 haven '
-        "here), the haven colours and the token sizes are estimates: count and measure your copy",
-        'cards/blue-sun/tokens.toml:83: info: field "standee.reaver-ship.verify": to verify: the box holds 2 Reaver '
-        "ship miniatures; these fold-over standees stand in for them, at a size of pnp's choosing",
+        'cards/blue-sun/board.toml: info: field "verify": to verify: las posiciones y los tamaños de las etiquetas '
+        "son aproximados (esquema de pnp, no medido sobre un mapa impreso): mide tu tablero y corrige board.toml",
+        'cards/blue-sun/tokens.toml: info: field "verify": to verify: el reparto de las 88 fichas (aquí 80 de alerta '
+        "y 8 de paraíso), los colores de los paraísos y los tamaños de las fichas son estimaciones: cuenta y mide tu "
+        "ejemplar",
+        'cards/blue-sun/tokens.toml:83: info: field "standee.reaver-ship.verify": to verify: la caja trae 2 '
+        "miniaturas de naves Reaver; estas figuras plegables las sustituyen, a un tamaño que eligió pnp",
     ]
 
 

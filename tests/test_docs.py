@@ -50,3 +50,15 @@ def test_findings_doc_names_every_json_key() -> None:
     doc = (ROOT / "docs" / "findings.md").read_text(encoding="utf-8")
     for key in ("severity", "code", "file", "line", "card", "field", "message", "hint", "summary", "version"):
         assert f"`{key}`" in doc, key
+
+
+def test_the_spanish_guide_explains_the_fields_of_crew_and_job_cards() -> None:
+    """Only the English docs explained skills, keywords and a job's fields; the guide's example parses."""
+    import tomllib
+
+    guide = (ROOT / "docs" / "es" / "README.md").read_text(encoding="utf-8")
+    for field in ("`skills`", "`keywords`", "`legality`", "`stats.pay`", "`stats.needs`", "`subtitle`", "[[keyword]]"):
+        assert field in guide, field
+    blocks = re.findall(r"```toml\n(.*?)```", guide, re.DOTALL)
+    cards = [card for block in blocks for card in tomllib.loads(block).get("card", [])]
+    assert {"crew", "job"} <= {card["type"] for card in cards}

@@ -68,7 +68,7 @@ CHANGES = """\
 blue-sun/supply-meridian.toml:167: card "long-range-scanner-array" field "text.es": … volar puedes resolver cada \
 [-ficha-]{+marcador+} de Alerta de un … que el número de [-indicadores-]{+marcadores+} de Alerta de ese …
 blue-sun/challenge-universe.toml:9: card "hands-tied" field "title.es": Con [-tus-]{+las+} manos{+ atadas+}
-blue-sun/setup.toml:10: card "awful-crowded-in-my-sky" field "text.es": … coloca tu ficha de [-Haven-]{+Paraíso+} \
+blue-sun/setup.toml:10: card "awful-crowded-in-my-sky" field "text.es": … coloca tu ficha de [-Haven-]{+paraíso+} \
 en lugar de tu nave. Las fichas de [-refugio-]{+paraíso+} van en sectores con planetas. Tu nave empieza en tu \
 [-refugio-]{+paraíso+}.
 """
@@ -97,7 +97,7 @@ def test_glossary_apply_write_fixes_the_rulebooks_terms_and_changes_exactly_thos
     assert changed == {"setup.toml", "supply-meridian.toml", "challenge-universe.toml"}
     swaps = {
         "setup.toml": [
-            ("de Haven en", "de Paraíso en"),
+            ("de Haven en", "de paraíso en"),
             ("de refugio van", "de paraíso van"),
             ("tu refugio.", "tu paraíso."),
         ],
@@ -175,7 +175,7 @@ def test_glossary_apply_records_right_terms_as_canonical_and_wrong_ones_as_forbi
         (
             "vela >> lona\nGasolina combustible\n",
             'fixes.txt:2: error: expected "wrong term >> right term", found no ">>"\n'
-            "    hint: write one fix a line: Paraíso >> Refugio\n",
+            "    hint: write one fix a line: Refugio >> Paraíso\n",
         ),
         (
             "vela >>   # nothing after\n",
@@ -185,11 +185,11 @@ def test_glossary_apply_records_right_terms_as_canonical_and_wrong_ones_as_forbi
         (
             ">> lona\n",
             'fixes.txt:1: error: nothing before ">>": which term is wrong?\n'
-            "    hint: write one fix a line: Paraíso >> Refugio\n",
+            "    hint: write one fix a line: Refugio >> Paraíso\n",
         ),
         (
             "vela >> lona >> tela\n",
-            'fixes.txt:1: error: more than one ">>" on the line\n    hint: write one fix a line: Paraíso >> Refugio\n',
+            'fixes.txt:1: error: more than one ">>" on the line\n    hint: write one fix a line: Refugio >> Paraíso\n',
         ),
         (
             "vela >> lona\nvela >> tela\n",
@@ -217,7 +217,7 @@ def test_a_bad_fixes_file_names_its_line_and_changes_nothing(tiny_copy: Path, fi
 
 
 def test_a_fixes_file_that_is_not_utf8_is_named_with_its_line(tiny_copy: Path) -> None:
-    (tiny_copy.parent / "fixes.txt").write_bytes("vela >> lona\nParaíso >> Refugio\n".encode("latin-1"))
+    (tiny_copy.parent / "fixes.txt").write_bytes("vela >> lona\nRefugio >> Paraíso\n".encode("latin-1"))
     before = snapshot(tiny_copy)
     result = CliRunner().invoke(main, ["glossary", "apply", "tiny", "fixes.txt", "--write"])
     assert result.exit_code == 1
@@ -255,7 +255,7 @@ def test_whole_words_only_never_inside_an_icon_or_a_longer_word() -> None:
     fixes, findings = parse_fixes("fuel >> combustible\nmarcador de Alerta >> ficha de Alerta\n", "f")
     assert findings == []
     new, _ = Replacer(fixes).apply("Gana {fuel}: fuel, fuels y Marcador de\nalerta.")
-    assert new == "Gana {fuel}: combustible, fuels y Ficha de Alerta."
+    assert new == "Gana {fuel}: combustible, fuels y ficha de Alerta."  # mid-sentence: the fix's own case
 
 
 def test_every_kind_of_toml_string_keeps_its_quoting_and_escapes() -> None:
@@ -347,3 +347,56 @@ def test_every_inflected_form_keeps_the_first_sound_that_glossary_lookups_bucket
     ]
     assert len(words) > 1000
     assert moved == []
+
+
+def test_a_capital_inside_a_sentence_is_the_originals_and_the_fix_writes_its_own_case() -> None:
+    """`haven >> paraíso` wrote "tu Paraíso" mid-sentence: Spanish writes the common noun in lower case there."""
+    fixes, _findings = parse_fixes("haven >> paraíso\n", "f")
+    new, _ = Replacer(fixes).apply("Vuelve a tu Haven. Haven: roba una carta. «Haven» cuesta 2.\nHaven gana.")
+    assert new == "Vuelve a tu paraíso. Paraíso: roba una carta. «Paraíso» cuesta 2.\nParaíso gana."
+
+
+def test_a_fix_limited_to_a_context_leaves_the_other_places() -> None:
+    """`piezas >> repuestos` also turned the game's pieces ("las piezas sobrantes") into spare parts."""
+    fixes, findings = parse_fixes(
+        "piezas >> repuestos [not near: sobrantes]\n"
+        "pieza >> repuesto [near: compra, vende]\n"
+        "sala >> estancia [whole]\n",
+        "f",
+    )
+    assert findings == []
+    replacer = Replacer(fixes)
+    text = "Compra piezas y vende 1 pieza. Devuelve las piezas sobrantes a la caja; la pieza queda."
+    assert (
+        replacer.apply(text)[0]
+        == "Compra repuestos y vende 1 repuesto. Devuelve las piezas sobrantes a la caja; la pieza queda."
+    )
+    assert replacer.apply("Sala")[0] == "Estancia"
+    assert replacer.apply("La sala del trono")[0] == "La sala del trono"
+
+
+def test_a_limited_fix_is_no_forbidden_variant_and_an_unknown_limit_is_named(tiny_copy: Path) -> None:
+    fixes, findings = parse_fixes("piezas >> repuestos [near: compra]\npiezas >> fichas [near: juego]\n", "f")
+    assert findings == [] and len(fixes) == 2  # each right term in its own places
+    spanish, findings = parse_fixes(
+        "piezas >> repuestos [con: compra; sin: sobrantes]\nsala >> estancia [entero]\n", "f"
+    )
+    assert findings == []
+    assert (spanish[0].near, spanish[0].not_near, spanish[1].whole) == (("compra",), ("sobrantes",), True)
+    _fixes, findings = parse_fixes("piezas >> repuestos [cerca: compra]\n", "f")
+    assert [(f.code, f.line) for f in findings] == [("fixes/syntax", 1)]
+    assert '"cerca: compra" is not a limit of a fix' in findings[0].message
+
+
+@pytest.mark.parametrize("guide", ["docs/es/README.md", "docs/translating.md", "cards/blue-sun/rulebook-fixes.txt"])
+def test_the_guides_fixes_agree_with_the_packs_glossary(guide: str) -> None:
+    """The Spanish guide taught "Paraíso >> Refugio" while Blue Sun's glossary forbids "refugio"."""
+    import tomllib
+
+    glossary = tomllib.loads((BLUE_SUN / "glossary.toml").read_text(encoding="utf-8"))
+    forbidden = {str(v).casefold() for term in glossary["term"] for v in term.get("forbidden", [])}
+    text = (ROOT / guide).read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if ">>" in line and not line.lstrip().startswith(("#", "`", "-"))]
+    fixes, _findings = parse_fixes("\n".join(lines), guide)
+    assert fixes, guide
+    assert [f.right for f in fixes if f.right.casefold() in forbidden] == []

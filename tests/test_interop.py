@@ -178,10 +178,6 @@ POFILTER_REVIEWED = {
         ("crisis-1:title", "simplecaps"),
         ("crisis-2:title", "simplecaps"),
         ("cylon-attack-super-1:title", "simplecaps"),
-        # Quorum cards the thread's Spanish text names in English
-        ("encourage-mutiny:title", "unchanged"),
-        ("release-cylon-mugshots:title", "unchanged"),
-        ("assign-arbitrator:title", "unchanged"),
     },
 }
 

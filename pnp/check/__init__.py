@@ -10,7 +10,16 @@ rules; this module only gathers them.
 
 from __future__ import annotations
 
-from pnp.check import board_rules, completeness, deck_rules, glyph_rules, provenance, text, variant_rules
+from pnp.check import (
+    board_rules,
+    completeness,
+    deck_rules,
+    glyph_rules,
+    provenance,
+    text,
+    translation_gaps,
+    variant_rules,
+)
 from pnp.check.collector import collector_paused
 from pnp.check.rule import Rule
 from pnp.errors import Finding
@@ -19,6 +28,7 @@ from pnp.model import PackData
 RULES: tuple[Rule, ...] = (
     *deck_rules.RULES,
     *completeness.RULES,
+    *translation_gaps.RULES,
     *provenance.RULES,
     *variant_rules.RULES,
     *text.RULES,

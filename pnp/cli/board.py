@@ -18,6 +18,7 @@ from pnp.cli.common import (
 )
 from pnp.i18n import _, ngettext
 from pnp.pipelines.board_options import BOARD_DUPLEX_CHOICES, MARGIN_MM, OVERLAP_MM
+from pnp.report import plural
 
 
 @click.command()
@@ -96,7 +97,7 @@ def board(
     echo_findings(result.findings, quiet)
     if not result.ok:
         what = (
-            _("Stopped after writing {n_written} files").format(n_written=len(result.written))
+            _("Stopped after writing {n_written}").format(n_written=plural(len(result.written), "file"))
             if result.written
             else _("Nothing was written")
         )
@@ -106,14 +107,19 @@ def board(
         return  # -q: errors only
     sheets = result.stickers
     if sheets is not None:
-        same = _("; {n_same} labels read the same and need none").format(n_same=len(result.same)) if result.same else ""
+        same = (
+            ngettext(
+                "; {n} label reads the same and needs none",
+                "; {n} labels read the same and need none",
+                len(result.same),
+            ).format(n=len(result.same))
+            if result.same
+            else ""
+        )
         click.echo(
-            _(
-                "Stickers: {n_placed} on {sheets} sheet{value}, using {value2:.0f} % of the printable sheet area{same}."
-            ).format(
+            _("Stickers: {n_placed} on {sheets}, using {value2:.0f} % of the printable sheet area{same}.").format(
                 n_placed=len(sheets.placed),
-                sheets=sheets.sheets,
-                value="s" if sheets.sheets != 1 else "",
+                sheets=plural(sheets.sheets, "sheet"),
                 value2=sheets.efficiency * 100,
                 same=same,
             )

@@ -365,8 +365,9 @@ def _report_build(result: BuildResult, quiet: bool, images_asked: bool, watching
     )
     if images_asked:
         cached = max(0, result.images - result.images_drawn)
-        summary += _(" Images: {images_drawn} drawn, {cached} from the cache; {n_images} changed.").format(
-            images_drawn=result.images_drawn, cached=cached, n_images=plural(len(images), "file")
+        changed = ngettext("{n} file changed", "{n} files changed", len(images)).format(n=len(images))
+        summary += _(" Images: {images_drawn} drawn, {cached} from the cache; {changed}.").format(
+            images_drawn=result.images_drawn, cached=cached, changed=changed
         )
     if result.without_text:
         summary += " " + ngettext(
@@ -374,6 +375,8 @@ def _report_build(result: BuildResult, quiet: bool, images_asked: bool, watching
             "{n} printed cards have no text yet (pnp check --verbose names them).",
             result.without_text,
         ).format(n=result.without_text)
+    elif any(f.code == "card/untranslated" for f in result.findings):  # its sheets print the original's words
+        summary += " " + _("Every printed card has its text; the warnings above name those printed untranslated.")
     else:
         summary += " " + _("Every printed card has its text.")
     if result.placeholders_left_out:

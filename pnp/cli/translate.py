@@ -207,9 +207,11 @@ def proof(
     counted = sum(len(e.findings) for e in result.entries)
     what = plural(len(result.entries), "card")
     if result.since:
-        what += _(" changed since {since} ({unchanged} unchanged)").format(
-            since=result.since, unchanged=result.unchanged
-        )
+        what += ngettext(
+            " changed since {since} ({unchanged} unchanged)",
+            " changed since {since} ({unchanged} unchanged)",
+            len(result.entries),
+        ).format(since=result.since, unchanged=result.unchanged)
     click.echo(
         _("Wrote {value} and proof.pdf: {what}, {counted} on them.").format(
             value=shown_path(folder / "proof.html"), what=what, counted=plural(counted, "finding")
@@ -274,7 +276,7 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
     if has_errors(findings):
         _stop(findings, _("correct {shown} and run again.").format(shown=shown))
     if not parsed:
-        fail(_('{shown} holds no fix: write lines like "Paraíso >> Refugio"').format(shown=shown))
+        fail(_('{shown} holds no fix: write lines like "Refugio >> Paraíso"').format(shown=shown))
     plan = plan_fixes(data, parsed, shown, language, allow_inside)
     findings += plan.findings
     if has_errors(findings):

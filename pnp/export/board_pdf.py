@@ -23,6 +23,7 @@ from pnp.export.pdf import Form as FaceForm
 from pnp.export.pdf import Placement, SheetSection
 from pnp.export.pdf import render_sheets as render_imposed
 from pnp.geometry import Box
+from pnp.i18n import printed_n
 from pnp.impose.packing import Placed, StickerSheets
 from pnp.impose.sheet import SheetPlan
 from pnp.impose.tiling import Tile, TilePlan, plan_page_map
@@ -360,8 +361,11 @@ def _placement_guide(
     canvas.setFont(_font(art.fonts, "title"), 16)
     canvas.drawString(margin, page.height - margin - mm(4), f"{text['guide']} · {title}")
     canvas.setFont(_font(art.fonts), 8)
+    stickers = len(sheets.placed)
     line = text["guide_line"].format(
-        count=len(sheets.placed), sheets=sheets.sheets, percent=f"{sheets.efficiency * 100:.0f}"
+        stickers=printed_n(art.language, "{count} sticker", "{count} stickers", stickers).format(count=stickers),
+        sheets=printed_n(art.language, "{count} sheet", "{count} sheets", sheets.sheets).format(count=sheets.sheets),
+        percent=f"{sheets.efficiency * 100:.0f}",
     )
     canvas.drawString(margin, page.height - margin - mm(10), line)
     board = art.board

@@ -158,6 +158,21 @@ def _render(template: jinja2.Template, context: dict[str, Any], statements: bool
 _SHARED: list[Any] = [None, None]  # the card context last rendered, and the jinja context made of it
 
 
+def keyword_word(pack: PackData, keyword_id: str, language: str) -> str:
+    """A keyword as a card in `language` prints it: its glossary entry for that language (an entry
+    without `lang` is the pack's first target language's), else the original's word, never another
+    translation's (a Catalan card printed the Spanish keyword); `load/keyword-untranslated` says so."""
+    entries = [k for k in pack.glossary.keyword if k.id == keyword_id]
+    if not entries:
+        return keyword_id
+    first_target = next(iter(pack.pack.target_languages), None)
+    if language != pack.pack.source_language:
+        for entry in entries:
+            if (entry.lang or first_target) == language:
+                return entry.target
+    return entries[0].source
+
+
 def card_context(pack: PackData, deck: Deck, card: Card, face: Face | None, language: str) -> dict[str, Any]:
     """The record a template sees: text already in the build's language (source as fallback)."""
     source = pack.pack.source_language
@@ -171,9 +186,7 @@ def card_context(pack: PackData, deck: Deck, card: Card, face: Face | None, lang
     keywords = []
     for keyword in card.keywords:
         name, _, value = keyword.rpartition(" ") if keyword.rsplit(" ", 1)[-1].isdigit() else (keyword, "", "")
-        entry = next((k for k in pack.glossary.keyword if k.id == name), None)
-        word = (entry.target if language != source else entry.source) if entry else name
-        keywords.append(f"{word} {value}".strip())
+        keywords.append(f"{keyword_word(pack, name, language)} {value}".strip())
     return {
         "card": {
             "id": card.id,

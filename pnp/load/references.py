@@ -37,6 +37,7 @@ def cross_check(
         shown = shown_path(deck.file)
         for card in deck.cards:
             findings += _check_card(root, pack, deck, card, glossary, sources[deck.deck.id], shown)
+    findings += _check_keyword_languages(pack, decks, glossary)
     if len(decks) == len(pack.deck):  # else references into an unread deck cannot be judged
         known = set(cards) | {
             raw["id"]
@@ -54,6 +55,38 @@ def cross_check(
                 hint=_("add [[card]] tables to the deck files that pack.toml names"),
             )
         )
+    return findings
+
+
+def _check_keyword_languages(pack: Pack, decks: list[LoadedDeck], glossary: Glossary) -> list[Finding]:
+    """A keyword cards use with no name in a target language: that language's cards print the original's."""
+    used: dict[str, str] = {}  # keyword id -> the first deck file that uses it
+    for deck in decks:
+        for card in deck.cards:
+            for keyword in card.keywords:
+                keyword_id = keyword.rsplit(" ", 1)[0] if keyword.rsplit(" ", 1)[-1].isdigit() else keyword
+                used.setdefault(keyword_id, shown_path(deck.file))
+    first_target = next(iter(pack.target_languages), None)
+    findings = []
+    for keyword_id, shown in used.items():
+        entries = [k for k in glossary.keyword if k.id == keyword_id]
+        if not entries:
+            continue  # load/unknown-ref names it
+        named = {k.lang or first_target for k in entries}
+        for lang in pack.target_languages:
+            if lang not in named:
+                findings.append(
+                    warning(
+                        "load/keyword-untranslated",
+                        shown,
+                        _('keyword "{keyword}" has no name in "{lang}": its cards print "{word}", the original').format(
+                            keyword=keyword_id, lang=lang, word=entries[0].source
+                        ),
+                        hint=_('add a [[keyword]] with id = "{keyword}" and lang = "{lang}" to glossary.toml').format(
+                            keyword=keyword_id, lang=lang
+                        ),
+                    )
+                )
     return findings
 
 

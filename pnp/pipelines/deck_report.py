@@ -9,6 +9,7 @@ from pnp.check.provenance import provenance
 from pnp.compose import Result, compose, short_decks
 from pnp.i18n import _, ngettext, pgettext
 from pnp.model import Fact, LoadedDeck, PackData, Swap, Variant
+from pnp.report import plural
 
 
 def _title(localized: dict[str, str], language: str, fallback: str) -> str:
@@ -178,7 +179,9 @@ def format_deck(data: PackData, loaded: LoadedDeck, language: str) -> str:
             )
         )
     lines = [f"{_title(deck.name, language, source)} ({deck.id})", _table(rows, right={0, 4})]
-    total = _("{total} cards in {n_cards} designs").format(total=loaded.total, n_cards=len(loaded.cards))
+    total = _("{cards} in {designs}").format(
+        cards=plural(loaded.total, "card"), designs=plural(len(loaded.cards), "design")
+    )
     total += _("; entered {entered}, written {written}, translated {translated}, reviewed {reviewed}").format(
         entered=state.entered, written=state.written, translated=state.translated, reviewed=state.reviewed
     )
@@ -226,8 +229,8 @@ def format_composition(data: PackData, result: Result, deck_id: str, language: s
     random = [s.id for s in composed.swaps if s.remove_random and s.deck == deck_id]
     if composed.random:
         lines.append(
-            _("taken out at random: {random} cards ({random2})").format(
-                random=composed.random, random2=", ".join(random)
+            _("taken out at random: {random} ({random2})").format(
+                random=plural(composed.random, "card"), random2=", ".join(random)
             )
         )
     for pending in composed.pending:
@@ -257,21 +260,26 @@ def format_composition(data: PackData, result: Result, deck_id: str, language: s
             what = (
                 _('{wanted} of "{card}"').format(wanted=miss.wanted, card=miss.card.id)
                 if miss.card
-                else _("{wanted} cards at random").format(wanted=miss.wanted)
+                else ngettext("{n} card at random", "{n} cards at random", miss.wanted).format(n=miss.wanted)
             )
             lines.append(
                 _("cannot: {id} takes out {what}, and the deck holds {found}").format(
                     id=miss.swap.id, what=what, found=miss.found
                 )
             )
-    total = _("{held} cards in {designs} designs").format(held=composed.held, designs=composed.designs)
+    total = _("{cards} in {designs}").format(
+        cards=plural(composed.held, "card"), designs=plural(composed.designs, "design")
+    )
     if composed.random:
         total = _("{total} cards ({total2}, less {random} at random)").format(
             total=composed.total, total2=total, random=composed.random
         )
     lines.append(
-        _("{total}; as in the box: {total2} cards in {n_cards} designs").format(
-            total=total, total2=loaded.total, n_cards=len(loaded.cards)
+        _("{total}; as in the box: {box}").format(
+            total=total,
+            box=_("{cards} in {designs}").format(
+                cards=plural(loaded.total, "card"), designs=plural(len(loaded.cards), "design")
+            ),
         )
     )
     return "\n".join(lines)

@@ -17,12 +17,14 @@ import contextlib
 import hashlib
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pnp.assets.fonts import font_problems, load_fonts
 from pnp.cache import Cache
 from pnp.errors import Finding
+from pnp.i18n import _
 from pnp.layout import FaceLayout
 from pnp.layout.memo import LayoutMemo
 from pnp.layout.plan import lay_out_pack
@@ -45,17 +47,26 @@ def layout_and_fitting_findings(
     keeps them; `decks` (default: all) the cards to look at, as the workbench does after saving
     one; `fitted` keeps each face's fitting findings."""
     options = options or BuildOptions()
-    built = options.language or pack.pack.printed_language
+    # A build fits the language it prints; `pnp check` every language a build may print (each target
+    # language), so that a Catalan overflow stops `check --strict` as it stops `build --lang ca`.
+    printed = (
+        {options.language} if options.language else set(pack.pack.target_languages or [pack.pack.printed_language])
+    )
     findings: list[Finding] = []
     for language in pack.languages if languages is None else languages:
         memo = memos(language) if memos else None
         laid = lay_out_pack(pack, language, decks, options.templates, options.card_size, options.bilingual, memo=memo)
         findings += laid.findings
-        if language != built:
+        if language not in printed:
             continue
         template_file = {name: template.file for name, template in laid.templates.templates.items()}
         faces = laid.faces()
-        findings += _fitting([faces[key] for key in sorted(faces)], pack.root, template_file, options, fitted, language)
+        found = _fitting([faces[key] for key in sorted(faces)], pack.root, template_file, options, fitted, language)
+        if len(printed) > 1 and language != pack.pack.printed_language:  # say which language's sheets it is about
+            found = [
+                replace(f, message=_("in {lang}: {message}").format(lang=language, message=f.message)) for f in found
+            ]
+        findings += found
     return list(dict.fromkeys(findings))
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from pnp.errors import Finding, Severity
 from pnp.export.pdf import Placement, SheetSection
-from pnp.i18n import printed_n
+from pnp.i18n import P_, printed, printed_n
 from pnp.impose.sheet import SheetPlan, plan_below
 from pnp.layout.plan import DeckFaces
 from pnp.model import PackData, pick
@@ -92,6 +92,26 @@ def _slug(card_size: str) -> str:
     return f"{round(size.width / 2.8346457, 1):g}x{round(size.height / 2.8346457, 1):g}mm"
 
 
+# The named card sizes as a sheet's footer prints them, in the card language ("poker" is "póker" in Spanish).
+SIZE_WORDS = {
+    "poker": P_("poker"),
+    "bridge": P_("bridge"),
+    "mini-american": P_("mini-american"),
+    "mini-euro": P_("mini-euro"),
+    "tarot": P_("tarot"),
+    "square": P_("square"),
+}
+
+
+def size_words(card_sizes: list[str], language: str) -> str:
+    """The card sizes of a footer in the card language, a custom size ("63mm x 88mm") as written:
+    "póker y tarot"."""
+    names = [printed(language, SIZE_WORDS.get(size.strip().lower(), size)) for size in card_sizes]
+    if len(names) < 2:
+        return "".join(names)
+    return printed(language, "{sizes} and {last}").format(sizes=", ".join(names[:-1]), last=names[-1])
+
+
 def sheet_sets(builds: list[DeckBuild], mix: bool, title: str) -> list[SheetSet]:
     """cards.pdf's runs in deck order.  With `mix`, the decks that share a sheet plan (same card
     size and orientation) become one run, its footer naming the pack and the size; and a run's
@@ -112,8 +132,11 @@ def sheet_sets(builds: list[DeckBuild], mix: bool, title: str) -> list[SheetSet]
         if index in shared:
             members, plan = shared[index]
             cards = tuple(card for i in members for card in _last_cards(runs[i]))
-            sizes = " + ".join(dict.fromkeys(d.deck.deck.card_size for i in members for d in runs[i].decks))
-            section = SheetSection(f"{title} · {sizes}", plan, cards, run.section.duplex, run.section.language)
+            language = run.section.language
+            sizes = size_words(
+                list(dict.fromkeys(d.deck.deck.card_size for i in members for d in runs[i].decks)), language
+            )
+            section = SheetSection(f"{title} · {sizes}", plan, cards, run.section.duplex, language)
             decks = tuple(d for i in members for d in runs[i].decks)
             sets.append(SheetSet(f"shared-{index}", section, decks))
     return sets
@@ -124,7 +147,8 @@ def _run(index: int, decks: list[DeckBuild], title: str) -> SheetSet:
         return SheetSet(decks[0].deck.deck.id, decks[0].section, (decks[0],), own=True)
     first = decks[0].section
     cards = tuple(card for built in decks for card in built.section.cards)
-    section = SheetSection(f"{title} · {decks[0].deck.deck.card_size}", first.plan, cards, first.duplex, first.language)
+    sizes = size_words([decks[0].deck.deck.card_size], first.language)
+    section = SheetSection(f"{title} · {sizes}", first.plan, cards, first.duplex, first.language)
     return SheetSet(f"mixed-{index}", section, tuple(decks))
 
 

@@ -124,9 +124,11 @@ def shown_line(proof: Proof) -> str:
     shown = []
     if proof.since:
         shown.append(
-            _("changes since {since}: {cards} changed, {unchanged} unchanged").format(
-                since=proof.since, cards=plural(len(proof.entries), "card"), unchanged=proof.unchanged
-            )
+            ngettext(
+                "changes since {since}: {cards} changed, {unchanged} unchanged",
+                "changes since {since}: {cards} changed, {unchanged} unchanged",
+                len(proof.entries),
+            ).format(since=proof.since, cards=plural(len(proof.entries), "card"), unchanged=proof.unchanged)
         )
         if proof.removed:
             shown.append(_("removed: {cards}").format(cards=", ".join(proof.removed)))

@@ -55,9 +55,7 @@ WORDS: dict[str, str] = {
     "page": P_("page {number} of {total}"),
     "actual": P_("print at 100 %: the bar measures 50 mm"),
     "guide": P_("Where each sticker goes"),
-    "guide_line": P_(
-        "{count} stickers on {sheets} sheet(s); printable area used: {percent} %. Cut along the thin lines."
-    ),
+    "guide_line": P_("{stickers} on {sheets}; printable area used: {percent} %. Cut along the thin lines."),
     "same": P_("Read the same in this language (no sticker): {names}"),
     "covers": P_("covers"),
     "sheet": P_("Stickers · sheet {number} of {total} · cut along the thin lines"),

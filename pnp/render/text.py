@@ -20,7 +20,7 @@ from pnp import markup
 from pnp.assets.fonts import FontRole
 from pnp.render import linebreak
 from pnp.render.icons import icon_uri
-from pnp.render.words import ICON_DROP, ICON_SCALE
+from pnp.render.words import ICON_DROP, ICON_SCALE, hyphenator
 
 # ReportLab reads an <img> source through its URL opener, which refuses every scheme until
 # trustedHosts is set.  A host that matches nothing allows data: URIs (our icons) and
@@ -131,7 +131,7 @@ def _style(box: TextBox, size: float) -> ParagraphStyle:
         alignment=ALIGN.get(box.align, TA_LEFT),
         textColor=box.color,
         spaceAfter=size * PARAGRAPH_GAP,
-        hyphenationLang=HYPHENATION.get(box.language, "") if box.hyphenate else "",
+        hyphenationLang=(hyphenator(HYPHENATION.get(box.language, "")) or "") if box.hyphenate else "",
         embeddedHyphenation=1,
         uriWasteReduce=0.3,
         splitLongWords=0,

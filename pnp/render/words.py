@@ -246,7 +246,20 @@ def _split_pieces(word: Word, width: float, new: float, limit: float, size: floa
 
 
 @lru_cache(maxsize=16)
-def _hyphenator(language: str) -> Callable[[str], Iterator[tuple[str, str]]] | None:
+def hyphenator(language: str) -> Callable[[str], Iterator[tuple[str, str]]] | None:
+    """Pyphen's points for a word, none for a word that starts with a capital: a name ("Harrow",
+    "Meridian", "Uroboros") is never split, as typesetters keep names whole; ReportLab draws with
+    the same function (pnp.render.text), so the fitting and the sheet break alike."""
     if not language or pyphen is None:
         return None
-    return pyphen.Pyphen(lang=language).iterate
+    iterate = pyphen.Pyphen(lang=language).iterate
+
+    def points(word: str) -> Iterator[tuple[str, str]]:
+        if word[:1].isupper():
+            return iter(())
+        return iterate(word)
+
+    return points
+
+
+_hyphenator = hyphenator

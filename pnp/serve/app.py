@@ -422,7 +422,7 @@ class Pages:
                     else ""
                 )
         elif not fixes and not has_errors(findings):
-            message = _('Write one fix a line, like "Paraíso >> Refugio".')
+            message = _('Write one fix a line, like "Refugio >> Paraíso".')
         return self.render(
             request,
             "_glossary_plan.html",

@@ -173,6 +173,8 @@ def _record_in_glossary(
     shown = shown_path(path)
     candidates = _Terms(lang, [t for t in (terms or []) if str(t.get("lang", default)) == lang])
     for fix in sorted(fixes, key=lambda f: f.line):
+        if fix.whole or fix.near or fix.not_near:
+            continue  # a limited fix is right in some places only: its wrong term is no forbidden variant
         term = candidates.find(fix.right)
         done = []
         if term is None:

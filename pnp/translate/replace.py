@@ -49,7 +49,9 @@ class Replacer:
             if any(start < match.end() and match.start() < end for start, end in icons):
                 continue
             fix = self.fixes[int(str(match.lastgroup)[1:])]
-            written = adapt_case(match.group(), fix)
+            if not within_limits(fix, text, match.start(), match.end()):
+                continue
+            written = adapt_case(match.group(), fix, sentence_start(text, match.start()))
             if written != match.group():
                 found.append(Replacement(fix, match.start(), match.end(), match.group(), written))
         return found
@@ -86,13 +88,49 @@ class Replacer:
         return found
 
 
-def adapt_case(found: str, fix: Fix) -> str:
+# What may stand between a sentence's end and its first word: spaces, opening quotes and marks.
+_OPENING = " \t\n«“\"'(¿¡*_"
+_SENTENCE_END = ".!?…\n"
+_SENTENCE = re.compile(r"[^.!?…;\n]*")
+
+
+def sentence_start(text: str, start: int) -> bool:
+    """Whether a word at `start` opens the text or a sentence (after ". ", "¿", a new line)."""
+    index = start
+    while index > 0 and text[index - 1] in _OPENING:
+        if text[index - 1] == "\n":
+            return True
+        index -= 1
+    return index == 0 or text[index - 1] in _SENTENCE_END
+
+
+def within_limits(fix: Fix, text: str, start: int, end: int) -> bool:
+    """A fix's limits: the whole text only, or a sentence with (or without) some words."""
+    if fix.whole and text[:start].strip(_OPENING) + text[end:].strip(" .!?…»”\"')*_") != "":
+        return False
+    if not (fix.near or fix.not_near):
+        return True
+    begin = max(text.rfind(mark, 0, start) for mark in ".!?…;\n") + 1
+    stop = min((i for i in (text.find(mark, end) for mark in ".!?…;\n") if i >= 0), default=len(text))
+    sentence = text[begin:stop]
+
+    def has(word: str) -> bool:
+        return re.search(rf"(?<!\w){_phrase(word)}(?!\w)", sentence, re.IGNORECASE) is not None
+
+    if fix.near and not any(has(word) for word in fix.near):
+        return False
+    return not any(has(word) for word in fix.not_near)
+
+
+def adapt_case(found: str, fix: Fix, at_sentence_start: bool = True) -> str:
     """The right term in the case of the text it replaces.
 
     All capitals stay all capitals.  When both sides of the fix start with the
-    same case, the first letter follows the text ("Paraíso" at a sentence start
-    becomes "Refugio" for "paraíso >> refugio"); otherwise the right term is
-    written as the fix gives it (a name: "segador >> Reaver").
+    same case, the first letter follows the text at a sentence start ("Paraíso"
+    becomes "Refugio" for "paraíso >> refugio"), and the fix's own case inside a
+    sentence, where a capital is the original's, not Spanish ("tu Haven" becomes
+    "tu paraíso" for "haven >> paraíso"); otherwise the right term is written as
+    the fix gives it (a name: "segador >> Reaver").
     """
     letters = [c for c in found if c.isalpha()]
     if len(letters) > 1 and all(c.isupper() for c in letters):
@@ -103,5 +141,7 @@ def adapt_case(found: str, fix: Fix) -> str:
     if not (wrong_first and right_first and found_first) or wrong_first.isupper() != right_first.isupper():
         return fix.right
     index = fix.right.index(right_first)
+    if found_first.isupper() and not at_sentence_start:
+        return fix.right
     first = right_first.upper() if found_first.isupper() else right_first.lower()
     return fix.right[:index] + first + fix.right[index + 1 :]
