@@ -54,12 +54,10 @@ def import_cards(pack: Path, file: Path, deck_id: str | None, columns: tuple[str
     data = load_or_exit(pack)
     decks = {d.deck.id: d for d in data.decks}
     if deck_id is None:
-        if len(decks) != 1:
-            fail(
-                _("the pack has {n} decks: say which with --deck ({decks})").format(
-                    n=len(decks), decks=", ".join(decks)
-                )
-            )
+        if not decks:
+            fail(_("the pack has no deck yet: declare one in pack.toml, then give it with --deck"))
+        if len(decks) > 1:
+            fail(_("the pack has more than one deck: say which with --deck ({decks})").format(decks=", ".join(decks)))
         deck_id = next(iter(decks))
     if deck_id not in decks:
         fail(_('no deck "{deck}" in the pack (decks: {decks})').format(deck=deck_id, decks=", ".join(decks)))

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import IO
 
 from pnp.errors import Finding, error
-from pnp.i18n import N_, _, number
+from pnp.i18n import N_, _, ngettext, number
 from pnp.limits import MAX_FILE_BYTES, MAX_REVISION_BYTES, MAX_REVISION_FILES, MAX_REVISION_IMAGE_BYTES
 from pnp.load.pack import LoadResult, load_pack
 from pnp.paths import shown_path
@@ -156,8 +156,10 @@ def _unpack(stream: IO[bytes], revision: str, prefix: str, top: Path) -> tuple[s
                 )
             copied, total = copied + 1, total + member.size
             if copied > MAX_REVISION_FILES or total > MAX_REVISION_BYTES:
-                return _(
-                    "the pack at {revision} has more than {files} files or {size} MB that a pack reads: too many"
+                return ngettext(
+                    "the pack at {revision} has more than {files} file or {size} MB that a pack reads: too many",
+                    "the pack at {revision} has more than {files} files or {size} MB that a pack reads: too many",
+                    MAX_REVISION_FILES,
                 ).format(
                     revision=revision, files=number(MAX_REVISION_FILES), size=number(MAX_REVISION_BYTES // 1_000_000)
                 ), _("give another pack folder with --since")
