@@ -312,7 +312,7 @@ def _check_card(
                     hint=did_you_mean(keyword_id, keyword_ids) or _("declare it in glossary.toml as a [[keyword]]"),
                 )
             )
-    for key, art in (("art", card.art), ("back.art", card.back.art if card.back else None)):
+    for key, art in (("art", card.art), ("back.art", card.back.art if card.back else None), ("scan", card.scan)):
         if art is not None:
             findings += _check_file_ref(root, shown, art, where(key))
     return findings

@@ -30,6 +30,7 @@ from pnp.layout.templates import IconFile
 from pnp.render.icons import draw_icon
 from pnp.render.missing_mark import KIND as MISSING_MARK
 from pnp.render.missing_mark import draw_missing_mark
+from pnp.render.scan import draw_scan
 from pnp.render.text import FittedText, TextBox, fit_text
 from pnp.render.typeset import draw_text
 
@@ -483,5 +484,6 @@ _DRAW = {
     "image": _image,
     "icon-row": _icons,
     "symbol": _symbol,
+    "scan": draw_scan,  # the card's own scan under its panels: pnp/render/scan.py
     MISSING_MARK: _missing_mark,  # added after layout to placeholders: pnp/render/missing_mark.py
 }
