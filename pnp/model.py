@@ -90,6 +90,9 @@ class TextRegion(Record):
     border: str | None = Field(
         None, pattern=r"^#[0-9a-fA-F]{6}$", description="A thin border round the panel in this colour (#rrggbb)."
     )
+    verify: str | None = Field(
+        None, description="What about the region still needs measuring on a physical card; pnp check shows it."
+    )
 
     @field_validator("x", "y", "width", "height", "radius")
     @classmethod

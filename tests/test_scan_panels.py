@@ -201,7 +201,9 @@ def test_a_cmyk_jpeg_scan(scans_copy: Path, tmp_path: Path) -> None:
     cards = scans_copy / "items.toml"
     cards.write_text(cards.read_text(encoding="utf-8").replace("rope.png", "rope.jpg"), encoding="utf-8")
     found = _findings(scans_copy, tmp_path / "out")
-    assert any(f.startswith("scan/colour-mode") and "items.toml rope scan" in f and "CMYK" in f for f in found), found
+    assert any(f.startswith("scanned/colour-mode") and "items.toml rope scan" in f and "CMYK" in f for f in found), (
+        found
+    )
     assert not (tmp_path / "out" / "scans" / "es" / "cards.pdf").exists()
 
 
@@ -209,22 +211,22 @@ def test_a_png_scan_with_transparency(scans_copy: Path, tmp_path: Path) -> None:
     image = Image.open(_scan(scans_copy)).convert("RGBA")
     ImageDraw.Draw(image).rectangle((0, 0, 40, 40), fill=(0, 0, 0, 0))  # a corner cut away
     image.save(_scan(scans_copy), dpi=(300, 300))
-    found = [f for f in _findings(scans_copy, tmp_path / "out") if f.startswith("scan/")]
-    assert len(found) == 1 and found[0].startswith("scan/transparent") and "items.toml rope scan:" in found[0], found
+    found = [f for f in _findings(scans_copy, tmp_path / "out") if f.startswith("scanned/")]
+    assert len(found) == 1 and found[0].startswith("scanned/transparent") and "items.toml rope scan:" in found[0], found
     assert "the scan rope.png has see-through pixels: they would print as blank paper" in found[0]
 
 
 def test_an_opaque_alpha_channel_is_fine(scans_copy: Path, tmp_path: Path) -> None:
     Image.open(_scan(scans_copy)).convert("RGBA").save(_scan(scans_copy), dpi=(300, 300))
-    assert [f for f in _findings(scans_copy, tmp_path / "out") if f.startswith("scan/")] == []
+    assert [f for f in _findings(scans_copy, tmp_path / "out") if f.startswith("scanned/")] == []
 
 
 def test_a_scan_too_soft_or_of_the_wrong_shape(scans_copy: Path, tmp_path: Path) -> None:
     Image.open(_scan(scans_copy)).resize((375, 525)).save(_scan(scans_copy), dpi=(150, 150))
     Image.new("RGB", (900, 900), "#ffffff").save(scans_copy / "art" / "scans" / "compass.png", dpi=(300, 300))
-    found = [f for f in _findings(scans_copy, tmp_path / "out") if f.startswith("scan/")]
-    assert any(f.startswith("scan/resolution") and " rope scan:" in f and "150 dpi" in f for f in found), found
-    assert any(f.startswith("scan/proportions") and " compass scan:" in f for f in found), found
+    found = [f for f in _findings(scans_copy, tmp_path / "out") if f.startswith("scanned/")]
+    assert any(f.startswith("scanned/resolution") and " rope scan:" in f and "150 dpi" in f for f in found), found
+    assert any(f.startswith("scanned/proportions") and " compass scan:" in f for f in found), found
 
 
 def test_a_region_outside_the_card_names_the_card(scans_copy: Path, tmp_path: Path) -> None:
@@ -236,7 +238,7 @@ def test_a_region_outside_the_card_names_the_card(scans_copy: Path, tmp_path: Pa
         ),
         encoding="utf-8",
     )
-    found = [f for f in _findings(scans_copy, tmp_path / "out") if f.startswith("scan/")]
+    found = [f for f in _findings(scans_copy, tmp_path / "out") if f.startswith("scanned/")]
     assert len(found) == 1 and "items.toml rope nudge.flavour" in found[0], found
     assert 'the region "flavour" of this card, (6, 84) to (57.5, 93) mm, leaves the card of 63.5 x 88.9 mm' in found[0]
 
@@ -250,10 +252,33 @@ def test_regions_overlapping_on_a_card_and_in_the_card_type(scans_copy: Path, tm
         ),
         encoding="utf-8",
     )
-    found = [f for f in _findings(scans_copy, tmp_path / "out") if f.startswith("scan/")]
+    found = [f for f in _findings(scans_copy, tmp_path / "out") if f.startswith("scanned/")]
     assert len(found) == 1 and "items.toml rope nudge.rules" in found[0], found
     assert 'the regions "rules" and "flavour" overlap' in found[0]
     pack = scans_copy / "pack.toml"
     pack.write_text(pack.read_text(encoding="utf-8").replace('y = "74mm"', 'y = "70mm"'), encoding="utf-8")
     found = _findings(scans_copy, tmp_path / "out")
     assert any("pack.toml" in f and "the regions rules and flavour overlap" in f for f in found), found
+
+
+def test_blue_sun_declares_regions_for_every_card_type_inside_its_cards() -> None:
+    """The bundled pack shows the way: every Firefly card type has its title and rules regions,
+    inside the card of every deck that holds the type, apart, each marked verify (a guess)."""
+    from pnp.layout.plan import deck_size
+    from pnp.layout.scans import _region_findings
+    from pnp.load import load_pack
+    from tests.conftest import BLUE_SUN
+
+    pack = load_pack(BLUE_SUN).pack
+    assert pack is not None
+    for card_type in pack.pack.card_type:
+        assert {r.field for r in card_type.region} >= {"title", "text"}, card_type.id
+        assert all(r.verify for r in card_type.region), card_type.id
+    seen = set()
+    for deck in pack.decks:
+        for card in deck.cards:
+            if (deck.deck.card_size, card.type) in seen:
+                continue
+            seen.add((deck.deck.card_size, card.type))
+            assert _region_findings(pack, card, deck_size(deck), "x", None) == [], (deck.deck.id, card.type)
+    assert {t for _size, t in seen} >= {"crew", "nav", "leader", "story"}  # small, poker and tarot cards

@@ -364,7 +364,27 @@ def check_verify_notes(pack: PackData) -> list[Finding]:
         for loaded in pack.decks
         for card in loaded.cards
         if card.verify
-    ]
+    ] + _region_verify_notes(pack)
+
+
+def _region_verify_notes(pack: PackData) -> list[Finding]:
+    """One note per card type: its regions still to measure, and why (the same reason, said once)."""
+    notes = []
+    for card_type in pack.pack.card_type:
+        unsure = [r for r in card_type.region if r.verify]
+        for reason in dict.fromkeys(r.verify for r in unsure):
+            names = ", ".join(r.id for r in unsure if r.verify == reason)
+            notes.append(
+                info(
+                    "card/verify",
+                    shown_path(pack.root / "pack.toml"),
+                    _('to verify: the text regions {names} of card type "{type}": {verify}').format(
+                        names=names, type=card_type.id, verify=reason
+                    ),
+                    field=f"card_type.{card_type.id}.region",
+                )
+            )
+    return notes
 
 
 RULES = (

@@ -113,7 +113,7 @@ def _bleed_note(pack: PackData, laid: PackFaces) -> list[Finding]:
     edges = sorted({str(e.get("edge", "mirror")) for face in scanned for e in face.elements if e.kind == "scan"})
     return [
         info(
-            "scan/bleed",
+            "scanned/bleed",
             shown_path(pack.root / "pack.toml"),
             ngettext(
                 "{n} card is printed over its scan, which ends at the card's edge: its bleed is its edge, {edges}",

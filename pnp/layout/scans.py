@@ -52,7 +52,7 @@ def scan_findings(pack: PackData, card: Card, card_size: Size, where: tuple[str,
         findings.append(
             finding(
                 error,
-                "scan/colour-mode",
+                "scanned/colour-mode",
                 _("the scan {name} is in {mode} colours, which pnp cannot print faithfully").format(
                     name=name, mode=mode
                 ),
@@ -63,7 +63,7 @@ def scan_findings(pack: PackData, card: Card, card_size: Size, where: tuple[str,
         findings.append(
             finding(
                 error,
-                "scan/transparent",
+                "scanned/transparent",
                 _("the scan {name} has see-through pixels: they would print as blank paper").format(name=name),
                 _("save it again without transparency (flatten it onto white), or scan it again with pnp scan"),
             )
@@ -74,7 +74,7 @@ def scan_findings(pack: PackData, card: Card, card_size: Size, where: tuple[str,
         findings.append(
             finding(
                 error,
-                "scan/proportions",
+                "scanned/proportions",
                 _(
                     "the scan {name} is {width} x {height} px, proportions {ratio:.2f}; the card is "
                     "{card_w:g} x {card_h:g} mm ({card_ratio:.2f}): it would be stretched, and the panels miss its text"
@@ -97,7 +97,7 @@ def scan_findings(pack: PackData, card: Card, card_size: Size, where: tuple[str,
             findings.append(
                 finding(
                     warning,
-                    "scan/size",
+                    "scanned/size",
                     _(
                         "the scan {name} measures {w:.1f} x {h:.1f} mm at the {dpi:g} dpi its file states; "
                         "the card is {card_w:g} x {card_h:g} mm: is it a scan of this card?"
@@ -117,7 +117,7 @@ def scan_findings(pack: PackData, card: Card, card_size: Size, where: tuple[str,
         findings.append(
             finding(
                 warning,
-                "scan/resolution",
+                "scanned/resolution",
                 _(
                     "the scan {name} has {dpi:.0f} dpi at the card's size; print needs {PRINT_DPI}: it would print soft"
                 ).format(name=name, dpi=resolution, PRINT_DPI=PRINT_DPI),
@@ -152,7 +152,7 @@ def _region_findings(pack: PackData, card: Card, card_size: Size, file: str, lin
         if name not in declared:
             findings.append(
                 error(
-                    "scan/region",
+                    "scanned/region",
                     file,
                     _('nudge names the region "{region}", which card type "{type}" does not declare').format(
                         region=name, type=card.type
@@ -166,7 +166,7 @@ def _region_findings(pack: PackData, card: Card, card_size: Size, file: str, lin
     if not declared:
         findings.append(
             warning(
-                "scan/region",
+                "scanned/region",
                 file,
                 _(
                     'card type "{type}" declares no text regions: the scan prints with its original text, uncovered'
@@ -183,7 +183,7 @@ def _region_findings(pack: PackData, card: Card, card_size: Size, file: str, lin
         if region.width <= 0 or region.height <= 0 or not _inside(region, card_w, card_h):
             findings.append(
                 error(
-                    "scan/region",
+                    "scanned/region",
                     file,
                     _(
                         'the region "{region}" of this card, ({x:g}, {y:g}) to ({right:g}, {bottom:g}) mm, '
@@ -207,7 +207,7 @@ def _region_findings(pack: PackData, card: Card, card_size: Size, file: str, lin
             if _overlap(region, other):
                 findings.append(
                     error(
-                        "scan/region",
+                        "scanned/region",
                         file,
                         _('on this card the regions "{a}" and "{b}" overlap: a panel would cover the other').format(
                             a=other.id, b=region.id

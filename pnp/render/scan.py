@@ -3,7 +3,7 @@
 A scan is cut at the card's edge (pnp scan cuts it there), so it has no bleed of
 its own: the bleed is made from its edge, mirrored (the card's border pattern
 runs on, as a printer's bleed does) or stretched (the last row of pixels
-repeated).  The layout stage says so once per pack (`scan/bleed`).
+repeated).  The layout stage says so once per pack (`scanned/bleed`).
 """
 
 from __future__ import annotations
