@@ -220,7 +220,6 @@ def build(
         pnp build cards/bsg --variant cylon-attack
         pnp build cards/blue-sun --draft
         pnp build cards/blue-sun --watch
-        pnp build examples/scans --stickers --sticker-paper avery-l7160
     """
     if stickers:
         _build_stickers(pack, lang, sticker_paper, output, quiet)

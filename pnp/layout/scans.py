@@ -56,7 +56,7 @@ def scan_findings(pack: PackData, card: Card, card_size: Size, where: tuple[str,
                 _("the scan {name} is in {mode} colours, which pnp cannot print faithfully").format(
                     name=name, mode=mode
                 ),
-                _("save it again as an RGB PNG or JPEG (in GIMP: Image > Mode > RGB)"),
+                _("save it again as an RGB PNG or JPEG (in your image editor: Image > Mode > RGB)"),
             )
         )
     if transparent:
