@@ -282,3 +282,14 @@ def test_blue_sun_declares_regions_for_every_card_type_inside_its_cards() -> Non
             seen.add((deck.deck.card_size, card.type))
             assert _region_findings(pack, card, deck_size(deck), "x", None) == [], (deck.deck.id, card.type)
     assert {t for _size, t in seen} >= {"crew", "nav", "leader", "story"}  # small, poker and tarot cards
+
+
+def test_a_pack_shared_without_its_scans_prints_with_its_layouts(scans_copy: Path, tmp_path: Path) -> None:
+    """Scans are of the owner's copy and stay out of a shared pack: the cards print as if they had none."""
+    shutil.rmtree(scans_copy / "art" / "scans")
+    result = build(scans_copy, BuildOptions(output=tmp_path / "out"))
+    assert result.ok, [f.message for f in result.findings]
+    notes = [f.message for f in result.findings if f.code.startswith("scanned/")]
+    assert notes == [
+        "3 cards name scans that are not in the pack (lantern, rope, compass): they print with their layouts"
+    ]

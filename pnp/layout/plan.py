@@ -108,10 +108,26 @@ def lay_out_pack(
 def _bleed_note(pack: PackData, laid: PackFaces) -> list[Finding]:
     """Once per pack: the scans are cut at the card's edge, so their bleed is made up."""
     scanned = [c.front for d in laid.decks for c in d.cards if any(e.kind == "scan" for e in c.front.elements)]
+    absent = [c.card.id for d in laid.decks for c in d.cards if c.card.scan and not (pack.root / c.card.scan).is_file()]
+    notes = []
+    if absent:
+        notes.append(
+            info(
+                "scanned/missing",
+                shown_path(pack.root / "pack.toml"),
+                ngettext(
+                    "{n} card names a scan that is not in the pack ({cards}): it prints with its layout",
+                    "{n} cards name scans that are not in the pack ({cards}): they print with their layouts",
+                    len(absent),
+                ).format(n=len(absent), cards=", ".join(absent[:5]) + (", ..." if len(absent) > 5 else "")),
+                hint=_("scans are of your own copy and stay out of a shared pack: pnp scan makes them"),
+            )
+        )
     if not scanned:
-        return []
+        return notes
     edges = sorted({str(e.get("edge", "mirror")) for face in scanned for e in face.elements if e.kind == "scan"})
     return [
+        *notes,
         info(
             "scanned/bleed",
             shown_path(pack.root / "pack.toml"),
@@ -122,7 +138,7 @@ def _bleed_note(pack: PackData, laid: PackFaces) -> list[Finding]:
                 len(scanned),
             ).format(n=len(scanned), edges=", ".join(_(_EDGES[e]) for e in edges if e in _EDGES)),
             hint=_('a scan layout\'s scan element chooses: edge = "mirror" or edge = "stretch"'),
-        )
+        ),
     ]
 
 
@@ -202,7 +218,7 @@ def _lay_out_deck(
         where = (shown, pack.line("card", card.id))
         lay_out = memo.card if memo is not None else layout_card
         front_template, context = template, _context(pack, deck, card, None, language, bilingual)
-        if card.scan is not None:
+        if card.scan is not None and (pack.root / card.scan).is_file():
             findings += scan_findings(pack, card, deck_size(deck), where)
             front_template = _scan_template(templates, size, deck, card, findings) or template
             context["card"]["panels"] = panel_context(pack, card, context["card"], scale)

@@ -10,43 +10,24 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PIL import Image, ImageOps
 
 from pnp.i18n import _
-from pnp.images import image_problem, source_problem
-from pnp.layout import FaceLayout, LaidOutElement
-
-if TYPE_CHECKING:
-    from reportlab.pdfgen.canvas import Canvas
-
-    from pnp.render.face import RenderContext
+from pnp.images import image_problem
 
 MAX_SCAN_DPI = 600  # a scan is drawn at most this sharp: more only makes the PDF larger
 
 
-def draw_scan(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
-    from pnp.render.face import draw_image_once  # face.py registers this drawer: imported when drawing
-
-    source = element.get("source")
-    if not source:
-        return
-    problem = source_problem(ctx.pack_root, str(source))
-    if problem is not None:  # the loader reported it at the card; a file changed since is found here
-        ctx.report(face, element, problem, code="render/image")
-        return
-    path = (ctx.pack_root / str(source)).resolve()
-    stamp = path.stat()
-    width, height = face.size.width, face.size.height
-    edge = str(element.get("edge", "mirror"))
-    picture, problem = _with_bleed(str(path), stamp.st_size, stamp.st_mtime_ns, width, height, ctx.bleed, edge)
-    if picture is None:
-        ctx.report(face, element, problem or _("cannot use the image"), code="render/image")
-        return
-    key = ("scan", str(path), stamp.st_mtime_ns, round(width), round(height), round(ctx.bleed, 3), edge)
-    bleed = ctx.bleed
-    draw_image_once(canvas, key, picture, -bleed, -bleed, width + 2 * bleed, height + 2 * bleed)
+def scan_with_bleed(
+    path: Path, width: float, height: float, bleed: float, edge: str
+) -> tuple[Image.Image | None, str | None]:
+    """The scan at the card's size (width x height points), with `bleed` points of its edge round it."""
+    try:
+        stamp = path.stat()
+    except OSError:
+        return None, _("the image {name} does not exist").format(name=path.name)
+    return _with_bleed(str(path), stamp.st_size, stamp.st_mtime_ns, width, height, bleed, edge)
 
 
 @lru_cache(maxsize=64)
