@@ -152,11 +152,25 @@ def test_stickers_are_cut_at_each_regions_size(scans_copy: Path, tmp_path: Path,
     assert "Farol de tormenta · title · 2/2" in text and "Brújula vieja · rules text" in text
 
 
-def test_a_white_sticker_gets_a_border_so_it_shows_on_white_paper() -> None:
+@pytest.mark.slow
+def test_a_white_sticker_gets_a_border_so_it_shows_on_white_paper(scans_copy: Path, tmp_path: Path) -> None:
     from pnp.export.stickers import is_whiteish
 
     assert is_whiteish("#ffffff") and is_whiteish("#f0f0f0")
     assert not is_whiteish("#efe3c2") and not is_whiteish("#27466e")
+    pack = scans_copy / "pack.toml"  # the flavour panel white, and without its own border
+    pack.write_text(
+        pack.read_text(encoding="utf-8")
+        .replace('fill = "#f3ead2"', 'fill = "#ffffff"')
+        .replace('border = "#8a6d3b"\n', ""),
+        encoding="utf-8",
+    )
+    assert build_stickers(scans_copy, None, "a4", tmp_path / "out").ok
+    sizes = _cut_lines(tmp_path / "out" / "scans" / "es" / "stickers" / "stickers-a4.pdf")
+    bordered = [
+        s for s in sizes if any(abs(s[0] - a) < 0.05 and abs(s[1] - b) < 0.05 for a, b in ((50.7, 8.2), (8.2, 50.7)))
+    ]
+    assert len(bordered) == 3  # the three flavour stickers, a grey border 0.4 mm inside each cut
 
 
 def test_stickers_from_the_command_line(scans_copy: Path, tmp_path: Path) -> None:
