@@ -368,23 +368,26 @@ def check_verify_notes(pack: PackData) -> list[Finding]:
 
 
 def _region_verify_notes(pack: PackData) -> list[Finding]:
-    """One note per card type: its regions still to measure, and why (the same reason, said once)."""
-    notes = []
+    """Text regions still to measure: one note per reason, naming the card types it covers (a pack
+    whose regions are all guesses says so once, not once per type)."""
+    reasons: dict[str, list[str]] = {}
     for card_type in pack.pack.card_type:
-        unsure = [r for r in card_type.region if r.verify]
-        for reason in dict.fromkeys(r.verify for r in unsure):
-            names = ", ".join(r.id for r in unsure if r.verify == reason)
-            notes.append(
-                info(
-                    "card/verify",
-                    shown_path(pack.root / "pack.toml"),
-                    _('to verify: the text regions {names} of card type "{type}": {verify}').format(
-                        names=names, type=card_type.id, verify=reason
-                    ),
-                    field=f"card_type.{card_type.id}.region",
-                )
-            )
-    return notes
+        for region in card_type.region:
+            if region.verify and card_type.id not in reasons.setdefault(region.verify, []):
+                reasons[region.verify].append(card_type.id)
+    return [
+        info(
+            "card/verify",
+            shown_path(pack.root / "pack.toml"),
+            ngettext(
+                'to verify: the text regions of card type "{types}": {verify}',
+                "to verify: the text regions of card types {types}: {verify}",
+                len(types),
+            ).format(types=", ".join(types), verify=reason),
+            field=f"card_type.{types[0]}.region",
+        )
+        for reason, types in reasons.items()
+    ]
 
 
 RULES = (
