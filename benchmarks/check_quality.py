@@ -4,9 +4,12 @@
 
 1. The labelled set (benchmarks/quality_set.toml): card texts as translators
    write them, each with the findings a careful reviewer would give it (none
-   for a clean text), for numbers, icons, glossary terms, accents,
-   typography, untranslated words, spelling, agreement and keywords.  Each
-   case becomes one card of a generated pack, `pnp check`'s rules run over
+   for a clean text), for numbers, icons, numbers swapped between what
+   they count, glossary terms, accents, typography, untranslated words,
+   spelling, agreement of glossary terms and other nouns, keywords,
+   negation, register (tú or usted), repeated words, number format, false
+   friends and cited card names, each kind with clean but tricky texts
+   too.  Each case becomes one card of a generated pack, `pnp check`'s rules run over
    it, and per rule it prints: how many labelled mistakes there are, how many
    it found (recall), and how many findings it gave where no mistake is
    labelled (false alarms).  Recall per class of mistake follows.
@@ -94,6 +97,21 @@ target = "ficha de Alerta"
 forbidden = ["marcador de Alerta"]
 gender = "f"
 
+[[term]]
+source = "Bounty"
+target = "recompensa"
+gender = "f"
+
+[[term]]
+source = "Bounty Hunter"
+target = "cazarrecompensas"
+
+[[term]]
+source = "Hold"
+target = "bodega"
+gender = "f"
+part_of_speech = "noun"
+
 [[keyword]]
 id = "boarding"
 source = "Boarding"
@@ -112,7 +130,9 @@ def build_pack(folder: Path, cases: list[dict[str, Any]]) -> None:
     cards = []
     for index, case in enumerate(cases):
         cards.append(
-            f'[[card]]\nid = "case-{index:03d}"\ntype = "rule"\ntitle.en = "Case"\ntitle.es = "Caso"\n'
+            f'[[card]]\nid = "case-{index:03d}"\ntype = "rule"\n'
+            f"title.en = {_toml_string(str(case.get('title_en', 'Case')))}\n"
+            f"title.es = {_toml_string(str(case.get('title_es', 'Caso')))}\n"
             f"text.en = {_toml_string(str(case['en']))}\ntext.es = {_toml_string(str(case['es']))}\n"
         )
     (folder / "cases.toml").write_text("\n".join(cards), encoding="utf-8")

@@ -28,3 +28,12 @@ def leave(code: int) -> NoReturn:
         with contextlib.suppress(OSError, ValueError):
             stream.flush()
     os._exit(code)
+
+
+def leave_reader_gone() -> NoReturn:
+    """The program reading pnp's output closed it (`pnp deck ... | head`): what was asked is done
+    as far as anyone reads it, so leave quietly with the shell's code for a broken pipe (128 + 13),
+    without the flush at exit that would fail again on the closed pipe."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.flush()
+    os._exit(141)

@@ -8,6 +8,7 @@ they can never disagree.
 
 from __future__ import annotations
 
+import io
 import re
 import warnings
 from dataclasses import dataclass
@@ -31,26 +32,35 @@ class ImageInfo:
 def read_image_info(path: Path, max_pixels: int = MAX_ART_PIXELS) -> tuple[ImageInfo | None, str | None]:
     """The image's size, or why it cannot be used.  Reads the header and checks the data's
     integrity without decoding the pixels (a decompression bomb stays harmless)."""
+    return _probe(path, path.name, max_pixels)
+
+
+def image_bytes_info(data: bytes, name: str, max_pixels: int = MAX_ART_PIXELS) -> tuple[ImageInfo | None, str | None]:
+    """read_image_info for an image held in memory (one inside an SVG icon), named `name` in messages."""
+    return _probe(io.BytesIO(data), name, max_pixels)
+
+
+def _probe(source: Path | io.BytesIO, name: str, max_pixels: int) -> tuple[ImageInfo | None, str | None]:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the limit below decides
-            with Image.open(path) as probe:
+            with Image.open(source) as probe:
                 width, height = probe.size
                 if width * height > max_pixels:
                     return None, too_large(f"{width} x {height} px ({width * height / 1e6:.0f} MP)", max_pixels)
                 if width < 1 or height < 1:
                     return None, _("the image {name} has no pixels ({width} x {height})").format(
-                        name=path.name, width=width, height=height
+                        name=name, width=width, height=height
                     )
                 probe.verify()
     except FileNotFoundError:
-        return None, _("the image {name} does not exist").format(name=path.name)
+        return None, _("the image {name} does not exist").format(name=name)
     except Image.DecompressionBombError as exc:  # over twice Pillow's own limit: refused before reading
         pixels = re.search(r"\((\d+) pixels\)", str(exc))
         return None, too_large(f"{int(pixels.group(1)) / 1e6:.0f} MP" if pixels else _("too many pixels"), max_pixels)
     except Exception as exc:
         return None, _("the image {name} cannot be read ({kind}): is it a whole PNG or JPEG?").format(
-            name=path.name, kind=type(exc).__name__
+            name=name, kind=type(exc).__name__
         )
     return ImageInfo(width, height), None
 

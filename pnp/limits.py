@@ -49,3 +49,30 @@ MAX_BOARD_SIDE_MM = 1_500.0
 
 # Card copies one build prints: 5,000 cards at up to 9 a sheet, fronts and backs, is about 1,100 pages.
 MAX_PRINTED_CARDS = 20_000
+
+# Layout expressions (pnp.layout.budget), per card face.  A face of a bundled layout takes under 200
+# steps (a call, a filter or test, a loop pass) and a millisecond; a loop over every character of a
+# 5,000-character card text takes about 10,000 steps.
+MAX_FACE_STEPS = 200_000
+MAX_FACE_SECONDS = 2.0
+# Characters of a string one step of an expression may make, or of a list as it would be written out
+# (its items and what they hold): 20 card texts at their limit.
+MAX_EXPRESSION_ITEMS = 100_000
+# What an expression may leave in a field, in characters: a card's longest text is 5,000.
+MAX_EXPRESSION_TEXT = 20_000
+# Bits of a whole number an expression may make (about 1,200 digits): money and counts need under 64.
+MAX_EXPRESSION_INT_BITS = 4_096
+
+# An SVG icon as it is drawn, after every <use> is expanded (pnp.assets.svg_budget): a detailed icon has
+# a few hundred elements and a few thousand path points; the set symbol drawn on every card is one icon.
+MAX_SVG_DRAWN_ELEMENTS = 50_000
+MAX_SVG_PATH_POINTS = 250_000
+# Elements inside elements, each <use> with its target counted as one level deeper (the XML parser's own limit is 256).
+MAX_SVG_DEPTH = 256
+
+# A pack at an old revision (`pnp proof --since REV`): the files a pack reads (TOML, images, icons) are
+# copied to a temporary folder, each TOML within MAX_FILE_BYTES and each image within 200 MB (50 MP at
+# 4 bytes a pixel, however it is stored); a large game has a few hundred files and under 1 GB.
+MAX_REVISION_FILES = 10_000
+MAX_REVISION_IMAGE_BYTES = 200_000_000
+MAX_REVISION_BYTES = 2_000_000_000

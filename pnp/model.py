@@ -444,6 +444,16 @@ class Pack(Record):
         description="Names and terms that are correct though no dictionary has them (Meridian, Reaver).",
     )
     icons: list[IconName] = Field(default_factory=list, description="Icon names card text may use as {name}.")
+    addressed_as: Literal["tú", "usted"] | None = Field(
+        None,
+        description='How Spanish translations address the player: "tú" (with vosotros) or "usted" (with ustedes); '
+        "unset, the one most texts use.",
+    )
+    number_format: Literal["point", "space", "original"] | None = Field(
+        None,
+        description='How Spanish translations group thousands: "point" (10.000), "space" (10 000, the RAE\'s), '
+        '"original" (as the original writes them: not checked); unset, either grouping.',
+    )
     icon_files: dict[IconName, str] = Field(
         default_factory=dict,
         description='The pack\'s own icon drawings: name -> an SVG or PNG file inside the pack ({ wave = "icons/wave.svg" }); these names need not be repeated in `icons`.',
@@ -458,6 +468,10 @@ class Pack(Record):
     variant: list[Variant] = Field(
         default_factory=list,
         description="Variants: pnp deck --variant and pnp build --variant apply them ([[variant]]).",
+    )
+    players: list[Annotated[int, Field(ge=1, le=99)]] = Field(
+        default_factory=list,
+        description="The player counts the base game is for ([3, 4, 5, 6]): --players accepts them besides those of its swaps and variants.",
     )
 
     @property
@@ -493,6 +507,10 @@ class Term(Record):
     )
     number: Literal["singular", "plural"] | None = Field(
         None, description="Grammatical number of the target as written (plural for a noun used only so)."
+    )
+    part_of_speech: Literal["noun", "verb"] | None = Field(
+        None,
+        description='The source term is the term only as this part of speech: "noun" for the Hold, not to hold.',
     )
 
 

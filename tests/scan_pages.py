@@ -75,7 +75,12 @@ def write_pack(root: Path, with_text: bool = False) -> Path:
 
 
 def draw_card(
-    title: str, text: str, colour: tuple[int, int, int], dpi: float, size_mm: tuple[float, float] = CARD_MM
+    title: str,
+    text: str,
+    colour: tuple[int, int, int],
+    dpi: float,
+    size_mm: tuple[float, float] = CARD_MM,
+    scribbled: bool = False,
 ) -> Image.Image:
     width, height = mm_px(size_mm[0], dpi), mm_px(size_mm[1], dpi)
     card = Image.new("RGBA", (width, height), (0, 0, 0, 0))
@@ -90,6 +95,13 @@ def draw_card(
     )
     _, _, x, y, _w, _h = REGIONS[1]
     font = ImageFont.truetype(str(FONT), mm_px(4.0, dpi))
+    if scribbled:  # a rules box of strokes no one could read: a doodle, a stain, a torn-off sticker
+        rng = random.Random(title)
+        left, top = mm_px(x, dpi), mm_px(y, dpi)
+        for _ in range(400):
+            a, b = left + rng.randrange(mm_px(50, dpi)), top + rng.randrange(mm_px(38, dpi))
+            draw.line((a, b, a + rng.randint(-12, 12), b + rng.randint(-12, 12)), fill=(30, 30, 30), width=2)
+        text = ""
     wrapped = textwrap.wrap(text, width=22)
     for index, line in enumerate(wrapped):
         draw.text((mm_px(x, dpi), mm_px(y, dpi) + index * mm_px(6.0, dpi)), line, font=font, fill=(20, 20, 20))
@@ -109,6 +121,7 @@ def draw_page(
     cards: dict[str, tuple[str, str]] = CARDS,
     save_dpi: bool = True,
     sizes: list[tuple[float, float]] | None = None,
+    scribbled: tuple[int, ...] = (),
 ) -> None:
     """An A4 page with the cards in two rows, each turned by its angle (degrees, clockwise), with noise,
     dust and, when `extras`, a strip of tape and a coin that are not cards."""
@@ -117,7 +130,7 @@ def draw_page(
     slots = [(45, 60), (140, 60), (45, 180), (140, 180)]
     for index, ((title, text), angle) in enumerate(zip(cards.values(), angles, strict=False)):
         size = sizes[index] if sizes else CARD_MM
-        card = draw_card(title, text, COLOURS[index % len(COLOURS)], dpi, size)
+        card = draw_card(title, text, COLOURS[index % len(COLOURS)], dpi, size, index in scribbled)
         turned = card.rotate(-angle, resample=Image.BICUBIC, expand=True)  # PIL turns counter-clockwise
         cx, cy = slots[index]
         page.paste(turned, (mm_px(cx, dpi) - turned.width // 2, mm_px(cy, dpi) - turned.height // 2), turned)

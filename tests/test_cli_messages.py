@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 
-from .conftest import TINY
+from .conftest import ROOT, TINY
 
 
 @pytest.mark.slow
@@ -69,3 +69,21 @@ def test_a_missing_board_image_is_reported_first_and_alone() -> None:
     assert "Invalid value for '--image': File 'no-such-scan.jpg' does not exist." in result.stderr
     spanish = CliRunner().invoke(main, ["--ui-lang", "es", "board", str(TINY), "--image", "no-such-scan.jpg"])
     assert "Valor no válido para '--image': Archivo 'no-such-scan.jpg' no existe." in spanish.stderr
+
+
+@pytest.mark.slow
+def test_a_reader_that_closes_the_pipe_ends_pnp_quietly() -> None:
+    """`pnp deck ... | head` closes pnp's output early: no "internal error", the shell's broken-pipe code."""
+    import subprocess
+    import sys
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pnp", "deck", str(ROOT / "cards" / "blue-sun"), "--sources"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # the reader is gone before pnp writes its first line
+    errors = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 141
+    assert errors == ""

@@ -172,8 +172,11 @@ def test_build_names_the_variants_and_player_counts_the_pack_defines(tmp_path: P
         "pnp: no variant \"cooperativo\" in cards/bsg; did you mean 'cooperative'? "
         "(variants: cooperative, cylon-attack, cylon-attack-base-ratio, one-player, two-players)\n"
     )
-    code, output = run("build", "cards/bsg", "--players", "5", "-o", str(tmp_path))
-    assert (code, output) == (2, "pnp: cards/bsg defines nothing for 5 players; player counts it defines: 1, 2\n")
+    code, output = run("build", "cards/bsg", "--players", "7", "-o", str(tmp_path))
+    assert (code, output) == (
+        2,
+        "pnp: cards/bsg defines nothing for 7 players; player counts it defines: 1, 2, 3, 4, 5, 6\n",
+    )
 
 
 # --- provenance -------------------------------------------------------------------------------------

@@ -397,10 +397,11 @@ def test_deck_optional_random_removal_comes_before_the_additions() -> None:
 
 @pytest.mark.usefixtures("at_root")
 def test_deck_player_count_the_pack_does_not_define_lists_those_it_does() -> None:
-    assert _deck("cards/bsg", "--players", "4") == (
+    assert _deck("cards/bsg", "--players", "7") == (
         2,
-        "pnp: cards/bsg defines nothing for 4 players; player counts it defines: 1, 2\n",
+        "pnp: cards/bsg defines nothing for 7 players; player counts it defines: 1, 2, 3, 4, 5, 6\n",
     )
+    assert _deck("cards/bsg", "--players", "4")[0] == 0  # the base game's: its decks as the box holds them
 
 
 @pytest.mark.usefixtures("at_root")

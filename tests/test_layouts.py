@@ -122,7 +122,7 @@ def test_a_pack_layout_changes_one_element_of_the_generic_layout_in_three_lines(
         ),
         (
             'extends = "default"\n\n[[element]]\nname = "title"\ntext = "{{ \'x\' * 100000000 }}"\n',
-            "layout/template",
+            "layout/too-large",
             "characters",
         ),
         (

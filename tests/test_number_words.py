@@ -76,3 +76,61 @@ def test_a_pack_with_number_words_that_differ_is_an_error(tiny_copy: Path) -> No
 )
 def test_one_as_a_pronoun_is_no_number(english: str, spanish: str) -> None:
     assert _messages(english, spanish) == []
+
+
+@pytest.mark.parametrize(
+    ("english", "catalan"),
+    [
+        ("Draw two cards.", "Roba dues cartes."),  # the feminine two
+        ("Draw two tokens.", "Roba dos marcadors."),
+        ("Draw one card.", "Roba una carta."),
+        ("Gain double the pay.", "Guanya el doble de la paga."),
+        ("Draw 2 cards.", "Roba dues cartes."),
+        ("Draw a new card.", "Roba una carta nova."),  # nou, nova: new, not nine
+        ("Draw nineteen cards.", "Roba dinou cartes."),
+    ],
+)
+def test_catalan_number_words_are_read_as_catalan(english: str, catalan: str) -> None:
+    original = Text("cards.toml", "card", "text", "en", english, 3)
+    assert compare_numbers(Text("cards.toml", "card", "text", "ca", catalan, 4), original) == []
+
+
+def test_a_catalan_number_that_differs_is_still_found() -> None:
+    original = Text("cards.toml", "card", "text", "en", "Draw two cards.", 3)
+    found = compare_numbers(Text("cards.toml", "card", "text", "ca", "Roba tres cartes.", 4), original)
+    assert [f.message for f in found] == [
+        'numbers differ from the original: missing "two" (2); not in the original: "tres" (3)'
+    ]
+
+
+@pytest.mark.parametrize(
+    ("english", "german", "message"),
+    [
+        ("Draw two cards.", "Ziehe zwei Karten.", None),  # words pnp cannot read: not compared
+        ("Draw 1 card.", "Ziehe eine Karte.", None),  # a figure may be a word there
+        ("Draw a card.", "Ziehe 1 Karte.", None),
+        ("Draw 2 cards.", "Ziehe 3 Karten.", "numbers differ from the original: not in the original: 3"),
+    ],
+)
+def test_a_language_without_number_words_compares_figures_only(english: str, german: str, message: str | None) -> None:
+    original = Text("cards.toml", "card", "text", "en", english, 3)
+    found = compare_numbers(Text("cards.toml", "card", "text", "de", german, 4), original)
+    assert [f.message for f in found] == ([message] if message else [])
+
+
+def test_a_pack_in_catalan_and_german_notes_once_that_german_words_were_not_compared(tiny_copy: Path) -> None:
+    from pnp.check.text.numbers import check_numbers
+    from pnp.load import load_pack
+
+    edit(tiny_copy, "pack.toml", 'target_languages = ["es"]', 'target_languages = ["es", "ca", "de"]')
+    edit(tiny_copy, "supply.toml", 'text.en = "Gain 2 {fuel}."', 'text.en = "Gain two {fuel}."')
+    edit(
+        tiny_copy,
+        "supply.toml",
+        'text.es = "Gana 2 {fuel}."',
+        'text.es = "Gana dos {fuel}."\ntext.ca = "Guanya dues {fuel}."\ntext.de = "Erhalte zwei {fuel}."',
+    )
+    pack = load_pack(tiny_copy).pack
+    assert pack is not None
+    found = [(f.severity.value, f.message) for f in check_numbers(pack)]
+    assert found == [("info", 'numbers written as words were not compared in "de": pnp reads them only in ca, en, es')]

@@ -46,6 +46,9 @@ def test_every_text_rule_is_checked_by_pnp_check() -> None:
         "text/keyword",
         "text/cited-name",
         "text/numbers",
+        "text/negation",
+        "text/number-format",
+        "text/repeated-word",
         "text/typography",
         "text/spelling",
         "text/accent-noun",
@@ -53,6 +56,8 @@ def test_every_text_rule_is_checked_by_pnp_check() -> None:
         "text/accent-pronoun",
         "text/accent-diacritic",
         "text/agreement",
+        "text/false-friend",
+        "text/register",
         "text/consistency",
     ]
 

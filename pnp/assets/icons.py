@@ -20,8 +20,10 @@ from lxml import etree
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import Color
+from reportlab.pdfbase.ttfonts import TTFError
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.assets import svg_budget
 from pnp.assets.fonts import plain_font
 from pnp.assets.forms import end_form
 from pnp.i18n import _, number
@@ -61,8 +63,6 @@ def _problem_cached(path: str, size: int, _mtime: int) -> str | None:
 
 def svg_problem(data: bytes) -> str | None:
     """Why SVG bytes are unsafe or unusable: malformed, huge, or reaching for anything outside."""
-    if b"<!ENTITY" in data:
-        return _("the SVG declares XML entities, which an icon never needs")
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
     try:
         root = etree.fromstring(data, parser)
@@ -87,7 +87,7 @@ def svg_problem(data: bytes) -> str | None:
         for value in element.attrib.values():
             if _outside_url(value):
                 return _("the SVG refers to an outside file or address ({value})").format(value=value[:60])
-    return None
+    return svg_budget.drawing_problem(root)  # entities, and what it draws once its <use> copies are expanded
 
 
 def _local(element: etree._Element) -> str:
@@ -132,6 +132,8 @@ def _drawing(path: str, _size: int, _mtime: int) -> tuple[Drawing | None, str | 
     _flatten_gradients(drawing)
     try:  # drawn once, small, on a page nobody keeps: what fails here would fail in the build
         place_drawing(Canvas(io.BytesIO()), drawing, 0, 0, 20, 20)
+    except TTFError:  # one of pnp's own fonts is damaged, not the SVG: install/fonts says so
+        return drawing, None
     except Exception as exc:
         return None, _("the SVG cannot be drawn ({kind}): check its numbers, sizes and transforms").format(
             kind=type(exc).__name__

@@ -16,6 +16,7 @@ there.  A guess is not: it belongs in `notes`, with `verify` saying why.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -112,6 +113,24 @@ def card_state(card: Card, prints_text: bool, language: str) -> CardState:
     return CardState(card, entered, written, translated, written and status == "reviewed", tuple(missing))
 
 
+def face_marks(card: Card, prints_text: bool, language: str) -> tuple[str | None, str | None]:
+    """The mark each side of a printed card needs (front, back): "placeholder" for a placeholder,
+    "blank" for a printed text empty in every language, "untranslated" for one written in another
+    language only (the sheet prints that language's words); None for a side with its text."""
+    if card.placeholder:
+        return "placeholder", "placeholder" if card.back is not None else None
+    if not prints_text:
+        return None, None
+    back = _side_mark(card.back.text, language) if card.back is not None else None
+    return _side_mark(card.text, language), back
+
+
+def _side_mark(localized: dict[str, str], language: str) -> str | None:
+    if not _has_text(localized):
+        return "blank"
+    return None if localized.get(language, "").strip() else "untranslated"
+
+
 def _has_text(localized: dict[str, str]) -> bool:
     return any(value.strip() for value in localized.values())
 
@@ -131,6 +150,83 @@ def deck_states(pack: PackData, language: str | None = None, templates_root: Pat
     return states
 
 
+@dataclass(frozen=True)
+class Counts:
+    """A pack's cards counted one way for every command and the workbench (copies, not designs: the
+    box counts copies).  Only the decks of this product count: a deck from another product
+    (`origin`) is shown apart, as `other_product`."""
+
+    box: int | None  # the copies the box holds, as the box contents say; None: they do not say
+    held: int  # copies in the deck files: what a whole build prints
+    entered: int  # copies typed in with their title, placeholders left out
+    placeholders: int  # copies standing in for cards still to enter
+    written: int  # entered, with the text their layout prints
+    translated: int  # written, and translated (or reviewed) in the language counted
+    reviewed: int
+    other_product: int  # copies of decks that belong to another product
+
+    @property
+    def printed(self) -> int:
+        """What a whole build prints: every card of the deck files (placeholders, cards without a title too)."""
+        return self.held
+
+    @property
+    def without_text(self) -> int:
+        """Printed copies without their text: unwritten cards and placeholders."""
+        return self.printed - self.written
+
+    @property
+    def to_enter(self) -> int | None:
+        """Copies of the box nobody has typed yet (a placeholder is one of them)."""
+        return None if self.box is None else max(0, self.box - self.entered)
+
+    @property
+    def complete(self) -> bool:
+        """Every card the box holds is entered and written."""
+        return self.box is not None and self.entered == self.box and self.written == self.entered
+
+
+def box_count(pack: PackData, decks: Sequence[str] | None = None) -> int | None:
+    """The copies the box holds for these decks (default: every deck of this product): a deck's
+    expected count, else its share of a box contents line that names it; None when neither says
+    (a line that counts a deck with others outside `decks` says nothing of that deck alone)."""
+    own = [d for d in pack.decks if d.deck.origin is None and (decks is None or d.deck.id in decks)]
+    expected = {d.deck.id: d.deck.expected_count for d in pack.decks}
+    total = sum(d.deck.expected_count or 0 for d in own)
+    pending = {d.deck.id for d in own if d.deck.expected_count is None}
+    for line in pack.pack.manifest:
+        covered = set(line.decks) & pending
+        if not covered:
+            continue
+        others = [deck for deck in line.decks if deck not in covered]
+        if any(expected.get(deck) is None for deck in others):
+            return None  # shared with a deck outside these whose count is not known apart
+        total += line.count - sum(expected[deck] or 0 for deck in others)
+        pending -= covered
+    return None if pending else total
+
+
+def counts(pack: PackData, states: Sequence[DeckState], decks: Sequence[str] | None = None) -> Counts:
+    """The Counts of these deck states (of `decks`, default every one), against the box."""
+    chosen = [s for s in states if decks is None or s.deck.deck.id in decks]
+    own = [s for s in chosen if s.deck.deck.origin is None]
+    return Counts(
+        box=box_count(pack, [s.deck.deck.id for s in own]) if own else None,
+        held=sum(s.deck.total for s in own),
+        entered=sum(s.entered for s in own),
+        placeholders=sum(s.placeholders for s in own),
+        written=sum(s.written for s in own),
+        translated=sum(s.translated for s in own),
+        reviewed=sum(s.reviewed for s in own),
+        other_product=sum(s.deck.total for s in chosen if s.deck.deck.origin is not None),
+    )
+
+
+def pack_counts(pack: PackData, language: str | None = None, templates_root: Path = TEMPLATES_DIR) -> Counts:
+    """The pack's Counts in `language` (default the first target language)."""
+    return counts(pack, deck_states(pack, language, templates_root))
+
+
 # --- check rules ----------------------------------------------------------------
 
 
@@ -142,8 +238,9 @@ def check_missing_text(pack: PackData) -> list[Finding]:
         deck = state.deck
         if deck.deck.origin is not None or not state.unwritten:
             continue
-        total = deck.total
-        lacking = total - state.written
+        counted = counts(pack, [state])  # the figures `pnp deck`, the build and the workbench give
+        total = counted.printed
+        lacking = counted.without_text
         placeholders = ""
         if state.placeholders:
             placeholders = ngettext(

@@ -16,7 +16,7 @@ import click
 
 from pnp import __version__
 from pnp.cli.i18n import UI_LANG_OPTION, start_invocation, translate_help
-from pnp.exiting import leave_interrupted
+from pnp.exiting import leave_interrupted, leave_reader_gone
 from pnp.i18n import _
 from pnp.terminal import escaped_output
 
@@ -59,6 +59,9 @@ class PnpGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> object:
+        # pnp's output is escaped as it is written: click must not strip escape sequences first (it does
+        # when the output is not a terminal), or a preview piped to a file hides what --write writes
+        ctx.color = True
         try:
             with escaped_output():
                 return super().invoke(ctx)
@@ -66,6 +69,8 @@ class PnpGroup(click.Group):
             raise
         except KeyboardInterrupt:
             leave_interrupted()
+        except BrokenPipeError:
+            leave_reader_gone()
         except Exception as exc:  # the last net: a traceback is a bug, so say so
             if ctx.params.get("debug") or (ctx.obj or {}).get("debug"):
                 raise

@@ -129,6 +129,7 @@ def check_selection(data: PackData, selection: Selection) -> None:
         counts = sorted(
             {n for s in data.pack.swap if s.condition for n in s.condition.players}
             | {n for v in data.pack.variant for n in v.players}
+            | set(data.pack.players)  # the base game's: its decks as the box holds them
         )
         if selection.players not in counts:
             where = shown_path(data.root)

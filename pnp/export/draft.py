@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from pnp.errors import Finding, Severity
 from pnp.export.canvas import plain_font
@@ -65,22 +65,26 @@ def marked(footer: Footer, mark: str) -> Footer:
     return draw
 
 
-def render_findings_page(findings: Sequence[Finding], page: Size, language: str) -> bytes:
-    """The first pages of a draft: every error and warning, with the card it names."""
+def render_findings_page(findings: Sequence[Finding], page: Size, language: str, whole_leaves: bool = False) -> bytes:
+    """The first pages of a draft: every error and warning, with the card it names.  With
+    `whole_leaves` (a duplex build) the list fills whole leaves, a blank back after an odd last
+    page, so that the card sheets after it still print each front with its own back."""
     words = draft_words(language)
-    buffer = io.BytesIO()
-    document = SimpleDocTemplate(
-        buffer,
-        pagesize=(page.width, page.height),
-        leftMargin=mm(15),
-        rightMargin=mm(15),
-        topMargin=mm(15),
-        bottomMargin=mm(15),
-        title=words["title"],
-        creator="pnp",
-        invariant=1,
-        initialFontName=plain_font(),  # every font in the file embedded
-    )
+
+    def document(buffer: io.BytesIO) -> SimpleDocTemplate:
+        return SimpleDocTemplate(
+            buffer,
+            pagesize=(page.width, page.height),
+            leftMargin=mm(15),
+            rightMargin=mm(15),
+            topMargin=mm(15),
+            bottomMargin=mm(15),
+            title=words["title"],
+            creator="pnp",
+            invariant=1,
+            initialFontName=plain_font(),  # every font in the file embedded
+        )
+
     heading = ParagraphStyle("heading", fontName=plain_font(bold=True), fontSize=16, leading=20, textColor="#d32f2f")
     body = ParagraphStyle("body", fontName=plain_font(), fontSize=9, leading=11.5, spaceAfter=4)
     story: list = [
@@ -101,7 +105,14 @@ def render_findings_page(findings: Sequence[Finding], page: Size, language: str)
                 body,
             )
         )
-    document.build(story)
+    buffer = io.BytesIO()
+    built = document(buffer)
+    built.build(list(story))
+    if whole_leaves and built.page % 2:
+        # built again with one more page, left blank: a page break after the list (the blank
+        # page needs something on it for ReportLab to print it; an empty paragraph is nothing)
+        buffer = io.BytesIO()
+        document(buffer).build([*story, PageBreak(), Paragraph("\xa0", body)])
     return buffer.getvalue()
 
 

@@ -166,11 +166,24 @@ def remove_stale_parts(folder: Path) -> list[Path]:
     return removed
 
 
+def _special_files(folder: str, names: list[str]) -> set[str]:
+    """Named pipes, devices and sockets in the pack: copying one would fail or wait; no pack reads them."""
+    special = set()
+    for name in names:
+        try:
+            mode = os.lstat(os.path.join(folder, name)).st_mode
+        except OSError:
+            continue
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode)):
+            special.add(name)
+    return special
+
+
 def verify_edit(data: PackData, writes: list[tuple[Path, bytes]]) -> list[Finding]:
     """The pack as it would be after the edit must still load: a last net under the TOML editing."""
     with tempfile.TemporaryDirectory(prefix="pnp-edit-") as folder:
         copy = Path(folder) / data.root.name
-        shutil.copytree(data.root, copy, symlinks=True)
+        shutil.copytree(data.root, copy, symlinks=True, ignore=_special_files)
         for path, content in writes:
             (copy / path.resolve().relative_to(data.root.resolve())).write_bytes(content)
         result = load_pack(copy)

@@ -33,8 +33,58 @@ def _start_worker(language: str) -> None:
 
 
 @contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl-C held back while a process is forked: the child starts with it blocked, and ignores it
+    before letting it through (_QuietForkProcess.run), so a Ctrl-C at that moment cannot raise in it
+    before it ignores Ctrl-C.  Here, a Ctrl-C held back arrives as soon as the fork is done."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # first: a Ctrl-C held back is then dropped, not raised
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+_FORK: Any = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+
+
+if _FORK is not None:
+
+    class _QuietForkProcess(_FORK.Process):
+        """A forked process that never sees a Ctrl-C: not while it starts, not after."""
+
+        def start(self) -> None:
+            with _interrupts_held():
+                super().start()
+
+        def run(self) -> None:
+            _ignore_interrupts()
+            super().run()
+
+    class _QuietForkContext(type(_FORK)):  # type: ignore[misc]
+        Process = _QuietForkProcess
+
+
+def _pool_context() -> Any:
+    """Where processes are forked (Linux), a context whose workers ignore Ctrl-C from their first instant."""
+    if _FORK is None or multiprocessing.get_start_method() != "fork":
+        return None
+    return _QuietForkContext()
+
+
+@contextmanager
 def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(ui_language(),))
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=_pool_context(), initializer=_start_worker, initargs=(ui_language(),)
+    )
     try:
         yield pool
     except BaseException:
@@ -87,7 +137,7 @@ class Background(Generic[T]):
         context = multiprocessing.get_context("fork")
         try:
             self._reader, writer = context.Pipe(duplex=False)
-            self._process = context.Process(target=_send_result, args=(work, writer), daemon=True)
+            self._process = _QuietForkProcess(target=_send_result, args=(work, writer), daemon=True)
             self._process.start()
         except OSError:
             self._process = None

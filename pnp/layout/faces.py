@@ -14,8 +14,10 @@ from jinja2.sandbox import SandboxedEnvironment
 from reportlab.lib.colors import HexColor
 
 from pnp.errors import Finding, error
-from pnp.i18n import _
+from pnp.i18n import N_, _
+from pnp.layout import budget
 from pnp.layout.templates import Template
+from pnp.limits import MAX_EXPRESSION_TEXT
 from pnp.model import Card, Deck, Face, PackData
 from pnp.paths import FONTS_DIR
 from pnp.units import Size, UnitError, parse_length
@@ -56,6 +58,11 @@ class FaceLayout:
     card_line: int | None = field(default=None, compare=False)
 
 
+BUDGET_HINT = N_(
+    "a layout computes a few values for each card: loop over its icons or words, not over long made-up strings"
+)
+
+
 def _money(value: Any, language: str = "en") -> str:
     if value is None:
         return ""
@@ -72,25 +79,44 @@ def _icons(names: Any) -> str:
     return "".join(f"{{{name}}}" for name in items)
 
 
-MAX_TEXT = 20_000  # characters an expression may make: a card holds a few hundred
+MAX_TEXT = MAX_EXPRESSION_TEXT  # characters an expression may make: a card holds a few hundred
 
 
 class _LayoutSandbox(SandboxedEnvironment):
-    """jinja2's sandbox, which also refuses to build huge strings or numbers ('x' * 10**9, 9**9**9):
-    a layout from a stranger must not be able to exhaust memory or time."""
+    """jinja2's sandbox, on a budget (pnp.layout.budget): a layout from a stranger must not be able to
+    exhaust memory or time ('x' * 10**9, 9**9**9, 'x'.ljust(10**9), loops in loops)."""
 
-    intercepted_binops = frozenset({"*", "**"})
+    intercepted_binops = frozenset({"*", "**", "+", "%"})
+    concat = staticmethod(budget.checked_join)  # {% set %} blocks, macros and {% filter %} blocks join with it
+    budget_items = staticmethod(budget.budget_items)
+    budget_step = staticmethod(budget.step)
+    budget_concat = staticmethod(budget.checked_join)
+    budget_value = staticmethod(budget.measured)
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        # measured before, exactly: what these four make follows from what they are given
         if operator == "**" and isinstance(right, int | float) and abs(right) > 64:
             raise jinja2.exceptions.SecurityError(_("the power {right} is too large").format(right=right))
-        if operator == "*":
-            for text, times in ((left, right), (right, left)):
-                if isinstance(text, str | list) and isinstance(times, int) and len(text) * times > MAX_TEXT:
-                    raise jinja2.exceptions.SecurityError(
-                        _("this would make {value} characters").format(value=len(text) * times)
-                    )
+        budget.check_binop(operator, left, right)
         return super().call_binop(context, operator, left, right)
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        budget.step()
+        budget.check_call(__obj, args, kwargs)
+        return budget.measured(super().call(__context, __obj, *args, **kwargs))
+
+    def wrap_str_format(self, value: Any) -> Any:
+        wrapped = super().wrap_str_format(value)
+        if wrapped is None:
+            return None
+        template, mapping = value.__self__, value.__name__ == "format_map"
+
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            budget.check_format(template, (), args[0] if mapping and args and isinstance(args[0], dict) else kwargs)
+            budget.check_format(template, args, {})
+            return budget.measured(wrapped(*args, **kwargs))
+
+        return checked
 
 
 @lru_cache(maxsize=1)
@@ -99,12 +125,19 @@ def _environment() -> SandboxedEnvironment:
     env.filters["money"] = _money
     env.filters["skills"] = _skills
     env.filters["icons"] = _icons
+    env.filters = {name: budget.budgeted(name, function) for name, function in env.filters.items()}
+    env.tests = {name: budget.budgeted(name, function) for name, function in env.tests.items()}
     return env
 
 
 @lru_cache(maxsize=4096)
 def _compile(source: str) -> jinja2.Template:
-    return _environment().from_string(source)
+    env = _environment()
+    tree = env.parse(source)
+    template = env.from_string(budget.budget_loops(tree))
+    # without loops, macros or blocks an expression writes as many pieces as its source has: joined at once
+    template.pnp_unbounded = budget.repeats(tree)  # type: ignore[attr-defined]
+    return template
 
 
 def _render(template: jinja2.Template, context: dict[str, Any], statements: bool = True) -> str:
@@ -114,10 +147,12 @@ def _render(template: jinja2.Template, context: dict[str, Any], statements: bool
     An expression without statements (`{% ... %}`: only those can set a variable) cannot change
     the jinja context it runs in, so the expressions of one card share one."""
     if statements:
-        return "".join(template.root_render_func(template.new_context(context, shared=True)))
-    if _SHARED[0] is not context:
-        _SHARED[:] = [context, template.new_context(context, shared=True)]
-    return "".join(template.root_render_func(_SHARED[1]))
+        pieces = template.root_render_func(template.new_context(context, shared=True))
+    else:
+        if _SHARED[0] is not context:
+            _SHARED[:] = [context, template.new_context(context, shared=True)]
+        pieces = template.root_render_func(_SHARED[1])
+    return budget.checked_join(pieces) if getattr(template, "pnp_unbounded", True) else "".join(pieces)
 
 
 _SHARED: list[Any] = [None, None]  # the card context last rendered, and the jinja context made of it
@@ -196,13 +231,16 @@ def _layout(
     scale_x = size.width / template.design_size.width
     scale_y = size.height / template.design_size.height
     elements = []
-    for raw in template.elements:
-        element, problems = _evaluate_once(template, raw, context, card_id, (scale_x, scale_y), size)
-        findings += problems
-        if element is not None and element.kind == "panels":
-            elements += _panels(element, context)
-        elif element is not None:
-            elements.append(element)
+    with budget.face_budget():
+        for raw in template.elements:
+            element, problems = _evaluate_once(template, raw, context, card_id, (scale_x, scale_y), size)
+            findings += problems
+            if problems and any(f.code == "layout/too-large" for f in problems):
+                break  # the face's budget is spent: the element that spent it is the one to name
+            if element is not None and element.kind == "panels":
+                elements += _panels(element, context)
+            elif element is not None:
+                elements.append(element)
     if findings:
         return None, findings
     # the repr of (size, layout, language, elements), written out: the dataclasses' own repr costs
@@ -283,11 +321,13 @@ def _evaluate(
 ) -> tuple[LaidOutElement | None, list[Finding]]:
     name = str(raw.get("name", "?"))
 
-    def fail(message: str, key: str, hint: str | None = None) -> tuple[None, list[Finding]]:
+    def fail(
+        message: str, key: str, hint: str | None = None, code: str = "layout/template"
+    ) -> tuple[None, list[Finding]]:
         file, line = template.where(name)
         return None, [
             error(
-                "layout/template",
+                code,
                 file,
                 _('element "{name}": {message}').format(name=name, message=message),
                 line=line,
@@ -308,6 +348,10 @@ def _evaluate(
                 return fail(_("template syntax error: {message}").format(message=exc.message), key)
             except jinja2.exceptions.SecurityError as exc:
                 return fail(_("not allowed in a template: {exc}").format(exc=exc), key)
+            except budget.OverBudget as exc:
+                return fail(str(exc), key, _(BUDGET_HINT), code="layout/too-large")
+            except RecursionError:
+                return fail(_("the expression calls itself without end"), key, code="layout/too-large")
             except Exception as exc:  # a filter given the wrong kind of value, say
                 return fail(_("template error: {exc}").format(exc=exc), key)
             if len(value) > MAX_TEXT:

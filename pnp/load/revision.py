@@ -1,15 +1,21 @@
-"""A pack as it was: at a git revision (`git show REV:path` into a temporary folder), or another pack folder."""
+"""A pack as it was: at a git revision (its TOML files, from one `git archive`, in a temporary folder),
+or another pack folder."""
 
 from __future__ import annotations
 
+import re
+import shutil
 import subprocess
+import tarfile
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 from pnp.errors import Finding, error
-from pnp.i18n import _
+from pnp.i18n import N_, _, number
+from pnp.limits import MAX_FILE_BYTES, MAX_REVISION_BYTES, MAX_REVISION_FILES, MAX_REVISION_IMAGE_BYTES
 from pnp.load.pack import LoadResult, load_pack
 from pnp.paths import shown_path
 
@@ -65,73 +71,118 @@ def _checkout(root: Path, revision: str, into: Path) -> tuple[Path | None, Findi
             _("try HEAD~1, a tag or a commit id (git log --oneline lists them)"),
         )
     prefix = repo_prefix(root)
-    listed = run_git(root, "ls-tree", "-r", "-z", "--full-tree", revision, "--", prefix or ".")
-    entries, refused = _tree_entries(listed.stdout, prefix)
-    if refused:
-        return fail(
-            _('{revision} holds a path pnp will not copy: "{refused}"').format(
-                revision=revision, refused=_printable(refused)
-            ),
-            _("a pack's history may hold only plain files with plain names: no '..', no absolute paths, no symlinks"),
-        )
-    if f"{prefix}pack.toml" not in entries:
+    top = into / root.resolve().name
+    top.mkdir()
+    problem = _copy_pack_files(root, revision, prefix, top)
+    if problem is not None:
+        return fail(*problem)
+    if not (top / "pack.toml").is_file():
         return fail(
             _("the pack did not exist at {revision}: {prefix}pack.toml is not in that revision").format(
                 revision=revision, prefix=prefix
             ),
             _("give an older revision, or another pack folder"),
         )
-    top = into / root.resolve().name
-    top.mkdir()
-    for name, object_id in sorted(entries.items()):
-        target = _inside(top, name[len(prefix) :])
-        if target is None:  # _tree_entries already refused such names; this is the last guard
-            return fail(
-                _('{revision} holds a path pnp will not copy: "{name}"').format(
-                    revision=revision, name=_printable(name)
-                ),
-                "",
-            )
-        blob = run_git(root, "cat-file", "blob", object_id)
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            # "xb": never replace what is there, so two entries cannot write through one another.
-            with target.open("xb") as handle:
-                handle.write(blob.stdout)
-        except OSError as problem:
-            return fail(
-                _('could not copy "{name}" from {revision}: {strerror}').format(
-                    name=_printable(name), revision=revision, strerror=problem.strerror
-                ),
-                "",
-            )
     return top, None
 
 
-# git ls-tree -z lines: "<mode> SP <type> SP <object> TAB <path>"; only plain files are copied.
-_PLAIN_FILE_MODES = {"100644", "100755"}
+_REFUSED_HINT = N_(
+    "a pack's history may hold only plain files with plain names: no '..', no absolute paths, no symlinks"
+)
 
 
-def _tree_entries(listing: bytes, prefix: str) -> tuple[dict[str, str], str | None]:
-    """The pack's plain files at a revision (path -> blob id), and the first entry refused, if any.
+def _copy_pack_files(root: Path, revision: str, prefix: str, top: Path) -> tuple[str, str] | None:
+    """The pack's files at `revision` written under `top`, or (message, hint) saying why not.
 
-    A tree from a stranger's repository may hold entries named "..", absolute
-    paths, symlinks or submodules; none of them is ever written to disk.
+    One `git archive` of the pack's folder, read as a stream: each file is written as it
+    arrives, in pieces, and only the files a pack reads are kept (_read_by_a_pack).  Every entry
+    is vetted first: a tree from a stranger may name "..",
+    an absolute path or a symlink, and none is ever written.
     """
-    entries: dict[str, str] = {}
-    for record in listing.split(b"\0"):
-        if not record:
-            continue
-        header, _, raw_name = record.partition(b"\t")
-        name = raw_name.decode("utf-8", "replace")
-        fields = header.decode("ascii", "replace").split(" ")
-        if len(fields) != 3 or not name.startswith(prefix):
-            return entries, name or header.decode("ascii", "replace")
-        mode, kind, object_id = fields
-        if kind != "blob" or mode not in _PLAIN_FILE_MODES or not _is_plain_relative(name[len(prefix) :]):
-            return entries, name
-        entries[name] = object_id
-    return entries, None
+    with tempfile.TemporaryFile() as errors:
+        git = subprocess.Popen(
+            ["git", "-C", str(root), "archive", "--format=tar", revision, "--", "."],
+            stdout=subprocess.PIPE,
+            stderr=errors,
+            stdin=subprocess.DEVNULL,
+        )
+        assert git.stdout is not None
+        problem: tuple[str, str] | None = None
+        try:
+            problem = _unpack(git.stdout, revision, prefix, top)
+            if problem is None:
+                while git.stdout.read(1 << 16):  # the archive's end padding, which tarfile leaves unread
+                    pass
+        except tarfile.TarError:
+            pass  # git stopped mid-stream: its exit code and message say why
+        finally:
+            git.stdout.close()
+            if git.poll() is None and problem is not None:
+                git.kill()  # refused: the rest of the archive is not wanted
+            git.wait()
+        if problem is None and git.returncode != 0:
+            errors.seek(0)
+            message = errors.read(2000).decode("utf-8", "replace").strip()
+            invalid = re.search(r"invalid path '(.*)'", message)  # git itself refuses a tree entry named ".."
+            if invalid:
+                return _('{revision} holds a path pnp will not copy: "{name}"').format(
+                    revision=revision, name=_printable(prefix + invalid.group(1))
+                ), _(_REFUSED_HINT)
+            return _("git could not read {revision}: {message}").format(revision=revision, message=message), ""
+    return problem
+
+
+def _unpack(stream: IO[bytes], revision: str, prefix: str, top: Path) -> tuple[str, str] | None:
+    copied, total = 0, 0
+    with tarfile.open(fileobj=stream, mode="r|") as archive:
+        for member in archive:
+            name = member.name.removesuffix("/")
+            shown = _printable(prefix + name)
+            if member.name == "pax_global_header" or (member.isdir() and _is_plain_relative(name)):
+                continue
+            target = _inside(top, name) if member.isfile() else None
+            if target is None:
+                return _('{revision} holds a path pnp will not copy: "{name}"').format(
+                    revision=revision, name=shown
+                ), _(_REFUSED_HINT)
+            if not _read_by_a_pack(name):
+                continue  # skipped as it streams past: never held in memory
+            limit = MAX_FILE_BYTES if name.endswith(".toml") else MAX_REVISION_IMAGE_BYTES
+            if member.size > limit:
+                return _(
+                    "{name} is {size} MB at {revision}; a pack's file of its kind may be at most {limit} MB"
+                ).format(name=shown, size=member.size // 1_000_000, revision=revision, limit=limit // 1_000_000), _(
+                    "give a later revision, or another pack folder"
+                )
+            copied, total = copied + 1, total + member.size
+            if copied > MAX_REVISION_FILES or total > MAX_REVISION_BYTES:
+                return _(
+                    "the pack at {revision} has more than {files} files or {size} MB that a pack reads: too many"
+                ).format(
+                    revision=revision, files=number(MAX_REVISION_FILES), size=number(MAX_REVISION_BYTES // 1_000_000)
+                ), _("give another pack folder with --since")
+            source = archive.extractfile(member)
+            assert source is not None  # a regular file's data
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                # "xb": never replace what is there, so two entries cannot write through one another.
+                with target.open("xb") as handle:
+                    shutil.copyfileobj(source, handle, 1 << 20)
+            except OSError as problem:
+                return _('could not copy "{name}" from {revision}: {strerror}').format(
+                    name=shown, revision=revision, strerror=problem.strerror
+                ), ""
+    return None
+
+
+def _read_by_a_pack(name: str) -> bool:
+    """What loading a pack reads: its TOML files (pack.toml, decks, glossary, board, tokens) and the
+    images and icons they may name, wherever the pack keeps them; not its layouts (a proof compares
+    texts) nor anything else."""
+    return name.lower().endswith(_PACK_SUFFIXES) and not name.startswith(("templates/", "output/"))
+
+
+_PACK_SUFFIXES = (".toml", ".png", ".jpg", ".jpeg", ".svg")
 
 
 def _is_plain_relative(name: str) -> bool:

@@ -25,6 +25,7 @@ from pnp.i18n import N_, _
 from pnp.limits import MAX_FILE_BYTES, MAX_NESTING_DEPTH
 from pnp.load.bounds import CODE as TOO_LARGE
 from pnp.load.bounds import oversized_strings, too_deep
+from pnp.load.regular import NotRegularFile, read_regular
 from pnp.paths import shown_path
 
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
@@ -62,15 +63,20 @@ class TomlFile:
         return by_id.get(record_id, []) if isinstance(record_id, str) else []
 
 
+NOT_A_PLAIN_FILE = N_("this is a named pipe or a device, not a file: pnp reads only plain files")
+NOT_A_PLAIN_FILE_HINT = N_("replace it with the file itself")
+
+
 def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
     """Parse one TOML file; every way it can fail becomes a finding."""
     try:
-        with path.open("rb") as stream:
-            raw = stream.read(MAX_FILE_BYTES + 1)
+        raw = read_regular(path, MAX_FILE_BYTES + 1)  # a named pipe in its place is refused, never waited on
     except FileNotFoundError:
         return None, [error("load/missing-file", shown, _("file not found"))]
     except IsADirectoryError:
         return None, [error("load/missing-file", shown, _("expected a file, found a folder"))]
+    except NotRegularFile:
+        return None, [error("load/unreadable", shown, _(NOT_A_PLAIN_FILE), hint=_(NOT_A_PLAIN_FILE_HINT))]
     except OSError as exc:
         return None, [
             error("load/unreadable", shown, _("cannot read the file: {strerror}").format(strerror=exc.strerror))

@@ -20,7 +20,7 @@ from pathlib import Path
 from pnp.assets.fonts import font_problems
 from pnp.cache import Cache, CacheKind, cache_root
 from pnp.check.cached import cached_check
-from pnp.check.completeness import card_state, prints_text
+from pnp.check.completeness import card_state, face_marks, prints_text
 from pnp.compose import compose, selected_swaps
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
 from pnp.export import manifest
@@ -45,7 +45,15 @@ from pnp.model import LoadedDeck, PackData, pick
 from pnp.paths import shown_path
 from pnp.pipelines.build_extras import LaidOut, export_extras, option_findings
 from pnp.pipelines.build_options import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
-from pnp.pipelines.sheet_sets import SheetSet, draft_findings, impose_deck, sheet_sets, sheets_of, variant_folder
+from pnp.pipelines.sheet_sets import (
+    SheetSet,
+    draft_findings,
+    impose_deck,
+    selection_label,
+    sheet_sets,
+    sheets_of,
+    variant_folder,
+)
 from pnp.pipelines.unchanged import BuildRecord
 from pnp.render.missing_mark import with_missing_mark
 
@@ -189,7 +197,8 @@ def plan_jobs(done: LaidOut, icons: Mapping[str, IconFile]) -> DrawPlan:
     """The drawing jobs: one per deck (its cards-<deck>.pdf), and one per shared run of cards.pdf."""
     pack, options, language, faces = done.pack, done.options, done.language, done.faces
     pack_title = pick(pack, pack.pack.name, language)
-    sets = sheet_sets(done.builds, options.mix_decks, pack_title)
+    label = selection_label(pack, options, language)  # a --players / --variant build says so on every sheet
+    sets = sheet_sets(done.builds, options.mix_decks, f"{pack_title} · {label}" if label else pack_title)
     settings = DrawSettings(
         pack_root=pack.root,
         fonts_dir=FONTS_DIR,
@@ -272,7 +281,10 @@ def assemble_documents(
         # left as it was: it holds every deck, or nothing.
         parts = [part for sheet_set in plan.sets for part in drawn.ranges[sheet_set.key]]
         if options.draft:
-            parts.insert(0, render_findings_page(findings, done.builds[0].section.plan.page, language))
+            # on leaves of its own: in a duplex print every front still meets its own back
+            whole_leaves = options.duplex in ("long", "short")
+            page = done.builds[0].section.plan.page
+            parts.insert(0, render_findings_page(findings, page, language, whole_leaves))
         documents.append((out_dir / "cards.pdf", join(parts)))
     if options.calibration and options.duplex in ("long", "short") and done.builds:
         documents.append(
@@ -329,7 +341,12 @@ def _memo(pack: PackData, options: BuildOptions, language: str) -> LayoutMemo:
 
 
 def _description(options: BuildOptions, language: str) -> dict[str, object]:
-    """What the manifest says about the build: enough to tell two builds of one folder apart."""
+    """What the manifest says about the build: enough to tell two builds of one folder apart.  A
+    --players / --variant build names them (the box's decks are the build without them)."""
+    selection = options.selection
+    chosen: dict[str, object] = {}
+    if selection is not None and not selection.empty:
+        chosen = {"players": selection.players, "variants": list(selection.variants)}
     return {
         "language": language,
         "paper": options.paper,
@@ -337,7 +354,7 @@ def _description(options: BuildOptions, language: str) -> dict[str, object]:
         "decks": list(options.decks) or "all",
         "png": options.png,
         "tts": options.tts,
-    }
+    } | chosen
 
 
 def _deck_contents(pack: PackData, options: BuildOptions, result: BuildResult) -> dict[str, LoadedDeck]:
@@ -382,11 +399,17 @@ def _mark_placeholders(laid: PackFaces, options: BuildOptions, result: BuildResu
             if card.card.placeholder and not options.placeholders:
                 result.placeholders_left_out += card.card.count
                 continue
-            if card.card.placeholder:
-                back = with_missing_mark(card.back) if card.card.back is not None else card.back
-                card = replace(card, front=with_missing_mark(card.front), back=back)
             template = laid.templates.get(card.front.template)
-            if not card_state(card.card, template is None or prints_text(template), "").written:
+            printing_text = template is None or prints_text(template)
+            # a card printed without its text says so on the sheet, whatever made it so
+            front_mark, back_mark = face_marks(card.card, printing_text, card.front.language)
+            if front_mark or back_mark:
+                card = replace(
+                    card,
+                    front=with_missing_mark(card.front, front_mark) if front_mark else card.front,
+                    back=with_missing_mark(card.back, back_mark) if back_mark else card.back,
+                )
+            if not card_state(card.card, printing_text, "").written:
                 result.without_text += card.card.count
             kept.append(card)
         deck.cards = kept

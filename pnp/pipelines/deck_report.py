@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnp.check.completeness import CardState, DeckState, deck_states
+from pnp.check.completeness import CardState, DeckState, counts, deck_states
 from pnp.check.provenance import provenance
 from pnp.compose import Result, compose, short_decks
 from pnp.i18n import _, ngettext, pgettext
@@ -31,14 +31,15 @@ def format_decks(data: PackData, language: str) -> str:
         )
     ]
     printed: list[DeckState] = []
-    for state in deck_states(data, language):
+    states = deck_states(data, language)
+    for state in states:
         deck = state.deck.deck
         expected = "" if deck.expected_count is None else str(deck.expected_count)
         if deck.origin:
             status = _("from {origin}").format(origin=deck.origin)
         else:
             printed.append(state)
-            status = _deck_status(state)
+            status = _deck_status(data, state)
         rows.append(
             (
                 deck.id,
@@ -48,18 +49,24 @@ def format_decks(data: PackData, language: str) -> str:
                 status,
             )
         )
-    totals = [sum(getattr(s, rung) for s in printed) for rung in ("entered", "written", "translated", "reviewed")]
-    counted = [line for line in data.pack.manifest if line.decks]
-    expected_total = (
-        sum(line.count for line in counted) if counted else sum(s.deck.deck.expected_count or 0 for s in printed)
-    )
-    rows.append((_("total"), "", *(str(n) for n in totals), str(expected_total), ""))
-    placeholders = sum(s.placeholders for s in printed)
+    total = counts(data, states)  # the figures every command and the workbench give
+    box = str(total.box)
+    if total.box is None:  # some deck's count is not in the box contents: the known part, and more
+        known = sum(s.deck.deck.expected_count or 0 for s in printed)
+        box = f"{known}+" if known else ""
+    ladder = (total.entered, total.written, total.translated, total.reviewed)
+    rows.append((_("total"), "", *(str(n) for n in ladder), box, _("complete") if total.complete else ""))
+    placeholders = total.placeholders
     out = _table(rows, right={2, 3, 4, 5, 6})
     out += "\n" + _(
         "entered: cards with a title, placeholders left out; written: with the text their layout prints; "
         "translated, reviewed: by status"
     )
+    out += "\n" + _("a whole build prints {printed}, {without} without text").format(
+        printed=plural_cards(total.printed), without=total.without_text
+    )
+    if total.other_product:
+        out += "\n" + _("decks of other products: {cards}, in no total").format(cards=plural_cards(total.other_product))
     out += "".join(f"\n{line}" for line in _shared_lines(data, language))
     if placeholders:
         out += "\n" + _("placeholders: {cards}, standing in for cards still to enter (counted as missing)").format(
@@ -104,8 +111,9 @@ def _ladder(state: DeckState) -> tuple[str, str, str, str]:
     return (str(state.entered), str(state.written), str(state.translated), str(state.reviewed))
 
 
-def _deck_status(state: DeckState) -> str:
-    """ "complete" only when the box count is reached and every card has its text."""
+def _deck_status(data: PackData, state: DeckState) -> str:
+    """ "complete" only when every card the box holds for the deck is entered and written: a deck
+    the box counts only together with others (one box contents line) is never complete alone."""
     deck = state.deck.deck
     parts = []
     if deck.expected_count is not None and state.entered != deck.expected_count:
@@ -115,8 +123,8 @@ def _deck_status(state: DeckState) -> str:
         parts.append(_("{n} without text").format(n=lacking))
     if state.placeholders:
         parts.append(ngettext("{n} placeholder", "{n} placeholders", state.placeholders).format(n=state.placeholders))
-    if not parts and state.entered:
-        return _("complete") if deck.expected_count is not None or state.written == state.deck.total else ""
+    if not parts and counts(data, [state]).complete:
+        return _("complete")
     return "; ".join(parts)
 
 
@@ -175,7 +183,7 @@ def format_deck(data: PackData, loaded: LoadedDeck, language: str) -> str:
         entered=state.entered, written=state.written, translated=state.translated, reviewed=state.reviewed
     )
     if deck.expected_count is not None:
-        status = _deck_status(state) or _progress(state.entered, deck.expected_count)
+        status = _deck_status(data, state) or _progress(state.entered, deck.expected_count)
         total += _("; box contents: {expected_count} ({status})").format(
             expected_count=deck.expected_count, status=status
         )

@@ -16,6 +16,7 @@ from pnp.export.workers import Background
 from pnp.layout.memo import layout_memo
 from pnp.model import PackData
 from pnp.pipelines.fitting import layout_and_fitting_findings
+from pnp.pipelines.sheet_fit import sheet_fit_findings
 
 
 def pack_findings(data: PackData, output: Path | None = None, read: bool = True) -> list[Finding]:
@@ -34,7 +35,8 @@ def pack_findings(data: PackData, output: Path | None = None, read: bool = True)
     finally:
         background.cancel()  # stopped by an error or Ctrl-C: no check left running
     laid_out = [f for language in data.languages for f in (printed if language == built else other_layouts[language])]
-    return rules + list(dict.fromkeys(laid_out))
+    # what build stops on, as it says it: a finding both found (install/fonts) is said once
+    return list(dict.fromkeys([*rules, *sheet_fit_findings(data), *laid_out]))
 
 
 def _rules_and_other_layouts(

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pnp.assets.fonts import load_fonts
+from pnp.assets.fonts import font_problems, load_fonts
 from pnp.cache import Cache
 from pnp.errors import Finding
 from pnp.layout import FaceLayout
@@ -83,6 +83,8 @@ def _fitting(
         found = _findings(items) if isinstance(items, list) else None
         if found is None:
             if ctx is None:  # fonts are loaded only when a face is fitted
+                if broken := font_problems(FONTS_DIR):  # install/fonts, as the build says it: nothing is fitted
+                    return [*findings, *broken]
                 ctx = RenderContext(
                     fonts=load_fonts(FONTS_DIR),
                     pack_root=root,

@@ -78,6 +78,10 @@ def write_skeleton(folder: Path, game: str, size: str = "poker", languages: tupl
         )
     if not game.strip():
         raise SkeletonError(_("--game needs the game's name"))
+    if any(unicodedata.category(c) == "Cc" for c in game):  # a line break would end the comment and the string
+        raise SkeletonError(
+            _("--game is the name on one line: {game!r} holds a line break or a control character").format(game=game)
+        )
     try:
         parse_card_size(size)
     except UnitError as exc:

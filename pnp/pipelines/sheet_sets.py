@@ -4,7 +4,7 @@
   lands behind its own front): a pack of many small decks prints on far fewer
   sheets.  The per-deck files keep one deck per sheet, for reprinting a deck.
 - A build that differs from the default (paper, duplex, card size, bilingual,
-  tight grid, a draft) writes into a folder named after what differs, so no
+  tight grid, a draft, a player count or variant) writes into a folder named after what differs, so no
   variant overwrites another or the default's files.  A deck selection
   (--decks) is no variant: it writes the same cards-<deck>.pdf a whole build
   of those options writes, into the same folder, and leaves cards.pdf alone.
@@ -15,16 +15,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pnp.errors import Finding, Severity, error
-from pnp.export.pdf import FOOTER_BAND, Placement, SheetSection
-from pnp.i18n import _
-from pnp.impose.sheet import ImposeError, SheetPlan, SheetSpec, plan_below, plan_sheet
+from pnp.errors import Finding, Severity
+from pnp.export.pdf import Placement, SheetSection
+from pnp.i18n import printed_n
+from pnp.impose.sheet import SheetPlan, plan_below
 from pnp.layout.plan import DeckFaces
-from pnp.load.pack import PACK_FILE
 from pnp.model import PackData, pick
-from pnp.paths import shown_path
 from pnp.pipelines.build_options import BuildOptions, DeckBuild
-from pnp.units import mm, paper_size, parse_card_size
+from pnp.pipelines.sheet_fit import deck_sheet_plan
+from pnp.units import parse_card_size
 
 DEFAULTS = BuildOptions()
 
@@ -59,7 +58,27 @@ def variant_folder(options: BuildOptions) -> str:
         parts.append("tight")
     if options.draft:
         parts.append("draft")
+    selection = options.selection
+    if selection is not None and not selection.empty:  # not the box's decks: never the box's files
+        if selection.players is not None:
+            parts.append(f"players-{selection.players}")
+        parts += [*selection.variants, *selection.setups, *selection.swaps]
     return "-".join(parts)
+
+
+def selection_label(pack: PackData, options: BuildOptions, language: str) -> str:
+    """What a --players / --variant build prints, for its footers: "2 jugadores · Partida para Dos
+    Jugadores"; "" for the box's decks."""
+    selection = options.selection
+    if selection is None or selection.empty:
+        return ""
+    parts = []
+    if selection.players is not None:
+        parts.append(printed_n(language, "{n} player", "{n} players", selection.players).format(n=selection.players))
+    names = {variant.id: variant.name for variant in pack.pack.variant}
+    parts += [pick(pack, names[v], language) if v in names else v for v in selection.variants]
+    parts += [*selection.setups, *selection.swaps]
+    return " · ".join(parts)
 
 
 def _slug(card_size: str) -> str:
@@ -166,34 +185,16 @@ def draft_findings(findings: list[Finding]) -> list[Finding]:
 def impose_deck(pack: PackData, laid: DeckFaces, language: str, options: BuildOptions) -> DeckBuild | Finding:
     """The deck's cards on sheets of the paper and duplex asked for, or why they do not fit."""
     deck = laid.deck
-    try:
-        plan = plan_sheet(
-            SheetSpec(
-                paper=paper_size(options.paper),
-                card=laid.size,
-                bleed=options.bleed,
-                margin=mm(5),
-                mark_length=mm(3),
-                duplex=options.duplex,
-                back_offset=options.back_offset,
-                footer=FOOTER_BAND,
-                tight=options.tight or options.duplex == "fold",
-            )
-        )
-    except ImposeError as exc:
-        return error(
-            "build/impose",
-            shown_path(pack.root / PACK_FILE),
-            str(exc),
-            field=f"deck.{deck.deck.id}.card_size",
-            hint=_("try --paper letter, a smaller --bleed, or a smaller card size"),
-        )
+    plan, problem = deck_sheet_plan(pack, deck.deck.id, laid.size, options)  # pnp check asks the same
+    if plan is None:
+        assert problem is not None
+        return problem
     placements: list[Placement] = []
     designs: list[tuple[str, str, str]] = []
     for card in laid.cards:
         placements += [Placement(card.front.key, card.back.key)] * card.card.count
         designs.append((card.card.id, card.front.key, card.back.key))
-    title = pick(pack, deck.deck.name, language)
+    title = " · ".join(filter(None, (pick(pack, deck.deck.name, language), selection_label(pack, options, language))))
     return DeckBuild(
         deck, SheetSection(title, plan, tuple(placements), options.duplex, language), laid.back.key, tuple(designs)
     )

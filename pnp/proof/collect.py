@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from pnp import markup
+from pnp.check.completeness import deck_states
 from pnp.errors import Finding, Severity
 from pnp.model import Card, PackData
 from pnp.proof.locate import locate
@@ -65,9 +66,10 @@ class DeckSummary:
     name: str
     designs: int  # cards as written in the deck file, one entry each in the proof
     copies: int  # cards as built and as `pnp deck` counts them: the designs times their count
-    translated: int  # designs whose status is translated or reviewed
+    translated: int  # copies written and translated (or reviewed), as `pnp deck` counts them
     reviewed: int
     findings: int
+    other_product: bool = False  # a deck of another product: shown, in no total
 
 
 @dataclass
@@ -93,7 +95,9 @@ def collect(pack: PackData, lang: str, findings: list[Finding]) -> Proof:
     entries = []
     decks = []
     source_language = pack.pack.source_language
+    ladders = {state.deck.deck.id: state for state in deck_states(pack, lang)}
     for loaded in pack.decks:
+        ladder = ladders[loaded.deck.id]
         name = loaded.deck.name.get(lang) or loaded.deck.name.get(source_language, loaded.deck.id)
         deck_entries = [
             card_entry(card, loaded.deck.id, lang, source_language, by_card.get(card.id, [])) for card in loaded.cards
@@ -105,9 +109,10 @@ def collect(pack: PackData, lang: str, findings: list[Finding]) -> Proof:
                 name,
                 len(loaded.cards),
                 loaded.total,
-                sum(1 for e in deck_entries if e.status in ("translated", "reviewed")),
-                sum(1 for e in deck_entries if e.status == "reviewed"),
+                ladder.translated,  # an unwritten card is not translated, whatever its status says
+                ladder.reviewed,
                 sum(len(e.findings) for e in deck_entries),
+                loaded.deck.origin is not None,
             )
         )
     counts: dict[str, Counter[Severity]] = {}

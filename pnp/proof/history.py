@@ -14,6 +14,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from pnp.i18n import N_
+from pnp.limits import MAX_FILE_BYTES
 from pnp.load.revision import repo_prefix, run_git
 from pnp.model import Card
 from pnp.proof.collect import FieldChange, card_fields, field_order
@@ -84,10 +85,13 @@ def _add(history: History, label: tuple[str, str, str, str], card: Card | None, 
 
 
 def _card_in(content: bytes, card_id: str) -> Card | None:
-    """The card as that version of the file has it; a version that does not read is no version."""
+    """The card as that version of the file has it; a version that does not read is no version,
+    nor one a pack on disk could not be (over the file limit, or nested past the parser's depth)."""
+    if len(content) > MAX_FILE_BYTES:
+        return None
     try:
         data = tomllib.loads(content.decode("utf-8-sig"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
         return None
     for raw in data.get("card", []) if isinstance(data.get("card"), list) else []:
         if isinstance(raw, dict) and raw.get("id") == card_id:

@@ -106,8 +106,11 @@ SUMMARY_KEYS = ("designs", "copies", "translated", "reviewed", "findings")
 
 
 def totals(proof: Proof) -> list[int]:
-    """The "All" row of the summary: SUMMARY_KEYS summed over the decks."""
-    return [sum(getattr(d, key) for d in proof.decks) for key in SUMMARY_KEYS]
+    """The "All" row of the summary: SUMMARY_KEYS summed over this product's decks (another
+    product's deck has its row but is in no total, as in `pnp deck` and the workbench)."""
+    return [
+        sum(getattr(d, key) for d in proof.decks if key == "findings" or not d.other_product) for key in SUMMARY_KEYS
+    ]
 
 
 def count_line(proof: Proof) -> str:

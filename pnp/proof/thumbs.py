@@ -10,6 +10,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 
 from pnp.assets.fonts import load_fonts
+from pnp.check.completeness import face_marks, prints_text
 from pnp.errors import Finding
 from pnp.export.png import faces_pdf
 from pnp.layout import FaceLayout
@@ -49,11 +50,12 @@ def lay_out_fronts(
     found.findings += laid.findings
     for deck in laid.decks:
         for card in deck.cards:
-            # a placeholder looks like one in the proof too, as on the printed sheet
-            marked = with_missing_mark if card.card.placeholder else _unchanged
-            found.faces[card.card.id] = marked(card.front)
+            # a card without its text looks so in the proof too, as on the printed sheet
+            template = laid.templates.get(card.front.template)
+            front_mark, back_mark = face_marks(card.card, template is None or prints_text(template), lang)
+            found.faces[card.card.id] = with_missing_mark(card.front, front_mark) if front_mark else card.front
             if card.card.back is not None:
-                found.backs[card.card.id] = marked(card.back)
+                found.backs[card.card.id] = with_missing_mark(card.back, back_mark) if back_mark else card.back
     found.context = RenderContext(
         fonts=load_fonts(FONTS_DIR),
         pack_root=pack.root,
@@ -62,10 +64,6 @@ def lay_out_fronts(
         icons=laid.icons,
     )
     return found
-
-
-def _unchanged(face: FaceLayout) -> FaceLayout:
-    return face
 
 
 def thumbnails(faces: Faces, dpi: int = THUMBNAIL_DPI) -> tuple[dict[str, bytes], list[Finding]]:

@@ -98,6 +98,17 @@ def modelled(text: str) -> bool:
     return not any(uri_pat.match(word) for word in text.split() if "://" in word)
 
 
+# What never opens a line: closing punctuation stays with the word or icon before it.
+CLOSING = frozenset(".,;:)?!»]…")
+
+
+def glues_to_previous(text: str) -> bool:
+    """Whether a run of text written right after an icon (no space between) opens with punctuation:
+    a no-break space before it ("{parts}\xa0!") glues too."""
+    opening = text.lstrip("\xa0")
+    return bool(opening) and opening[0] in CLOSING
+
+
 def make_paragraph(runs: tuple[Run, ...]) -> Paragraph:
     if len(runs) == 1 and runs[0].kind != IMAGE:
         return Paragraph(runs, (runs[0].font, runs[0].text))
@@ -108,18 +119,28 @@ def make_paragraph(runs: tuple[Run, ...]) -> Paragraph:
 
 
 def _frag_words(runs: tuple[Run, ...]) -> tuple[Word, ...]:
-    """ReportLab's _getFragWords: words across runs, split at whitespace; an icon is a word of its own."""
+    """ReportLab's _getFragWords: words across runs, split at whitespace; an icon is a word of its own,
+    but for the punctuation written right after it ("gana 2 {parts}."), which ReportLab would let
+    open the next line: pnp keeps it with the icon, one word (the drawing sets these words)."""
     words: list[Word] = []
     gathered: list[Piece] = []
     strip_start = True
+    glued: Word | None = None  # the icon the word being gathered starts with
 
     def close(hanging: bool) -> None:
-        words.append(_text_word(tuple(gathered), hanging))
+        nonlocal glued
+        if glued is not None:
+            words.append(Word(tuple(gathered), hanging, kind=IMAGE, icon=glued.icon))
+            glued = None
+        else:
+            words.append(_text_word(tuple(gathered), hanging))
         gathered.clear()
 
     for run in runs:
         if run.kind == TEXT:
             text = run.text
+            if words and words[-1].kind == IMAGE and not gathered and glues_to_previous(text):
+                glued = words.pop()
             if strip_start:
                 text = text.lstrip(_wsc)
                 if not text:

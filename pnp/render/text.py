@@ -6,8 +6,9 @@ card says ("<font size=900>", "</para>") can become ReportLab markup.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from reportlab import rl_config
@@ -72,6 +73,34 @@ class FittedText:
         return measured_box(self.box)
 
 
+_SPACES_BEFORE_CLOSING = re.compile(f"[ ]+(?=[{re.escape(''.join(sorted(linebreak.CLOSING)))}])")
+
+
+def set_text(text: str) -> list[markup.Paragraph]:
+    """The text's paragraphs as they are set: a space written before closing punctuation ("dos ."
+    "« Serenity »") is a no-break space, so that the punctuation never opens a line, in the fitting
+    and in ReportLab's drawing alike.  (Punctuation right after an icon: linebreak glues it.)"""
+    set_paragraphs = []
+    for paragraph in markup.parse(text):
+        spans = list(paragraph)
+        for index, span in enumerate(spans):
+            if span.icon or span.line_break:
+                continue
+            glued = _SPACES_BEFORE_CLOSING.sub("\xa0", span.text)
+            following = spans[index + 1] if index + 1 < len(spans) else None
+            if (
+                glued.endswith(" ")
+                and following is not None
+                and not (following.icon or following.line_break)
+                and following.text[:1] in linebreak.CLOSING
+            ):
+                glued = glued.rstrip(" ") + "\xa0"
+            if glued != span.text:
+                spans[index] = replace(span, text=glued)
+        set_paragraphs.append(tuple(spans))
+    return set_paragraphs
+
+
 def to_para_markup(paragraph: markup.Paragraph, size: float) -> str:
     parts = []
     for span in paragraph:
@@ -112,7 +141,7 @@ def _style(box: TextBox, size: float) -> ParagraphStyle:
 @lru_cache(maxsize=256)
 def _laid_out(box: TextBox, size: float) -> tuple[tuple[Paragraph, ...], tuple[float, ...]]:
     style = _style(box, size)
-    paragraphs = tuple(Paragraph(to_para_markup(p, size), style) for p in markup.parse(box.text))
+    paragraphs = tuple(Paragraph(to_para_markup(p, size), style) for p in set_text(box.text))
     return paragraphs, tuple(para.wrap(box.width, 1e6)[1] for para in paragraphs)
 
 
@@ -121,7 +150,7 @@ def _build(box: TextBox, size: float, widest: float | None = None) -> FittedText
     the arithmetic does not cover, and the tests to prove the arithmetic; `widest` (the widest word at
     1 pt, when measured) spares asking ReportLab for each paragraph's minWidth."""
     style = _style(box, size)
-    paragraphs = tuple(Paragraph(to_para_markup(p, size), style) for p in markup.parse(box.text))
+    paragraphs = tuple(Paragraph(to_para_markup(p, size), style) for p in set_text(box.text))
     heights = []
     lines = 0
     too_wide = widest is not None and widest * size > box.width + 0.01
@@ -230,7 +259,7 @@ def measured_box(box: TextBox) -> MeasuredText:
 def measure(text: str, role: FontRole, hyphenation: str, leading: float) -> MeasuredText:
     """Every word piece's width at 1 pt, for one text in one font role; hyphenation points on first need."""
     language = HYPHENATION.get(hyphenation, "") if hyphenation else ""
-    parsed = markup.parse(text)
+    parsed = set_text(text)
     paragraphs = tuple(
         linebreak.make_paragraph(linebreak.paragraph_runs(p, lambda bold, italic: role.name(bold, italic)))
         for p in parsed

@@ -176,6 +176,7 @@ def _runs(line: Line) -> list[tuple[str | None, str]]:
             runs[-1][1] += " " + first
         else:
             runs[-1][1] += first
-        runs += [[piece.font, piece.text] for piece in word.pieces[1:]]
+        # a word's later pieces, or all of an icon's: the punctuation glued after it
+        runs += [[piece.font, piece.text] for piece in (word.pieces if word.kind == IMAGE else word.pieces[1:])]
         space = word.hanging
     return [(font, run) for font, run in runs]

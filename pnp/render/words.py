@@ -95,8 +95,14 @@ class Word:
     def _shape(self, pieces: tuple[Piece, ...], font: str) -> None:
         # one (its width at 1 pt, when in one piece), first (the first piece's font, None for an icon,
         # which never shares a run; whether it has text), rest (the later pieces' fonts: each a run of
-        # its own on the line), counts (whether a later piece has text), space (after it, at 1 pt)
-        if len(pieces) == 1:
+        # its own on the line), counts (whether a later piece has text), space (after it, at 1 pt).
+        # An icon's pieces are the punctuation glued after it ("{parts}."): runs after the icon's.
+        if self.kind == IMAGE:
+            self.one, self.first = None, (None, False)
+            self.rest = tuple(piece.font for piece in pieces)
+            self.counts = any(piece.text for piece in pieces)
+            last = pieces[-1].font if pieces else font
+        elif len(pieces) == 1:
             piece = pieces[0]
             self.one, self.first, self.rest, self.counts = piece.width, (piece.font, bool(piece.text)), (), False
             last = piece.font
@@ -125,7 +131,10 @@ class Word:
         if self.one is not None:
             return self.one * size
         if self.kind == IMAGE:
-            return icon_side(size)
+            side = icon_side(size)
+            for piece in self.pieces:  # the punctuation glued after it
+                side += piece.width * size
+            return side
         total = 0.0 if self.pieces else 0
         for piece in self.pieces:
             total += piece.width * size

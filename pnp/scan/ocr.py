@@ -2,8 +2,9 @@
 
 pnp runs the `tesseract` program itself (a Python wrapper would run the same
 program, and add nothing but a dependency).  Each region is cut from the
-straightened 300 dpi card, enlarged twice (Tesseract reads best with letters
-20 pixels high or more) and read as a block of text, or as one line for a title.
+straightened 300 dpi card, cleared of the scanner's grain and read at that
+resolution as a block of text, or as one line for a title (enlarging it first
+read fewer words right, on card text from 5 to 11 pt).
 Words come back with Tesseract's confidence; a region read with too little of
 it is reported as unread rather than typed into the pack.
 """
@@ -105,12 +106,14 @@ def read_region(reader: Reader, pixels: np.ndarray, one_line: bool) -> Reading |
     low, high = np.percentile(grey, [1, 99])
     if high - low < MIN_INK_CONTRAST:
         return Reading("", 100.0)  # nothing printed there: paper and its grain only
-    grey = cv2.resize(grey, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
-    grey = cv2.copyMakeBorder(grey, 20, 20, 20, 20, cv2.BORDER_REPLICATE)  # letters touching the cut
+    # a margin of the region's paper: Tesseract misreads letters that touch the image's edge (and a
+    # replicated edge would smear a letter cut by it into a streak)
+    paper = int(np.median(grey))
+    grey = cv2.copyMakeBorder(grey, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=paper)
     with tempfile.TemporaryDirectory(prefix="pnp-scan-") as folder:
         image = Path(folder) / "region.png"
         cv2.imwrite(str(image), grey)
-        command = [reader.program, str(image), "stdout", "-l", reader.language, "--dpi", str(OUTPUT_DPI * 2)]
+        command = [reader.program, str(image), "stdout", "-l", reader.language, "--dpi", str(OUTPUT_DPI)]
         command += ["--psm", "7" if one_line else "6", "tsv"]
         try:
             done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT_SECONDS, check=False)
@@ -121,42 +124,53 @@ def read_region(reader: Reader, pixels: np.ndarray, one_line: bool) -> Reading |
     return _from_tsv(done.stdout, one_line)
 
 
+@dataclass
+class _Line:
+    words: list[str]
+    top: int
+    bottom: int
+
+
 def _from_tsv(tsv: str, one_line: bool) -> Reading:
-    paragraphs: dict[tuple[str, str], list[list[str]]] = {}
-    line_keys: dict[tuple[str, str], list[str]] = {}
+    """The words Tesseract found, by line; a new paragraph where the gap between two lines is as tall as a
+    line (a blank line on the card).  Tesseract's own paragraphs are not used: it splits a paragraph whose
+    first line is short."""
+    lines: dict[tuple[str, str, str], _Line] = {}
     confidences = []
     for row in csv.DictReader(io.StringIO(tsv), delimiter="\t", quoting=csv.QUOTE_NONE):
         word = (row.get("text") or "").strip()
         try:
             confidence = float(row.get("conf") or -1)
-        except ValueError:
+            top, height = int(row["top"]), int(row["height"])
+        except (KeyError, TypeError, ValueError):
             continue
         if not word or confidence < 0:
             continue
         confidences.append(confidence)
-        paragraph = (row["block_num"], row["par_num"])
-        lines = paragraphs.setdefault(paragraph, [])
-        keys = line_keys.setdefault(paragraph, [])
-        if not keys or keys[-1] != row["line_num"]:
-            keys.append(row["line_num"])
-            lines.append([])
-        lines[-1].append(word)
+        key = (row["block_num"], row["par_num"], row["line_num"])
+        line = lines.setdefault(key, _Line([], top, top + height))
+        line.words.append(word)
+        line.top, line.bottom = min(line.top, top), max(line.bottom, top + height)
     if not confidences:
         return Reading("", 100.0)
-    texts = [_join_lines([" ".join(words) for words in lines]) for lines in paragraphs.values()]
-    text = " ".join(texts) if one_line else "\n\n".join(texts)
-    return Reading(escape_markup(text), sum(confidences) / len(confidences))
+    ordered = sorted(lines.values(), key=lambda line: line.top)
+    tall = sorted(line.bottom - line.top for line in ordered)[len(ordered) // 2]
+    paragraphs: list[list[str]] = [[]]
+    for index, line in enumerate(ordered):
+        if index and line.top - ordered[index - 1].bottom > tall and not one_line:
+            paragraphs.append([])
+        paragraphs[-1].append(" ".join(line.words))
+    texts = [_join_lines(paragraph) for paragraph in paragraphs]
+    return Reading(escape_markup("\n\n".join(texts)), sum(confidences) / len(confidences))
 
 
 def _join_lines(lines: list[str]) -> str:
     """A paragraph's lines as one: a card's line breaks fall where its box ended, not where its writer broke
-    them.  A word broken with a hyphen at a line's end is joined again when the next line starts in lower case."""
+    them.  A line ending in a hyphen joins the next without a space and keeps the hyphen: "two-player" broken
+    after "two-" comes back whole, and a word hyphenated only to fit ("some-thing") shows when it is checked."""
     out = ""
     for line in lines:
-        if out.endswith("-") and line[:1].islower() and len(out) > 1 and out[-2].isalpha():
-            out = out[:-1] + line
-        else:
-            out = f"{out} {line}" if out else line
+        out = f"{out}{line}" if out.endswith("-") and out[-2:-1].isalpha() else (f"{out} {line}" if out else line)
     return re.sub(r"\s+", " ", out).strip()
 
 

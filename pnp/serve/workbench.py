@@ -20,7 +20,7 @@ from pathlib import Path
 
 from pnp.check import RULES
 from pnp.check.cached import PER_CARD, only_cards
-from pnp.check.completeness import CardState, DeckState, deck_states
+from pnp.check.completeness import CardState, Counts, DeckState, counts, deck_states
 from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex
 from pnp.errors import Finding, Severity, error, has_errors
@@ -108,6 +108,7 @@ class Workbench:
         self.findings: list[Finding] = []
         self.rows: dict[str, Row] = {}
         self.decks: list[DeckState] = []
+        self.counts = Counts(None, 0, 0, 0, 0, 0, 0, 0)
         self._stamp: tuple[tuple[str, int, int], ...] = ()
         self._snapshot = Snapshot({})
         self._thumbs: OrderedDict[tuple[str, int], bytes] = OrderedDict()
@@ -176,6 +177,7 @@ class Workbench:
                 checking.cancel()
             self.findings = self.loaded.findings + rules + self._laid
             self.decks = [d for d in deck_states(pack, self.language) if d.deck.cards]
+            self.counts = counts(pack, self.decks)  # the box's figures, as `pnp deck` gives them
             by_card: dict[str, list[Finding]] = {}
             for finding in self.findings:
                 if finding.card is not None:
@@ -250,13 +252,11 @@ class Workbench:
             )
             for state in self.decks
         ]
-        total = Progress(
-            "",
-            sum(p.total for p in decks),
-            sum(p.written for p in decks),
-            sum(p.translated for p in decks),
-            sum(p.reviewed for p in decks),
-        )
+        # the box's row counts this product's decks, placeholders included, as a build prints
+        # them and `pnp deck` counts them (pnp.check.completeness.Counts): another product's
+        # deck has its row above but is in no total
+        counted = self.counts
+        total = Progress("", counted.printed, counted.written, counted.translated, counted.reviewed)
         return decks, total
 
     def deck_name(self, deck: LoadedDeck) -> str:

@@ -36,11 +36,16 @@ from pnp.check.text.accents import (
     check_question_accents,
 )
 from pnp.check.text.consistency import check_consistency
+from pnp.check.text.false_friends import check_false_friends
 from pnp.check.text.glossary import check_glossary
 from pnp.check.text.glossary_gender import check_glossary_gender
 from pnp.check.text.keywords import check_keywords
 from pnp.check.text.names import check_cited_names
+from pnp.check.text.negation import check_negation
+from pnp.check.text.number_format import check_number_format
 from pnp.check.text.numbers import check_numbers
+from pnp.check.text.register import check_register
+from pnp.check.text.repeated import check_repeated_words
 from pnp.check.text.term_agreement import check_agreement
 from pnp.check.text.typography import check_typography
 from pnp.check.text.words import check_spelling, check_untranslated
@@ -85,6 +90,24 @@ RULES = (
         check_numbers,
     ),
     Rule(
+        "text/negation",
+        Severity.WARNING,
+        N_("A rule said with a negation (not, never, no, without) keeps it in the translation, and gains none."),
+        check_negation,
+    ),
+    Rule(
+        "text/number-format",
+        Severity.WARNING,
+        N_("Spanish figures: decimals with a comma, thousands grouped as pack.toml number_format says."),
+        check_number_format,
+    ),
+    Rule(
+        "text/repeated-word",
+        Severity.WARNING,
+        N_("No word of a Spanish text is written twice in a row."),
+        check_repeated_words,
+    ),
+    Rule(
         "text/typography",
         Severity.WARNING,
         N_("Spanish punctuation: paired ¿? ¡! and quotes, single spaces, no space before a mark, the final period."),
@@ -123,8 +146,22 @@ RULES = (
     Rule(
         "text/agreement",
         Severity.WARNING,
-        N_("A glossary term with a gender agrees with its determiner and adjective: la ficha roja, not el ficha rojo."),
+        N_("A noun agrees with its determiner and adjective (la ficha roja), by the glossary or a reviewed list."),
         check_agreement,
+    ),
+    Rule(
+        "text/false-friend",
+        Severity.WARNING,
+        N_("No English word is rendered by a Spanish look-alike in a sense it lacks (from a reviewed list)."),
+        check_false_friends,
+    ),
+    Rule(
+        "text/register",
+        Severity.WARNING,
+        N_(
+            "Every Spanish text addresses the player the same way, tú or usted (pack.toml addressed_as, or most texts)."
+        ),
+        check_register,
     ),
     Rule(
         "text/consistency",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 from pnp import markup
 from pnp.check.text.fields import Text, quote, texts
@@ -31,6 +32,7 @@ def _sentences(paragraph: str) -> list[str]:
     return [s for s in _SENTENCE_END.split(paragraph) if s]
 
 
+@lru_cache(maxsize=1 << 14)  # text/consistency and text/negation pair the same texts
 def aligned(source: str, target: str) -> list[tuple[str, str]]:
     """(source unit, its translation) pairs, sentence by sentence where the counts allow it."""
     theirs, ours = _units(source), _units(target)

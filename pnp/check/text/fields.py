@@ -104,7 +104,11 @@ def texts(pack: PackData, paths: tuple[str, ...] = ALL, languages: list[str] | N
     for listed_for, listed_paths, listed_languages, listed in _LISTED:
         if listed_for is pack and listed_paths == paths and listed_languages == wanted:
             return listed
-    listed = list(_texts(pack, paths, languages))
+    every = next((found for of, on, lang, found in _LISTED if of is pack and on == ALL and lang == wanted), None)
+    if every is not None and set(paths) <= set(ALL):  # the same texts, fewer fields: no lines looked up again
+        listed = [(text, original) for text, original in every if text.path in paths]
+    else:
+        listed = list(_texts(pack, paths, languages))
     _LISTED[:] = [(pack, paths, wanted, listed), *_LISTED[:3]]  # a check lists a pack and its changed cards
     return listed
 

@@ -174,6 +174,12 @@ NUMBER_WORDS = {
         "diecisiete": 17, "dieciocho": 18, "diecinueve": 19, "veinte": 20, "doble": 2, "dobles": 2, "triple": 3,
         "triples": 3, "duplica": 2, "duplicar": 2, "duplicas": 2, "duplican": 2, "triplica": 3, "triplicar": 3,
     },
+    # Catalan: "nou" (nine, or new) and "deu" (ten, or owes) are left to NUMBER_LIKE_WORDS: they only excuse
+    "ca": {
+        "zero": 0, "dos": 2, "dues": 2, "tres": 3, "quatre": 4, "cinc": 5, "sis": 6, "set": 7, "vuit": 8,
+        "onze": 11, "dotze": 12, "tretze": 13, "catorze": 14, "quinze": 15, "setze": 16, "disset": 17,
+        "divuit": 18, "dinou": 19, "vint": 20, "doble": 2, "dobles": 2, "triple": 3, "triples": 3,
+    },
     "en": {
         "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
         "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
@@ -186,8 +192,17 @@ NUMBER_LIKE_WORDS = {
         "un": 1, "uno": 1, "una": 1, "primer": 1, "primero": 1, "primera": 1, "segundo": 2, "segunda": 2,
         "tercer": 3, "tercero": 3, "tercera": 3, "par": 2, "ambos": 2, "ambas": 2,
     },
+    "ca": {
+        "un": 1, "u": 1, "una": 1, "primer": 1, "primera": 1, "segon": 2, "segona": 2, "tercer": 3, "tercera": 3,
+        "parell": 2, "ambdos": 2, "ambdues": 2, "nou": 9, "deu": 10,
+    },
     "en": {"a": 1, "an": 1, "once": 1, "first": 1, "second": 2, "third": 3, "pair": 2, "both": 2},
 }  # fmt: skip
+
+
+def has_number_words(language: str) -> bool:
+    """Whether pnp reads this language's numbers written as words (es, ca, en); in the others only figures."""
+    return language.split("-")[0] in NUMBER_WORDS
 
 
 def number_words(language: str) -> dict[str, int]:

@@ -52,16 +52,61 @@ class GlossaryIndex:
         pairs = self._variants[lang]
         return [Hit(*pairs[m.index], m.start, m.end) for m in matcher.finditer(fold(text))]
 
-    def in_source(self, lang: str, folded_source: str) -> list[tuple[Term, Match]]:
-        """The terms for `lang` that the original (folded) uses, each with its first match."""
+    def in_source(self, lang: str, folded_source: str, source: str | None = None) -> list[tuple[Term, Match]]:
+        """The terms for `lang` that the original (folded) uses, each with its first match.
+
+        The longest term wins: "Bounty" inside "Bounty Hunter" is no use of the term "Bounty".  With
+        the original as written (`source`), a term limited to a part of speech counts only where the
+        original reads so (used_as)."""
         if lang not in self._sources:
             terms = [t for t in self.terms.get(lang, []) if t.source.strip() and t.target.strip()]
             self._sources[lang] = (terms, PhraseMatcher([t.source for t in terms], self.source_language))
         terms, matcher = self._sources[lang]
-        return [(terms[index], match) for index, match in sorted(matcher.first_of_each(folded_source).items())]
+        every = matcher.all_of_each(folded_source)
+        spans = [(m.start, m.end) for matches in every.values() for m in matches]
+        found = []
+        for index, matches in sorted(every.items()):
+            alone = [
+                m
+                for m in matches
+                if not any(s <= m.start and m.end <= e and (s, e) != (m.start, m.end) for s, e in spans)
+            ]
+            wanted = terms[index].part_of_speech
+            if wanted is not None and source is not None:
+                alone = [m for m in alone if used_as(source, m.start, m.end) == wanted]  # unsure: not required
+            if alone:
+                found.append((terms[index], alone[0]))
+        return found
 
     def translated(self, term: Term, lang: str, folded_text: str) -> bool:
         return phrase_matcher(term.target, lang).search(folded_text) is not None
+
+
+# fmt: off
+_DETERMINERS = frozenset({
+    "the", "a", "an", "your", "their", "his", "her", "its", "my", "our", "this", "that", "these", "those", "each",
+    "any", "every", "no", "another", "of", "in", "into", "on", "from", "at", "with",
+})
+_BEFORE_VERBS = frozenset({
+    "to", "may", "must", "can", "cannot", "can't", "will", "would", "should", "might", "you", "they", "we", "i",
+    "then", "and", "or",
+})
+# fmt: on
+_STARTS_CLAUSE = re.compile(r"(?:^|[.!?:;]\s+|\n)[\s\"“«(*]*$")
+
+
+def used_as(source: str, start: int, end: int) -> str | None:
+    """How an English word of the original reads at start:end: "noun" ("the Hold", "your Hold's"),
+    "verb" ("Hold your cards", "you may hold"), or None when the words around it do not say."""
+    before = re.findall(r"[\w']+", source[max(0, start - 40) : start].lower())
+    previous = before[-1] if before else ""
+    if source[end : end + 2] in ("'s", "’s") or previous in _DETERMINERS:
+        return "noun"
+    if len(before) >= 2 and before[-2] in _DETERMINERS and previous not in _BEFORE_VERBS:
+        return "noun"  # "the cargo Hold", "your red token"
+    if previous in _BEFORE_VERBS or _STARTS_CLAUSE.search(source[:start]):
+        return "verb"
+    return None
 
 
 def check_glossary(pack: PackData) -> list[Finding]:
@@ -154,7 +199,7 @@ def _missing_terms(index: GlossaryIndex, text: Text, original: Text, reported: s
     if not index.terms.get(text.lang):
         return findings
     folded = fold(text.plain)
-    for term, match in index.in_source(text.lang, fold(original.plain)):
+    for term, match in index.in_source(text.lang, fold(original.plain), original.plain):
         if term.source in reported or index.translated(term, text.lang, folded) or _misspelt(term.target, text, folded):
             continue
         said = original.plain[match.start : match.end]

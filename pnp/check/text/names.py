@@ -1,20 +1,30 @@
 """text/cited-name: a name quoted in rules text (“Crucero Reaver”) must be a card of the pack.
 
 A quotation counts as a name when it is short (at most six words), starts with
-a capital and holds no ":", ";", "¡!", "¿?" or sentence break (those are quoted
-rules or speech).  It is right when it is a card title in the text's language
-(or a title of a card not yet translated into it), a deck or card-type name, a
-glossary term or keyword in some inflection, or an entry of the pack's word
-list.
+a capital and holds no ":", ";", "¡!", "¿?" or sentence break, and reads as no
+speech (no final period inside the quotes, no "me", "te", "nos", "we", "I"):
+those are quoted rules or lines.  It is right when it is a card title in the
+text's language (or a title of a card not yet translated into it), a deck or
+card-type name, a glossary term or keyword in some inflection, or an entry of
+the pack's word list, in any case.
+
+Bold and italics are emphasis as often as names ("**Descarta** esta carta"), so an
+emphasised name is a finding only when it is close to a title and is none
+("**Mercado Negra**" for "Mercado Negro").  And where the original cites a card
+by its title, quoted or emphasised, the translation must have that card's title
+in its language: a card renamed in Spanish leaves no text citing the old name.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 
-from pnp.check.text.fields import RULES_TEXT, texts
+from pnp import markup
+from pnp.check.text.fields import RULES_TEXT, Text, texts
 from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex, Hit
+from pnp.check.text.lexicon import Speller, speller
 from pnp.check.text.phrases import PhraseMatcher
 from pnp.errors import Finding, Severity, did_you_mean
 from pnp.i18n import _
@@ -23,6 +33,8 @@ from pnp.model import PackData
 CODE = "text/cited-name"
 
 _QUOTED = re.compile(r"[“«\"]([^“”«»\"\n]{1,80})[”»\"]")
+# a quoted line, not a name: a person speaks ("me", "we"), or the quotation ends its own sentence
+_SPEECH = re.compile(r"(?i)(?<!\w)(?:me|te|nos|os|yo|tú|mí|conmigo|contigo|i|we|me|my|our|you)(?!\w)|[.…]\s*$")
 _MAX_WORDS = 6
 _VALUE = re.compile(r"\s+(\d+|X)$")
 
@@ -53,10 +65,37 @@ def check_cited_names(pack: PackData) -> list[Finding]:
     names_by_lang = {lang: _names(pack, lang) for lang in pack.languages}
     terms = {lang: PhraseMatcher(phrases, lang) for lang in pack.languages if (phrases := _terms(pack, lang))}
     findings = []
+    titles: dict[str, dict[str, str]] = {}  # per language: each card's source title -> its title there
     for text, _original in texts(pack, RULES_TEXT, pack.languages):
         names = names_by_lang[text.lang]
         forbidden: list[Hit] | None = None  # looked for only when a quoted name needs it
+        checker = speller(text.lang)
+        if _original is not None:
+            if text.lang not in titles:
+                titles[text.lang] = _titles(pack, pack.pack.source_language, text.lang)
+            findings += _titles_cited(pack, text, _original, titles[text.lang])
+        for cited in _emphasised(text.raw):
+            if not _looks_like_a_name(cited) or _key(cited) in names:
+                continue
+            if " " not in cited and checker is not None and checker.knows(cited.lower()):
+                continue  # "**Descarta**": a word in bold, not a misspelt title "Descarte"
+            if text.lang in terms and terms[text.lang].fullmatch(fold(_VALUE.sub("", cited))):
+                continue
+            close = difflib.get_close_matches(_key(cited), list(names), n=1, cutoff=0.8)
+            if close:
+                findings.append(
+                    text.finding(
+                        Severity.WARNING,
+                        CODE,
+                        _('"{cited}" reads as the name of "{title}", but is written otherwise').format(
+                            cited=cited, title=names[close[0]]
+                        ),
+                        _('write the card\'s title: "{title}"').format(title=names[close[0]]),
+                    )
+                )
         for m in _QUOTED.finditer(text.plain):
+            if _SPEECH.search(m.group(1)) or _has_a_verb(m.group(1), checker):
+                continue
             cited = m.group(1).strip().rstrip(".,")
             if not _looks_like_a_name(cited) or _key(cited) in names:
                 continue
@@ -80,6 +119,69 @@ def check_cited_names(pack: PackData) -> list[Finding]:
                 )
             )
     return findings
+
+
+def _has_a_verb(quoted: str, checker: Speller | None) -> bool:
+    """A word after the first that the dictionary knows only as a verb: "Nunca perdemos una pelea" is a
+    line someone says (a title that opens with a verb, "Roba y huye", is a title all the same)."""
+    words = re.findall(r"[^\W\d_]+", quoted)[1:]
+    return checker is not None and any(len(w) > 2 and checker.only_verb(w.lower()) for w in words)
+
+
+def _emphasised(raw: str) -> list[str]:
+    """The runs of bold or italic words of a text: "**Mercado Negro**" -> "Mercado Negro"."""
+    runs: list[str] = []
+    if "*" not in raw:
+        return runs
+    for paragraph in markup.parse(raw):
+        run = ""
+        for span in paragraph:
+            if (span.bold or span.italic) and not span.icon and not span.line_break:
+                run += span.text
+                continue
+            if run.strip():
+                runs.append(run.strip().rstrip(".,"))
+            run = ""
+        if run.strip():
+            runs.append(run.strip().rstrip(".,"))
+    return runs
+
+
+def _titles_cited(pack: PackData, text: Text, original: Text, titles: dict[str, str]) -> list[Finding]:
+    """The cards the original cites by their title, quoted or emphasised, whose title in the text's
+    language this text lacks: "Search for “Black Market”" / "Busca el mercado"."""
+    if not titles:
+        return []
+    cited = [m.group(1).strip().rstrip(".,") for m in _QUOTED.finditer(original.plain)]
+    cited += _emphasised(original.raw)
+    folded = fold(text.plain)
+    glossary = {_key(term.source) for term in pack.glossary.term}  # text/glossary asks for those
+    findings = []
+    for name in dict.fromkeys(cited):
+        title = titles.get(_key(name))
+        if title is None or fold(title) in folded or _key(name) in glossary:
+            continue
+        findings.append(
+            text.finding(
+                Severity.WARNING,
+                CODE,
+                _('the original cites the card "{name}", titled "{title}" here, and this text does not name it').format(
+                    name=name, title=title
+                ),
+                _('cite it as "{title}", or correct the card\'s title if it was renamed').format(title=title),
+            )
+        )
+    return findings
+
+
+def _titles(pack: PackData, source: str, lang: str) -> dict[str, str]:
+    """A card's title in the source language, by its key -> its title in `lang` (translated cards only)."""
+    found: dict[str, str] = {}
+    for card in pack.cards().values():
+        for title in (card.title, card.back.title if card.back else {}):
+            if title.get(source) and title.get(lang):
+                found.setdefault(_key(title[source]), title[lang])
+    return found
 
 
 def _terms(pack: PackData, lang: str) -> list[str]:

@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from pnp import markup
-from pnp.check.text.fields import Text, icons, quote, texts
-from pnp.check.text.forms import fold, number_like_words, number_words
+from pnp.check.text.counted import PAIRED_LANGUAGES, Concepts, swapped
+from pnp.check.text.fields import RULES_TEXT, Text, icons, quote, texts
+from pnp.check.text.forms import NUMBER_WORDS, fold, has_number_words, number_like_words, number_words
 from pnp.errors import Finding, Severity
 from pnp.i18n import _, ngettext
 from pnp.model import PackData
@@ -47,6 +48,7 @@ class Counted:
     stand_ins: dict[int, int]
 
 
+@lru_cache(maxsize=1 << 14)  # compare_numbers and compare_pairs read the same texts
 def counted(plain: str, language: str) -> Counted:
     values = numbers(plain)
     written = {value: str(value) for value in values}
@@ -95,22 +97,81 @@ def _pronoun_one(plain: str, match: re.Match[str]) -> bool:
 
 def check_numbers(pack: PackData) -> list[Finding]:
     findings = []
+    concepts: Concepts | None = None
+    unread: dict[str, Text] = {}  # language -> its first text, for the note
     for text, original in texts(pack):
         if original is None:
             continue
-        findings += compare_numbers(text, original)
+        if not has_number_words(text.lang) and has_number_words(original.lang):
+            unread.setdefault(text.lang, text)
+        differ = compare_numbers(text, original)
+        findings += differ
         findings += _compare_icons(text, original)
-    return findings
+        paired = text.path in RULES_TEXT and original.lang.split("-")[0] == "en"
+        if paired and not differ and text.lang.split("-")[0] in PAIRED_LANGUAGES:
+            if concepts is None:
+                concepts = Concepts(_glossary_nouns(pack))
+            findings += compare_pairs(text, original, concepts)
+    return findings + [words_not_compared(lang, text) for lang, text in unread.items()]
+
+
+def words_not_compared(lang: str, first: Text) -> Finding:
+    """One note per language whose number words pnp does not read: only its figures were compared."""
+    return Finding(
+        Severity.INFO,
+        CODE,
+        first.file,
+        _('numbers written as words were not compared in "{lang}": pnp reads them only in {known}').format(
+            lang=lang, known=", ".join(sorted(NUMBER_WORDS))
+        ),
+        hint=_("its figures and icons were compared; write numbers as figures to have them checked"),
+    )
+
+
+def _glossary_nouns(pack: PackData) -> list[tuple[str, str]]:
+    default = pack.pack.printed_language
+    return [(t.source, t.target) for t in pack.glossary.term if (t.lang or default).split("-")[0] == "es"]
+
+
+def compare_pairs(text: Text, original: Text, concepts: Concepts) -> list[Finding]:
+    """Numbers that count other things than in the original: "2 fuel and 3 parts" / "3 de combustible y 2
+    piezas" (counted.py says when they are compared)."""
+    if len(counted(original.plain, original.lang).values) < 2:
+        return []  # fewer than two different numbers: nothing a swap would change
+    found = swapped(original.plain, original.raw, text.plain, text.raw, text.lang, concepts)
+    if found is None:
+        return []
+    theirs, ours = found
+    return [
+        text.finding(
+            Severity.WARNING,
+            CODE,
+            _("numbers count other things than in the original: {original} there, {translation} here").format(
+                original=", ".join(f'"{quote(p)}"' for p in theirs),
+                translation=", ".join(f'"{quote(p)}"' for p in ours),
+            ),
+            _("give each number what it counts in the original"),
+        )
+    ]
 
 
 def compare_numbers(text: Text, original: Text) -> list[Finding]:
-    theirs, ours = counted(original.plain, original.lang), counted(text.plain, text.lang)
-    if theirs.values == ours.values:
-        return []
-    missing = Counter(theirs.values) - Counter(ours.values)
-    extra = Counter(ours.values) - Counter(theirs.values)
-    missing -= Counter(ours.stand_ins)  # "Draw 1 card" -> "Roba una carta"
-    extra -= Counter(theirs.stand_ins)  # "Draw a card" -> "Roba 1 carta"
+    theirs = counted(original.plain, original.lang)
+    if not has_number_words(text.lang):
+        # a language whose number words pnp cannot read ("zwei", "eine"): a figure of the original may be
+        # a word there, so only a figure the original lacks is a finding; a note says so (words_not_compared)
+        ours = Counted(numbers(text.plain), {}, {})
+        extra = Counter(ours.values) - Counter(theirs.values) - Counter(theirs.stand_ins)
+        missing: Counter[int] = Counter()
+        ours = Counted(ours.values, {value: str(value) for value in ours.values}, {})
+    else:
+        ours = counted(text.plain, text.lang)
+        if theirs.values == ours.values:
+            return []
+        missing = Counter(theirs.values) - Counter(ours.values)
+        extra = Counter(ours.values) - Counter(theirs.values)
+        missing -= Counter(ours.stand_ins)  # "Draw 1 card" -> "Roba una carta"
+        extra -= Counter(theirs.stand_ins)  # "Draw a card" -> "Roba 1 carta"
     if not missing and not extra:
         return []
     parts = []

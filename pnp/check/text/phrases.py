@@ -201,6 +201,19 @@ class PhraseMatcher:
                     found[index] = Match(index, token.start, tokens[after - 1].end)
         return found
 
+    def all_of_each(self, folded: str) -> dict[int, list[Match]]:
+        """Each phrase that occurs, with every occurrence (phrases may overlap one another)."""
+        if self._by_first.keys().isdisjoint(_starts(folded)):
+            return {}
+        tokens = tokenise(folded)
+        found: dict[int, list[Match]] = {}
+        for at, token in enumerate(tokens):
+            for index in self._candidates(token.text):
+                after = self._match_at(self.steps[index], tokens, at)
+                if after is not None:
+                    found.setdefault(index, []).append(Match(index, token.start, tokens[after - 1].end))
+        return found
+
     def search(self, folded: str) -> Match | None:
         """The first of finditer's matches, found without looking further."""
         return next(self._matches(folded), None)

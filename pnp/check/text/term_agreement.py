@@ -14,6 +14,8 @@ retirado".
 from __future__ import annotations
 
 import re
+from functools import cache, lru_cache
+from importlib.resources import files
 
 from pnp.check.text.fields import texts
 from pnp.check.text.forms import fold
@@ -22,6 +24,7 @@ from pnp.check.text.nouns import (
     DETERMINERS,
     KEEP_BEFORE_STRESSED_A,
     Gender,
+    Number,
     adjective,
     gender_by_ending,
     predicate,
@@ -53,7 +56,10 @@ def check_agreement(pack: PackData) -> list[Finding]:
             continue
         target = re.sub(r"^(el|la|los|las|un|una|unos|unas)\s+", "", term.target, flags=re.IGNORECASE)
         by_lang.setdefault(lang, []).append((term, phrase_matcher(target, lang)))
-    findings: list[Finding] = []
+    glossary_nouns = frozenset(
+        form for terms in by_lang.values() for term, _m in terms for form in _forms_of(term.target)
+    )
+    findings: list[Finding] = check_noun_agreement(pack, glossary_nouns)
     if not by_lang:
         return findings
     for text, _field in texts(pack):
@@ -70,6 +76,12 @@ def check_agreement(pack: PackData) -> list[Finding]:
                 if finding is not None:
                     findings.append(text.finding(Severity.WARNING, CODE, *finding))
     return findings
+
+
+def _forms_of(target: str) -> set[str]:
+    """The lowercase words of a glossary target and their plurals: the lexicon leaves them to the term."""
+    words = {w.lower() for w in re.findall(r"\w+", target)}
+    return words | {_plural(w) for w in words}
 
 
 def _determiner_disagrees(plain: str, match: Match, found: str, gender: Gender, source: str) -> tuple[str, str] | None:
@@ -132,4 +144,151 @@ def _predicate_disagrees(
     return (
         _disagreement(f"{found} {copula} {word}", found, gender, source, word),
         _('write "{phrase}"').format(phrase=f"{found} {copula} {right}"),
+    )
+
+
+# --- every noun of the reviewed lexicon --------------------------------------------------------
+
+_LEXICON = files("pnp") / "data" / "lexicon" / "es_nouns.txt"
+_CLITIC_ARTICLES = frozenset({"la", "las", "los", "lo"})  # also pronouns before a verb: "las carga"
+_WORD_BEFORE = re.compile(r"(\w+)[ \u00a0]+$")
+_WORD_AFTER = re.compile(r"[ \u00a0]+(\w+)(?![\w-])")
+_AFTER_DE = re.compile(r"(?<!\w)(?:de|del)(?:[ \u00a0]+\w+)?[ \u00a0]+$")
+_NO_ADJECTIVE_AFTER = frozenset({"vez", "veces"})  # "una vez adjunto": once attached
+# words after a noun that end like an adjective and are adverbs or prepositions there: "la ficha bajo la
+# nave", "el dado fuera del tablero", "mueve la nave rápido"
+_ADVERBIAL = frozenset(
+    {"bajo", "cerca", "fuera", "arriba", "abajo", "encima", "justo", "pronto", "rápido", "lento", "directo"}
+    | {"derecho", "claro", "seguido", "incluso", "tanto", "junto", "medio", "solo", "sola", "primero", "luego"}
+)
+_NOUN = re.compile(r"(?<![\w-])[^\W\d_]+(?![\w-])")
+
+
+@cache
+def noun_genders() -> dict[str, tuple[Gender, Number]]:
+    """Each form of the lexicon's nouns, lowercase, with its gender and number: "cartas" -> ("f", "p")."""
+    found: dict[str, tuple[Gender, Number]] = {}
+    for line in _LEXICON.read_text(encoding="utf-8").splitlines():
+        parts = line.split("#")[0].split()
+        if len(parts) < 2:
+            continue
+        singular, gender = parts[0], parts[1]
+        found[singular] = (gender, "s")
+        found[parts[2] if len(parts) > 2 else _plural(singular)] = (gender, "p")
+    return found
+
+
+def _plural(singular: str) -> str:
+    unstressed = singular[:-1] + singular[-1].translate(str.maketrans("áéíóú", "aeiou"))
+    if singular[-1] in "aeiouáéó":
+        return singular + "s"
+    if singular.endswith("z"):
+        return singular[:-1] + "ces"
+    if re.search(r"[áéíóú][ns]$", singular):  # acción -> acciones, capitán -> capitanes
+        return re.sub(r"[áéíóú]", lambda m: "aeiou"["áéíóú".index(m.group())], singular) + "es"
+    return unstressed + "es"
+
+
+def check_noun_agreement(pack: PackData, skip: frozenset[str]) -> list[Finding]:
+    """Determiners, adjectives and predicates that disagree with a noun of the lexicon ("la mazo", "tus
+    carta", "el dado roja"); the nouns in `skip` (the glossary's, checked with their own gender) are not."""
+    findings: list[Finding] = []
+    for text, _field in texts(pack):
+        if text.lang.split("-")[0] == "es":
+            for message, hint in noun_slips(text.plain, speller(text.lang), skip):
+                findings.append(text.finding(Severity.WARNING, CODE, message, hint))
+    return findings
+
+
+def noun_slips(plain: str, checker: Speller | None, skip: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+    """(message, hint) for each lexicon noun of a Spanish text that its determiner or adjective disagrees
+    with; sentence by sentence, each read once (texts repeat their sentences)."""
+    return [slip for sentence in _SENTENCE_END.split(plain) for slip in _sentence_slips(sentence, checker, skip)]
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
+
+
+@lru_cache(maxsize=1 << 14)
+def _sentence_slips(plain: str, checker: Speller | None, skip: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    genders = noun_genders()
+    found = []
+    for match in _NOUN.finditer(plain):
+        noun = match.group()
+        known = genders.get(noun.lower())
+        if known is None or noun.lower() in skip:
+            continue
+        at = Match(0, match.start(), match.end())
+        slip = _noun_determiner(plain, at, noun, *known, checker)
+        if slip is None and checker is not None:
+            slip = _noun_adjective(plain, at, noun, *known, checker)
+        if slip is not None:
+            found.append(slip)
+    return tuple(found)
+
+
+def _noun_disagreement(phrase: str, noun: str, gender: Gender, number: Number, word: str) -> str:
+    said = {
+        ("m", "s"): N_("masculine singular"),
+        ("f", "s"): N_("feminine singular"),
+        ("m", "p"): N_("masculine plural"),
+        ("f", "p"): N_("feminine plural"),
+    }[(gender, number)]
+    return _('"{phrase}": "{noun}" is {said}, "{word}" is not').format(
+        phrase=phrase, noun=noun, said=_(said), word=word
+    )
+
+
+def _noun_determiner(
+    plain: str, match: Match, noun: str, gender: Gender, number: Number, checker: Speller | None
+) -> tuple[str, str] | None:
+    before = _WORD_BEFORE.search(plain[max(0, match.start - 24) : match.start])
+    if before is None:
+        return None
+    word = before.group(1)
+    entries = DETERMINERS.get(word.lower())
+    if not entries:
+        return None
+    table, their_gender, their_number = entries[0]
+    if table[("m", "s")] == table[("m", "p")]:  # cada: one form for both numbers
+        return None
+    if (their_gender in (None, gender)) and their_number == number:
+        return None
+    if word.lower() in _CLITIC_ARTICLES and checker is not None and any(r.verb for r in checker.readings(noun.lower())):
+        return None  # "las carga", "los prueba": a pronoun before a verb
+    if gender == "f" and number == "s" and word.lower() in KEEP_BEFORE_STRESSED_A and stressed_a(noun):
+        return None  # el agua, un hacha
+    right = table[(gender, number)]
+    right = right[:1].upper() + right[1:] if word[:1].isupper() else right
+    return (
+        _noun_disagreement(f"{word} {noun}", noun, gender, number, word),
+        _('write "{phrase}"').format(phrase=f"{right} {noun}"),
+    )
+
+
+def _noun_adjective(
+    plain: str, match: Match, noun: str, gender: Gender, number: Number, checker: Speller
+) -> tuple[str, str] | None:
+    """A regular adjective right after the noun, of the other gender or number ("el dado roja")."""
+    after = _WORD_AFTER.match(plain, match.end)
+    if after is None:
+        return None
+    word = after.group(1)
+    if word.lower() in noun_genders() or word.lower() in DETERMINERS or word.lower() in _ADVERBIAL:
+        return None
+    if noun.lower() in _NO_ADJECTIVE_AFTER:
+        return None  # "la carta objetivo": a noun in apposition; "la carta otra vez": a new phrase
+    if _AFTER_DE.search(plain[max(0, match.start - 40) : match.start]):
+        return None  # "los recuentos de fichas marcados": the adjective may be the head noun's
+    kind = adjective(word, checker)
+    if kind is None or kind[2]:
+        return None
+    if kind[0] == gender and kind[1] == number:
+        return None
+    if kind[1] != number:
+        return None  # "las cartas y el dado rojos": the adjective may go with more than this noun
+    right = re.sub(r"[oa](s?)$", ("o" if gender == "m" else "a") + r"\1", word)
+    return (
+        _noun_disagreement(f"{noun} {word}", noun, gender, number, word),
+        _('write "{phrase}"').format(phrase=f"{noun} {right}"),
     )

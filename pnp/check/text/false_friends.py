@@ -1,0 +1,147 @@
+"""text/false-friend: an English word translated by its look-alike in a sense the Spanish word lacks.
+
+A short, reviewed list, each entry with its source.  An entry is flagged only where the original
+shows the wrong sense: "Eventualmente" for "Eventually" (finally), not for "occasionally"; "Aplica"
+for "Apply for the job", not for "Apply the effect"; "Realiza" for "realize", not for "perform".
+A calque that is wrong in any sense ("tomar lugar") needs no original.
+
+Left out on purpose, with the reason: "jugar un papel" (the DPD accepts it as an established
+galicism), "en orden a" (the DPD takes it as correct for "con vistas a"), "ignorar" for "not heed"
+(in the DLE since 2014), "remover" for "quitar" (in the DLE).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pnp.check.text.fields import RULES_TEXT, Text, texts
+from pnp.check.text.forms import fold
+from pnp.errors import Finding, Severity
+from pnp.i18n import N_, _
+from pnp.model import PackData
+
+CODE = "text/false-friend"
+LANGUAGES = ("es",)
+
+
+@dataclass(frozen=True)
+class FalseFriend:
+    spanish: re.Pattern[str]  # on the folded translation (lowercase, no accents)
+    english: re.Pattern[str] | None  # the wrong sense, on the original; None: wrong in every sense
+    sense: str  # what the Spanish word means (N_: shown through _); for a calque, the English it copies
+    write: str  # what to write instead
+    source: str
+
+
+def _es(pattern: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<!\w)(?:{pattern})(?!\w)")
+
+
+def _en(pattern: str) -> re.Pattern[str]:
+    return re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE)
+
+
+FALSE_FRIENDS = (
+    FalseFriend(
+        _es("eventualmente"),
+        _en("eventually"),
+        N_("by chance, possibly"),
+        "finalmente, al final, tarde o temprano",
+        "DPD, «eventual»; Fundéu, «eventualmente no es finalmente»",
+    ),
+    FalseFriend(
+        _es("actualmente"),
+        _en("actually"),
+        N_("at present"),
+        "en realidad, de hecho",
+        "DLE, «actualmente»; Fundéu, «actualmente no es en realidad»",
+    ),
+    FalseFriend(
+        _es(r"librerias?"),
+        _en(r"librar(?:y|ies)"),
+        N_("a bookshop"),
+        "biblioteca",
+        "DLE, «librería»",
+    ),
+    FalseFriend(
+        _es(r"asum\w*"),
+        _en(r"assum\w* (?:that|you|it|he|she|they|we|there|this|the (?:worst|best))"),
+        N_("to take on (a duty, a cost, a role), not to suppose"),
+        "suponer, dar por hecho",
+        "DPD, «asumir»",
+    ),
+    FalseFriend(
+        _es(r"aplic\w*"),
+        _en(r"appl(?:y|ies|ied|ying) (?:for|to (?:a|an|the|this|that) (?:job|position|post|crew|guild))"),
+        N_("to put on, to use, not to ask for"),
+        "solicitar, presentarse a",
+        "DPD, «aplicar»",
+    ),
+    FalseFriend(
+        _es(r"tom\w* lugar"),
+        None,
+        "take place",  # a calque: sense is the English it copies
+        "tener lugar, ocurrir, celebrarse",
+        "Fundéu, «tener lugar, no tomar lugar»",
+    ),
+    FalseFriend(
+        _es(r"realiz\w*"),
+        _en(r"reali[sz](?:e|es|ed|ing)"),
+        N_("to carry out, not to become aware"),
+        "darse cuenta de, descubrir",
+        "DPD, «realizar»",
+    ),
+    FalseFriend(
+        _es(r"atend\w*|atiend\w*"),
+        _en(r"attend(?:s|ed|ing)?(?! to)"),
+        N_("to look after, not to be present at"),
+        "asistir a, acudir a",
+        "DPD, «atender»",
+    ),
+)
+
+
+def check_false_friends(pack: PackData) -> list[Finding]:
+    if pack.pack.source_language.split("-")[0] != "en":
+        return []
+    findings = []
+    for text, original in texts(pack, RULES_TEXT):
+        if text.lang.split("-")[0] in LANGUAGES:
+            findings += false_friends(text, original)
+    return findings
+
+
+# what every entry's Spanish starts with, accents or not: most texts have none, and are not folded
+_ANY = re.compile(r"eventualmente|actualmente|librer|asum|aplic|lugar|realiz|atend|atiend")
+
+
+def false_friends(text: Text, original: Text | None) -> list[Finding]:
+    plain = text.plain
+    if _ANY.search(plain.lower()) is None:
+        return []
+    folded = fold(plain)
+    findings = []
+    for friend in FALSE_FRIENDS:
+        match = friend.spanish.search(folded)
+        if match is None:
+            continue
+        said = plain[match.start() : match.end()]
+        if friend.english is None:
+            message = _('"{said}" is a calque of the English "{english}"').format(said=said, english=friend.sense)
+        else:
+            sense = friend.english.search(original.plain) if original is not None else None
+            if sense is None:
+                continue
+            message = _('"{said}" for "{english}": in Spanish it means {sense}').format(
+                said=said, english=sense.group(), sense=_(friend.sense)
+            )
+        findings.append(
+            text.finding(
+                Severity.WARNING,
+                CODE,
+                message,
+                _("write {write} ({source})").format(write=friend.write, source=friend.source),
+            )
+        )
+    return findings

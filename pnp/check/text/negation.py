@@ -1,0 +1,108 @@
+"""text/negation: a rule that holds only with its negation keeps it in the translation.
+
+English originals against Spanish translations, sentence by sentence where both texts have as
+many sentences (text/consistency's pairing), else paragraph by paragraph or the whole text.  A unit
+is negative when it has a negation word: "not", "n't", "never", "no", "none", "nobody", "nothing",
+"cannot", "without", "nor", "neither" against "no", "nunca", "jamás", "ningún", "nada", "nadie",
+"sin", "ni", "tampoco".  Only whether a unit is negative is compared, never how many negation words
+it has: Spanish doubles its negation ("No robes ninguna carta") where English has one ("Draw no
+cards").
+
+Negative meaning is also said without a negation word, and those units are not judged: "unless"
+(a menos que, si no), "only" (solo), "except" (salvo), "until" (no ... hasta), "free" (sin pagar),
+"lack" (carecer), "up to" (no más de).  Set phrases whose negation word negates nothing are read
+as no negation: "whether or not" / "o no", "no more than" / "no más de", "a no ser que",
+"sin embargo", "más que nunca", "antes de hacer nada".
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from pnp import markup
+from pnp.check.text.consistency import aligned
+from pnp.check.text.fields import RULES_TEXT, Text, quote, texts
+from pnp.errors import Finding, Severity
+from pnp.i18n import _
+from pnp.model import PackData
+
+CODE = "text/negation"
+LANGUAGES = ("es",)  # translations into Spanish (any variety) of an English original
+
+_EN_NEGATION = re.compile(
+    r"\b(?:not|never|no|none|nobody|nothing|nowhere|cannot|without|nor|neither)\b|\b\w+n['’]t\b", re.IGNORECASE
+)
+_ES_NEGATION = re.compile(
+    r"(?<!\w)(?:no|nunca|jamás|ningún|ninguna|ninguno|ningunas|ningunos|nada|nadie|sin|ni|tampoco)(?!\w)",
+    re.IGNORECASE,
+)
+# Phrases with a negation word that negate nothing: taken out before looking for negations.
+_EN_NOT_NEGATION = re.compile(
+    r"\b(?:whether or not|or not|no (?:more|fewer|less|later|sooner) than|not only|no matter)\b", re.IGNORECASE
+)
+_ES_NOT_NEGATION = re.compile(
+    r"(?<!\w)(?:o no|no más de|no menos de|no más que|a no ser que|sin embargo|no obstante|no solo|no sólo"
+    r"|(?:más|menos|mejor|peor|antes|después)(?!\w)[^.;:!?]{0,40}? que"
+    r" (?:nunca|nadie|nada|ninguno|ninguna|jamás)|antes de(?: \w+){0,3} (?:nada|nadie|ningún|ninguna))(?!\w)",
+    re.IGNORECASE,
+)
+# Words that say something negative without a negation word: a unit with one is not judged.
+_EN_NEGATIVE_MEANING = re.compile(
+    r"\b(?:unless|only|except|excepting|all but|until|till|instead|rather|free|lacks?|lacking|fails?|failing|"
+    r"prevents?|ignores?|avoids?|cancels?|empty|unable|impossible|refuses?|forbid\w*|zero|up to|at most|"
+    r"other than|apart from|left out|gone|missing|miss(?:es|ed)?|differs?|different|"
+    r"non-?\w+|un(?!der|its?\b|ions?\b)\w{3,}|dis(?:abled?|allow\w*)|\w+less|"
+    r"(?:in|im|il|ir)(?:valid|correct|complete|active|possible|proper|legal|relevant|sufficient)\w*)\b",
+    re.IGNORECASE,
+)
+_ES_NEGATIVE_MEANING = re.compile(
+    r"(?<!\w)(?:salvo|excepto|a menos que|(?:todos|todas|todo) menos|solo|sólo|solamente|únicamente|"
+    r"en lugar de|en vez de|gratis|gratuit\w*|"
+    r"carec\w*|falta\w*|vací\w+|imposible|incapaz|impid\w+|imped\w+|evit\w+|ignor\w+|cancel\w+|anul\w+|"
+    r"prohib\w+|rechaz\w+|cero|hasta|como (?:mucho|máximo)|inválid\w*|incorrect\w*|incomplet\w*|"
+    r"insuficiente\w*|inútil\w*|desconocid\w*|desactiv\w*)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def check_negation(pack: PackData) -> list[Finding]:
+    if pack.pack.source_language.split("-")[0] != "en":
+        return []
+    findings = []
+    for text, original in texts(pack, RULES_TEXT):
+        if original is not None and text.lang.split("-")[0] in LANGUAGES:
+            findings += compare_negation(text, original)
+    return findings
+
+
+@lru_cache(maxsize=1 << 14)  # texts repeat their sentences
+def _negations(unit: str, negation: re.Pattern[str], not_negation: re.Pattern[str]) -> tuple[str, ...]:
+    if negation.search(unit) is None:
+        return ()  # most sentences: no negation word at all
+    return tuple(negation.findall(not_negation.sub(" ", unit)))
+
+
+def compare_negation(text: Text, original: Text) -> list[Finding]:
+    findings = []
+    for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+        theirs = _negations(source, _EN_NEGATION, _EN_NOT_NEGATION)
+        ours = _negations(target, _ES_NEGATION, _ES_NOT_NEGATION)
+        if bool(theirs) == bool(ours):
+            continue
+        if (theirs and _ES_NEGATIVE_MEANING.search(target)) or (ours and _EN_NEGATIVE_MEANING.search(source)):
+            continue  # "unless" -> "si no", "Only you" -> "Nadie más que tú": said another way
+        if theirs:
+            message = _('the original says "{words}", but "{translation}" has no negation').format(
+                words=", ".join(dict.fromkeys(w.lower() for w in theirs)), translation=quote(target, 60)
+            )
+            hint = _(
+                'keep the negation of "{original}" (no, nunca, ningún, sin, ni...), or say why in the card\'s notes'
+            )
+        else:
+            message = _('the translation says "{words}", but the original "{original}" has no negation').format(
+                words=", ".join(dict.fromkeys(w.lower() for w in ours)), original=quote(source, 60)
+            )
+            hint = _('a negation the original lacks turns the rule around: check "{original}"')
+        findings.append(text.finding(Severity.WARNING, CODE, message, hint.format(original=quote(source, 60))))
+    return findings

@@ -1,0 +1,283 @@
+"""text/register: one way of addressing the player on every card, tú or usted.
+
+pack.toml `addressed_as` says which ("tú" or "usted"); without it, the one most texts use is the pack's,
+and a pack that uses both equally is not judged.  A Spanish text takes sides by:
+
+- an imperative that opens a sentence or clause (after ". ", ":", ";", "Luego", "Después", or the
+  comma that closes an opening "Si ...", "Cuando ..."): "Roba", "Elige", "Pon" are tú, "Robe",
+  "Elija", "Ponga" are usted; "Robad", "Elegid" are vosotros.  The regular ones are read from
+  the dictionary's morphology (robar: -a for tú, -e for usted; elegir: -e for tú, -a for usted),
+  the irregular ones (pon/ponga, ten/tenga, haz/haga, ve/vaya, sé/sea, di/diga, sal/salga,
+  ven/venga) and the stem-changing ones the dictionary does not tie to their verb (juega/juegue)
+  from a list;
+- an imperative with pronouns attached, anywhere: "Descártala", "Ponla" (tú), "Descártela",
+  "Póngala" (usted);
+- the pronouns and possessives of tú (tú, te, ti, contigo, tu, tus, tuyo), of vosotros (os,
+  vosotros, vuestro), and "usted", "ustedes"; the verb forms "puedes", "tienes", "debes"...
+
+vosotros goes with tú, ustedes with usted.  Not evidence: su, sus, le, se (they are also "his",
+"their", "him"), a verb of the third person ("Cada jugador roba", "Tiene 2 cartas"), a
+subjunctive after "que", "cuando", "si" ("Que cada jugador robe", "Cuando un jugador robe"), the
+set phrases "Pase lo que pase", "Sea cual sea", and "¡Vaya!", "¡Venga!".
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pnp.check.text.fields import RULES_TEXT, Text, texts
+from pnp.check.text.lexicon import Speller, speller
+from pnp.errors import Finding, Severity
+from pnp.i18n import _, ngettext
+from pnp.model import PackData
+
+CODE = "text/register"
+LANGUAGES = ("es",)
+TU, USTED = "tú", "usted"
+
+
+def _words(spaced: str) -> frozenset[str]:
+    return frozenset(spaced.split())
+
+
+# fmt: off
+_IRREGULAR = {
+    TU: "pon ten haz ve sé di sal ven da obtén mantén retén contén detén propón supón dispón juega cuenta "
+        "vuelve devuelve sigue consigue persigue pide impide empieza cierra pierde despliega recuerda muestra "
+        "encuentra prueba escoge coge recoge elige corrige dirige huye destruye construye sustituye",
+    USTED: "ponga tenga haga vaya sea diga salga venga dé obtenga mantenga retenga contenga detenga proponga "
+           "suponga disponga juegue cuente vuelva devuelva siga consiga persiga pida impida empiece cierre "
+           "pierda despliegue recuerde muestre encuentre pruebe escoja coja recoja elija corrija dirija huya "
+           "destruya construya sustituya",
+}
+# fmt: on
+# the imperatives of tú that no other form of the verb has (ve, di, sé are also "sees", "I said", "I know",
+# but not where a clause opens)
+_STRONG_TU = _words("pon ten haz ve sé di sal ven obtén mantén retén contén detén propón supón dispón")
+_VOSOTROS = ("ad", "ed", "id")  # robad, elegid: no other form ends so
+_FORMS = {form: register for register, forms in _IRREGULAR.items() for form in forms.split()}
+_TU_WORDS = _words(
+    "tú te ti contigo tu tus tuyo tuya tuyos tuyas puedes debes tienes eres estás has quieres vas haces sabes "
+    "necesitas os vosotros vosotras vuestro vuestra vuestros vuestras"
+)
+_USTED_WORDS = frozenset({"usted", "ustedes"})
+# Verbs whose third person reads as a description, never as an order: "Puede robar", "Tiene 2 cartas".
+_NOT_ORDERS = frozenset({"poder", "deber", "haber", "ser", "estar", "tener", "querer", "soler", "ir", "hacer"})
+_DETERMINER_AFTER = _words(
+    "un una unos unas el la los las lo tu tus su sus mi otro otra otros otras todas todos cada este esta "
+    "ese esa dos tres cuatro cinco"
+)
+_CLITIC = re.compile(r"(?:me|te|se|nos|os|lo|la|los|las|le|les)$")
+_UNACCENT = str.maketrans("áéíóú", "aeiou")
+_WORD = re.compile(r"[^\W\d_]+")
+# what opens a clause: a full stop, colon or semicolon and a space, ¿ or ¡, a new paragraph, a list's dash
+_CLAUSE_START = re.compile(r"(?:[.!?:;]\s|[¿¡]|\n\s*\n|\n\s*[-*•–]\s)[\s«“\"(]*$")
+_THEN = frozenset({"luego", "después", "entonces", "finalmente"})
+_INTERJECTIONS = frozenset({"vaya", "venga", "anda", "diga", "oiga", "mira"})
+_SHORT_WITH_PRONOUNS = frozenset({"ponla", "ponlo", "hazlo", "dime", "dale", "dile", "tenlo", "tenla", "ponte", "vete"})
+_OPENERS = frozenset({"si", "cuando", "mientras", "tras", "después", "antes", "al", "siempre", "cada", "en", "una"})
+# Words the dictionary also reads as verbs that open a clause as something else: "Sobre el mazo", "Para".
+_NEVER_ORDERS = _words(
+    "sobre para entre como bajo tras ante contra hacia desde durante salvo excepto cada nada todo toda "
+    "sino pues cuando cuanto donde mientras menos solo sola nunca siempre ahora luego cerca lejos fuera "
+    "dentro encima debajo delante detrás antes después incluso"
+)
+_QUOTED = re.compile(r"«[^»]*»|“[^”]*”|\"[^\"]*\"")
+_FINITE_AFTER = _words("es está son están tiene tienen puede pueden debe deben ha han va van")
+_SET_PHRASE_AFTER = frozenset({"lo", "cual", "como", "quien", "donde", "cuanto"})
+
+
+@dataclass(frozen=True)
+class Evidence:
+    register: str  # TU or USTED
+    word: str
+    # False for a regular imperative of tú: it is also the third person, and usted's indicative ("Gana 2"
+    # is "you gain 2" to usted), so it counts towards the majority but never goes against usted
+    strong: bool = True
+
+
+def check_register(pack: PackData) -> list[Finding]:
+    checker = speller("es")
+    if checker is None:
+        return []
+    read: list[tuple[Text, list[Evidence]]] = []
+    for text, _original in texts(pack, RULES_TEXT):  # titles and flavour: names and people speaking
+        if text.lang.split("-")[0] in LANGUAGES:
+            found = evidence(text.plain, checker, text.lang)
+            if found:
+                read.append((text, found))
+    declared = pack.pack.addressed_as
+    if declared is not None:
+        register: str = declared
+        how = _("pack.toml addressed_as")
+    else:
+        counts = Counter(r for _, found in read for r in {e.register for e in found})
+        if len(counts) < 2 or counts[TU] == counts[USTED]:
+            return []
+        register = TU if counts[TU] > counts[USTED] else USTED
+        how = _("{n} of {total} texts that take sides").format(n=counts[register], total=sum(counts.values()))
+    findings = []
+    for text, found in read:
+        other = [e.word for e in found if e.register != register and e.strong]
+        if not other:
+            continue
+        findings.append(
+            text.finding(
+                Severity.WARNING,
+                CODE,
+                ngettext(
+                    "{words} addresses the player as {other}, and this pack uses {register} ({how})",
+                    "{words} address the player as {other}, and this pack uses {register} ({how})",
+                    len(set(other)),
+                ).format(
+                    words=", ".join(f'"{w}"' for w in dict.fromkeys(other)),
+                    other=USTED if register == TU else TU,
+                    register=register,
+                    how=how,
+                ),
+                _("write it as the rest of the pack, with {register}, or set addressed_as in pack.toml").format(
+                    register=register
+                ),
+            )
+        )
+    return findings
+
+
+def evidence(plain: str, checker: Speller, language: str = "es") -> list[Evidence]:
+    """What says tú or usted in a text, in its order: sentence by sentence, each read once (cards repeat
+    their sentences; nothing here reads past a sentence's end)."""
+    found: list[Evidence] = []
+    for sentence in _SENTENCE_END.split(plain):
+        found += _sentence_evidence(sentence, checker, language)
+    return found
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?:;])\s+")
+
+
+@lru_cache(maxsize=1 << 14)
+def _sentence_evidence(plain: str, checker: Speller, language: str) -> tuple[Evidence, ...]:
+    found: list[Evidence] = []
+    matches = list(_WORD.finditer(plain))
+    usted_words = _USTED_WORDS if language in ("es", "es-ES") else _USTED_WORDS - {"ustedes"}  # es-419: tú's plural
+    opened_by: str | None = None  # the opener of the sentence ("si"), until its first comma
+    quoted = [m.span() for m in _QUOTED.finditer(plain)]
+    for index, match in enumerate(matches):
+        word = match.group()
+        if quoted and any(start < match.start() < end for start, end in quoted):
+            continue  # «usted», a quoted card name: words mentioned, not said to the player
+        lower = word.lower()
+        # what stands between the previous word and this one (slicing the text before it would be quadratic)
+        before = plain[matches[index - 1].end() if index else 0 : match.start()]
+        starts = index == 0 or bool(_CLAUSE_START.search(before[-8:]))
+        if starts:
+            opened_by = lower if lower in _OPENERS else None
+        if lower in _TU_WORDS:
+            found.append(Evidence(TU, word))
+            continue
+        if lower in usted_words:
+            found.append(Evidence(USTED, word))
+            continue
+        after = matches[index + 1].group().lower() if index + 1 < len(matches) else ""
+        clause = starts or (index > 0 and _then_opens(plain, matches, index))
+        if not clause and opened_by is not None and before.rstrip().endswith(","):
+            clause, opened_by = True, None  # "Si ganas, roba": the main clause's verb
+        interjection = lower in _INTERJECTIONS and before.rstrip().endswith("¡")
+        if clause and not interjection and after not in _SET_PHRASE_AFTER:
+            register = None if _a_name(word, checker) else _imperative(lower, after, checker)
+            if register is not None:
+                found.append(
+                    Evidence(register, word, register == USTED or lower in _STRONG_TU or lower.endswith(_VOSOTROS))
+                )
+                continue
+        if not lower.isascii() and _CLITIC.search(lower) and any(c in lower for c in "áéíóú"):
+            register = _with_pronouns(lower, checker)
+            if register is not None:
+                found.append(Evidence(register, word))
+        elif lower in _SHORT_WITH_PRONOUNS:
+            found.append(Evidence(TU, word))
+    return tuple(found)
+
+
+def _then_opens(plain: str, matches: list[re.Match[str]], index: int) -> bool:
+    """After "Luego", "Después", "y luego" that open a clause: "Gana 1. Luego baraja", "y después roba"."""
+    previous = matches[index - 1]
+    if previous.group().lower() not in _THEN:
+        return False
+    before = plain[matches[index - 2].end() if index > 1 else 0 : previous.start()]
+    return (
+        index == 1
+        or bool(_CLAUSE_START.search(before[-8:]))
+        or (index > 1 and matches[index - 2].group().lower() == "y")
+    )
+
+
+def _a_name(word: str, checker: Speller) -> bool:
+    """ "Pete": the dictionary knows the word with its capital as a name (it also knows "pete", of petar)."""
+    return word[:1].isupper() and any(not r.verb and r.stem[:1].isupper() for r in checker.readings(word))
+
+
+def _imperative(word: str, after: str, checker: Speller) -> str | None:
+    """tú or usted when the word that opens a clause is an imperative of one of them."""
+    if word in _FORMS:
+        return _FORMS[word]
+    if word in _NEVER_ORDERS:
+        return None
+    readings = checker.readings(word)
+    if not readings or any(r.pronouns for r in readings):
+        return None  # "Portate": pronouns attached, read by _with_pronouns when the accent is there
+    verbs = [r for r in readings if r.verb and r.stem[-2:] in ("ar", "er", "ir")]
+    if not verbs or any(r.stem in _NOT_ORDERS or r.stem.endswith(("tener", "poner", "hacer")) for r in verbs):
+        return None
+    if any(not r.verb for r in readings) and after not in _DETERMINER_AFTER and not after.isdigit():
+        return None  # "Carga pesada", "Ataque:": a noun opens the sentence
+    if after and (after in _FINITE_AFTER or checker.only_verb(after)):
+        return None  # "Pete está", "Reaver ataca": a name, the subject of the verb after it
+    found = {_by_ending(word, r.stem) for r in verbs}
+    found.discard(None)
+    return found.pop() if len(found) == 1 else None
+
+
+_NOT_PERSONAL = re.compile(r"(?:ad|id|ed)[oa]s?$|(?:ando|iendo|yendo)$")  # participles and gerunds
+
+
+def _by_ending(form: str, infinitive: str) -> str | None:
+    bare = form.translate(_UNACCENT)
+    if _NOT_PERSONAL.search(bare):
+        return None
+    if bare.endswith(("ad", "ed", "id")) and bare[:-1] == infinitive[:-1]:
+        return TU  # vosotros: robad, elegid
+    if infinitive.endswith("ar"):
+        return TU if bare.endswith("a") else USTED if bare.endswith("e") else None
+    return TU if bare.endswith("e") else USTED if bare.endswith("a") else None
+
+
+def _with_pronouns(word: str, checker: Speller) -> str | None:
+    """Descártala (tú), descártela (usted): the verb once its pronouns and accent are gone."""
+    verb = word.translate(_UNACCENT)
+    pronouns: list[str] = []
+    for _attempt in range(2):
+        stripped = _CLITIC.sub("", verb)
+        if stripped == verb or len(stripped) < 2:
+            break
+        pronouns.append(verb[len(stripped) :])
+        verb = stripped
+        found: set[str | None] = set()
+        if verb in _FORMS:
+            found = {_FORMS[verb]}
+        elif verb.endswith(("ar", "er", "ir", "ndo")):
+            return None  # robarla, robándola: no imperative
+        else:
+            readings = [r for r in checker.readings(verb) if r.verb and r.stem[-2:] in ("ar", "er", "ir")]
+            if readings and not any(r.stem in _NOT_ORDERS for r in readings):
+                found = {_by_ending(verb, r.stem) for r in readings}
+                found.discard(None)
+        if len(found) == 1:
+            register = found.pop()
+            if register == USTED and pronouns == ["se"]:
+                return None  # "Véase", "Barájese el mazo": the impersonal se, no one addressed
+            return register
+    return None
