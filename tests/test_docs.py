@@ -13,6 +13,7 @@ USER_WRITTEN = [
     model.Pack,
     model.CardType,
     model.TextRegion,
+    model.RegionNudge,
     model.Deck,
     model.DeckBack,
     model.Swap,

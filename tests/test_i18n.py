@@ -256,6 +256,10 @@ CATALOGUE_WORDS = [
     "keyword",
     "element",
     "extends",
+    "nudge",  # the scan panels' TOML keys and values (docs/pack-format.md, docs/layouts.md)
+    "edge",
+    "mirror",
+    "stretch",
     "regions",
     "verify",
     "keywords",

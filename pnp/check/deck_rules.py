@@ -364,6 +364,29 @@ def check_verify_notes(pack: PackData) -> list[Finding]:
         for loaded in pack.decks
         for card in loaded.cards
         if card.verify
+    ] + _region_verify_notes(pack)
+
+
+def _region_verify_notes(pack: PackData) -> list[Finding]:
+    """Text regions still to measure: one note per reason, naming the card types it covers (a pack
+    whose regions are all guesses says so once, not once per type)."""
+    reasons: dict[str, list[str]] = {}
+    for card_type in pack.pack.card_type:
+        for region in card_type.region:
+            if region.verify and card_type.id not in reasons.setdefault(region.verify, []):
+                reasons[region.verify].append(card_type.id)
+    return [
+        info(
+            "card/verify",
+            shown_path(pack.root / "pack.toml"),
+            ngettext(
+                'to verify: the text regions of card type "{types}": {verify}',
+                "to verify: the text regions of card types {types}: {verify}",
+                len(types),
+            ).format(types=", ".join(types), verify=reason),
+            field=f"card_type.{types[0]}.region",
+        )
+        for reason, types in reasons.items()
     ]
 
 

@@ -23,6 +23,7 @@ from pnp.cli.common import (
     with_progress,
 )
 from pnp.i18n import _, ngettext
+from pnp.impose.label_sheets import PAPERS as STICKER_PAPERS
 from pnp.impose.sheet import DUPLEX_CHOICES
 from pnp.paths import shown_path
 from pnp.pipelines.build_options import BACK_OFFSET_MM, BLEED_MM, within
@@ -148,6 +149,21 @@ if TYPE_CHECKING:
     is_flag=True,
     help=_("Stay open and build again each time a file of the pack is saved, until Ctrl-C."),
 )
+@click.option(
+    "--stickers",
+    is_flag=True,
+    help=_(
+        "Write only translation stickers: each card's translated panels at the size of its text regions, "
+        "to stick on the cards you own (stickers/stickers-<paper>.pdf)."
+    ),
+)
+@click.option(
+    "--sticker-paper",
+    type=click.Choice(STICKER_PAPERS),
+    default="a4",
+    show_default=True,
+    help=_("With --stickers: full-sheet sticker paper (a4, letter) or a label sheet (docs/exports.md)."),
+)
 @OUTPUT_OPTION
 def build(
     pack: Path,
@@ -176,6 +192,8 @@ def build(
     tight: bool,
     draft: bool,
     watch: bool,
+    stickers: bool,
+    sticker_paper: str,
     output: Path,
     quiet: bool,
 ) -> None:
@@ -203,6 +221,9 @@ def build(
         pnp build cards/blue-sun --draft
         pnp build cards/blue-sun --watch
     """
+    if stickers:
+        _build_stickers(pack, lang, sticker_paper, output, quiet)
+        return
     from pnp.pipelines.build_options import BuildOptions
     from pnp.pipelines.unchanged import BuildRecord
     from pnp.units import UnitError, parse_card_size
@@ -312,6 +333,19 @@ def _watch_and_build(pack: Path, options: BuildOptions, quiet: bool, images_aske
         click.echo(_("Stopped watching."), err=True)
         leave(0)  # as after any Ctrl-C: at once, without waiting on a drawing interrupted
     raise AssertionError("watch() returns only when interrupted")
+
+
+def _build_stickers(pack: Path, lang: str | None, paper: str, output: Path, quiet: bool) -> None:
+    from pnp.pipelines.stickers import build_stickers
+
+    result = with_progress(_("Drawing stickers"), lambda _progress: build_stickers(pack, lang, paper, output), quiet)
+    echo_findings(result.findings, quiet)
+    if not result.ok:
+        click.echo(_("No stickers written: fix the errors above first."), err=True)
+        sys.exit(1)
+    for finding in result.findings:
+        if finding.code == "build/stickers":  # what was written, as a build reports it
+            click.echo(_("wrote {path}: {what}").format(path=finding.file, what=finding.message))
 
 
 def _report_build(result: BuildResult, quiet: bool, images_asked: bool, watching: bool = False) -> bool:

@@ -22,7 +22,7 @@ from pnp.model import Card, Deck, Face, PackData
 from pnp.paths import FONTS_DIR
 from pnp.units import Size, UnitError, parse_length
 
-LENGTH_FIELDS = ("x", "y", "width", "height", "x2", "y2", "radius", "stroke_width", "gap")
+LENGTH_FIELDS = ("x", "y", "width", "height", "x2", "y2", "radius", "stroke_width", "gap", "padding")
 NUMBER_FIELDS = ("size", "min_size", "max_lines", "leading", "opacity", "rotation")
 BOOL_FIELDS = ("bleed", "hyphenate")
 
@@ -204,6 +204,7 @@ def card_context(pack: PackData, deck: Deck, card: Card, face: Face | None, lang
             "keywords": keywords if face is None else [],
             "stats": dict(card.stats) if face is None else {},
             "art": art,
+            "scan": card.scan if face is None else None,  # the original front: a B side has none
             "side": "back" if face else "front",
         },
         "deck": deck_context(pack, deck, language),
@@ -249,7 +250,9 @@ def _layout(
             findings += problems
             if problems and any(f.code == "layout/too-large" for f in problems):
                 break  # the face's budget is spent: the element that spent it is the one to name
-            if element is not None:
+            if element is not None and element.kind == "panels":
+                elements += _panels(element, context)
+            elif element is not None:
                 elements.append(element)
     if findings:
         return None, findings
@@ -260,6 +263,18 @@ def _layout(
     described = f"({size!r}, {template.name!r}, {context.get('lang')!r}, {listed})"
     digest = hashlib.sha256(described.encode()).hexdigest()[:16]
     return FaceLayout(digest, size, template.name, card_id, tuple(elements), str(context.get("lang"))), []
+
+
+def _panels(element: LaidOutElement, context: dict[str, Any]) -> list[LaidOutElement]:
+    """A `panels` element as the panels of the card's text regions, each a rounded-rect and its text."""
+    from pnp.layout.panels import panel_elements
+
+    values = dict(element.props)
+    return [
+        LaidOutElement(name, kind, tuple(sorted(props.items())))
+        for panel in context["card"].get("panels", ())
+        for name, kind, props in panel_elements(panel, values)
+    ]
 
 
 @lru_cache(maxsize=4096)
@@ -407,6 +422,7 @@ CHOICES = {
     "align": ("left", "center", "right", "justify"),
     "valign": ("top", "middle", "bottom"),
     "fit": ("cover", "contain"),
+    "edge": ("mirror", "stretch"),
 }
 COLOUR_FIELDS = ("fill", "stroke", "color")
 

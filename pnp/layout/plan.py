@@ -13,15 +13,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Finding, error, has_errors, warning
-from pnp.i18n import N_, _
+from pnp.errors import Finding, error, has_errors, info, warning
+from pnp.i18n import N_, _, ngettext
 from pnp.images import source_problem
 from pnp.layout.arrangement import arrangement_findings
 from pnp.layout.bilingual import resize, with_source_text
 from pnp.layout.faces import FaceLayout, card_context, deck_context, layout_back, layout_card
 from pnp.layout.icons import missing_drawings, pack_icons, token_icon_findings
 from pnp.layout.memo import LayoutMemo
-from pnp.layout.templates import IconFile, Template, TemplateSet, load_family, size_class
+from pnp.layout.panels import panel_context
+from pnp.layout.scans import scan_findings
+from pnp.layout.templates import IconFile, Template, TemplateSet, layout_candidates, load_family, size_class
 from pnp.model import Card, Face, LoadedDeck, PackData
 from pnp.paths import TEMPLATES_DIR, shown_path
 from pnp.units import Size, UnitError, parse_card_size
@@ -95,11 +97,52 @@ def lay_out_pack(
             laid.decks.append(built)
     if memo is not None:
         memo.save()
+    laid.findings += _bleed_note(pack, laid)
     broken = {f.message.split('"')[1] for f in problems if f.code == "icon/bad-file"}
     laid.findings += missing_drawings(pack, icons, laid.faces().values(), broken)
     laid.findings += token_icon_findings(pack, icons, broken)
     laid.findings = list(dict.fromkeys(laid.findings))
     return laid
+
+
+def _bleed_note(pack: PackData, laid: PackFaces) -> list[Finding]:
+    """Once per pack: the scans are cut at the card's edge, so their bleed is made up."""
+    scanned = [c.front for d in laid.decks for c in d.cards if any(e.kind == "scan" for e in c.front.elements)]
+    absent = [c.card.id for d in laid.decks for c in d.cards if c.card.scan and not (pack.root / c.card.scan).is_file()]
+    notes = []
+    if absent:
+        notes.append(
+            info(
+                "scanned/missing",
+                shown_path(pack.root / "pack.toml"),
+                ngettext(
+                    "{n} card names a scan that is not in the pack ({cards}): it prints with its layout",
+                    "{n} cards name scans that are not in the pack ({cards}): they print with their layouts",
+                    len(absent),
+                ).format(n=len(absent), cards=", ".join(absent[:5]) + (", ..." if len(absent) > 5 else "")),
+                hint=_("scans are of your own copy and stay out of a shared pack: pnp scan makes them"),
+            )
+        )
+    if not scanned:
+        return notes
+    edges = sorted({str(e.get("edge", "mirror")) for face in scanned for e in face.elements if e.kind == "scan"})
+    return [
+        *notes,
+        info(
+            "scanned/bleed",
+            shown_path(pack.root / "pack.toml"),
+            ngettext(
+                "{n} card is printed over its scan, which ends at the card's edge: its bleed is its edge, {edges}",
+                "{n} cards are printed over their scans, which end at the card's edge: their bleed is "
+                "their edge, {edges}",
+                len(scanned),
+            ).format(n=len(scanned), edges=", ".join(_(_EDGES[e]) for e in edges if e in _EDGES)),
+            hint=_('a scan layout\'s scan element chooses: edge = "mirror" or edge = "stretch"'),
+        ),
+    ]
+
+
+_EDGES = {"mirror": N_("mirrored"), "stretch": N_("stretched")}
 
 
 def layout_findings(pack: PackData, memos: Callable[[str], LayoutMemo | None] | None = None) -> list[Finding]:
@@ -167,13 +210,19 @@ def _lay_out_deck(
     findings += arrangement_findings(deck_back, back_template, arranged)
     laid = DeckFaces(deck, size, deck_back)
     shown = shown_path(deck.file)  # once per deck: resolving paths is not free at 5000 cards
+    scale = _region_scale(deck, size)
     for card in deck.cards:
         template = _card_template(pack, deck, card, templates, size, findings)
         if template is None:
             continue
         where = (shown, pack.line("card", card.id))
         lay_out = memo.card if memo is not None else layout_card
-        front, problems = lay_out(template, size, _context(pack, deck, card, None, language, bilingual), where)
+        front_template, context = template, _context(pack, deck, card, None, language, bilingual)
+        if card.scan is not None and (pack.root / card.scan).is_file():
+            findings += scan_findings(pack, card, deck_size(deck), where)
+            front_template = _scan_template(templates, size, deck, card, findings) or template
+            context["card"]["panels"] = panel_context(pack, card, context["card"], scale)
+        front, problems = lay_out(front_template, size, context, where)
         findings += problems
         back: FaceLayout | None = deck_back
         if card.back is not None:
@@ -181,17 +230,57 @@ def _lay_out_deck(
             findings += problems
         if front is None or back is None:
             continue
-        findings += arrangement_findings(front, template, arranged)
+        if front_template is template:  # a scan's panels sit where the original's text is: not the layout's
+            findings += arrangement_findings(front, template, arranged)
         if card.back is not None:
             findings += arrangement_findings(back, template, arranged)
-        findings += _unplaced_art(front, card.art, template, "art", where)
+        if front_template is template:  # over a scan, the card's art is the scan's own
+            findings += _unplaced_art(front, card.art, template, "art", where)
         if card.back is not None:
             findings += _unplaced_art(back, card.back.art, template, "back.art", where)
-        findings += _image_problems(pack, front, card.art, template, images)
+        findings += _image_problems(pack, front, card.art, front_template, images)
         if card.back is not None:
             findings += _image_problems(pack, back, card.back.art, template, images)
         laid.cards.append(CardFaces(card, front, back))
     return laid
+
+
+SCAN_TEMPLATE = "scan"
+
+
+def _region_scale(deck: LoadedDeck, size: Size) -> tuple[float, float]:
+    """Regions are measured on the deck's cards; --card-size draws them at another size."""
+    try:
+        own = deck_size(deck)
+    except UnitError:
+        return (1.0, 1.0)
+    return (size.width / own.width, size.height / own.height)
+
+
+def _scan_template(
+    templates: TemplateSet, size: Size, deck: LoadedDeck, card: Card, findings: list[Finding]
+) -> Template | None:
+    """The family's scan layout, for the card's shape and orientation: the scan under its panels."""
+    landscape = _is_landscape(size)
+    names = [n for n in layout_candidates(SCAN_TEMPLATE, landscape, size_class(size)) if n.startswith(SCAN_TEMPLATE)]
+    found = [templates.templates[n] for n in names if n in templates.templates]
+    matching = [t for t in found if _is_landscape(t.design_size) == landscape]
+    if matching:
+        return matching[0]
+    name = f"{SCAN_TEMPLATE}-landscape" if landscape else SCAN_TEMPLATE
+    findings.append(
+        error(
+            "layout/no-template",
+            shown_path(templates.root),
+            _('the family has no {name}.toml to print card "{card}" over its scan').format(name=name, card=card.id),
+            card=card.id,
+            field="scan",
+            hint=_('add templates/{family}/{name}.toml with extends = "generic/{name}"').format(
+                family=templates.family, name=name
+            ),
+        )
+    )
+    return None
 
 
 def _card_template(

@@ -11,7 +11,7 @@ from pnp.errors import Finding, did_you_mean, error, warning
 from pnp.i18n import _
 from pnp.load.toml import TomlFile
 
-ELEMENT_KINDS = ("rect", "rounded-rect", "line", "image", "text", "icon-row", "symbol")
+ELEMENT_KINDS = ("rect", "rounded-rect", "line", "image", "text", "icon-row", "symbol", "scan", "panels")
 
 # Fields an element may carry; every string may be a jinja2 expression.
 ELEMENT_FIELDS = {
@@ -46,6 +46,8 @@ ELEMENT_FIELDS = {
     "shape",
     "opacity",
     "rotation",
+    "edge",  # how a scan's edge grows into the bleed: mirror or stretch
+    "padding",  # room between a panel's edge and its text
     "overlaps",  # elements this one may overlap on purpose (pnp.layout.arrangement)
 }
 TEMPLATE_FIELDS = {"extends", "design_size", "element", "remove", "description"}

@@ -348,6 +348,10 @@ def _check_card(
     for key, art in (("art", card.art), ("back.art", card.back.art if card.back else None)):
         if art is not None:
             findings += _check_file_ref(root, shown, art, where(key))
+    # a scan is of the owner's own copy and stays out of a shared pack: one not there is no error (the
+    # card prints with its layout, pnp.layout.plan says so once); one that is there must be a usable image
+    if card.scan is not None and (inside_pack(root, card.scan) is None or (root / card.scan).exists()):
+        findings += _check_file_ref(root, shown, card.scan, where("scan"))
     return findings
 
 

@@ -30,6 +30,7 @@ from pnp.layout.templates import IconFile
 from pnp.render.icons import draw_icon
 from pnp.render.missing_mark import KIND as MISSING_MARK
 from pnp.render.missing_mark import draw_missing_mark
+from pnp.render.scan import scan_with_bleed
 from pnp.render.text import FittedText, TextBox, fit_text
 from pnp.render.typeset import draw_text
 
@@ -364,6 +365,26 @@ def _image(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rende
     draw_image_once(canvas, key, picture, x + (width - dw) / 2, y + (height - dh) / 2, dw, dh)
 
 
+def _scan(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
+    """The card's own scan over the whole face and into the bleed, made from its edge (pnp/render/scan.py)."""
+    source = element.get("source")
+    if not source:
+        return
+    problem = source_problem(ctx.pack_root, str(source))
+    if problem is not None:  # the loader reported it at the card; a file changed since is found here
+        ctx.report(face, element, problem, code="render/image")
+        return
+    path = (ctx.pack_root / str(source)).resolve()
+    width, height, bleed = face.size.width, face.size.height, ctx.bleed
+    edge = str(element.get("edge", "mirror"))
+    picture, problem = scan_with_bleed(path, width, height, bleed, edge)
+    if picture is None:
+        ctx.report(face, element, problem or _("cannot use the image"), code="render/image")
+        return
+    key = ("scan", str(path), path.stat().st_mtime_ns, round(width), round(height), round(bleed, 3), edge)
+    draw_image_once(canvas, key, picture, -bleed, -bleed, width + 2 * bleed, height + 2 * bleed)
+
+
 def draw_image_once(
     canvas: Canvas, key: tuple[object, ...], picture: Image.Image, x: float, y: float, width: float, height: float
 ) -> None:
@@ -483,5 +504,6 @@ _DRAW = {
     "image": _image,
     "icon-row": _icons,
     "symbol": _symbol,
+    "scan": _scan,  # the card's own scan under its panels
     MISSING_MARK: _missing_mark,  # added after layout to placeholders: pnp/render/missing_mark.py
 }
