@@ -72,7 +72,7 @@ def test_the_list_shows_every_card_with_deck_status_findings_and_thumbnail(clien
 def test_the_list_filters_by_deck_type_status_finding_and_words_in_either_language(client: TestClient) -> None:
     def shown(**query: str) -> set[str]:
         page = client.get("/", params=query).text
-        return set(re.findall(r'<td><a href="/card/([a-z0-9-]+)">', page))
+        return set(re.findall(r'<td><a href="/card/([a-z0-9-]+)(?:\?[^"]*)?">', page))
 
     everything = shown()
     assert {"fuel-cell", "spare-parts", "pilot"} <= everything
@@ -93,7 +93,7 @@ def test_the_finding_filter_lists_the_cards_with_that_finding(client: TestClient
     supply.write_text(supply.read_text().replace('text.es = "Gana 2 {fuel}."', 'text.es = "Gana 2 gasolina."'))
     page = client.get("/").text
     assert 'value="text/glossary"' in page
-    cards = re.findall(r'<td><a href="/card/([a-z0-9-]+)">', client.get("/", params={"code": "text/glossary"}).text)
+    cards = re.findall(r'<td><a href="/card/([a-z0-9-]+)(?:\?[^"]*)?">', client.get("/", params={"code": "text/glossary"}).text)
     assert "fuel-cell" in cards
 
 
@@ -234,7 +234,7 @@ def test_mark_translated_and_reviewed(client: TestClient, tiny_copy: Path) -> No
     client.post("/card/pilot/status", data={"csrf": csrf(page), "to": "reviewed", "base": base.group(1)})
     assert 'status.es = "reviewed"' in (tiny_copy / "supply.toml").read_text().split('id = "pilot"')[1]
     listed = client.get("/", params={"status": "reviewed"}).text
-    assert 'href="/card/pilot"' in listed
+    assert 'href="/card/pilot?status=reviewed"' in listed  # the card opened from the list keeps its filter
 
 
 # --- glossary -----------------------------------------------------------------------------------
@@ -557,3 +557,15 @@ def test_two_tabs_editing_different_fields_of_one_card_both_save(client: TestCli
     assert status == 200, page
     text = (tiny_copy / "supply.toml").read_text()
     assert 'title.es = "Piloto experto"' in text and "Mueve un sector más" in text
+
+
+def test_a_card_opened_from_a_filtered_list_links_the_cards_before_and_after_it_in_that_list(
+    client: TestClient,
+) -> None:
+    page = client.get("/card/fuel-cell", params={"status": "reviewed"}).text
+    assert 'class="next-card" rel="next" href="/card/storm?status=reviewed"' in page  # spare-parts, pilot skipped
+    assert 'class="prev-card"' not in page  # the first of that list
+    assert 'action="/card/fuel-cell/save?status=reviewed"' in page  # a save keeps the list for its next card
+    assert 'readonly tabindex="-1" class="original"' in page  # the original: read, not typed in, not tabbed to
+    last = client.get("/card/clear-skies", params={"deck": "nav"}).text
+    assert 'href="/card/reshuffle?deck=nav"' in last and 'class="next-card"' not in last

@@ -21,7 +21,7 @@ import secrets
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlencode
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
@@ -138,6 +138,10 @@ class Pages:
             "partial": request.headers.get("hx-request") == "true",
             **context,
         }
+        if name in ("card.html", "_card_body.html"):  # the list it was opened from: its filters, its order
+            filters = _filters(request)
+            context["list_query"] = _list_query(filters)
+            context["around"] = wb.neighbours(context["row"].card.id, filters)
         return self.templates.TemplateResponse(request, name, context, status_code=status_code)
 
     async def form(self, request: Request) -> dict[str, str]:
@@ -191,8 +195,7 @@ class Pages:
 
     def card_list(self, request: Request) -> Response:
         self.ready()
-        query = request.query_params
-        filters = Filters(*(query.get(name, "")[:200] for name in ("deck", "type", "status", "code", "q")))
+        filters = _filters(request)
         rows = self.wb.listed(filters)
         decks, total = self.wb.progress()
         types = sorted({row.card.type for row in self.wb.rows.values()})
@@ -209,6 +212,7 @@ class Pages:
             codes=self.wb.codes(),
             pack_findings=self.wb.pack_level(),
             shown=len(rows),
+            list_query=_list_query(filters),
         )
 
     def thumbnail(self, request: Request) -> Response:
@@ -497,6 +501,19 @@ class Pages:
     def file_link(self, path: Path) -> str:
         assert self.wb.pack is not None
         return str(path.resolve().relative_to((self.wb.output / self.wb.pack.pack.id).resolve()))
+
+
+FILTERS = ("deck", "type", "status", "code", "q")
+
+
+def _filters(request: Request) -> Filters:
+    """The list's filters, from the address of the list or of a card opened from it."""
+    return Filters(*(request.query_params.get(name, "")[:200] for name in FILTERS))
+
+
+def _list_query(filters: Filters) -> str:
+    """The filters as they go on in the addresses of the cards and the list: "status=draft&deck=crew"."""
+    return urlencode([(name, getattr(filters, name)) for name in FILTERS if getattr(filters, name)])
 
 
 def _errors_digest(errors: list[Finding]) -> str:

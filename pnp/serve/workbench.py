@@ -234,6 +234,19 @@ class Workbench:
             rows.append(row)
         return rows
 
+    def neighbours(self, card_id: str, filters: Filters) -> tuple[str, str]:
+        """The cards before and after this one in the list as filtered, in the list's order ("" at an end).
+        The card itself need not match any more (marked translated under "draft only"): its place in the
+        whole list still says which listed cards come before and after it."""
+        ids = list(self.rows)
+        if card_id not in self.rows:
+            return "", ""
+        here = ids.index(card_id)
+        listed = {row.card.id for row in self.listed(filters)}
+        before = next((i for i in reversed(ids[:here]) if i in listed), "")
+        after = next((i for i in ids[here + 1 :] if i in listed), "")
+        return before, after
+
     @staticmethod
     def _has_status(row: Row, status: str) -> bool:
         return (not row.state.written) if status == "missing" else row.status == status

@@ -122,7 +122,8 @@ def plan_card_edit(pack: PackData, card_id: str, edits: list[FieldEdit], seen: b
         plan.changes.append(Change(shown, where["line"], card_id, edit.field, current, value))
     if plan.conflicts or plan.findings:
         return CardEditPlan(conflicts=plan.conflicts, findings=plan.findings)
-    plan.changes = _reviews_undone(pack, source.document, shown, plan.changes)
+    asked = {e.field for e in edits if e.field.startswith(f"{STATUS}.")}  # "reviewed" again, with a new text
+    plan.changes = _reviews_undone(pack, source.document, shown, plan.changes, asked)
     if source.changed():
         plan.writes.append((deck.file, source.new_bytes()))
     return plan
@@ -187,10 +188,12 @@ class CardSource:
         return text.encode("utf-8")
 
 
-def _reviews_undone(pack: PackData, document: object, shown: str, changes: list[Change]) -> list[Change]:
+def _reviews_undone(
+    pack: PackData, document: object, shown: str, changes: list[Change], asked: frozenset[str] | set[str] = frozenset()
+) -> list[Change]:
     """A reviewed translation whose text or original changes goes back to "translated", as glossary fixes do;
-    unless the same save sets that status itself."""
-    set_now = {c.field for c in changes if c.field.startswith(f"{STATUS}.")}
+    unless the same save sets that status itself (even to the status it has: "mark reviewed" with a new text)."""
+    set_now = {c.field for c in changes if c.field.startswith(f"{STATUS}.")} | asked
     out = list(changes)
     for lang in pack.pack.target_languages:
         if f"{STATUS}.{lang}" in set_now:
