@@ -93,7 +93,9 @@ def test_the_finding_filter_lists_the_cards_with_that_finding(client: TestClient
     supply.write_text(supply.read_text().replace('text.es = "Gana 2 {fuel}."', 'text.es = "Gana 2 gasolina."'))
     page = client.get("/").text
     assert 'value="text/glossary"' in page
-    cards = re.findall(r'<td><a href="/card/([a-z0-9-]+)(?:\?[^"]*)?">', client.get("/", params={"code": "text/glossary"}).text)
+    cards = re.findall(
+        r'<td><a href="/card/([a-z0-9-]+)(?:\?[^"]*)?">', client.get("/", params={"code": "text/glossary"}).text
+    )
     assert "fuel-cell" in cards
 
 
@@ -569,3 +571,45 @@ def test_a_card_opened_from_a_filtered_list_links_the_cards_before_and_after_it_
     assert 'readonly tabindex="-1" class="original"' in page  # the original: read, not typed in, not tabbed to
     last = client.get("/card/clear-skies", params={"deck": "nav"}).text
     assert 'href="/card/reshuffle?deck=nav"' in last and 'class="next-card"' not in last
+
+
+NEW_NAV = """
+[[card]]
+id = "squall"
+type = "nav"
+title.en = "Squall"
+text.en = "Shuffle the discards back into the box."
+status.es = "draft"
+"""
+
+
+def test_a_card_page_suggests_the_translation_of_an_original_one_word_away(tiny_copy: Path) -> None:
+    nav = tiny_copy / "nav.toml"
+    nav.write_text(nav.read_text() + NEW_NAV)
+    client = TestClient(create_app(tiny_copy, tiny_copy.parent / "output", hosts=(HOST,)))
+    page = client.get("/card/squall").text
+    panel = page.split('data-field="text"')[1].split("</div>")[0]
+    assert 'data-text="Baraja los descartes de nuevo en el mazo."' in panel
+    assert "reshuffle · text" in panel and re.search(r'class="similarity">(8\d|9\d) %<', panel)
+    assert "Shuffle the discards back into the <del>deck</del><ins>box</ins>." in panel  # the word that differs
+    # the memory follows the pack: once squall is translated, it is suggested for reshuffle
+    translated = 'text.es = "Baraja los descartes en la caja."\nstatus.es = "translated"'
+    nav.write_text(nav.read_text().replace('status.es = "draft"', translated))
+    page = client.get("/card/reshuffle").text
+    assert 'data-text="Baraja los descartes en la caja."' in page and "squall · text" in page
+
+
+def test_other_packs_and_compendiums_are_suggested_too_and_a_broken_one_is_said(
+    tiny_copy: Path, tmp_path: Path
+) -> None:
+    po = tmp_path / "compendium.es.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n\nmsgid "Gain 3 {fuel}."\nmsgstr "Gana 3 {fuel}, de la caja."\n', encoding="utf-8"
+    )
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    app = create_app(tiny_copy, tiny_copy.parent / "output", hosts=(HOST,), memory=[po, broken])
+    client = TestClient(app)
+    page = client.get("/card/fuel-cell").text
+    assert "Gana 3 {fuel}, de la caja." in page and "compendium.es.po" in page
+    assert "does not load, so its texts are not suggested" in client.get("/").text

@@ -13,12 +13,13 @@ import pytest
 pytest.importorskip("starlette", reason="pnp serve's extra is not installed: pip install 'pnp[serve]'")
 
 from tests.browser import Browser
+from tests.test_serve import NEW_NAV
 from tests.test_serve_browser_saving import ServeProcess, _message, _pilot, _shot, _value, browser, server
 
 __all__ = ["browser", "server"]  # the fixtures, shared with the saving tests
 
 ALT, CTRL, SHIFT = 1, 2, 8
-KEYS = {"Enter": 13, "Tab": 9, "PageDown": 34, "PageUp": 33, "?": 191, "/": 191, "Escape": 27}
+KEYS = {"1": 49, "Enter": 13, "Tab": 9, "PageDown": 34, "PageUp": 33, "?": 191, "/": 191, "Escape": 27}
 
 
 def press(browser: Browser, key: str, modifiers: int = 0) -> None:
@@ -119,3 +120,20 @@ def test_the_keys_are_listed_on_the_page(server: ServeProcess, browser: Browser,
     assert "Guardar e ir a la siguiente carta" in listed and "Alt+PageDown" in listed.replace(" ", "")
     press(browser, "Escape")
     assert browser.run("document.getElementById('keys').hidden")
+
+
+def test_a_suggestion_goes_into_the_box_with_one_chord(server: ServeProcess, browser: Browser, tiny_copy: Path) -> None:
+    nav = tiny_copy / "nav.toml"
+    nav.write_text(nav.read_text() + NEW_NAV)  # its original is reshuffle's with one word changed
+    browser.open(f"{server.url}/card/squall")
+    browser.wait_for("document.activeElement.name === 'v.title.es'", "the cursor in the empty title")
+    press(browser, "Tab")
+    assert focused(browser) == "v.text.es"
+    panel = browser.run("document.querySelector('.suggest-for:not([hidden])').dataset.field")
+    assert panel == "text", "the suggestions shown are the focused field's"
+    browser.send(
+        "Input.dispatchKeyEvent",
+        {"type": "rawKeyDown", "key": "!", "code": "Digit1", "windowsVirtualKeyCode": 49, "modifiers": ALT | SHIFT},
+    )
+    assert _value(browser, "text.es") == "Baraja los descartes de nuevo en el mazo."
+    assert browser.run("localStorage.length") == 1, "an inserted suggestion is unsaved text: kept as a draft"

@@ -44,7 +44,7 @@ from pnp.proof.history import card_history
 from pnp.proof.html import finding_html, marked_html, pieces_html
 from pnp.serve.guard import Guard, Settings
 from pnp.serve.jobs import Jobs
-from pnp.serve.words import _, code, ngettext
+from pnp.serve.words import _, code, field_name, ngettext
 from pnp.serve.workbench import STATUSES, Filters, Preview, Workbench
 from pnp.translate.card_edit import FieldEdit, editable, text_fields
 from pnp.translate.fixes import parse_fixes
@@ -69,8 +69,9 @@ def create_app(
     language: str | None = None,
     hosts: Sequence[str] = ("127.0.0.1", "localhost"),
     access_token: str | None = None,
+    memory: Sequence[Path] = (),
 ) -> Starlette:
-    workbench = Workbench(pack, output, language)
+    workbench = Workbench(pack, output, language, memory)
     settings = Settings(tuple(hosts), access_token, secrets.token_urlsafe(32))
     pages = Pages(workbench, settings)
     routes = [
@@ -122,6 +123,8 @@ class Pages:
         env.filters["pieces"] = lambda pieces: Markup(pieces_html(tuple(pieces)))
         env.filters["b64"] = lambda data: base64.b64encode(data).decode("ascii")
         env.globals["link"] = self.file_link
+        env.globals["diff"] = word_diff  # a suggestion's original against this card's: the words that differ
+        env.globals["field_name"] = field_name
         self.templates = Jinja2Templates(env=env)
 
     # --- helpers ------------------------------------------------------------------------------
@@ -253,6 +256,7 @@ class Pages:
             "status": status,
             "status_base": base_hash(status),
             "terms": wb.terms(row.card),
+            "suggestions": wb.suggestions(card_id),
             "images": preview.images,
             "drawn": preview.drawn,
             "print_width": _print_width(wb, size.id),

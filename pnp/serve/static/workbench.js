@@ -369,3 +369,56 @@ function focusTarget() {
 }
 
 document.addEventListener("DOMContentLoaded", focusTarget);
+
+// --- Suggestions from what is already translated ----------------------------------------------------
+// The page lists, for each field, the closest originals already translated (pnp/translate/memory.py);
+// the list of the field being typed in shows, and Alt+Shift+1…5 (or a click) puts one in its box.
+
+function fieldName(box) {
+  return fieldOf(box).replace(/\.[^.]+$/, ""); // "back.text.es" -> "back.text"
+}
+
+function targetBox(field) {
+  const form = editor();
+  return form && texts(form).find((box) => !box.readOnly && fieldName(box) === field);
+}
+
+function showSuggestions(field) {
+  for (const panel of document.querySelectorAll(".suggest-for")) panel.hidden = panel.dataset.field !== field;
+}
+
+document.addEventListener("focusin", (event) => {
+  const box = event.target;
+  if (box instanceof HTMLTextAreaElement && !box.readOnly && box.form && box.form.id === "editor") {
+    showSuggestions(fieldName(box));
+  }
+});
+
+function insertSuggestion(button) {
+  const panel = button.closest(".suggest-for");
+  const box = panel && targetBox(panel.dataset.field);
+  if (!box) return;
+  box.focus();
+  box.select();
+  // as typed: the browser's undo (Ctrl+Z) gives the old text back, and the input event draws the card
+  if (!document.execCommand || !document.execCommand("insertText", false, button.dataset.text)) {
+    box.value = button.dataset.text;
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest ? event.target.closest(".suggestion") : null;
+  if (button) insertSuggestion(button);
+});
+
+document.addEventListener("keydown", (event) => {
+  if (!event.altKey || !event.shiftKey || event.ctrlKey || event.metaKey) return;
+  const digit = /^Digit([1-9])$/.exec(event.code);
+  const panel = document.querySelector(".suggest-for:not([hidden])");
+  if (!digit || !panel) return;
+  const button = panel.querySelectorAll(".suggestion")[Number(digit[1]) - 1];
+  if (!button) return;
+  event.preventDefault();
+  insertSuggestion(button);
+});
