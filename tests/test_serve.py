@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -490,8 +491,13 @@ def test_the_preview_shows_the_findings_of_the_unsaved_text(client: TestClient, 
     page = client.post("/card/fuel-cell/preview", data=form).text
     assert '<div id="findings" hx-swap-oob="true">' in page
     assert '<mark class="warning">gasolina</mark>' in page and "text/glossary" in page
+    # the words in the box as typed (characters 7-15 of "Gana 2 gasolina."), for its mirror, and the hint
+    marks = json.loads(_unescape(re.search(r'class="box-marks" data-marks="([^"]*)"', page).group(1)))  # type: ignore[union-attr]
+    assert [m[:3] for m in marks["text.es"]] == [[7, 15, "warning"]]
+    assert '<tr class="bad"><td>Fuel</td>' in page and "✗ uses gasolina" in page
     form["v.text.es"] = "Gana 2 {fuel}."
-    assert "gasolina" not in client.post("/card/fuel-cell/preview", data=form).text
+    again = client.post("/card/fuel-cell/preview", data=form).text
+    assert "text/glossary" not in again and "✓ used" in again and 'data-marks="{}"' in again
     assert (tiny_copy / "supply.toml").read_bytes() == before
 
 

@@ -137,3 +137,38 @@ def test_a_suggestion_goes_into_the_box_with_one_chord(server: ServeProcess, bro
     )
     assert _value(browser, "text.es") == "Baraja los descartes de nuevo en el mazo."
     assert browser.run("localStorage.length") == 1, "an inserted suggestion is unsaved text: kept as a draft"
+
+
+def test_findings_and_glossary_hints_follow_the_text_as_typed_and_point_at_its_words_in_the_box(
+    server: ServeProcess, browser: Browser, tiny_copy: Path, tmp_path: Path
+) -> None:
+    supply = tiny_copy / "supply.toml"
+    before = supply.read_bytes()
+    browser.open(f"{server.url}/card/fuel-cell")
+    assert browser.run("document.querySelector('table.terms tr.ok') !== null"), "combustible is used"
+    browser.run("document.querySelector('textarea[name=\"v.title.es\"]').select()")
+    browser.send("Input.insertText", {"text": "Célula de gasolina"})  # a variant the glossary forbids
+    browser.wait_for("document.querySelector('table.terms tr.bad') !== null", "the glossary hint, live")
+    assert "gasolina" in browser.run("document.querySelector('table.terms tr.bad').innerText")
+    mark = "document.querySelector('textarea[name=\"v.title.es\"]').previousElementSibling.querySelector('mark')"
+    browser.wait_for(f"{mark} !== null", "the finding's words marked in the box")
+    assert browser.run(f"{mark}.textContent") == "gasolina"
+    box = browser.run(
+        f"(() => {{ const m = {mark}.getBoundingClientRect(); const t = document.querySelector("
+        "'textarea[name=\"v.title.es\"]').getBoundingClientRect();"
+        " return m.left >= t.left && m.right <= t.right && m.top >= t.top && m.bottom <= t.bottom; })()"
+    )
+    assert box, "the mark is under the box's own words, not in a copy elsewhere"
+    _shot(browser, tmp_path, "workbench-live-check.png")
+    number = int(browser.run(f"{mark}.dataset.number"))
+    browser.run(f"document.querySelectorAll('#findings ol.findings > li')[{number - 1}].click()")
+    selected = browser.run(
+        "(() => { const b = document.activeElement; return b.value.slice(b.selectionStart, b.selectionEnd); })()"
+    )
+    assert selected == "gasolina" and focused(browser) == "v.title.es"
+    # emptied: the note says which text is still to translate, before any save
+    browser.run("document.querySelector('textarea[name=\"v.text.es\"]').select()")
+    browser.send("Input.insertText", {"text": " "})
+    browser.wait_for("(document.querySelector('.empty-note') || {}).innerText", "the note of the empty text")
+    assert "texto" in browser.run("document.querySelector('.empty-note').innerText")
+    assert supply.read_bytes() == before, "nothing was saved: all of it from the text as typed"

@@ -40,8 +40,10 @@ from pnp.errors import Finding, Severity, has_errors
 from pnp.i18n import ui_language
 from pnp.paths import shown_path
 from pnp.pipelines.build_options import BLEED_MM, DUPLEX_CHOICES, BuildOptions, within
+from pnp.proof.collect import CardEntry
 from pnp.proof.history import card_history
 from pnp.proof.html import finding_html, marked_html, pieces_html
+from pnp.proof.locate import locate
 from pnp.serve.guard import Guard, Settings
 from pnp.serve.jobs import Jobs
 from pnp.serve.words import _, code, field_name, ngettext
@@ -125,6 +127,7 @@ class Pages:
         env.globals["link"] = self.file_link
         env.globals["diff"] = word_diff  # a suggestion's original against this card's: the words that differ
         env.globals["field_name"] = field_name
+        env.filters["field_name"] = field_name
         self.templates = Jinja2Templates(env=env)
 
     # --- helpers ------------------------------------------------------------------------------
@@ -246,9 +249,11 @@ class Pages:
         status = current_text(row.card, STATUS, wb.language)
         preview = wb.preview(card_id, {})
         size = row.deck.deck
+        entry = wb.entry(card_id)
         return {
+            **self.live_context(card_id, values, entry),
             "row": row,
-            "entry": wb.entry(card_id),
+            "entry": entry,
             "fields": text_fields(row.card),
             "languages": languages,
             "values": values,
@@ -270,6 +275,21 @@ class Pages:
             **extra,
         }
 
+    def live_context(self, card_id: str, values: dict[str, str], entry: CardEntry) -> dict[str, Any]:
+        """What the page shows of the texts as typed: each finding's words in its box ("<field>.<lang>" ->
+        [start, end, severity, number], in the text as typed, markup and all), the glossary terms against
+        the translation, and the texts to translate that are still empty."""
+        marks: dict[str, list[tuple[int, int, str, int]]] = {}
+        for number, finding in enumerate(entry.findings, start=1):
+            text = values.get(finding.field or "")
+            span = locate(finding, text) if text else None
+            if span is not None and finding.field is not None:
+                marks.setdefault(finding.field, []).append((*span, str(finding.severity), number))
+        card = self.wb.rows[card_id].card
+        lang = self.wb.language
+        empty = [name for name in text_fields(card) if not values.get(f"{name}.{lang}", "").strip()]
+        return {"box_marks": marks, "hints": self.wb.term_hints(card, values), "empty": empty}
+
     async def preview(self, request: Request) -> Response:
         card_id = request.path_params["card_id"]
         form = await self.form(request)
@@ -284,6 +304,7 @@ class Pages:
             drawn=preview.drawn,
             entry=preview.entry,
             live=True,
+            **self.live_context(card_id, values, preview.entry),
             print_width=_print_width(self.wb, self.wb.rows[card_id].deck.deck.id),
         )
 
@@ -326,6 +347,7 @@ class Pages:
             "images": preview.images,
             "drawn": preview.drawn,
             "entry": preview.entry,
+            **self.live_context(card_id, context["values"], preview.entry),
         }
         name = "_card_body.html" if request.headers.get("hx-request") == "true" else "card.html"
         return self.render(request, name, status_code=200, **context)
@@ -381,6 +403,7 @@ class Pages:
             texts = {k: v for k, v in context["values"].items() if not k.startswith(f"{STATUS}.")}
             preview = await run_in_threadpool(self.wb.preview, card_id, texts)
             context |= {"images": preview.images, "drawn": preview.drawn, "entry": preview.entry}
+            context |= self.live_context(card_id, context["values"], preview.entry)
         status_code = 409 if result.plan.conflicts else 422 if errors else 200
         name = "_card_body.html" if request.headers.get("hx-request") == "true" else "card.html"
         return self.render(request, name, status_code=status_code, **context)

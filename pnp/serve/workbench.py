@@ -21,6 +21,7 @@ from pathlib import Path
 from pnp.check import RULES
 from pnp.check.cached import PER_CARD, only_cards
 from pnp.check.completeness import CardState, DeckState, deck_states
+from pnp.check.text.fields import plain
 from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex
 from pnp.errors import Finding, Severity, error, has_errors, warning
@@ -79,6 +80,15 @@ class Filters:
     status: str = ""
     code: str = ""
     q: str = ""
+
+
+@dataclass(frozen=True)
+class TermHint:
+    """A glossary term of the card's original, against the translation as typed."""
+
+    term: Term
+    used: bool  # the translation uses the term's translation
+    forbidden: tuple[str, ...]  # the variants it must not use that it uses
 
 
 @dataclass(frozen=True)
@@ -340,6 +350,27 @@ class Workbench:
             for name, localized in card_texts(card).items()
             if (original := localized.get(self.source_language, ""))
         }
+
+    def term_hints(self, card: Card, typed: dict[str, str]) -> list[TermHint]:
+        """The glossary terms the original uses, each with whether the translation as typed (`typed`, the
+        page's "<field>.<lang>" texts, else the file's) uses its translation or a variant it forbids."""
+        terms = self.terms(card)
+        if not terms or self._glossary is None:
+            return []
+        lang = self.language
+        target = "\n\n".join(  # the words a reader sees, as the glossary rule reads them: icons are not words
+            plain(typed.get(f"{name}.{lang}", values.get(lang, ""))) for name, values in card_texts(card).items()
+        )
+        folded = fold(target)
+        forbidden = self._glossary.forbidden(target, lang)
+        return [
+            TermHint(
+                term,
+                bool(target.strip()) and self._glossary.translated(term, lang, folded),
+                tuple(dict.fromkeys(h.variant for h in forbidden if h.term is term)),
+            )
+            for term in terms
+        ]
 
     def uses(self) -> dict[str, list[Row]]:
         """Each glossary term's source, and the cards whose original uses it."""

@@ -422,3 +422,87 @@ document.addEventListener("keydown", (event) => {
   event.preventDefault();
   insertSuggestion(button);
 });
+
+// --- Checks where you type ------------------------------------------------------------------------
+// Each box to translate has a mirror under it (same font, padding and wrapping, its text transparent)
+// whose <mark>s sit under the words a finding is about.  The places come with the findings, from the
+// text as typed (the preview's answer, .box-marks); while a box is typed in, its marks wait for the
+// next answer rather than sit on the wrong words.  A click on a finding selects its words in the box.
+
+const SEVERITY_CLASS = { error: "error", warning: "warning", info: "note" };
+let boxMarks = {};
+const stale = new Set();
+
+function readMarks() {
+  const holder = document.querySelector("#findings .box-marks");
+  try {
+    boxMarks = holder ? JSON.parse(holder.dataset.marks || "{}") : {};
+  } catch (_error) {
+    boxMarks = {};
+  }
+  stale.clear();
+}
+
+function paint(box) {
+  const mirror = box.previousElementSibling;
+  if (!mirror || !mirror.classList.contains("mirror")) return;
+  const text = box.value;
+  const marks = stale.has(fieldOf(box)) ? [] : (boxMarks[fieldOf(box)] || []).filter(([s, e]) => e <= text.length && s < e);
+  mirror.textContent = "";
+  let at = 0;
+  for (const [start, end, severity, number] of marks.sort((a, b) => a[0] - b[0])) {
+    if (start < at) continue; // overlapping: the first one shows
+    mirror.append(document.createTextNode(text.slice(at, start)));
+    const mark = document.createElement("mark");
+    mark.className = SEVERITY_CLASS[severity] || "note";
+    mark.dataset.number = String(number);
+    mark.textContent = text.slice(start, end);
+    mirror.append(mark);
+    at = end;
+  }
+  mirror.append(document.createTextNode(text.slice(at) + "\n")); // a last empty line keeps the heights equal
+  mirror.scrollTop = box.scrollTop;
+}
+
+function paintAll() {
+  const form = editor();
+  if (form) for (const box of texts(form)) paint(box);
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  readMarks();
+  paintAll();
+});
+document.addEventListener("htmx:afterSettle", () => {
+  readMarks();
+  paintAll();
+});
+document.addEventListener("input", (event) => {
+  const box = event.target;
+  if (box instanceof HTMLTextAreaElement && box.form && box.form.id === "editor") {
+    stale.add(fieldOf(box));
+    paint(box);
+  }
+});
+document.addEventListener(
+  "scroll",
+  (event) => {
+    if (event.target instanceof HTMLTextAreaElement) paint(event.target);
+  },
+  true,
+);
+
+document.addEventListener("click", (event) => {
+  const item = event.target.closest ? event.target.closest("#findings ol.findings > li") : null;
+  if (!item) return;
+  const number = [...item.parentElement.children].indexOf(item) + 1;
+  for (const [field, marks] of Object.entries(boxMarks)) {
+    const found = marks.find((mark) => mark[3] === number);
+    const box = found && editor() && editor().querySelector(`textarea[name="v.${CSS.escape(field)}"]`);
+    if (box && !box.readOnly) {
+      box.focus();
+      box.setSelectionRange(found[0], found[1]);
+      return;
+    }
+  }
+});
