@@ -48,7 +48,7 @@ from pnp.serve.guard import Guard, Settings
 from pnp.serve.jobs import Jobs
 from pnp.serve.words import _, code, field_name, ngettext
 from pnp.serve.workbench import STATUSES, Filters, Preview, Workbench
-from pnp.translate.card_edit import FieldEdit, editable, text_fields
+from pnp.translate.card_edit import COMMENT, FieldEdit, comment_text, editable, text_fields
 from pnp.translate.fixes import parse_fixes
 from pnp.translate.interchange import STATUS, base_hash, current_text, normalize
 from pnp.translate.worddiff import word_diff
@@ -128,6 +128,7 @@ class Pages:
         env.globals["diff"] = word_diff  # a suggestion's original against this card's: the words that differ
         env.globals["field_name"] = field_name
         env.filters["field_name"] = field_name
+        env.globals["noted"] = lambda values: any(v.strip() for k, v in values.items() if k.startswith(f"{COMMENT}."))
         self.templates = Jinja2Templates(env=env)
 
     # --- helpers ------------------------------------------------------------------------------
@@ -246,6 +247,8 @@ class Pages:
         values = {
             f"{name}.{lang}": current_text(row.card, name, lang) for name in text_fields(row.card) for lang in languages
         }
+        for name in text_fields(row.card):  # the notes on the texts, in the language worked on
+            values[f"{COMMENT}.{name}.{wb.language}"] = comment_text(row.card, f"{COMMENT}.{name}", wb.language)
         status = current_text(row.card, STATUS, wb.language)
         preview = wb.preview(card_id, {})
         size = row.deck.deck

@@ -361,7 +361,7 @@ document.addEventListener("click", (event) => {
 function focusTarget() {
   const form = editor();
   if (!form || (document.activeElement && document.activeElement !== document.body)) return;
-  const boxes = texts(form).filter((box) => !box.readOnly);
+  const boxes = texts(form).filter((box) => !box.readOnly && !box.classList.contains("comment"));
   const box = boxes.find((b) => !b.value.trim()) || boxes[0];
   if (!box) return;
   box.focus();
