@@ -148,7 +148,7 @@ def test_saving_changes_only_the_value(client: TestClient, tiny_copy: Path) -> N
     form["v.text.es"] = "Gana 1 {parts}.\r\n\r\n**Descarta** esta carta para arreglar tu nave."  # a browser's \r\n
     status, page = save(client, "spare-parts", form)
     assert status == 200, page
-    assert "Saved: text.es." in page
+    assert "Saved: text (es)." in page
     after = supply.read_text()
     changed = [(a, b) for a, b in zip(before.splitlines(), after.splitlines(), strict=True) if a != b]
     assert changed == [
@@ -181,7 +181,7 @@ def test_a_text_changed_on_disk_since_the_page_loaded_is_a_conflict_never_overwr
     form["v.text.es"] = "*Manos firmes.* Mueve 1 sector extra cuando vuelas."
     status, page = save(client, "pilot", form)
     assert status == 409
-    assert "Conflict in <code>text.es</code>" in page
+    assert "Conflict in text (es)" in page
     assert "Mueve un sector más" in page and "Mueve 1 sector extra" in page
     assert supply.read_text() == theirs
     # the form now holds the text on disk as its base: saving again replaces it, knowingly
@@ -538,7 +538,7 @@ def test_every_word_of_the_pages_goes_through_gettext(monkeypatch: pytest.Monkey
     assert "«Save»" in page and "«Mark reviewed»" in page and "«Findings»" in page
     form = form_of(page)
     form["v.title.es"] = "Piloto experto"
-    assert "«Saved: title.es.»" in save(client, "pilot", form)[1]  # translated, then filled in
+    assert "«Saved: title (es).»" in save(client, "pilot", form)[1]  # translated, then filled in
     assert "«Glossary»" in client.get("/glossary").text and "«Build the PDFs»" in client.get("/print").text
 
 

@@ -65,7 +65,7 @@ def test_a_card_translated_and_saved_by_keyboard_opens_the_next_card_of_the_filt
     browser.send("Input.insertText", {"text": "*Pulso firme.* Mueve 1 sector más cuando vuelas."})
     press(browser, "Enter", CTRL | SHIFT)
     # pilot is the deck's last card: it stays, saved, and says so
-    _message(browser, "Guardado: text.es, status.es.")
+    _message(browser, "Guardado: texto (es), estado (es).")
     assert 'text.es = "*Pulso firme.* Mueve 1 sector más cuando vuelas."' in _pilot(supply)
     assert 'status.es = "translated"' in _pilot(supply)
     assert "última carta de la lista" in browser.run("document.querySelector('.card-nav').innerText")

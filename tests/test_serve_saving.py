@@ -55,7 +55,7 @@ def test_mark_translated_saves_the_typed_text_and_the_status_in_one_edit(client:
     form["v.text.es"] = "*Pulso firme.* Mueve 1 sector adicional cuando vuelas."
     response = client.post("/card/pilot/status", data=form)
     assert response.status_code == 200, response.text
-    assert "Saved: text.es, status.es." in response.text
+    assert "Saved: text (es), status (es)." in response.text
     assert _changed_lines(before, supply.read_text()) == [
         (f'text.es = "{PILOT_TEXT}"', 'text.es = "*Pulso firme.* Mueve 1 sector adicional cuando vuelas."'),
         ('status.es = "draft"', 'status.es = "translated"'),
@@ -119,7 +119,7 @@ def test_a_form_from_before_a_restart_meets_a_conflict_when_the_file_changed(tin
     form["csrf"] = csrf(restarted.get("/card/pilot").text)
     response = restarted.post("/card/pilot/save", data=form)
     assert response.status_code == 409
-    assert "Conflict in <code>title.es</code>" in response.text
+    assert "Conflict in title (es)" in response.text
     assert "Pilota" in response.text and _textarea(response.text, "title.es") == "Piloto experto"
     assert 'title.es = "Pilota"' in supply.read_text()
 
@@ -265,7 +265,7 @@ def test_marking_a_card_with_errors_reviewed_names_them_and_asks_first(client: T
     assert client.post("/card/pilot/status", data={**form, "confirm": "0" * 16}).status_code == 200
     assert supply.read_bytes() == before
     done = client.post("/card/pilot/status", data={**form, "confirm": confirm.group(1)})
-    assert done.status_code == 200 and "Saved: text.es, status.es." in done.text, re.findall(
+    assert done.status_code == 200 and "Saved: text (es), status (es)." in done.text, re.findall(
         r"<li class=\"error\".*?</li>", done.text
     )
     pilot = supply.read_text().split('id = "pilot"')[1]

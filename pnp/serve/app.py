@@ -46,7 +46,7 @@ from pnp.proof.html import finding_html, marked_html, pieces_html
 from pnp.proof.locate import locate
 from pnp.serve.guard import Guard, Settings
 from pnp.serve.jobs import Jobs
-from pnp.serve.words import _, code, field_name, ngettext
+from pnp.serve.words import _, code, duplex_label, field_name, ngettext
 from pnp.serve.workbench import STATUSES, Filters, Preview, Workbench
 from pnp.translate.card_edit import COMMENT, FieldEdit, comment_text, editable, text_fields
 from pnp.translate.fixes import parse_fixes
@@ -127,6 +127,7 @@ class Pages:
         env.globals["link"] = self.file_link
         env.globals["diff"] = word_diff  # a suggestion's original against this card's: the words that differ
         env.globals["field_name"] = field_name
+        env.globals["duplex_label"] = duplex_label
         env.filters["field_name"] = field_name
         env.globals["noted"] = lambda values: any(v.strip() for k, v in values.items() if k.startswith(f"{COMMENT}."))
         self.templates = Jinja2Templates(env=env)
@@ -380,7 +381,7 @@ class Pages:
             raise HTTPException(404, _('card "%(card)s" is no longer in the pack') % {"card": card_id})
         errors = [f for f in [*result.plan.findings, *result.findings] if f.severity is Severity.ERROR]
         if result.saved:
-            message = _("Saved: %(fields)s.") % {"fields": ", ".join(c.field for c in result.plan.changes)}
+            message = _("Saved: %(fields)s.") % {"fields": ", ".join(field_name(c.field) for c in result.plan.changes)}
         elif result.plan.conflicts:
             message = _("Not saved: someone changed these texts since this page loaded.")
         elif errors:
@@ -503,6 +504,7 @@ class Pages:
             output=self.wb.output,
             bilingual=form.get("bilingual") == "on",
             placeholders=form.get("no_placeholders") != "on",
+            draft=form.get("draft") == "on",
         )
         chosen = pack.deck(deck) if deck else None
         label = self.wb.deck_name(chosen) if chosen is not None else _("the whole box")

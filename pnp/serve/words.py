@@ -13,7 +13,7 @@ from markupsafe import Markup, escape
 
 from pnp.i18n import N_, _, ngettext, pgettext
 
-__all__ = ["N_", "STATUS_WORDS", "_", "code", "field_name", "ngettext"]
+__all__ = ["N_", "STATUS_WORDS", "_", "code", "duplex_label", "field_name", "ngettext"]
 
 
 STATUS_WORDS = (N_("draft"), N_("translated"), N_("reviewed"), N_("none"))
@@ -41,3 +41,14 @@ def field_name(name: str) -> str:
         return words[name]
     field, _dot, lang = name.rpartition(".")
     return f"{words[field]} ({lang})" if field in words else name
+
+
+def duplex_label(choice: str) -> str:
+    """The print page's backs choices as a person reads them (the command line's --duplex values)."""
+    words = {
+        "long": _("backs, flipped on the long edge"),
+        "short": _("backs, flipped on the short edge"),
+        "none": _("no backs (fronts only)"),
+        "fold": _("fronts and backs side by side, to fold"),
+    }
+    return words.get(choice, choice)

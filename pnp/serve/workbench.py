@@ -288,6 +288,14 @@ class Workbench:
         )
         return decks, total
 
+    def type_name(self, type_id: str) -> str:
+        """A card type as the pack names it in the language worked on ("Equipo"), else its id."""
+        pack = self.pack
+        for kind in pack.pack.card_type if pack is not None else []:
+            if kind.id == type_id:
+                return kind.name.get(self.language) or kind.name.get(self.source_language) or type_id
+        return type_id
+
     def deck_name(self, deck: LoadedDeck) -> str:
         return deck.deck.name.get(self.language) or deck.deck.name.get(self.source_language) or deck.deck.id
 

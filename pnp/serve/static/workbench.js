@@ -107,7 +107,9 @@ function offerDrafts() {
     }
   }
   if (!found.length) return;
-  offer.querySelector(".draft-fields").textContent = found.map(([box]) => fieldOf(box)).join(", ");
+  offer.querySelector(".draft-fields").textContent = found
+    .map(([box]) => box.getAttribute("aria-label") || fieldOf(box)) // "texto (es)", as the page names it
+    .join(", ");
   offer.querySelector(".draft-changed").hidden = !found.some(
     ([box, draft]) => draft.base !== (baseOf(form, fieldOf(box)) || {}).value,
   );
