@@ -619,3 +619,18 @@ def test_other_packs_and_compendiums_are_suggested_too_and_a_broken_one_is_said(
     page = client.get("/card/fuel-cell").text
     assert "Gana 3 {fuel}, de la caja." in page and "compendium.es.po" in page
     assert "does not load, so its texts are not suggested" in client.get("/").text
+
+
+def test_the_print_page_offers_a_draft_build_and_names_the_backs_and_types_in_spanish(tiny_copy: Path) -> None:
+    from pnp.i18n import set_ui_language
+
+    set_ui_language("es")
+    client = TestClient(create_app(tiny_copy, tiny_copy.parent / "output", hosts=(HOST,)))
+    page = client.get("/print").text
+    assert '<input type="checkbox" name="draft"> borrador (imprime aunque haya errores)' in page
+    assert '<option value="long">con dorsos, volteando por el borde largo</option>' in page
+    listing = client.get("/").text
+    assert "<td>Equipo</td>" in listing and '<option value="gear">Equipo</option>' in listing
+    card = client.get("/card/pilot").text
+    assert '<th class="f">título</th>' in card and '<th class="f">texto</th>' in card
+    assert "› Piloto <small>(pilot)</small>" in card
