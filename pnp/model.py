@@ -165,6 +165,22 @@ class Face(Record):
     art: str | None = Field(None, description="Art for this face, a path inside the pack.")
 
 
+class FaceComments(Record):
+    """Notes on one face's texts, per field and language (comment.text.es = "..."): questions and answers
+    between a translator and a reviewer, kept with the card; never printed."""
+
+    title: dict[Language, str] = Field(default_factory=dict, description="A note on the title, per language.")
+    subtitle: dict[Language, str] = Field(default_factory=dict, description="A note on the subtitle, per language.")
+    text: dict[Language, str] = Field(default_factory=dict, description="A note on the rules text, per language.")
+    flavour: dict[Language, str] = Field(default_factory=dict, description="A note on the flavour text, per language.")
+
+
+class Comments(FaceComments):
+    """A card's notes on its texts: comment.<field>.<lang>, and comment.back.<field>.<lang> for its B side."""
+
+    back: FaceComments | None = Field(None, description="Notes on the second face's texts: comment.back.text.es.")
+
+
 class Card(Record):
     """One card design; `count` says how many copies the box holds."""
 
@@ -213,6 +229,10 @@ class Card(Record):
     )
     notes: str | None = Field(
         None, description="Free notes for translators and reviewers: where the text came from, doubts."
+    )
+    comment: Comments | None = Field(
+        None,
+        description='Notes on its texts per field and language, by the translator or the reviewer: comment.text.es = "¿«nave» o «navío»?". Shown in the workbench, the proof and the PO export; never printed.',
     )
     placeholder: bool = Field(
         False,

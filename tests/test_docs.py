@@ -24,6 +24,8 @@ USER_WRITTEN = [
     model.DeckFile,
     model.Card,
     model.Face,
+    model.FaceComments,
+    model.Comments,
     model.Glossary,
     model.Term,
     model.Keyword,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -72,7 +73,7 @@ def test_the_list_shows_every_card_with_deck_status_findings_and_thumbnail(clien
 def test_the_list_filters_by_deck_type_status_finding_and_words_in_either_language(client: TestClient) -> None:
     def shown(**query: str) -> set[str]:
         page = client.get("/", params=query).text
-        return set(re.findall(r'<td><a href="/card/([a-z0-9-]+)">', page))
+        return set(re.findall(r'<td><a href="/card/([a-z0-9-]+)(?:\?[^"]*)?">', page))
 
     everything = shown()
     assert {"fuel-cell", "spare-parts", "pilot"} <= everything
@@ -93,7 +94,9 @@ def test_the_finding_filter_lists_the_cards_with_that_finding(client: TestClient
     supply.write_text(supply.read_text().replace('text.es = "Gana 2 {fuel}."', 'text.es = "Gana 2 gasolina."'))
     page = client.get("/").text
     assert 'value="text/glossary"' in page
-    cards = re.findall(r'<td><a href="/card/([a-z0-9-]+)">', client.get("/", params={"code": "text/glossary"}).text)
+    cards = re.findall(
+        r'<td><a href="/card/([a-z0-9-]+)(?:\?[^"]*)?">', client.get("/", params={"code": "text/glossary"}).text
+    )
     assert "fuel-cell" in cards
 
 
@@ -145,7 +148,7 @@ def test_saving_changes_only_the_value(client: TestClient, tiny_copy: Path) -> N
     form["v.text.es"] = "Gana 1 {parts}.\r\n\r\n**Descarta** esta carta para arreglar tu nave."  # a browser's \r\n
     status, page = save(client, "spare-parts", form)
     assert status == 200, page
-    assert "Saved: text.es." in page
+    assert "Saved: text (es)." in page
     after = supply.read_text()
     changed = [(a, b) for a, b in zip(before.splitlines(), after.splitlines(), strict=True) if a != b]
     assert changed == [
@@ -178,7 +181,7 @@ def test_a_text_changed_on_disk_since_the_page_loaded_is_a_conflict_never_overwr
     form["v.text.es"] = "*Manos firmes.* Mueve 1 sector extra cuando vuelas."
     status, page = save(client, "pilot", form)
     assert status == 409
-    assert "Conflict in <code>text.es</code>" in page
+    assert "Conflict in text (es)" in page
     assert "Mueve un sector más" in page and "Mueve 1 sector extra" in page
     assert supply.read_text() == theirs
     # the form now holds the text on disk as its base: saving again replaces it, knowingly
@@ -234,7 +237,7 @@ def test_mark_translated_and_reviewed(client: TestClient, tiny_copy: Path) -> No
     client.post("/card/pilot/status", data={"csrf": csrf(page), "to": "reviewed", "base": base.group(1)})
     assert 'status.es = "reviewed"' in (tiny_copy / "supply.toml").read_text().split('id = "pilot"')[1]
     listed = client.get("/", params={"status": "reviewed"}).text
-    assert 'href="/card/pilot"' in listed
+    assert 'href="/card/pilot?status=reviewed"' in listed  # the card opened from the list keeps its filter
 
 
 # --- glossary -----------------------------------------------------------------------------------
@@ -488,8 +491,13 @@ def test_the_preview_shows_the_findings_of_the_unsaved_text(client: TestClient, 
     page = client.post("/card/fuel-cell/preview", data=form).text
     assert '<div id="findings" hx-swap-oob="true">' in page
     assert '<mark class="warning">gasolina</mark>' in page and "text/glossary" in page
+    # the words in the box as typed (characters 7-15 of "Gana 2 gasolina."), for its mirror, and the hint
+    marks = json.loads(_unescape(re.search(r'class="box-marks" data-marks="([^"]*)"', page).group(1)))  # type: ignore[union-attr]
+    assert [m[:3] for m in marks["text.es"]] == [[7, 15, "warning"]]
+    assert '<tr class="bad"><td>Fuel</td>' in page and "✗ uses gasolina" in page
     form["v.text.es"] = "Gana 2 {fuel}."
-    assert "gasolina" not in client.post("/card/fuel-cell/preview", data=form).text
+    again = client.post("/card/fuel-cell/preview", data=form).text
+    assert "text/glossary" not in again and "✓ used" in again and 'data-marks="{}"' in again
     assert (tiny_copy / "supply.toml").read_bytes() == before
 
 
@@ -530,7 +538,7 @@ def test_every_word_of_the_pages_goes_through_gettext(monkeypatch: pytest.Monkey
     assert "«Save»" in page and "«Mark reviewed»" in page and "«Findings»" in page
     form = form_of(page)
     form["v.title.es"] = "Piloto experto"
-    assert "«Saved: title.es.»" in save(client, "pilot", form)[1]  # translated, then filled in
+    assert "«Saved: title (es).»" in save(client, "pilot", form)[1]  # translated, then filled in
     assert "«Glossary»" in client.get("/glossary").text and "«Build the PDFs»" in client.get("/print").text
 
 
@@ -557,3 +565,72 @@ def test_two_tabs_editing_different_fields_of_one_card_both_save(client: TestCli
     assert status == 200, page
     text = (tiny_copy / "supply.toml").read_text()
     assert 'title.es = "Piloto experto"' in text and "Mueve un sector más" in text
+
+
+def test_a_card_opened_from_a_filtered_list_links_the_cards_before_and_after_it_in_that_list(
+    client: TestClient,
+) -> None:
+    page = client.get("/card/fuel-cell", params={"status": "reviewed"}).text
+    assert 'class="next-card" rel="next" href="/card/storm?status=reviewed"' in page  # spare-parts, pilot skipped
+    assert 'class="prev-card"' not in page  # the first of that list
+    assert 'action="/card/fuel-cell/save?status=reviewed"' in page  # a save keeps the list for its next card
+    assert 'readonly tabindex="-1" class="original"' in page  # the original: read, not typed in, not tabbed to
+    last = client.get("/card/clear-skies", params={"deck": "nav"}).text
+    assert 'href="/card/reshuffle?deck=nav"' in last and 'class="next-card"' not in last
+
+
+NEW_NAV = """
+[[card]]
+id = "squall"
+type = "nav"
+title.en = "Squall"
+text.en = "Shuffle the discards back into the box."
+status.es = "draft"
+"""
+
+
+def test_a_card_page_suggests_the_translation_of_an_original_one_word_away(tiny_copy: Path) -> None:
+    nav = tiny_copy / "nav.toml"
+    nav.write_text(nav.read_text() + NEW_NAV)
+    client = TestClient(create_app(tiny_copy, tiny_copy.parent / "output", hosts=(HOST,)))
+    page = client.get("/card/squall").text
+    panel = page.split('data-field="text"')[1].split("</div>")[0]
+    assert 'data-text="Baraja los descartes de nuevo en el mazo."' in panel
+    assert "reshuffle · text" in panel and re.search(r'class="similarity">(8\d|9\d) %<', panel)
+    assert "Shuffle the discards back into the <del>deck</del><ins>box</ins>." in panel  # the word that differs
+    # the memory follows the pack: once squall is translated, it is suggested for reshuffle
+    translated = 'text.es = "Baraja los descartes en la caja."\nstatus.es = "translated"'
+    nav.write_text(nav.read_text().replace('status.es = "draft"', translated))
+    page = client.get("/card/reshuffle").text
+    assert 'data-text="Baraja los descartes en la caja."' in page and "squall · text" in page
+
+
+def test_other_packs_and_compendiums_are_suggested_too_and_a_broken_one_is_said(
+    tiny_copy: Path, tmp_path: Path
+) -> None:
+    po = tmp_path / "compendium.es.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n\nmsgid "Gain 3 {fuel}."\nmsgstr "Gana 3 {fuel}, de la caja."\n', encoding="utf-8"
+    )
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    app = create_app(tiny_copy, tiny_copy.parent / "output", hosts=(HOST,), memory=[po, broken])
+    client = TestClient(app)
+    page = client.get("/card/fuel-cell").text
+    assert "Gana 3 {fuel}, de la caja." in page and "compendium.es.po" in page
+    assert "does not load, so its texts are not suggested" in client.get("/").text
+
+
+def test_the_print_page_offers_a_draft_build_and_names_the_backs_and_types_in_spanish(tiny_copy: Path) -> None:
+    from pnp.i18n import set_ui_language
+
+    set_ui_language("es")
+    client = TestClient(create_app(tiny_copy, tiny_copy.parent / "output", hosts=(HOST,)))
+    page = client.get("/print").text
+    assert '<input type="checkbox" name="draft"> borrador (imprime aunque haya errores)' in page
+    assert '<option value="long">con dorsos, volteando por el borde largo</option>' in page
+    listing = client.get("/").text
+    assert "<td>Equipo</td>" in listing and '<option value="gear">Equipo</option>' in listing
+    card = client.get("/card/pilot").text
+    assert '<th class="f">título</th>' in card and '<th class="f">texto</th>' in card
+    assert "› Piloto <small>(pilot)</small>" in card

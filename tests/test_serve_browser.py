@@ -102,7 +102,7 @@ def test_edit_preview_save_and_conflict_in_chromium(
     assert changed > 200, f"only {changed} pixels changed: the preview did not redraw the text"
 
     browser.run("document.querySelector('button.save').click()")
-    browser.wait_for("(document.querySelector('.message') || {}).textContent === 'Saved: text.es.'", "the save")
+    browser.wait_for("(document.querySelector('.message') || {}).textContent === 'Saved: text (es).'", "the save")
     changed_lines = [
         (a, b) for a, b in zip(before.splitlines(), supply.read_text().splitlines(), strict=True) if a != b
     ]

@@ -170,7 +170,7 @@ def test_mark_translated_saves_the_typed_text_with_the_status(
     browser.open(f"{server.url}/card/pilot")
     _type(browser, "text.es", TYPED)
     _click(browser, "button.mark[value=translated]")
-    _message(browser, "Guardado: text.es, status.es.")
+    _message(browser, "Guardado: texto (es), estado (es).")
     changed = [(a, b) for a, b in zip(before.splitlines(), supply.read_text().splitlines(), strict=True) if a != b]
     assert changed == [
         (f'text.es = "{PILOT_TEXT}"', f'text.es = "{TYPED}"'),
@@ -187,12 +187,12 @@ def test_a_form_opened_before_a_restart_still_saves(server: ServeProcess, browse
     server.stop()
     server.start()  # a new run: a new token for the pages, nothing kept in memory
     _click(browser, "button.save")
-    _message(browser, "Guardado: text.es.")
+    _message(browser, "Guardado: texto (es).")
     assert f'text.es = "{TYPED}"' in _pilot(supply)
     # the preview and the next save work on with the new token
     _type(browser, "title.es", "Piloto experto")
     _click(browser, "button.mark[value=reviewed]")
-    _message(browser, "Guardado: title.es, status.es.")
+    _message(browser, "Guardado: título (es), estado (es).")
     assert 'status.es = "reviewed"' in _pilot(supply) and 'title.es = "Piloto experto"' in _pilot(supply)
 
 
@@ -231,7 +231,7 @@ def test_a_save_while_the_server_is_down_says_so_and_works_once_it_is_back(
     _shot(browser, tmp_path, "workbench-server-down.png")
     server.start()
     _click(browser, "button.mark[value=translated]")  # the retry
-    _message(browser, "Guardado: text.es, status.es.")
+    _message(browser, "Guardado: texto (es), estado (es).")
     assert browser.run("document.querySelector('.save-error').hidden")
     assert f'text.es = "{TYPED}"' in _pilot(supply) and 'status.es = "translated"' in _pilot(supply)
 
@@ -253,7 +253,7 @@ def test_a_save_into_a_broken_deck_file_names_the_file_and_line_and_keeps_the_fo
     _shot(browser, tmp_path, "workbench-broken-toml.png")
     supply.write_text(broken.replace("cost = = 100", "cost = 100"))
     _click(browser, "button.save")  # fixed on disk: the same form saves
-    _message(browser, "Guardado: text.es.")
+    _message(browser, "Guardado: texto (es).")
     assert f'text.es = "{TYPED}"' in _pilot(supply)
 
 
@@ -269,12 +269,12 @@ def test_unsaved_text_survives_a_reload_and_is_offered_back(
     assert _value(browser, "text.es") == PILOT_TEXT  # the file's text, as loaded
     browser.wait_for("!document.querySelector('.draft-offer').hidden", "the draft offered back")
     offer = browser.run("document.querySelector('.draft-offer').innerText")
-    assert "Aquí escribiste texto que no se guardó: text.es." in offer
+    assert "Aquí escribiste texto que no se guardó: texto (es)." in offer
     _shot(browser, tmp_path, "workbench-draft-offered.png")
     _click(browser, ".draft-restore")
     assert _value(browser, "text.es") == TYPED
     _click(browser, "button.save")
-    _message(browser, "Guardado: text.es.")
+    _message(browser, "Guardado: texto (es).")
     assert f'text.es = "{TYPED}"' in _pilot(supply)
     assert browser.run("localStorage.length") == 0, "a saved draft is cleared"
     assert browser.leave("Page.reload") == [], "nothing unsaved: leaving does not ask"
@@ -300,7 +300,7 @@ def test_a_draft_typed_in_a_closed_tab_against_an_older_file_comes_back_as_a_con
     assert "Avanza 1 sector adicional" in conflict and TYPED in conflict
     assert supply.read_text() == theirs and _value(browser, "text.es") == TYPED
     _click(browser, "button.save")  # knowingly, now: yours replaces theirs
-    _message(browser, "Guardado: text.es.")
+    _message(browser, "Guardado: texto (es).")
     assert f'text.es = "{TYPED}"' in _pilot(supply)
 
 
@@ -325,7 +325,7 @@ def test_a_save_that_fails_in_the_server_says_so_and_keeps_the_text(
     _shot(browser, tmp_path, "workbench-server-error.png")
     monkeypatch.undo()
     _click(browser, "button.mark[value=translated]")
-    _message(browser, "Saved: text.es, status.es.")
+    _message(browser, "Saved: text (es), status (es).")
 
 
 def test_marking_a_card_with_errors_reviewed_asks_first_and_names_them(
@@ -342,7 +342,7 @@ def test_marking_a_card_with_errors_reviewed_asks_first_and_names_them(
     assert supply.read_bytes() == before and _value(browser, "text.es") == typed
     _shot(browser, tmp_path, "workbench-confirm-review.png")
     _click(browser, ".confirm-review button.mark")
-    _message(browser, "Guardado: text.es, status.es.")
+    _message(browser, "Guardado: texto (es), estado (es).")
     assert 'status.es = "reviewed"' in _pilot(supply) and typed in _pilot(supply)
 
 
@@ -357,5 +357,5 @@ def test_a_click_while_a_save_is_on_its_way_is_done_after_it(
     browser.run(  # Save, then at once Mark translated: one request at a time, both done, in order
         "document.querySelector('button.save').click(); document.querySelector('button.mark[value=translated]').click()"
     )
-    _message(browser, "Guardado: status.es.")
+    _message(browser, "Guardado: estado (es).")
     assert f'text.es = "{TYPED}"' in _pilot(supply) and 'status.es = "translated"' in _pilot(supply)

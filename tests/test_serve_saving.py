@@ -55,7 +55,7 @@ def test_mark_translated_saves_the_typed_text_and_the_status_in_one_edit(client:
     form["v.text.es"] = "*Pulso firme.* Mueve 1 sector adicional cuando vuelas."
     response = client.post("/card/pilot/status", data=form)
     assert response.status_code == 200, response.text
-    assert "Saved: text.es, status.es." in response.text
+    assert "Saved: text (es), status (es)." in response.text
     assert _changed_lines(before, supply.read_text()) == [
         (f'text.es = "{PILOT_TEXT}"', 'text.es = "*Pulso firme.* Mueve 1 sector adicional cuando vuelas."'),
         ('status.es = "draft"', 'status.es = "translated"'),
@@ -119,7 +119,7 @@ def test_a_form_from_before_a_restart_meets_a_conflict_when_the_file_changed(tin
     form["csrf"] = csrf(restarted.get("/card/pilot").text)
     response = restarted.post("/card/pilot/save", data=form)
     assert response.status_code == 409
-    assert "Conflict in <code>title.es</code>" in response.text
+    assert "Conflict in title (es)" in response.text
     assert "Pilota" in response.text and _textarea(response.text, "title.es") == "Piloto experto"
     assert 'title.es = "Pilota"' in supply.read_text()
 
@@ -265,7 +265,7 @@ def test_marking_a_card_with_errors_reviewed_names_them_and_asks_first(client: T
     assert client.post("/card/pilot/status", data={**form, "confirm": "0" * 16}).status_code == 200
     assert supply.read_bytes() == before
     done = client.post("/card/pilot/status", data={**form, "confirm": confirm.group(1)})
-    assert done.status_code == 200 and "Saved: text.es, status.es." in done.text, re.findall(
+    assert done.status_code == 200 and "Saved: text (es), status (es)." in done.text, re.findall(
         r"<li class=\"error\".*?</li>", done.text
     )
     pilot = supply.read_text().split('id = "pilot"')[1]
@@ -276,3 +276,30 @@ def test_marking_a_card_without_errors_reviewed_asks_nothing(client: TestClient,
     response = client.post("/card/pilot/status", data=_status_form(client.get("/card/pilot").text, "reviewed"))
     assert response.status_code == 200 and "confirm-review" not in response.text
     assert 'status.es = "reviewed"' in (tiny_copy / "supply.toml").read_text().split('id = "pilot"')[1]
+
+
+def test_a_note_on_a_text_is_saved_in_the_pack_beside_the_card_and_markup_in_it_stays_text(tiny_copy: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from pnp.serve.app import create_app
+
+    client = TestClient(create_app(tiny_copy, tiny_copy.parent / "output", hosts=("testserver",)))
+    supply = tiny_copy / "supply.toml"
+    page = client.get("/card/fuel-cell").text
+    assert 'name="v.comment.text.es"' in page
+    token = re.search(r'name="csrf" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    base = re.search(r'name="b.comment.text.es" value="([^"]*)"', page).group(1)  # type: ignore[union-attr]
+    note = "¿«Gana» o «Recibe»? <script>alert(1)</script> **no**"
+    # a note is not a text of the card: a reviewed card stays reviewed
+    saved = client.post(
+        "/card/fuel-cell/save", data={"csrf": token, "v.comment.text.es": note, "b.comment.text.es": base}
+    )
+    assert saved.status_code == 200, saved.text
+    text = supply.read_text()
+    fuel = text.split('id = "spare-parts"')[0]
+    assert 'comment.text.es = "¿«Gana» o «Recibe»? <script>alert(1)</script> **no**"' in fuel
+    assert 'status.es = "reviewed"' in fuel, "a note does not undo a review"
+    assert (
+        "<script>alert(1)</script>" not in saved.text and "&lt;script&gt;alert(1)&lt;/script&gt; **no**" in saved.text
+    )
+    assert '<details class="comments" open>' in saved.text

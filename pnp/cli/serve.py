@@ -26,8 +26,18 @@ INSTALL_HINT = "pip install 'pnp[serve]'"
         "only browsers that open it can use the workbench."
     ),
 )
+@click.option(
+    "--memory",
+    "memory",
+    multiple=True,
+    type=click.Path(exists=True, path_type=Path),
+    help=_(
+        "Another pack's folder or a PO file (a compendium) whose translations are suggested too; "
+        "give it more than once for several."
+    ),
+)
 @OUTPUT_OPTION
-def serve(pack: Path, lang: str | None, port: int, host: str, output: Path) -> None:
+def serve(pack: Path, lang: str | None, port: int, host: str, memory: tuple[Path, ...], output: Path) -> None:
     """Open the translators' workbench: a local web page to translate, review and print a pack.
 
     The card list with each card's status, findings and thumbnail; a page per
@@ -44,6 +54,7 @@ def serve(pack: Path, lang: str | None, port: int, host: str, output: Path) -> N
     Example:
         pnp serve cards/blue-sun
         pnp serve cards/blue-sun --lang es --port 9000
+        pnp serve cards/blue-sun --memory cards/other-game --memory compendium.es.po
         pnp serve cards/blue-sun --host 0.0.0.0     # for other machines: prints an address with a token
     """
     try:
@@ -69,7 +80,7 @@ def serve(pack: Path, lang: str | None, port: int, host: str, output: Path) -> N
     # on this computer, only its own names are answered (no DNS rebinding); elsewhere the token guards it
     hosts = LOOPBACK if token is None else ("*",)
     click.echo(_("Loading {pack} …").format(pack=pack), err=True)
-    app = create_app(pack, output, lang, hosts=hosts, access_token=token)
+    app = create_app(pack, output, lang, hosts=hosts, access_token=token, memory=memory)
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
     click.echo(_("pnp serve: open {address}  (Ctrl-C stops)").format(address=address))

@@ -10,6 +10,7 @@ from pnp.i18n import N_, _, ngettext
 from pnp.proof.collect import CardEntry, FieldChange, Mark, Proof, segments
 from pnp.render.face import LEGIBLE
 from pnp.report import plural
+from pnp.translate.card_edit import card_comments
 from pnp.translate.worddiff import Piece
 
 SEVERITY_WORD = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -201,6 +202,12 @@ def _card(entry: CardEntry, proof: Proof, image: bytes | None, back: bytes | Non
             f'<td class="t">{marked_html(row.target, row.target_marks)}</td></tr>'
         )
     body.append(f'<table class="texts">{"".join(rows)}</table>')
+    notes = card_comments(entry.card, proof.lang)  # the translator's and reviewer's notes: text, never markup
+    if notes:
+        items = "".join(
+            f'<li><span class="f">{escape(name)}</span> {escape(note)}</li>' for name, note in notes.items()
+        )
+        body.append(f'<div class="comments"><p>{escape(_("Notes on the texts:"))}</p><ul>{items}</ul></div>')
     if entry.text_sizes:
         body.append(f'<p class="sizes">{sizes_line(entry.text_sizes)}</p>')
     if entry.findings:

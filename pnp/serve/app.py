@@ -21,7 +21,7 @@ import secrets
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlencode
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
@@ -40,13 +40,15 @@ from pnp.errors import Finding, Severity, has_errors
 from pnp.i18n import ui_language
 from pnp.paths import shown_path
 from pnp.pipelines.build_options import BLEED_MM, DUPLEX_CHOICES, BuildOptions, within
+from pnp.proof.collect import CardEntry
 from pnp.proof.history import card_history
 from pnp.proof.html import finding_html, marked_html, pieces_html
+from pnp.proof.locate import locate
 from pnp.serve.guard import Guard, Settings
 from pnp.serve.jobs import Jobs
-from pnp.serve.words import _, code, ngettext
+from pnp.serve.words import _, code, duplex_label, field_name, ngettext
 from pnp.serve.workbench import STATUSES, Filters, Preview, Workbench
-from pnp.translate.card_edit import FieldEdit, editable, text_fields
+from pnp.translate.card_edit import COMMENT, FieldEdit, comment_text, editable, text_fields
 from pnp.translate.fixes import parse_fixes
 from pnp.translate.interchange import STATUS, base_hash, current_text, normalize
 from pnp.translate.worddiff import word_diff
@@ -69,8 +71,9 @@ def create_app(
     language: str | None = None,
     hosts: Sequence[str] = ("127.0.0.1", "localhost"),
     access_token: str | None = None,
+    memory: Sequence[Path] = (),
 ) -> Starlette:
-    workbench = Workbench(pack, output, language)
+    workbench = Workbench(pack, output, language, memory)
     settings = Settings(tuple(hosts), access_token, secrets.token_urlsafe(32))
     pages = Pages(workbench, settings)
     routes = [
@@ -122,6 +125,11 @@ class Pages:
         env.filters["pieces"] = lambda pieces: Markup(pieces_html(tuple(pieces)))
         env.filters["b64"] = lambda data: base64.b64encode(data).decode("ascii")
         env.globals["link"] = self.file_link
+        env.globals["diff"] = word_diff  # a suggestion's original against this card's: the words that differ
+        env.globals["field_name"] = field_name
+        env.globals["duplex_label"] = duplex_label
+        env.filters["field_name"] = field_name
+        env.globals["noted"] = lambda values: any(v.strip() for k, v in values.items() if k.startswith(f"{COMMENT}."))
         self.templates = Jinja2Templates(env=env)
 
     # --- helpers ------------------------------------------------------------------------------
@@ -138,6 +146,10 @@ class Pages:
             "partial": request.headers.get("hx-request") == "true",
             **context,
         }
+        if name in ("card.html", "_card_body.html"):  # the list it was opened from: its filters, its order
+            filters = _filters(request)
+            context["list_query"] = _list_query(filters)
+            context["around"] = wb.neighbours(context["row"].card.id, filters)
         return self.templates.TemplateResponse(request, name, context, status_code=status_code)
 
     async def form(self, request: Request) -> dict[str, str]:
@@ -191,8 +203,7 @@ class Pages:
 
     def card_list(self, request: Request) -> Response:
         self.ready()
-        query = request.query_params
-        filters = Filters(*(query.get(name, "")[:200] for name in ("deck", "type", "status", "code", "q")))
+        filters = _filters(request)
         rows = self.wb.listed(filters)
         decks, total = self.wb.progress()
         types = sorted({row.card.type for row in self.wb.rows.values()})
@@ -209,6 +220,7 @@ class Pages:
             codes=self.wb.codes(),
             pack_findings=self.wb.pack_level(),
             shown=len(rows),
+            list_query=_list_query(filters),
         )
 
     def thumbnail(self, request: Request) -> Response:
@@ -236,12 +248,16 @@ class Pages:
         values = {
             f"{name}.{lang}": current_text(row.card, name, lang) for name in text_fields(row.card) for lang in languages
         }
+        for name in text_fields(row.card):  # the notes on the texts, in the language worked on
+            values[f"{COMMENT}.{name}.{wb.language}"] = comment_text(row.card, f"{COMMENT}.{name}", wb.language)
         status = current_text(row.card, STATUS, wb.language)
         preview = wb.preview(card_id, {})
         size = row.deck.deck
+        entry = wb.entry(card_id)
         return {
+            **self.live_context(card_id, values, entry),
             "row": row,
-            "entry": wb.entry(card_id),
+            "entry": entry,
             "fields": text_fields(row.card),
             "languages": languages,
             "values": values,
@@ -249,6 +265,7 @@ class Pages:
             "status": status,
             "status_base": base_hash(status),
             "terms": wb.terms(row.card),
+            "suggestions": wb.suggestions(card_id),
             "images": preview.images,
             "drawn": preview.drawn,
             "print_width": _print_width(wb, size.id),
@@ -261,6 +278,21 @@ class Pages:
             "confirm_digest": "",
             **extra,
         }
+
+    def live_context(self, card_id: str, values: dict[str, str], entry: CardEntry) -> dict[str, Any]:
+        """What the page shows of the texts as typed: each finding's words in its box ("<field>.<lang>" ->
+        [start, end, severity, number], in the text as typed, markup and all), the glossary terms against
+        the translation, and the texts to translate that are still empty."""
+        marks: dict[str, list[tuple[int, int, str, int]]] = {}
+        for number, finding in enumerate(entry.findings, start=1):
+            text = values.get(finding.field or "")
+            span = locate(finding, text) if text else None
+            if span is not None and finding.field is not None:
+                marks.setdefault(finding.field, []).append((*span, str(finding.severity), number))
+        card = self.wb.rows[card_id].card
+        lang = self.wb.language
+        empty = [name for name in text_fields(card) if not values.get(f"{name}.{lang}", "").strip()]
+        return {"box_marks": marks, "hints": self.wb.term_hints(card, values), "empty": empty}
 
     async def preview(self, request: Request) -> Response:
         card_id = request.path_params["card_id"]
@@ -276,6 +308,7 @@ class Pages:
             drawn=preview.drawn,
             entry=preview.entry,
             live=True,
+            **self.live_context(card_id, values, preview.entry),
             print_width=_print_width(self.wb, self.wb.rows[card_id].deck.deck.id),
         )
 
@@ -318,6 +351,7 @@ class Pages:
             "images": preview.images,
             "drawn": preview.drawn,
             "entry": preview.entry,
+            **self.live_context(card_id, context["values"], preview.entry),
         }
         name = "_card_body.html" if request.headers.get("hx-request") == "true" else "card.html"
         return self.render(request, name, status_code=200, **context)
@@ -347,7 +381,7 @@ class Pages:
             raise HTTPException(404, _('card "%(card)s" is no longer in the pack') % {"card": card_id})
         errors = [f for f in [*result.plan.findings, *result.findings] if f.severity is Severity.ERROR]
         if result.saved:
-            message = _("Saved: %(fields)s.") % {"fields": ", ".join(c.field for c in result.plan.changes)}
+            message = _("Saved: %(fields)s.") % {"fields": ", ".join(field_name(c.field) for c in result.plan.changes)}
         elif result.plan.conflicts:
             message = _("Not saved: someone changed these texts since this page loaded.")
         elif errors:
@@ -373,6 +407,7 @@ class Pages:
             texts = {k: v for k, v in context["values"].items() if not k.startswith(f"{STATUS}.")}
             preview = await run_in_threadpool(self.wb.preview, card_id, texts)
             context |= {"images": preview.images, "drawn": preview.drawn, "entry": preview.entry}
+            context |= self.live_context(card_id, context["values"], preview.entry)
         status_code = 409 if result.plan.conflicts else 422 if errors else 200
         name = "_card_body.html" if request.headers.get("hx-request") == "true" else "card.html"
         return self.render(request, name, status_code=status_code, **context)
@@ -469,6 +504,7 @@ class Pages:
             output=self.wb.output,
             bilingual=form.get("bilingual") == "on",
             placeholders=form.get("no_placeholders") != "on",
+            draft=form.get("draft") == "on",
         )
         chosen = pack.deck(deck) if deck else None
         label = self.wb.deck_name(chosen) if chosen is not None else _("the whole box")
@@ -497,6 +533,19 @@ class Pages:
     def file_link(self, path: Path) -> str:
         assert self.wb.pack is not None
         return str(path.resolve().relative_to((self.wb.output / self.wb.pack.pack.id).resolve()))
+
+
+FILTERS = ("deck", "type", "status", "code", "q")
+
+
+def _filters(request: Request) -> Filters:
+    """The list's filters, from the address of the list or of a card opened from it."""
+    return Filters(*(request.query_params.get(name, "")[:200] for name in FILTERS))
+
+
+def _list_query(filters: Filters) -> str:
+    """The filters as they go on in the addresses of the cards and the list: "status=draft&deck=crew"."""
+    return urlencode([(name, getattr(filters, name)) for name in FILTERS if getattr(filters, name)])
 
 
 def _errors_digest(errors: list[Finding]) -> str:

@@ -21,9 +21,10 @@ from pathlib import Path
 from pnp.check import RULES
 from pnp.check.cached import PER_CARD, only_cards
 from pnp.check.completeness import CardState, Counts, DeckState, counts, deck_states
+from pnp.check.text.fields import plain
 from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex
-from pnp.errors import Finding, Severity, error, has_errors
+from pnp.errors import Finding, Severity, error, has_errors, warning
 from pnp.export.edit_set import Snapshot, remove_stale_parts, verify_edit, write_edit_set
 from pnp.export.workers import Background
 from pnp.i18n import _
@@ -38,6 +39,7 @@ from pnp.translate.card_edit import CardEditPlan, FieldEdit, plan_card_edit
 from pnp.translate.fixes import Fix
 from pnp.translate.glossary_apply import Plan, plan_fixes
 from pnp.translate.interchange import card_texts
+from pnp.translate.memory import Memory, Remembered, Suggestion, compendium_entries, pack_entries
 
 PREVIEW_DPI = 200  # the card page shows the card at print size: sharp on a screen of twice the density
 THUMB_DPI = 60  # the list's small pictures
@@ -81,6 +83,15 @@ class Filters:
 
 
 @dataclass(frozen=True)
+class TermHint:
+    """A glossary term of the card's original, against the translation as typed."""
+
+    term: Term
+    used: bool  # the translation uses the term's translation
+    forbidden: tuple[str, ...]  # the variants it must not use that it uses
+
+
+@dataclass(frozen=True)
 class Preview:
     images: dict[str, bytes]  # the front under the card's id, its own B side under "<id>/back"
     drawn: list[Finding]  # what laying out and drawing it found
@@ -98,7 +109,7 @@ class SaveResult:
 
 
 class Workbench:
-    def __init__(self, root: Path, output: Path, language: str | None = None) -> None:
+    def __init__(self, root: Path, output: Path, language: str | None = None, memory: Sequence[Path] = ()) -> None:
         self.root = root
         self.output = output
         self.asked_language = language
@@ -115,6 +126,10 @@ class Workbench:
         self._glossary: GlossaryIndex | None = None
         self.generation = 0  # full reloads so far: in the thumbnails' addresses, which browsers keep
         self._laid: list[Finding] = []  # what laying out found, kept apart: a save lays out its card alone
+        self._memory: Memory | None = None  # built at the first card page after each load, then kept
+        self.memory_sources = list(memory)
+        self._elsewhere: list[Remembered] | None = None  # the other packs' and compendiums': read once
+        self.memory_findings: list[Finding] = []
         self.reload()
 
     # --- loading --------------------------------------------------------------------------
@@ -159,6 +174,7 @@ class Workbench:
                 self.generation += 1
             self.loaded = load_pack(self.root)
             self._glossary = None
+            self._memory = None
             pack = self.pack
             if pack is None or self.problems():
                 self.findings, self.rows, self.decks, self._laid = list(self.loaded.findings), {}, [], []
@@ -236,6 +252,19 @@ class Workbench:
             rows.append(row)
         return rows
 
+    def neighbours(self, card_id: str, filters: Filters) -> tuple[str, str]:
+        """The cards before and after this one in the list as filtered, in the list's order ("" at an end).
+        The card itself need not match any more (marked translated under "draft only"): its place in the
+        whole list still says which listed cards come before and after it."""
+        ids = list(self.rows)
+        if card_id not in self.rows:
+            return "", ""
+        here = ids.index(card_id)
+        listed = {row.card.id for row in self.listed(filters)}
+        before = next((i for i in reversed(ids[:here]) if i in listed), "")
+        after = next((i for i in ids[here + 1 :] if i in listed), "")
+        return before, after
+
     @staticmethod
     def _has_status(row: Row, status: str) -> bool:
         return (not row.state.written) if status == "missing" else row.status == status
@@ -259,6 +288,14 @@ class Workbench:
         total = Progress("", counted.printed, counted.written, counted.translated, counted.reviewed)
         return decks, total
 
+    def type_name(self, type_id: str) -> str:
+        """A card type as the pack names it in the language worked on ("Equipo"), else its id."""
+        pack = self.pack
+        for kind in pack.pack.card_type if pack is not None else []:
+            if kind.id == type_id:
+                return kind.name.get(self.language) or kind.name.get(self.source_language) or type_id
+        return type_id
+
     def deck_name(self, deck: LoadedDeck) -> str:
         return deck.deck.name.get(self.language) or deck.deck.name.get(self.source_language) or deck.deck.id
 
@@ -267,7 +304,8 @@ class Workbench:
         return sorted(counts.items())
 
     def pack_level(self) -> list[Finding]:
-        return sorted((f for f in self.findings if f.card is None), key=lambda f: f.sort_key)
+        found = [f for f in self.findings if f.card is None] + self.memory_findings
+        return sorted(found, key=lambda f: f.sort_key)
 
     # --- one card ---------------------------------------------------------------------------
 
@@ -283,6 +321,64 @@ class Workbench:
             self._glossary = GlossaryIndex(self.pack)
         original = " ".join(values.get(self.source_language, "") for values in card_texts(card).values())
         return [term for term, _ in self._glossary.in_source(self.language, fold(original))]
+
+    def memory(self) -> Memory:
+        """The translation memory of the pack as loaded, with the other packs' and compendiums' texts."""
+        with self.lock:
+            if self._memory is None:
+                if self._elsewhere is None:
+                    self._elsewhere = self._read_elsewhere()
+                own = pack_entries(self.pack, self.language) if self.pack is not None else []
+                self._memory = Memory([*own, *self._elsewhere])
+            return self._memory
+
+    def _read_elsewhere(self) -> list[Remembered]:
+        found: list[Remembered] = []
+        for path in self.memory_sources:
+            shown = str(path)
+            if path.is_dir():
+                loaded = load_pack(path)
+                if loaded.pack is None:
+                    message = _("{pack} does not load, so its texts are not suggested").format(pack=shown)
+                    self.memory_findings.append(warning("memory/pack", shown, message, hint=_("run pnp check on it")))
+                    continue
+                found += pack_entries(loaded.pack, self.language)
+            else:
+                entries, problems = compendium_entries(path, shown)
+                found += entries
+                self.memory_findings += problems
+        return found
+
+    def suggestions(self, card_id: str) -> dict[str, list[Suggestion]]:
+        """For each text of the card, the closest originals already translated, with their translations."""
+        card = self.rows[card_id].card
+        memory = self.memory()
+        return {
+            name: memory.suggest(original, card.id, name)
+            for name, localized in card_texts(card).items()
+            if (original := localized.get(self.source_language, ""))
+        }
+
+    def term_hints(self, card: Card, typed: dict[str, str]) -> list[TermHint]:
+        """The glossary terms the original uses, each with whether the translation as typed (`typed`, the
+        page's "<field>.<lang>" texts, else the file's) uses its translation or a variant it forbids."""
+        terms = self.terms(card)
+        if not terms or self._glossary is None:
+            return []
+        lang = self.language
+        target = "\n\n".join(  # the words a reader sees, as the glossary rule reads them: icons are not words
+            plain(typed.get(f"{name}.{lang}", values.get(lang, ""))) for name, values in card_texts(card).items()
+        )
+        folded = fold(target)
+        forbidden = self._glossary.forbidden(target, lang)
+        return [
+            TermHint(
+                term,
+                bool(target.strip()) and self._glossary.translated(term, lang, folded),
+                tuple(dict.fromkeys(h.variant for h in forbidden if h.term is term)),
+            )
+            for term in terms
+        ]
 
     def uses(self) -> dict[str, list[Row]]:
         """Each glossary term's source, and the cards whose original uses it."""

@@ -27,6 +27,7 @@ from pnp.translate.files import BOM, PackFile, keep_line_endings, open_file
 from pnp.translate.glossary_apply import Change, with_reviews_undone
 from pnp.translate.interchange import STATUS, STATUSES, base_hash, card_texts, current_text, normalize, set_field
 
+COMMENT = "comment"  # comment.<field>.<lang>: a note on a text (docs/pack-format.md)
 ALWAYS = ("title", "text")  # offered on every card, even empty; the other texts when the card has them
 
 
@@ -60,9 +61,29 @@ def text_fields(card: Card) -> list[str]:
 
 
 def editable(pack: PackData, card: Card) -> set[str]:
-    """Every "<field>.<lang>" a request may change on this card."""
+    """Every "<field>.<lang>" a request may change on this card: its texts, its status and the comments on
+    its texts ("comment.text.es")."""
     names = {f"{name}.{lang}" for name in card_texts(card) for lang in pack.languages}
-    return names | {f"{STATUS}.{lang}" for lang in pack.pack.target_languages}
+    notes = {f"{COMMENT}.{name}.{lang}" for name in card_texts(card) for lang in pack.pack.target_languages}
+    return names | notes | {f"{STATUS}.{lang}" for lang in pack.pack.target_languages}
+
+
+def comment_text(card: Card, name: str, lang: str) -> str:
+    """The card's comment on a text: name is "comment.text" or "comment.back.title"."""
+    path = name.split(".")[1:]
+    face: object = card.comment
+    if path[:1] == ["back"]:
+        face, path = getattr(face, "back", None), path[1:]
+    if face is None or len(path) != 1:
+        return ""
+    notes = getattr(face, path[0], None)
+    return str(notes.get(lang, "")) if isinstance(notes, dict) else ""
+
+
+def card_comments(card: Card, lang: str) -> dict[str, str]:
+    """The card's comments in a language, by text field ("text", "back.title"), those that say something."""
+    found = {name: comment_text(card, f"{COMMENT}.{name}", lang) for name in card_texts(card)}
+    return {name: note for name, note in found.items() if note.strip()}
 
 
 def plan_card_edit(pack: PackData, card_id: str, edits: list[FieldEdit], seen: bool = False) -> CardEditPlan:
@@ -79,7 +100,9 @@ def plan_card_edit(pack: PackData, card_id: str, edits: list[FieldEdit], seen: b
     shown = shown_path(deck.file)
     for edit in edits:
         name, _dot, lang = edit.field.rpartition(".")
-        current, value = current_text(card, name, lang), normalize(edit.value)  # browsers send \r\n
+        is_comment = name.startswith(f"{COMMENT}.")
+        current = comment_text(card, name, lang) if is_comment else current_text(card, name, lang)
+        value = normalize(edit.value)  # browsers send \r\n
         if value != current and base_hash(value) == edit.base and seen and name != STATUS:
             plan.conflicts.append(Conflict(edit.field, value, current, base_hash(current), typed=False))
             continue
@@ -89,7 +112,7 @@ def plan_card_edit(pack: PackData, card_id: str, edits: list[FieldEdit], seen: b
         if base_hash(current) != edit.base:
             plan.conflicts.append(Conflict(edit.field, value, current, base_hash(current)))
             continue
-        if not value.strip():
+        if not value.strip() and not is_comment:  # a comment answered may be emptied: it is not a text
             plan.findings.append(
                 error(
                     "edit/empty",
@@ -122,7 +145,8 @@ def plan_card_edit(pack: PackData, card_id: str, edits: list[FieldEdit], seen: b
         plan.changes.append(Change(shown, where["line"], card_id, edit.field, current, value))
     if plan.conflicts or plan.findings:
         return CardEditPlan(conflicts=plan.conflicts, findings=plan.findings)
-    plan.changes = _reviews_undone(pack, source.document, shown, plan.changes)
+    asked = {e.field for e in edits if e.field.startswith(f"{STATUS}.")}  # "reviewed" again, with a new text
+    plan.changes = _reviews_undone(pack, source.document, shown, plan.changes, asked)
     if source.changed():
         plan.writes.append((deck.file, source.new_bytes()))
     return plan
@@ -187,10 +211,12 @@ class CardSource:
         return text.encode("utf-8")
 
 
-def _reviews_undone(pack: PackData, document: object, shown: str, changes: list[Change]) -> list[Change]:
+def _reviews_undone(
+    pack: PackData, document: object, shown: str, changes: list[Change], asked: frozenset[str] | set[str] = frozenset()
+) -> list[Change]:
     """A reviewed translation whose text or original changes goes back to "translated", as glossary fixes do;
-    unless the same save sets that status itself."""
-    set_now = {c.field for c in changes if c.field.startswith(f"{STATUS}.")}
+    unless the same save sets that status itself (even to the status it has: "mark reviewed" with a new text)."""
+    set_now = {c.field for c in changes if c.field.startswith(f"{STATUS}.")} | asked
     out = list(changes)
     for lang in pack.pack.target_languages:
         if f"{STATUS}.{lang}" in set_now:
@@ -198,7 +224,8 @@ def _reviews_undone(pack: PackData, document: object, shown: str, changes: list[
         touched = [
             c
             for c in changes
-            if not c.field.startswith(f"{STATUS}.") and c.field.rpartition(".")[2] in (lang, pack.pack.source_language)
+            if not c.field.startswith((f"{STATUS}.", f"{COMMENT}."))  # a note on a text does not change it
+            and c.field.rpartition(".")[2] in (lang, pack.pack.source_language)
         ]
         out += [c for c in with_reviews_undone(pack, document, shown, touched, lang) if c not in touched]
     return out

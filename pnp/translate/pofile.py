@@ -40,6 +40,7 @@ from pnp.errors import Finding, error, info
 from pnp.i18n import _
 from pnp.load.revision import run_git
 from pnp.model import Card, PackData
+from pnp.translate.card_edit import card_comments
 from pnp.translate.interchange import STATUS, Entry, Row, base_hash, base_matches, normalize
 
 BASE_PREFIX = "base: "
@@ -147,13 +148,18 @@ def write_po(pack: PackData, entries: list[Entry], lang: str) -> bytes:
                 + _("the translation starts or ends with a line break where the original does not, or the other way")
             )
         notes += _for_translators(cards[entry.card], entry.field, pack.pack.source_language)
+        # the pack's note on this text (comment.<field>.<lang>): a translator comment, as Poedit and Weblate
+        # show and edit them; read back, it is reported, not imported (_translator_comments)
+        noted = card_comments(cards[entry.card], lang).get(entry.field, "")
+        said = [REVIEWED] if card_status == "reviewed" else []
+        said += [line.rstrip() for line in noted.splitlines() if line.strip()]
         po.append(
             polib.POEntry(
                 msgctxt=f"{entry.card}:{entry.field}",
                 msgid=entry.source,
                 msgstr=entry.target,
                 comment="\n".join(notes),
-                tcomment=REVIEWED if card_status == "reviewed" else "",
+                tcomment="\n".join(said),
                 flags=["fuzzy"] if fuzzy else [],
                 occurrences=[(entry.file, str(entry.line))] if entry.line else [(entry.file, "")],
             )

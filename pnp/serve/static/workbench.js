@@ -1,17 +1,6 @@
 // pnp serve: the few things HTML and htmx do not do. Every page works without this file.
 "use strict";
 
-// Ctrl+S (Cmd+S) saves the card being edited, as in an editor.
-document.addEventListener("keydown", (event) => {
-  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
-    const save = document.querySelector("#editor button.save");
-    if (save) {
-      event.preventDefault();
-      save.click();
-    }
-  }
-});
-
 // A click on the drawn card doubles it (and back): real size is small to read on a screen.
 document.addEventListener("click", (event) => {
   const image = event.target.closest ? event.target.closest(".card-image") : null;
@@ -118,7 +107,9 @@ function offerDrafts() {
     }
   }
   if (!found.length) return;
-  offer.querySelector(".draft-fields").textContent = found.map(([box]) => fieldOf(box)).join(", ");
+  offer.querySelector(".draft-fields").textContent = found
+    .map(([box]) => box.getAttribute("aria-label") || fieldOf(box)) // "texto (es)", as the page names it
+    .join(", ");
   offer.querySelector(".draft-changed").hidden = !found.some(
     ([box, draft]) => draft.base !== (baseOf(form, fieldOf(box)) || {}).value,
   );
@@ -221,6 +212,8 @@ function showCard(text, sent) {
 
 let saving = false;
 let queued = null; // a click while a save was on its way: done after it, on the card as it then is
+let goNext = false; // a save asked by Ctrl+Enter (or a status key): once it is done, the next card of the list
+let queuedNext = false;
 
 function sameButton(button) {
   if (!button) return null;
@@ -236,8 +229,12 @@ document.addEventListener("submit", async (event) => {
   const button = event.submitter;
   if (saving) {
     queued = button || form.querySelector("button.save"); // one save at a time: this one comes next
+    queuedNext = goNext;
+    goNext = false;
     return;
   }
+  const thenNext = goNext;
+  goNext = false;
   const action = button && button.hasAttribute("formaction") ? button.formAction : form.action;
   const body = new URLSearchParams(new FormData(form, button || undefined));
   const sent = new Map(texts(form).map((box) => [box.name, box.value]));
@@ -255,6 +252,11 @@ document.addEventListener("submit", async (event) => {
     const isCard = [200, 409, 422].includes(response.status) && text.includes('id="editor"');
     if (isCard) {
       showCard(text, sent);
+      // on to the next card only when this one is saved as asked: a conflict, a refusal or a question stays
+      if (thenNext && response.status === 200 && !document.querySelector("#editor .confirm-review")) {
+        const next = document.querySelector(".card-nav .next-card");
+        if (next) location.assign(next.href);
+      }
     } else {
       showError(form, reasonOf(form, response, text));
     }
@@ -268,7 +270,10 @@ document.addEventListener("submit", async (event) => {
     if (indicator) indicator.hidden = true;
     const next = sameButton(queued);
     queued = null;
+    goNext = queuedNext;
+    queuedNext = false;
     if (next && editor().querySelector(".save-error").hidden) editor().requestSubmit(next);
+    else goNext = false;
   }
 });
 
@@ -281,5 +286,225 @@ document.addEventListener("htmx:beforeSwap", (event) => {
     freshToken()
       .then(() => htmx.trigger(editor().querySelector("table.fields"), "input"))
       .catch(() => {});
+  }
+});
+
+// --- The keyboard moves ---------------------------------------------------------------------------
+// Keys chosen not to take any a browser or a screen reader has: Enter with Ctrl, Ctrl+Shift or Alt (a
+// text box's Enter alone is a new line), Alt+PageDown/PageUp (Ctrl+PageDown changes tabs, Alt+arrows
+// go back and forward or open lists), Alt+Shift+digits (Ctrl+digit and, on Linux, Alt+digit choose a
+// tab); nothing with Ctrl+Alt, which is AltGr on a Spanish keyboard (@, #, €).  The list is on the page
+// ("?" panel, in _card_body.html).
+
+function saveThenNext(button) {
+  const form = editor();
+  if (!form) return;
+  goNext = true;
+  if (!button) {
+    form.requestSubmit(form.querySelector(".actions button.save"));
+    return;
+  }
+  // a status the card has already (its button is off): asked by key, it still saves the text with it,
+  // so that a changed reviewed text stays reviewed when the person said so
+  const off = button.disabled;
+  button.disabled = false;
+  form.requestSubmit(button);
+  button.disabled = off;
+}
+
+function toggleKeys(show) {
+  const panel = document.getElementById("keys");
+  const opener = document.querySelector(".keys-open");
+  if (!panel) return;
+  panel.hidden = show === undefined ? !panel.hidden : !show;
+  if (opener) opener.setAttribute("aria-expanded", String(!panel.hidden));
+}
+
+function inTextBox(element) {
+  return element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && element.type !== "checkbox");
+}
+
+document.addEventListener("keydown", (event) => {
+  const form = editor();
+  const ctrl = event.ctrlKey || event.metaKey;
+  const mark = (to) => form && form.querySelector(`.actions button.mark[value="${to}"]`);
+  if (ctrl && !event.altKey && event.key.toLowerCase() === "s") {
+    // Ctrl+S (Cmd+S) saves the card being edited, as in an editor
+    if (!form) return;
+    event.preventDefault();
+    form.requestSubmit(form.querySelector(".actions button.save"));
+  } else if (event.key === "Enter" && ctrl && !event.altKey) {
+    if (!form) return;
+    event.preventDefault();
+    saveThenNext(event.shiftKey ? mark("translated") : null);
+  } else if (event.key === "Enter" && event.altKey && !ctrl && !event.shiftKey) {
+    if (!form) return;
+    event.preventDefault();
+    saveThenNext(mark("reviewed"));
+  } else if (event.altKey && !ctrl && (event.key === "PageDown" || event.key === "PageUp")) {
+    const link = document.querySelector(event.key === "PageDown" ? ".card-nav .next-card" : ".card-nav .prev-card");
+    if (!link) return;
+    event.preventDefault();
+    location.assign(link.href); // unsaved text: the page asks first, and its draft is kept anyway
+  } else if ((event.key === "?" && !ctrl && !event.altKey && !inTextBox(event.target)) || (ctrl && event.key === "/")) {
+    if (!document.getElementById("keys")) return;
+    event.preventDefault();
+    toggleKeys();
+  } else if (event.key === "Escape" && document.getElementById("keys") && !document.getElementById("keys").hidden) {
+    toggleKeys(false);
+  }
+});
+
+document.addEventListener("click", (event) => {
+  if (event.target.closest && event.target.closest(".keys-open")) toggleKeys();
+});
+
+// the cursor lands in the first text to translate that is still empty (else the first), at its end
+function focusTarget() {
+  const form = editor();
+  if (!form || (document.activeElement && document.activeElement !== document.body)) return;
+  const boxes = texts(form).filter((box) => !box.readOnly && !box.classList.contains("comment"));
+  const box = boxes.find((b) => !b.value.trim()) || boxes[0];
+  if (!box) return;
+  box.focus();
+  box.setSelectionRange(box.value.length, box.value.length);
+}
+
+document.addEventListener("DOMContentLoaded", focusTarget);
+
+// --- Suggestions from what is already translated ----------------------------------------------------
+// The page lists, for each field, the closest originals already translated (pnp/translate/memory.py);
+// the list of the field being typed in shows, and Alt+Shift+1…5 (or a click) puts one in its box.
+
+function fieldName(box) {
+  return fieldOf(box).replace(/\.[^.]+$/, ""); // "back.text.es" -> "back.text"
+}
+
+function targetBox(field) {
+  const form = editor();
+  return form && texts(form).find((box) => !box.readOnly && fieldName(box) === field);
+}
+
+function showSuggestions(field) {
+  for (const panel of document.querySelectorAll(".suggest-for")) panel.hidden = panel.dataset.field !== field;
+}
+
+document.addEventListener("focusin", (event) => {
+  const box = event.target;
+  if (box instanceof HTMLTextAreaElement && !box.readOnly && box.form && box.form.id === "editor") {
+    showSuggestions(fieldName(box));
+  }
+});
+
+function insertSuggestion(button) {
+  const panel = button.closest(".suggest-for");
+  const box = panel && targetBox(panel.dataset.field);
+  if (!box) return;
+  box.focus();
+  box.select();
+  // as typed: the browser's undo (Ctrl+Z) gives the old text back, and the input event draws the card
+  if (!document.execCommand || !document.execCommand("insertText", false, button.dataset.text)) {
+    box.value = button.dataset.text;
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest ? event.target.closest(".suggestion") : null;
+  if (button) insertSuggestion(button);
+});
+
+document.addEventListener("keydown", (event) => {
+  if (!event.altKey || !event.shiftKey || event.ctrlKey || event.metaKey) return;
+  const digit = /^Digit([1-9])$/.exec(event.code);
+  const panel = document.querySelector(".suggest-for:not([hidden])");
+  if (!digit || !panel) return;
+  const button = panel.querySelectorAll(".suggestion")[Number(digit[1]) - 1];
+  if (!button) return;
+  event.preventDefault();
+  insertSuggestion(button);
+});
+
+// --- Checks where you type ------------------------------------------------------------------------
+// Each box to translate has a mirror under it (same font, padding and wrapping, its text transparent)
+// whose <mark>s sit under the words a finding is about.  The places come with the findings, from the
+// text as typed (the preview's answer, .box-marks); while a box is typed in, its marks wait for the
+// next answer rather than sit on the wrong words.  A click on a finding selects its words in the box.
+
+const SEVERITY_CLASS = { error: "error", warning: "warning", info: "note" };
+let boxMarks = {};
+const stale = new Set();
+
+function readMarks() {
+  const holder = document.querySelector("#findings .box-marks");
+  try {
+    boxMarks = holder ? JSON.parse(holder.dataset.marks || "{}") : {};
+  } catch (_error) {
+    boxMarks = {};
+  }
+  stale.clear();
+}
+
+function paint(box) {
+  const mirror = box.previousElementSibling;
+  if (!mirror || !mirror.classList.contains("mirror")) return;
+  const text = box.value;
+  const marks = stale.has(fieldOf(box)) ? [] : (boxMarks[fieldOf(box)] || []).filter(([s, e]) => e <= text.length && s < e);
+  mirror.textContent = "";
+  let at = 0;
+  for (const [start, end, severity, number] of marks.sort((a, b) => a[0] - b[0])) {
+    if (start < at) continue; // overlapping: the first one shows
+    mirror.append(document.createTextNode(text.slice(at, start)));
+    const mark = document.createElement("mark");
+    mark.className = SEVERITY_CLASS[severity] || "note";
+    mark.dataset.number = String(number);
+    mark.textContent = text.slice(start, end);
+    mirror.append(mark);
+    at = end;
+  }
+  mirror.append(document.createTextNode(text.slice(at) + "\n")); // a last empty line keeps the heights equal
+  mirror.scrollTop = box.scrollTop;
+}
+
+function paintAll() {
+  const form = editor();
+  if (form) for (const box of texts(form)) paint(box);
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  readMarks();
+  paintAll();
+});
+document.addEventListener("htmx:afterSettle", () => {
+  readMarks();
+  paintAll();
+});
+document.addEventListener("input", (event) => {
+  const box = event.target;
+  if (box instanceof HTMLTextAreaElement && box.form && box.form.id === "editor") {
+    stale.add(fieldOf(box));
+    paint(box);
+  }
+});
+document.addEventListener(
+  "scroll",
+  (event) => {
+    if (event.target instanceof HTMLTextAreaElement) paint(event.target);
+  },
+  true,
+);
+
+document.addEventListener("click", (event) => {
+  const item = event.target.closest ? event.target.closest("#findings ol.findings > li") : null;
+  if (!item) return;
+  const number = [...item.parentElement.children].indexOf(item) + 1;
+  for (const [field, marks] of Object.entries(boxMarks)) {
+    const found = marks.find((mark) => mark[3] === number);
+    const box = found && editor() && editor().querySelector(`textarea[name="v.${CSS.escape(field)}"]`);
+    if (box && !box.readOnly) {
+      box.focus();
+      box.setSelectionRange(found[0], found[1]);
+      return;
+    }
   }
 });
