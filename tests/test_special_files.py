@@ -59,5 +59,5 @@ def test_a_workbench_save_writes_beside_a_named_pipe(tiny_copy: Path) -> None:
     form["v.title.es"] = "Recambios"
     response = client.post("/card/spare-parts/save", data=form)
     assert response.status_code == 200, response.text[:500]
-    assert "Saved: title.es." in response.text
+    assert "Saved: title (es)." in response.text
     assert "Recambios" in (tiny_copy / "supply.toml").read_text(encoding="utf-8")
