@@ -17,7 +17,10 @@ import pytest
 from tests.conftest import TINY
 from tests.hostile import run_pnp
 
-pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+pytestmark = [
+    pytest.mark.slow,  # each runs pnp in a child process over a git history
+    pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed"),
+]
 
 
 def _git(repo: Path, *args: str) -> None:

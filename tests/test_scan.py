@@ -25,6 +25,8 @@ from pnp.cli import main
 from pnp.load import load_pack
 from tests.scan_pages import CARD_MM, CARDS, FRAME_MM, draw_page, mm_px, panel_edges, write_pack
 
+pytestmark = pytest.mark.slow  # child processes, a browser or drawn pages: left out of the quick loop
+
 cv2 = pytest.importorskip("cv2", reason="pnp scan needs OpenCV: pip install -e '.[scan]'")
 
 ANGLES = [-3.0, 1.5, 4.0, -0.7]

@@ -20,6 +20,8 @@ from pnp.pipelines.build import BuildOptions, build
 from pnp.pipelines.stickers import build_stickers
 from tests.conftest import ROOT
 
+pytestmark = pytest.mark.slow  # child processes, a browser or drawn pages: left out of the quick loop
+
 SCANS = ROOT / "examples" / "scans"
 DPI = 300
 CARD_MM = (63.5, 88.9)

@@ -16,6 +16,8 @@ from tests.browser import Browser
 from tests.test_serve import NEW_NAV
 from tests.test_serve_browser_saving import ServeProcess, _message, _pilot, _shot, _value, browser, server
 
+pytestmark = pytest.mark.slow  # child processes, a browser or drawn pages: left out of the quick loop
+
 __all__ = ["browser", "server"]  # the fixtures, shared with the saving tests
 
 ALT, CTRL, SHIFT = 1, 2, 8

@@ -31,6 +31,8 @@ from pnp.serve.workbench import Workbench
 from tests.browser import Browser, chromium, wait
 from tests.test_serve_browser import _free_port
 
+pytestmark = pytest.mark.slow  # child processes, a browser or drawn pages: left out of the quick loop
+
 PILOT_TEXT = "*Manos firmes.* Mueve 1 sector adicional cuando vuelas."
 TYPED = "*Pulso firme.* Mueve 1 sector más cuando vuelas."
 

@@ -13,6 +13,8 @@ import pytest
 from tests.conftest import ROOT
 from tests.hostile import run_pnp
 
+pytestmark = pytest.mark.slow  # child processes, a browser or drawn pages: left out of the quick loop
+
 
 def test_ctrl_c_as_workers_start_never_reaches_them(tmp_path: Path) -> None:
     """A Ctrl-C at the worst moment, in each forked process before any of its own code runs."""

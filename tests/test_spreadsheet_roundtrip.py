@@ -27,6 +27,8 @@ from pnp.translate.interchange import card_texts
 from tests.conftest import ROOT
 from tests.spreadsheets import SPREADSHEETS, Spreadsheet
 
+pytestmark = pytest.mark.slow  # child processes, a browser or drawn pages: left out of the quick loop
+
 PACKS = [
     ROOT / "cards" / "blue-sun",
     ROOT / "cards" / "lotr-sailing",

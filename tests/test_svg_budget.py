@@ -17,6 +17,8 @@ from PIL import Image
 from pnp.assets.icons import svg_problem
 from tests.hostile import run_pnp
 
+pytestmark = pytest.mark.slow  # child processes, a browser or drawn pages: left out of the quick loop
+
 SVG = "http://www.w3.org/2000/svg"
 
 
