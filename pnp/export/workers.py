@@ -137,7 +137,9 @@ class Background(Generic[T]):
         context = multiprocessing.get_context("fork")
         try:
             self._reader, writer = context.Pipe(duplex=False)
-            self._process = _QuietForkProcess(target=_send_result, args=(work, writer), daemon=True)
+            self._process = _QuietForkProcess(target=_send_result, args=(work, writer, self._reader), daemon=True)
+            # a Ctrl-C let through as start() returns leaves this child unknown to the caller's
+            # cancel(): pnp's leaving (exiting.leave) ends it with every other child
             self._process.start()
         except OSError:
             self._process = None
@@ -166,8 +168,11 @@ class Background(Generic[T]):
             self._process = None
 
 
-def _send_result(work: Callable[[], object], writer: Any) -> None:
+def _send_result(work: Callable[[], object], writer: Any, reader: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # the reading end is the parent's: held here too, a parent gone would leave a large result
+    # blocked in a pipe that this process itself keeps open, instead of failing at once
+    reader.close()
     try:
         try:
             message: tuple[bool, object] = (True, work())
