@@ -11,7 +11,6 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.cli import translate as cli_translate
 from pnp.export import edit_set
 
 FIX = "Repuestos >> Recambios\n"  # changes supply.toml and glossary.toml of the tiny pack
@@ -74,14 +73,14 @@ def test_a_rename_failing_halfway_names_the_files_that_changed(
 def test_a_file_saved_between_read_and_write_is_not_overwritten(
     tiny_copy: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real_verify = cli_translate._verify
+    real_verify = edit_set.verify_edit
     saved_by_editor = (tiny_copy / "supply.toml").read_text(encoding="utf-8") + "\n# my edit\n"
 
     def editor_saves_meanwhile(*args: object) -> list:
         (tiny_copy / "supply.toml").write_text(saved_by_editor, encoding="utf-8")
         return real_verify(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(cli_translate, "_verify", editor_saves_meanwhile)
+    monkeypatch.setattr(edit_set, "verify_edit", editor_saves_meanwhile)
     glossary_before = (tiny_copy / "glossary.toml").read_bytes()
     result = _apply(tiny_copy)
     assert result.exit_code == 1

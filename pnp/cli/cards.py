@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.common import PACK_ARG, fail, load_or_exit
+from pnp.cli.common import PACK_ARG, fail, load_or_exit, show_changes, stop, write_pack_files
 from pnp.errors import has_errors
 from pnp.i18n import _
 from pnp.paths import shown_path
@@ -47,10 +47,10 @@ def import_cards(pack: Path, file: Path, deck_id: str | None, columns: tuple[str
         pnp import-cards cards/mi-juego cartas.xlsx --column "Nombre=title.es"
         pnp import-cards cards/mi-juego cartas.xlsx --write
     """
-    from pnp.cli.translate import _prepare_edit, _show_changes, _write_pack_files
+    from pnp.export.edit_set import prepare_edit
     from pnp.translate.cardsheet import map_columns, parse_mapping, plan_cards, read_table
 
-    before = _prepare_edit(pack)
+    before = prepare_edit(pack)
     data = load_or_exit(pack)
     decks = {d.deck.id: d for d in data.decks}
     if deck_id is None:
@@ -66,14 +66,14 @@ def import_cards(pack: Path, file: Path, deck_id: str | None, columns: tuple[str
     rows, found = read_table(file)
     findings += found
     if rows is None or has_errors(findings):
-        _stop(findings)
+        stop(findings, _("correct the file and run again."))
     if not rows:
-        _stop(findings, _("{shown} has no rows.").format(shown=shown))
+        stop(findings, _("{shown} has no rows.").format(shown=shown))
     assert rows is not None
     mapped, found = map_columns(rows[0].cells, data, mapping, shown)
     findings += found
     if has_errors(findings):
-        _stop(findings)
+        stop(findings, _("correct the file and run again."))
     plan = plan_cards(data, decks[deck_id], rows[1:], mapped, shown)
     findings += plan.findings
     if findings:
@@ -84,7 +84,7 @@ def import_cards(pack: Path, file: Path, deck_id: str | None, columns: tuple[str
                 shown=shown, number=number, card=card_id, title=title
             )
         )
-    _show_changes(plan.changes)
+    show_changes(plan.changes)
     summary = _("New: {new}; filled in: {updated}; rows left out: {refused}.").format(
         new=plural(len(plan.new_cards), "card"),
         updated=plural(len(plan.updated_cards), "card"),
@@ -96,16 +96,10 @@ def import_cards(pack: Path, file: Path, deck_id: str | None, columns: tuple[str
     if not write:
         click.echo(_("{summary} Nothing written: run again with --write to apply.").format(summary=summary))
         sys.exit(1 if has_errors(findings) else 0)
-    _write_pack_files(data, plan.writes, before)
+    write_pack_files(data, plan.writes, before)
     click.echo(_("{summary} Wrote {n_writes}.").format(summary=summary, n_writes=plural(len(plan.writes), "file")))
     if plan.refused_rows:
         numbers = ", ".join(str(n) for n in plan.refused_rows)
         click.echo(_("Not written (see above): {shown} rows {rows}.").format(shown=shown, rows=numbers), err=True)
     if has_errors(findings):
         sys.exit(1)
-
-
-def _stop(findings: list, why: str | None = None) -> None:
-    click.echo(format_text(findings))
-    click.echo(_("Nothing was written: {what}").format(what=why or _("correct the file and run again.")), err=True)
-    sys.exit(1)

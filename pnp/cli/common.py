@@ -1,5 +1,6 @@
-"""What every command shares: the pack argument, loading or stopping, progress, findings, and the
-swaps and quantities that `pnp deck` and `pnp build` both take."""
+"""What every command shares: the pack argument, loading or stopping, progress, findings, the
+swaps and quantities that `pnp deck` and `pnp build` both take, and how the editing commands
+(glossary apply, import, import-cards, scan) show their changes and write them."""
 
 from __future__ import annotations
 
@@ -18,7 +19,9 @@ from pnp.units import PAPERS
 
 if TYPE_CHECKING:
     from pnp.compose import Selection
+    from pnp.export.edit_set import Snapshot
     from pnp.model import PackData
+    from pnp.translate.glossary_apply import Change
 
 PACK_ARG = click.argument("pack", type=click.Path(path_type=Path))
 OPTIONAL_PACK_ARG = click.argument("pack", type=click.Path(path_type=Path), required=False)
@@ -41,6 +44,36 @@ def fail(message: str) -> NoReturn:
     """A usage error: one line, exit 2."""
     click.echo(_("pnp: {message}").format(message=message), err=True)
     sys.exit(2)
+
+
+def stop(findings: Sequence[Finding], what: str) -> NoReturn:
+    """An edit refused: its findings, then what was (not) written, and exit 1."""
+    click.echo(format_text(findings))
+    click.echo(_("Nothing was written: {what}").format(what=what), err=True)
+    sys.exit(1)
+
+
+def show_changes(changes: Sequence[Change]) -> None:
+    for change in changes:
+        click.echo(change.shown())
+
+
+def write_pack_files(data: PackData, writes: list[tuple[Path, bytes]], before: Snapshot) -> None:
+    """All the edited files or none; on a failure say exactly which files changed, and exit 1."""
+    from pnp.export.edit_set import apply_edit
+
+    result = apply_edit(data, writes, before)
+    if not result.findings:
+        return
+    if not result.written:
+        stop(result.findings, _("the pack is as it was."))
+    changed = ", ".join(shown_path(p) for p in result.written)
+    click.echo(format_text(result.findings))
+    click.echo(
+        _("Only part of the edit was written: {changed} changed, the other files did not.").format(changed=changed),
+        err=True,
+    )
+    sys.exit(1)
 
 
 def with_progress(label: str, work: Callable[[Callable[[int, int], None]], T], quiet: bool = False) -> T:

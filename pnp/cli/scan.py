@@ -1,35 +1,27 @@
 """`pnp scan`: scanned pages of cards into one straight image per card, named, with the text read.
 
-The command parses, runs the stages of pnp/scan page by page, and reports each
-card as it goes; it alone writes: each card's image as soon as it is made, then
-the deck files' edits all at once (or none) at the end.
+The command parses, runs pnp/pipelines/scan.py page by page, prints each card as
+the run reports it, writes the deck files' edits all at once (or none) at the
+end, and sums up.
 """
 
 from __future__ import annotations
 
-import difflib
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from pnp.cli.common import PACK_ARG, QUIET_OPTION, fail, load_or_exit
-from pnp.errors import Finding, error, has_errors, info, warning
+from pnp.cli.common import PACK_ARG, QUIET_OPTION, fail, load_or_exit, write_pack_files
+from pnp.errors import Finding, Severity, has_errors
 from pnp.i18n import _, ngettext
 from pnp.paths import shown_path
 from pnp.report import format_text
 
 if TYPE_CHECKING:
-    import numpy as np
-
-    from pnp.export.edit_set import Snapshot
-    from pnp.model import PackData
-    from pnp.scan.cards import Wanted
-    from pnp.scan.match import FoundCard, PageReading
-    from pnp.scan.ocr import Reader
-    from pnp.scan.page import Page
-    from pnp.scan.write import CardUpdate
+    from pnp.pipelines.scan import ScanOutcome
 
 SCAN_EXTRA_HINT = (
     "pip install 'pnp[scan]'  (in a checkout: pip install -e '.[scan]'; the library alone: "
@@ -101,9 +93,9 @@ def scan(
         fail(_("say which cards the pages hold: --cards id1,id2,... or --deck DECK"))
     if first is not None and deck_id is None:
         fail(_("--from goes with --deck"))
-    from pnp.cli.translate import _prepare_edit
+    from pnp.export.edit_set import prepare_edit
 
-    before = _prepare_edit(pack)
+    before = prepare_edit(pack)
     data = load_or_exit(pack)
 
     from pnp.scan.cards import NamingError, wanted_cards
@@ -114,343 +106,54 @@ def scan(
         fail(str(exc))
     if not wanted:
         fail(_("there are no cards to name"))
-    run = _ScanRun(data, wanted, dpi, force, quiet)
+    from pnp.pipelines.scan import ScanRun
+
+    def say(line: str) -> None:
+        if not quiet:
+            click.echo(line)
+
+    def show(finding: Finding) -> None:
+        if finding.severity is Severity.ERROR or not quiet:
+            # the finding and its hint, without format_text's count line: the run ends with its own summary
+            click.echo("\n".join(format_text([finding]).splitlines()[:-1]), err=finding.severity is Severity.ERROR)
+
+    run = ScanRun(data, wanted, dpi, force, say, show)
     if not no_ocr:
         run.start_reader()
     for number, page in enumerate(pages, 1):
-        run.say(_("Page {number} of {total}: {page}").format(number=number, total=len(pages), page=shown_path(page)))
+        say(_("Page {number} of {total}: {page}").format(number=number, total=len(pages), page=shown_path(page)))
         run.scan_page(page)
-    run.finish(before)
+    outcome = run.finish()
+    if outcome.edit.writes:
+        write_pack_files(data, outcome.edit.writes, before)
+    _sum_up(outcome, say)
+    if has_errors(run.findings):
+        sys.exit(1)
 
 
-class _ScanRun:
-    """One `pnp scan`: the cards still to name, what was found, and what goes into the pack."""
-
-    def __init__(self, data: PackData, wanted: list[Wanted], dpi: float | None, force: bool, quiet: bool) -> None:
-        self.data, self.wanted, self.dpi, self.force, self.quiet = data, list(wanted), dpi, force, quiet
-        self.sizes = sorted({w.size_mm for w in wanted})
-        self.next = 0  # the next name to give
-        self.findings: list[Finding] = []
-        self.updates: list[CardUpdate] = []
-        self.unread: list[str] = []  # "card (region)" read with too little confidence, or not at all
-        self.empty: list[str] = []  # regions with no words: a card without flavour text, or a wrong region
-        self.reader: Reader | None = None
-        self.images = 0
-
-    def say(self, line: str) -> None:
-        if not self.quiet:
-            click.echo(line)
-
-    def report(self, finding: Finding) -> None:
-        self.findings.append(finding)
-        if finding.severity.value == "error" or not self.quiet:
-            # the finding and its hint, without format_text's count line: the run ends with its own summary
-            click.echo("\n".join(format_text([finding]).splitlines()[:-1]), err=finding.severity.value == "error")
-
-    def start_reader(self) -> None:
-        from pnp.scan.ocr import find_reader
-
-        if not any(w.regions for w in self.wanted):
-            self.say(_("No text regions are declared for these cards' types ([[card_type.region]]): no text is read."))
-            return
-        self.reader, problem = find_reader(self.data.pack.source_language)
-        if problem:
-            self.say(problem)
-
-    def scan_page(self, path: Path) -> None:
-        from pnp.scan.find import find_blobs
-        from pnp.scan.match import SLANTED, page_slant, read_blobs
-        from pnp.scan.page import read_page
-
-        page, found = read_page(path)
-        for finding in found:
-            self.report(finding)
-        if page is None:
-            return
-        blobs = find_blobs(page.pixels)
-        reading = read_blobs(blobs, self.sizes, page.dpi, self.dpi)
-        if reading is None or not reading.cards:
-            slant = page_slant(blobs)
-            if slant > SLANTED:
-                message = _(
-                    "no card found on the page: its shapes are up to {skew:.0f}° off square, as in a photo taken "
-                    "at a steep angle"
-                ).format(skew=slant)
-                hint = _("photograph the page from straight above, or scan it")
-            else:
-                message = _("no card found on the page")
-                hint = _(
-                    "lay the cards on the glass a finger's width apart, face down, with the lid closed or a "
-                    "dark sheet behind them; the pack's cards measure {sizes}"
-                ).format(sizes=", ".join(f"{w:g} x {h:g} mm" for w, h in self.sizes))
-            self.report(error("scan/no-card", page.shown, message, hint=hint))
-            if reading is not None:
-                self._say_others(page.shown, reading)
-            return
-        source = {
-            "option": _("given with --dpi"),
-            "file": _("as the file says"),
-            "cards": _("measured from the cards"),
-        }[reading.dpi_source]
-        self.say(
-            "  "
-            + ngettext(
-                "{n} card found, at {dpi:.0f} dpi ({source})",
-                "{n} cards found, at {dpi:.0f} dpi ({source})",
-                len(reading.cards),
-            ).format(n=len(reading.cards), dpi=reading.dpi, source=source)
+def _sum_up(outcome: ScanOutcome, say: Callable[[str], None]) -> None:
+    edit = outcome.edit
+    written = ngettext("{n} image written", "{n} images written", outcome.images).format(n=outcome.images)
+    named = len(edit.scans_set)
+    say(
+        f"{written}; "
+        + ngettext("{n} scan named on its card.", "{n} scans named on their cards.", named).format(n=named)
+    )
+    if outcome.reading:
+        say(
+            ngettext(
+                "{n} text read into the pack, marked verify until you check it.",
+                "{n} texts read into the pack, each marked verify until you check it.",
+                len(edit.texts_set),
+            ).format(n=len(edit.texts_set))
         )
-        if reading.dpi < 250:  # a 300 dpi print of it is visibly soft
-            self.report(
-                warning(
-                    "scan/low-resolution",
-                    page.shown,
-                    _(
-                        "the cards on the page are at {dpi:.0f} dpi: they are enlarged to 300 dpi and will print soft"
-                    ).format(dpi=reading.dpi),
-                    hint=_("scan at 300 dpi or more"),
-                )
+    if edit.texts_kept:
+        say(
+            _("Texts already typed, which the scan reads otherwise, were kept: {fields}.").format(
+                fields=", ".join(f"{card} {name}" for card, name in edit.texts_kept)
             )
-        for position, found_card in enumerate(reading.cards, 1):
-            self._card(page, reading.dpi, position, found_card, reading.slanted)
-        self._say_others(page.shown, reading)
-
-    def _say_others(self, shown: str, reading: PageReading) -> None:
-        for other in reading.others:
-            self.say(
-                "  "
-                + _("not a card, at {x:.0f}, {y:.0f} mm from the top-left: {reason}").format(
-                    x=other.position_mm[0], y=other.position_mm[1], reason=other.reason
-                )
-            )
-        if reading.specks:
-            self.say(
-                "  "
-                + ngettext(
-                    "{n} speck of dust or noise left out", "{n} specks of dust or noise left out", reading.specks
-                ).format(n=reading.specks)
-            )
-
-    def _card(self, page: Page, page_dpi: float, position: int, found: FoundCard, slanted: bool) -> None:
-
-        where = _("card {position} on the page").format(position=position)
-        if self.next >= len(self.wanted):
-            self.report(
-                warning(
-                    "scan/unnamed",
-                    page.shown,
-                    _("{where} has no name: the pages hold more cards than named ({count})").format(
-                        where=where, count=len(self.wanted)
-                    ),
-                    hint=_("add its id to --cards"),
-                )
-            )
-            return
-        wanted = self.wanted[self.next]
-        self.next += 1
-        width, height = found.size_mm
-        measured = f"{width:.1f} x {height:.1f} mm"
-        expected = f"{wanted.size_mm[0]:g} x {wanted.size_mm[1]:g} mm"
-        from pnp.scan.match import card_fits
-
-        if found.steep:
-            self.report(
-                error(
-                    "scan/steep",
-                    page.shown,
-                    _(
-                        "{where} is photographed at a steep angle (its corners are {skew:.0f}° off square): "
-                        "it was not straightened"
-                    ).format(where=where, skew=found.blob.skew),
-                    card=wanted.card_id,
-                    hint=_("photograph the page from straight above, or scan it"),
-                )
-            )
-            return
-        if not card_fits(found.size_mm, [wanted.size_mm], slanted):
-            self.report(
-                error(
-                    "scan/wrong-size",
-                    page.shown,
-                    _("{where} measures {measured}, but {card} is a {expected} card").format(
-                        where=where, measured=measured, card=wanted.card_id, expected=expected
-                    ),
-                    card=wanted.card_id,
-                    hint=_(
-                        "cards of two sizes on one page? Scan each size on a page of its own, "
-                        "or name the page's cards in order with --cards"
-                    ),
-                )
-            )
-            return
-        from pnp.scan.straighten import straighten
-        from pnp.scan.write import CardUpdate, encode_scan, made_by_pnp, scan_path
-
-        assert found.blob.corners is not None
-        face = straighten(page.pixels, found.blob.corners, wanted.size_mm, page_dpi, found.quarter_turns)
-        relative = scan_path(wanted.card_id)
-        target = self.data.root / relative
-        notes = []
-        if slanted:
-            notes.append(_("photographed at a slant: straightened from its four corners"))
-        if found.quarter_turns:
-            notes.append(_("lying on its side: turned a quarter turn; if it is upside down, turn its image"))
-        line = _("{where} is {card}: turned {angle:+.1f}°, {measured} (the card: {expected})").format(
-            where=where, card=wanted.card_id, angle=found.blob.angle, measured=measured, expected=expected
         )
-        if not target.resolve().is_relative_to(self.data.root.resolve()):  # art/ or art/scans/ a link outside
-            self.report(
-                error(
-                    "scan/outside-pack",
-                    shown_path(target),
-                    _("{relative} leads outside the pack folder: nothing was written there").format(relative=relative),
-                    card=wanted.card_id,
-                    hint=_("make art/scans/ a folder inside the pack"),
-                )
-            )
-            return
-        if target.exists() and not self.force and not made_by_pnp(target):
-            self.report(
-                error(
-                    "scan/exists",
-                    shown_path(target),
-                    _("{relative} is an image you made or changed: it was not replaced").format(relative=relative),
-                    card=wanted.card_id,
-                    hint=_("run again with --force to replace it, or move it away"),
-                )
-            )
-            return
-        from pnp.files import write_atomic
-
-        try:
-            write_atomic(target, encode_scan(face, page.path.name))
-        except OSError as exc:
-            self.report(
-                error(
-                    "scan/write",
-                    shown_path(target),
-                    _("cannot write the file: {value}").format(value=exc.strerror or exc),
-                    card=wanted.card_id,
-                    hint=_("check the folder's permissions and free space"),
-                )
-            )
-            return
-        self.images += 1
-        saved = _("saved as {path}").format(path=relative)
-        self.say("  " + line + (f" ({'; '.join(notes)})" if notes else "") + f"; {saved}")
-        update = CardUpdate(wanted.card_id, relative)
-        if self.reader is not None:
-            self._read(page.shown, wanted, face, update)
-        self.updates.append(update)
-
-    def _read(self, shown: str, wanted: Wanted, face: np.ndarray, update: CardUpdate) -> None:
-        from pnp.scan.ocr import MIN_CONFIDENCE, ONE_LINE_FIELDS, read_region, region_pixels
-
-        for region in wanted.regions:
-            if region.field == "type":
-                continue  # the card type's name: the same on every card of the type, typed once in pack.toml
-            box = region.box_mm()
-            if box[0] + box[2] > wanted.size_mm[0] + 0.01 or box[1] + box[3] > wanted.size_mm[1] + 0.01:
-                self.report(
-                    warning(
-                        "scan/region-outside",
-                        shown,
-                        _("the region {region} lies outside the {size} card: it was not read").format(
-                            region=region.id, size=f"{wanted.size_mm[0]:g} x {wanted.size_mm[1]:g} mm"
-                        ),
-                        card=wanted.card_id,
-                    )
-                )
-                continue
-            pixels = region_pixels(face, box)
-            assert self.reader is not None
-            reading = read_region(self.reader, pixels, region.field in ONE_LINE_FIELDS) if pixels is not None else None
-            if reading is None or reading.confidence < MIN_CONFIDENCE:
-                self.unread.append(f"{wanted.card_id} ({region.id})")
-                continue
-            if not reading.text:
-                self.empty.append(f"{wanted.card_id} ({region.id})")
-                continue
-            if region.field == "title":
-                self._compare_title(shown, wanted, reading.text)
-            # two regions carrying one field (rules text in two boxes) make two paragraphs of it
-            before = update.texts.get(region.field)
-            update.texts[region.field] = f"{before}\n\n{reading.text}" if before else reading.text
-
-    def _compare_title(self, shown: str, wanted: Wanted, text: str) -> None:
-        typed = wanted.title.casefold().strip()
-        read = text.casefold().replace("\\", "").strip()
-        if typed and difflib.SequenceMatcher(None, typed, read).ratio() < 0.6:
-            self.report(
-                warning(
-                    "scan/title-differs",
-                    shown,
-                    _(
-                        'the scan named {card} reads "{read}", but the card is titled "{typed}": '
-                        "are the cards in order?"
-                    ).format(card=wanted.card_id, read=text, typed=wanted.title),
-                    card=wanted.card_id,
-                    hint=_(
-                        "list the page's cards in reading order with --cards: rows from the top, each from the left"
-                    ),
-                )
-            )
-
-    def finish(self, before: Snapshot) -> None:
-        from pnp.cli.translate import _write_pack_files
-        from pnp.scan.write import plan_pack_edit
-
-        left = [w.card_id for w in self.wanted[self.next :]]
-        if left:
-            self.report(
-                info(
-                    "scan/not-found",
-                    shown_path(self.data.root),
-                    ngettext(
-                        "{n} card named was not on the pages: {cards}",
-                        "{n} cards named were not on the pages: {cards}",
-                        len(left),
-                    ).format(n=len(left), cards=", ".join(left)),
-                )
-            )
-        edit = plan_pack_edit(self.data, self.updates, self.force)
-        for card_id, kept in edit.scans_kept:
-            self.report(
-                warning(
-                    "scan/scan-kept",
-                    shown_path(self.data.root),
-                    _("{card} names its scan already ({kept}): it was kept; the new scan is {new}").format(
-                        card=card_id, kept=kept, new=next(u.scan for u in self.updates if u.card_id == card_id)
-                    ),
-                    card=card_id,
-                    hint=_("run again with --force to name the new scan"),
-                )
-            )
-        if edit.writes:
-            _write_pack_files(self.data, edit.writes, before)
-        written = ngettext("{n} image written", "{n} images written", self.images).format(n=self.images)
-        named = len(edit.scans_set)
-        self.say(
-            f"{written}; "
-            + ngettext("{n} scan named on its card.", "{n} scans named on their cards.", named).format(n=named)
-        )
-        if self.reader is not None:
-            self.say(
-                ngettext(
-                    "{n} text read into the pack, marked verify until you check it.",
-                    "{n} texts read into the pack, each marked verify until you check it.",
-                    len(edit.texts_set),
-                ).format(n=len(edit.texts_set))
-            )
-        if edit.texts_kept:
-            self.say(
-                _("Texts already typed, which the scan reads otherwise, were kept: {fields}.").format(
-                    fields=", ".join(f"{card} {name}" for card, name in edit.texts_kept)
-                )
-            )
-        if self.unread:
-            self.say(_("Text that could not be read: {regions}.").format(regions=", ".join(self.unread)))
-        if self.empty:
-            self.say(_("No text found in: {regions}.").format(regions=", ".join(self.empty)))
-        if has_errors(self.findings):
-            sys.exit(1)
+    if outcome.unread:
+        say(_("Text that could not be read: {regions}.").format(regions=", ".join(outcome.unread)))
+    if outcome.empty:
+        say(_("No text found in: {regions}.").format(regions=", ".join(outcome.empty)))

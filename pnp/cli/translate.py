@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 import click
 
-from pnp.cli.common import PACK_ARG, QUIET_OPTION, fail, load_or_exit
+from pnp.cli.common import PACK_ARG, QUIET_OPTION, fail, load_or_exit, show_changes, stop, write_pack_files
 from pnp.errors import Finding, error, has_errors
 from pnp.i18n import _, ngettext
 from pnp.paths import shown_path
@@ -22,11 +22,8 @@ from pnp.report import format_text, plural
 # The stages are imported by the commands that run them: `pnp --help` lists these commands
 # without the model, tomlkit or ReportLab.
 if TYPE_CHECKING:
-    from pnp.export.edit_set import Snapshot
     from pnp.model import PackData
     from pnp.translate.glossary_apply import Change
-
-if TYPE_CHECKING:
     from pnp.translate.interchange import Row
 
 
@@ -39,12 +36,6 @@ def _language(data: PackData, lang: str | None) -> str:
             )
         )
     return language
-
-
-def _stop(findings: list[Finding], what: str) -> NoReturn:
-    click.echo(format_text(findings))
-    click.echo(_("Nothing was written: {what}").format(what=what), err=True)
-    sys.exit(1)
 
 
 def _write(writes: list[tuple[Path, bytes]]) -> list[Finding]:
@@ -64,55 +55,6 @@ def _write(writes: list[tuple[Path, bytes]]) -> list[Finding]:
                 )
             ]
     return []
-
-
-def _prepare_edit(pack: Path) -> Snapshot:
-    """Before reading a pack to edit it: clear old leftovers of interrupted writes, note what each file holds."""
-    from pnp.export.edit_set import Snapshot, remove_stale_parts
-
-    if pack.is_dir():
-        remove_stale_parts(pack)
-        return Snapshot.of(pack)
-    return Snapshot({})
-
-
-def _verify(data: PackData, writes: list[tuple[Path, bytes]]) -> list[Finding]:
-    """The edit's last net (export.edit_set.verify_edit), under a module name so that tests can stand in for it."""
-    from pnp.export.edit_set import verify_edit
-
-    return verify_edit(data, writes)
-
-
-def _write_pack_files(data: PackData, writes: list[tuple[Path, bytes]], before: Snapshot) -> None:
-    """All the edited files or none; on a failure say exactly which files changed."""
-    from pnp.export.edit_set import write_edit_set
-
-    problems = _verify(data, writes)
-    if problems:
-        _stop(problems, _("the pack is as it was."))
-    result = write_edit_set(writes, before)
-    if not result.findings:
-        return
-    if not result.written:
-        _stop(result.findings, _("the pack is as it was."))
-    changed = ", ".join(shown_path(p) for p in result.written)
-    click.echo(format_text(result.findings))
-    click.echo(
-        _("Only part of the edit was written: {changed} changed, the other files did not.").format(changed=changed),
-        err=True,
-    )
-    sys.exit(1)
-
-
-def _show_changes(changes: list[Change]) -> None:
-    from pnp.translate.worddiff import format_word_diff, word_diff
-
-    for change in changes:
-        place = change.file + (f":{change.line}" if change.line else "")
-        subject = (f'card "{change.card}" ' if change.card else "") + f'field "{change.field}"'
-        why = f" ({change.why})" if change.why else ""
-        pieces = change.pieces if change.pieces is not None else word_diff(change.old, change.new)
-        click.echo(f"{place}: {subject}: {format_word_diff(pieces)}{why}")
 
 
 def _count(changes: list[Change]) -> str:
@@ -175,7 +117,7 @@ def proof(
 
     loaded = load_pack(pack)
     if loaded.pack is None:
-        _stop(loaded.findings, _("a proof needs a pack that loads: fix the errors above."))
+        stop(loaded.findings, _("a proof needs a pack that loads: fix the errors above."))
     data = loaded.pack
     language = _language(data, lang)
     # a proof reviews what is written: the cards still without text are counted per deck, not marked one by one
@@ -190,7 +132,7 @@ def proof(
     if since is not None:
         with pack_then(pack, since) as (earlier, label):
             if earlier.pack is None:
-                _stop(earlier.findings, _("the pack at --since {since} cannot be read.").format(since=since))
+                stop(earlier.findings, _("the pack at --since {since} cannot be read.").format(since=since))
             compare(result, earlier.pack, label)
     if only_findings:
         keep_findings(result)
@@ -201,7 +143,7 @@ def proof(
     ]
     problems = _write(writes)
     if problems:
-        _stop(problems, _("choose another folder with -o."))
+        stop(problems, _("choose another folder with -o."))
     if quiet:
         return  # -q: errors only
     counted = sum(len(e.findings) for e in result.entries)
@@ -262,28 +204,29 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
         pnp glossary apply cards/blue-sun cards/blue-sun/rulebook-fixes.txt
         pnp glossary apply cards/blue-sun fixes.txt --write
     """
+    from pnp.export.edit_set import prepare_edit
     from pnp.translate.fixes import parse_fixes, read_text_file
     from pnp.translate.glossary_apply import plan_fixes
 
-    before = _prepare_edit(pack)
+    before = prepare_edit(pack)
     data = load_or_exit(pack)
     language = _language(data, lang)
     text, findings = read_text_file(fixes, "fixes/unreadable")
     if text is None:
-        _stop(findings, _("the fixes file cannot be read."))
+        stop(findings, _("the fixes file cannot be read."))
     shown = shown_path(fixes)
     parsed, findings = parse_fixes(text, shown)
     if has_errors(findings):
-        _stop(findings, _("correct {shown} and run again.").format(shown=shown))
+        stop(findings, _("correct {shown} and run again.").format(shown=shown))
     if not parsed:
         fail(_('{shown} holds no fix: write lines like "Refugio >> Paraíso"').format(shown=shown))
     plan = plan_fixes(data, parsed, shown, language, allow_inside)
     findings += plan.findings
     if has_errors(findings):
-        _stop(findings, _("correct {shown} and run again.").format(shown=shown))
+        stop(findings, _("correct {shown} and run again.").format(shown=shown))
     if findings:
         click.echo(format_text(findings))
-    _show_changes(plan.changes)
+    show_changes(plan.changes)
     for line in plan.glossary:
         click.echo(line)
     summary = _("{changes}; the glossary: {n_glossary}.").format(
@@ -292,7 +235,7 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
     if not write:
         click.echo(_("{summary} Nothing written: run again with --write to apply.").format(summary=summary))
         return
-    _write_pack_files(data, plan.writes, before)
+    write_pack_files(data, plan.writes, before)
     click.echo(_("{summary} Wrote {n_writes}.").format(summary=summary, n_writes=plural(len(plan.writes), "file")))
 
 
@@ -363,10 +306,10 @@ def export_texts(
                 "replace it, run again with --force; or write another file with -o"
             ).format(pack=shown_path(pack), shown=shown),
         )
-        _stop([problem], _("{shown} is as it was.").format(shown=shown))
+        stop([problem], _("{shown} is as it was.").format(shown=shown))
     problems = _write([(target, content)])
     if problems:
-        _stop(problems, _("choose another file with -o."))
+        stop(problems, _("choose another file with -o."))
     if quiet:
         return  # -q: errors only
     texts = sum(1 for e in found if e.field != "status")
@@ -431,12 +374,13 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
         pnp import cards/blue-sun blue-sun-es.csv
         pnp import cards/blue-sun output/blue-sun/es/blue-sun-es.po --write
     """
+    from pnp.export.edit_set import prepare_edit
     from pnp.translate.csvfile import read_csv, read_csv_file
     from pnp.translate.fixes import read_text_file
     from pnp.translate.interchange import plan_import
     from pnp.translate.pofile import read_po
 
-    before = _prepare_edit(pack)
+    before = prepare_edit(pack)
     data = load_or_exit(pack)
     kind = file_format or file.suffix.lower().lstrip(".")
     if kind not in ("csv", "xlsx", "ods", "po"):
@@ -449,7 +393,7 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
 
         sheets, findings = read_sheets(file)
         if sheets is None:
-            _stop(findings, _("the file cannot be read."))
+            stop(findings, _("the file cannot be read."))
         lang, rows, found = read_sheet(sheets, shown, data.pack.source_language, targets)
     else:
         if kind == "csv":
@@ -457,21 +401,21 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
         else:
             text, findings = read_text_file(file, "import/unreadable")
         if text is None:
-            _stop(findings, _("the file cannot be read."))
+            stop(findings, _("the file cannot be read."))
         if kind == "csv":
             lang, rows, found = read_csv(text, shown, data.pack.source_language, targets)
         else:
             lang, rows, found = read_po(text, shown, targets)
     findings += found
     if lang is None or any(f.code == "import/bad-file" for f in findings):
-        _stop(findings, _("correct {shown} and import again.").format(shown=shown))
+        stop(findings, _("correct {shown} and import again.").format(shown=shown))
     plan = plan_import(
         data, rows, lang, shown, spreadsheet=kind != "po"
     )  # every row is judged on its own: every problem at once
     findings += plan.findings
     if findings:
         click.echo(format_text(findings))
-    _show_changes(plan.changes)
+    show_changes(plan.changes)
     refused = _row_list(shown, plan.refused)
     if not plan.changes:
         if has_errors(findings):
@@ -486,7 +430,7 @@ def import_texts(pack: Path, file: Path, file_format: str | None, write: bool) -
             click.echo(_("With --write, these rows would not be written: {rows}.").format(rows=refused), err=True)
             sys.exit(1)
         return
-    _write_pack_files(data, plan.writes, before)
+    write_pack_files(data, plan.writes, before)
     click.echo(
         _("{summary} Wrote {n_writes}, from {rows}.").format(
             summary=summary, n_writes=plural(len(plan.writes), "file"), rows=_row_list(shown, plan.written)

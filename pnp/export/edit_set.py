@@ -57,6 +57,22 @@ class EditResult:
     findings: list[Finding] = field(default_factory=list)
 
 
+def prepare_edit(pack: Path) -> Snapshot:
+    """Before reading a pack to edit it: clear old leftovers of interrupted writes, note what each file holds."""
+    if pack.is_dir():
+        remove_stale_parts(pack)
+        return Snapshot.of(pack)
+    return Snapshot({})
+
+
+def apply_edit(data: PackData, writes: list[tuple[Path, bytes]], before: Snapshot) -> EditResult:
+    """The edited files of every editing command, all of them or none, once the edited pack is known to load."""
+    problems = verify_edit(data, writes)
+    if problems:
+        return EditResult(findings=problems)
+    return write_edit_set(writes, before)
+
+
 def _digest(path: Path) -> str:
     try:
         return hashlib.sha256(path.read_bytes()).hexdigest()

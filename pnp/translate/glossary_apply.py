@@ -20,7 +20,7 @@ from pnp.translate.files import glossary_path, keep_line_endings, text_files
 from pnp.translate.fixes import Fix
 from pnp.translate.replace import Inside, Replacer
 from pnp.translate.tomledit import localized_values, set_text
-from pnp.translate.worddiff import Piece
+from pnp.translate.worddiff import Piece, format_word_diff, word_diff
 
 MAX_LISTED = 3
 REVIEWED, TRANSLATED = "reviewed", "translated"
@@ -38,6 +38,14 @@ class Change:
     new: str
     why: str = ""  # said after the diff: why a text nobody named changes (a status back to "translated")
     pieces: list[Piece] | None = None  # the diff when the edits are known: each its own change
+
+    def shown(self) -> str:
+        """'supply.toml:12: card "x" field "title.es": [-Paraíso-]{+Refugio+}', as every editing command lists it."""
+        place = self.file + (f":{self.line}" if self.line else "")
+        subject = (f'card "{self.card}" ' if self.card else "") + f'field "{self.field}"'
+        why = f" ({self.why})" if self.why else ""
+        pieces = self.pieces if self.pieces is not None else word_diff(self.old, self.new)
+        return f"{place}: {subject}: {format_word_diff(pieces)}{why}"
 
 
 @dataclass
