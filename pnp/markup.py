@@ -155,3 +155,16 @@ def problems(text: str) -> list[MarkupProblem]:
                 )
             )
     return found
+
+
+def line_breaks_differ(original: str, translation: str) -> tuple[bool, bool]:
+    """(the first line break differs, the last one differs) between a text and its translation.
+
+    gettext's `msgfmt -c` refuses such an entry, and the card prints a blank line the original does
+    not: `pnp check` reports it (text/line-breaks) and `pnp export --format po` exports it fuzzy.
+    A Windows line ending counts as one break."""
+    original, translation = original.replace("\r\n", "\n"), translation.replace("\r\n", "\n")
+    return (
+        original.startswith("\n") != translation.startswith("\n"),
+        original.endswith("\n") != translation.endswith("\n"),
+    )

@@ -13,11 +13,15 @@ import fcntl
 import json
 import os
 import shutil
+import socket
 import subprocess
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 FLAGS = (
     "--headless",
@@ -34,6 +38,51 @@ WAIT_SECONDS = 60  # the longest any one wait may take on a busy 2-core machine
 
 def chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@contextlib.contextmanager
+def headless(profile: Path, width: int = 1400, height: int = 1100) -> Iterator[Browser]:
+    """A browser for one test, closed after it; without Chromium the test is skipped and says why."""
+    binary = chromium()
+    if binary is None:
+        pytest.skip("chromium is not installed (Debian: apt-get install -y chromium): the workbench was not opened")
+    opened = Browser(binary, profile, width, height)
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextlib.contextmanager
+def serving(app: Any, log_level: str = "warning") -> Iterator[str]:
+    """An ASGI app (the workbench) served in this process, in a thread: its address while the test runs."""
+    import uvicorn
+
+    config = uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level=log_level, lifespan="off")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    wait(lambda: running.started, "the server to start")
+    try:
+        yield f"http://127.0.0.1:{config.port}"
+    finally:
+        running.should_exit = True
+        thread.join(timeout=30)
+
+
+def keep_screenshots(*shots: Path) -> None:
+    """Copy the screenshots to the folder PNP_SCREENSHOTS names, when it names one, to look at them."""
+    keep = os.environ.get("PNP_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        for shot in shots:
+            shutil.copy(shot, Path(keep) / shot.name)
 
 
 class Browser:

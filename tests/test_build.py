@@ -19,6 +19,7 @@ from pnp.render.text import TextBox, fit_text
 from pnp.units import mm
 from tests.conftest import BLUE_SUN, ROOT
 from tests.golden import assert_matches_golden
+from tests.pdfs import pdf_words
 
 A4 = (595.28, 841.89)
 
@@ -32,11 +33,6 @@ def _build(pack: Path, out: Path, **options: object) -> list[str]:
 def _pages(pdf: Path) -> list[tuple[float, float]]:
     document = pdfium.PdfDocument(str(pdf))
     return [tuple(round(v, 2) for v in page.get_size()) for page in document]  # type: ignore[misc]
-
-
-def _text(pdf: Path) -> str:
-    document = pdfium.PdfDocument(str(pdf))
-    return " ".join(" ".join(page.get_textpage().get_text_range() for page in document).split())
 
 
 @pytest.mark.slow
@@ -93,7 +89,7 @@ def test_card_text_can_never_inject_markup_or_templates(tiny_copy: Path, tmp_pat
         supply.read_text().replace(original, "").replace('"Gana 2 {fuel}."', f"'''{hostile}'''"), encoding="utf-8"
     )
     _build(tiny_copy, tmp_path / "out", decks=("supply",))
-    text = _text(tmp_path / "out" / "tiny" / "es" / "cards-supply.pdf")
+    text = pdf_words(tmp_path / "out" / "tiny" / "es" / "cards-supply.pdf")
     for literal in ("<font size=900>big</font>", "</para>", "{{ 7*7 }}", "{% include 'x' %}", "a & b"):
         assert literal in text
 
@@ -344,7 +340,7 @@ def test_a_rebuild_after_editing_one_card_draws_only_its_pages(tiny_copy: Path, 
     nav = tiny_copy / "nav.toml"
     nav.write_text(nav.read_text().replace("Sigue volando.", "Sigue volando, capitán."), encoding="utf-8")
     assert build(tiny_copy, BuildOptions(output=out)).ranges_drawn == 2  # the nav deck and the shared sheets
-    assert "capitán" in _text(out / "tiny" / "es" / "cards.pdf")
+    assert "capitán" in pdf_words(out / "tiny" / "es" / "cards.pdf")
     assert build(tiny_copy, BuildOptions(output=out, cache=False)).ranges_drawn == 3
 
 
@@ -352,7 +348,7 @@ def test_a_rebuild_after_editing_one_card_draws_only_its_pages(tiny_copy: Path, 
 def test_cards_pdf_holds_every_deck_in_order(tiny_copy: Path, tmp_path: Path) -> None:
     _build(tiny_copy, tmp_path / "out", mix_decks=False)
     folder = tmp_path / "out" / "tiny" / "es"
-    texts = [_text(folder / name) for name in ("cards-supply.pdf", "cards-nav.pdf", "cards.pdf")]
+    texts = [pdf_words(folder / name) for name in ("cards-supply.pdf", "cards-nav.pdf", "cards.pdf")]
     assert texts[2] == f"{texts[0]} {texts[1]}"
 
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageStat
 
 from pnp.pipelines.build import BuildOptions, build
 from tests.conftest import ROOT
 from tests.golden import assert_matches_golden
+from tests.pdfs import pdf_words
 
 PACK = ROOT / "tests" / "data" / "firefly-types"
 CARDS = {
@@ -54,8 +54,7 @@ def test_each_firefly_type_matches_its_reviewed_golden(
 
 
 def _words(faces: Path) -> str:
-    document = pdfium.PdfDocument(str(faces / "cards.pdf"))
-    return " ".join(" ".join(page.get_textpage().get_text_range() for page in document).split())
+    return pdf_words(faces / "cards.pdf")
 
 
 def test_keywords_and_the_numbers_a_player_needs_are_printed(faces: Path) -> None:

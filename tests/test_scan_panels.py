@@ -19,6 +19,7 @@ from pnp.cli import main
 from pnp.pipelines.build import BuildOptions, build
 from pnp.pipelines.stickers import build_stickers
 from tests.conftest import ROOT
+from tests.pdfs import pdf_words
 
 pytestmark = pytest.mark.slow  # child processes, a browser or drawn pages: left out of the quick loop
 
@@ -87,10 +88,7 @@ def test_a_scanned_card_prints_the_panel_and_the_translation_over_the_english(sc
     edge = card.getpixel((px(RULES[0] + 0.4), px(RULES[1] + RULES[3] / 2)))
     assert all(abs(a - b) <= 12 for a, b in zip(edge, PARCHMENT, strict=True)), edge
     assert sum(1 for p in inside if sum(p) < 250) > 800
-    words = " ".join(
-        " ".join(page.get_textpage().get_text_range().split())
-        for page in pdfium.PdfDocument(str(tmp_path / "out" / "scans" / "es" / "cards-items.pdf"))
-    )
+    words = pdf_words(tmp_path / "out" / "scans" / "es" / "cards-items.pdf")
     assert "Roba 1 carta" in words and "Farol de tormenta" in words
 
 
@@ -135,13 +133,19 @@ EXPECTED = {
 }
 
 
+def _stickers(pack: Path, paper: str, out: Path) -> Path:
+    """The pack's stickers built on this paper: the one PDF written."""
+    result = build_stickers(pack, None, paper, out)
+    assert result.ok, [f.message for f in result.findings]
+    pdf = out / "scans" / "es" / "stickers" / f"stickers-{paper}.pdf"
+    assert result.written == [pdf]
+    return pdf
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "avery-l7160", "letter"])
 def test_stickers_are_cut_at_each_regions_size(scans_copy: Path, tmp_path: Path, paper: str) -> None:
-    result = build_stickers(scans_copy, None, paper, tmp_path / "out")
-    assert result.ok, [f.message for f in result.findings]
-    pdf = tmp_path / "out" / "scans" / "es" / "stickers" / f"stickers-{paper}.pdf"
-    assert result.written == [pdf]
+    pdf = _stickers(scans_copy, paper, tmp_path / "out")
     found: dict[tuple[float, float], int] = {}
     for width, height in _cut_lines(pdf):
         for size in EXPECTED:
@@ -150,7 +154,7 @@ def test_stickers_are_cut_at_each_regions_size(scans_copy: Path, tmp_path: Path,
                 found[size] = found.get(size, 0) + 1
     # the white-on-white border is stroked too, 0.8 mm smaller each way: it matches no region
     assert found == EXPECTED
-    text = " ".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(str(pdf)))
+    text = pdf_words(pdf)
     assert "Farol de tormenta · title · 2/2" in text and "Brújula vieja · rules text" in text
 
 
@@ -167,8 +171,7 @@ def test_a_white_sticker_gets_a_border_so_it_shows_on_white_paper(scans_copy: Pa
         .replace('border = "#8a6d3b"\n', ""),
         encoding="utf-8",
     )
-    assert build_stickers(scans_copy, None, "a4", tmp_path / "out").ok
-    sizes = _cut_lines(tmp_path / "out" / "scans" / "es" / "stickers" / "stickers-a4.pdf")
+    sizes = _cut_lines(_stickers(scans_copy, "a4", tmp_path / "out"))
     bordered = [
         s for s in sizes if any(abs(s[0] - a) < 0.05 and abs(s[1] - b) < 0.05 for a, b in ((50.7, 8.2), (8.2, 50.7)))
     ]

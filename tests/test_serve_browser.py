@@ -10,10 +10,6 @@ from __future__ import annotations
 
 import base64
 import io
-import os
-import shutil
-import socket
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,44 +18,24 @@ from PIL import Image, ImageChops
 
 pytest.importorskip("starlette", reason="pnp serve's extra is not installed: pip install 'pnp[serve]'")
 
-import uvicorn
-
 from pnp.serve.app import create_app
-from tests.browser import Browser, chromium, wait
+from tests.browser import Browser, headless, keep_screenshots, serving
 
 pytestmark = pytest.mark.slow  # each test here takes seconds: whole builds, subprocesses, a browser
 
 NEW_TEXT = "Gana 1 {parts}.\\n\\n**Descarta** esta carta y repara tu nave entera con gasolina, ahora mismo."
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture
 def server(tiny_copy: Path) -> Iterator[str]:
-    port = _free_port()
-    app = create_app(tiny_copy, tiny_copy.parent / "output", hosts=("127.0.0.1", "localhost"))
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    wait(lambda: running.started, "the server to start")
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(timeout=30)
+    with serving(create_app(tiny_copy, tiny_copy.parent / "output", hosts=("127.0.0.1", "localhost"))) as url:
+        yield url
 
 
 @pytest.fixture
 def browser(tmp_path: Path) -> Iterator[Browser]:
-    binary = chromium()
-    if binary is None:
-        pytest.skip("chromium is not installed (Debian: apt-get install -y chromium): the workbench was not opened")
-    opened = Browser(binary, tmp_path / "chromium-profile")
-    yield opened
-    opened.close()
+    with headless(tmp_path / "chromium-profile") as opened:
+        yield opened
 
 
 def _preview(browser: Browser) -> Image.Image:
@@ -132,11 +108,7 @@ def test_edit_preview_save_and_conflict_in_chromium(
 
     for shot in shots:
         assert Image.open(shot).size[0] == 1400
-    keep = os.environ.get("PNP_SCREENSHOTS")
-    if keep:
-        Path(keep).mkdir(parents=True, exist_ok=True)
-        for shot in shots:
-            shutil.copy(shot, Path(keep) / shot.name)
+    keep_screenshots(*shots)
 
 
 def _js(browser: Browser, selector: str) -> str:

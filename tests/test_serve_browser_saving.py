@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
-import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -24,12 +22,9 @@ import pytest
 
 pytest.importorskip("starlette", reason="pnp serve's extra is not installed: pip install 'pnp[serve]'")
 
-import uvicorn
-
 from pnp.serve.app import create_app
 from pnp.serve.workbench import Workbench
-from tests.browser import Browser, chromium, wait
-from tests.test_serve_browser import _free_port
+from tests.browser import Browser, free_port, headless, keep_screenshots, serving, wait
 
 pytestmark = pytest.mark.slow  # child processes, a browser or drawn pages: left out of the quick loop
 
@@ -80,7 +75,7 @@ class ServeProcess:
 
 @pytest.fixture
 def server(tiny_copy: Path) -> Iterator[ServeProcess]:
-    running = ServeProcess(tiny_copy, _free_port())
+    running = ServeProcess(tiny_copy, free_port())
     running.start()
     yield running
     running.stop()
@@ -90,24 +85,14 @@ def server(tiny_copy: Path) -> Iterator[ServeProcess]:
 def in_process(tiny_copy: Path) -> Iterator[str]:
     """The server in this process (in English), so that a test can break it."""
     app = create_app(tiny_copy, tiny_copy.parent / "output", hosts=("127.0.0.1", "localhost"))
-    config = uvicorn.Config(app, host="127.0.0.1", port=_free_port(), log_level="critical", lifespan="off")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    wait(lambda: running.started, "the server to start")
-    yield f"http://127.0.0.1:{config.port}"
-    running.should_exit = True
-    thread.join(timeout=30)
+    with serving(app, log_level="critical") as url:
+        yield url
 
 
 @pytest.fixture
 def browser(tmp_path: Path) -> Iterator[Browser]:
-    binary = chromium()
-    if binary is None:
-        pytest.skip("chromium is not installed (Debian: apt-get install -y chromium): the workbench was not opened")
-    opened = Browser(binary, tmp_path / "chromium-profile", width=1280, height=800)
-    yield opened
-    opened.close()
+    with headless(tmp_path / "chromium-profile", width=1280, height=800) as opened:
+        yield opened
 
 
 def _type(browser: Browser, field: str, text: str) -> None:
@@ -153,10 +138,7 @@ def _message(browser: Browser, expected: str) -> str:
 def _shot(browser: Browser, tmp_path: Path, name: str) -> Path:
     browser.run("document.querySelector('.actions').scrollIntoView({block: 'center'})")
     shot = browser.screenshot(tmp_path / name, full_page=False)
-    keep = os.environ.get("PNP_SCREENSHOTS")
-    if keep:
-        Path(keep).mkdir(parents=True, exist_ok=True)
-        shutil.copy(shot, Path(keep) / name)
+    keep_screenshots(shot)
     return shot
 
 

@@ -39,6 +39,7 @@ import polib
 from pnp.errors import Finding, error, info
 from pnp.i18n import _
 from pnp.load.revision import run_git
+from pnp.markup import line_breaks_differ
 from pnp.model import Card, PackData
 from pnp.translate.card_edit import card_comments
 from pnp.translate.interchange import STATUS, Entry, Row, base_hash, base_matches, normalize
@@ -141,7 +142,7 @@ def write_po(pack: PackData, entries: list[Entry], lang: str) -> bytes:
         if card_status:
             notes.append(f"{STATUS_PREFIX}{card_status}")
         fuzzy = card_status == "draft"
-        if not fuzzy and line_breaks_differ(entry.source, entry.target):
+        if not fuzzy and _breaks_refused(entry.source, entry.target):
             fuzzy = True
             notes.append(
                 LINE_BREAKS_PREFIX
@@ -282,18 +283,14 @@ def _for_translators(card: Card, field: str, source_language: str) -> list[str]:
     return lines
 
 
-def line_breaks_differ(original: str, translation: str) -> bool:
+def _breaks_refused(original: str, translation: str) -> bool:
     """`msgfmt -c` refuses a translation whose first or last line break is not the original's."""
-    original, translation = normalize(original), normalize(translation)
-    return bool(translation) and (
-        original.startswith("\n") != translation.startswith("\n")
-        or original.endswith("\n") != translation.endswith("\n")
-    )
+    return bool(translation) and any(line_breaks_differ(original, translation))
 
 
 def _needs_work(entry: polib.POEntry) -> bool:
     """Fuzzy, and not only because export marked its line breaks (while they still differ)."""
-    marked_by_export = _comment(entry, LINE_BREAKS_PREFIX) and line_breaks_differ(entry.msgid, entry.msgstr)
+    marked_by_export = _comment(entry, LINE_BREAKS_PREFIX) and _breaks_refused(entry.msgid, entry.msgstr)
     return "fuzzy" in entry.flags and not marked_by_export
 
 

@@ -3,8 +3,8 @@
 gettext's `msgfmt -c` refuses such an entry, so Poedit, Weblate and every tool
 that compiles the PO stops on it; `pnp export --format po` exports it fuzzy to
 stay valid.  On the card it is a blank line above or below the text that the
-original does not print.  pnp.translate.pofile asks the same question of an
-entry (line_breaks_differ); this is the pack's side of it, for `pnp check`.
+original does not print.  Both ask pnp.markup.line_breaks_differ; this is the
+pack's side of it, for `pnp check`.
 """
 
 from __future__ import annotations
@@ -12,16 +12,8 @@ from __future__ import annotations
 from pnp.check.text.fields import texts
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
+from pnp.markup import line_breaks_differ
 from pnp.model import PackData
-
-
-def breaks_differ(original: str, translation: str) -> tuple[bool, bool]:
-    """(the first line break differs, the last one differs); Windows line endings count as one."""
-    original, translation = original.replace("\r\n", "\n"), translation.replace("\r\n", "\n")
-    return (
-        original.startswith("\n") != translation.startswith("\n"),
-        original.endswith("\n") != translation.endswith("\n"),
-    )
 
 
 def check_line_breaks(pack: PackData) -> list[Finding]:
@@ -29,7 +21,7 @@ def check_line_breaks(pack: PackData) -> list[Finding]:
     for text, original in texts(pack):
         if original is None:
             continue
-        start, end = breaks_differ(original.raw, text.raw)
+        start, end = line_breaks_differ(original.raw, text.raw)
         if not (start or end):
             continue
         has = original.raw.replace("\r\n", "\n")
