@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from pnp.model import Card, Condition, Deck, LoadedDeck, PackData, Quantity, Swap
+from pnp.model import Card, Deck, LoadedDeck, PackData
+from pnp.swap_model import Condition, Quantity, Swap
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,15 @@
 """The typed, immutable model of a pack: what every later stage reads.
 
 Field descriptions are the contributor docs: `docs/pack-format.md` documents
-each of them, and a test keeps the two in step.
+each of them, and a test keeps the two in step.  Here: the cards, card types,
+decks and pack.toml, and the loaded whole (PackData).  Beside it: the text
+regions of an original face (region_model.py), deck swaps (swap_model.py),
+glossary.toml (glossary_model.py), board.toml and tokens.toml (board_model.py),
+and what every record is made of (record.py).
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -23,133 +26,11 @@ from pnp.board_model import Standee as Standee
 from pnp.board_model import Token as Token
 from pnp.board_model import TokenFace as TokenFace
 from pnp.board_model import TokenFile as TokenFile
+from pnp.glossary_model import Glossary
 from pnp.i18n import _
 from pnp.record import Count, IconName, Language, LocalizedText, Record, Slug, Status
-
-# --- text regions of an original face (pnp scan, scans under panels) ---------
-
-
-RegionField = Literal["title", "subtitle", "type", "text", "flavour"]
-
-
-def _card_length(value: str) -> str:
-    """A region's length: a length with a unit, never negative (a region is measured on the card)."""
-    from pnp.units import UnitError, parse_length  # not at the model's import: units is only needed here
-
-    try:
-        points = parse_length(value)
-    except UnitError:
-        raise PydanticCustomError("region_length", _('expected a length with a unit, like "4mm"')) from None
-    if points < 0:
-        raise PydanticCustomError("region_length", _("a length on the card cannot be negative"))
-    return value
-
-
-CardLength = Annotated[str, Field(max_length=32)]
-
-
-def _signed_length(value: str) -> str:
-    """A nudge's length: a length with a unit, either sign."""
-    from pnp.units import UnitError, parse_length
-
-    try:
-        parse_length(value)
-    except UnitError:
-        raise PydanticCustomError("region_length", _('expected a length with a unit, like "4mm"')) from None
-    return value
-
-
-def _mm(value: str) -> float:
-    from pnp.units import POINTS_PER_UNIT, parse_length
-
-    return parse_length(value) / POINTS_PER_UNIT["mm"]
-
-
-def _panel_fill(value: str | None) -> str | None:
-    if value is not None and not re.fullmatch(r"#[0-9a-fA-F]{6}|sample", value):
-        raise PydanticCustomError("region_fill", _('expected a colour "#rrggbb" or "sample"'))
-    return value
-
-
-class TextRegion(Record):
-    """A text region of a card type's original face, measured in mm from the card's top-left corner."""
-
-    id: Slug = Field(description="Slug naming the region, unique in its card type (title, type-line, rules, flavour).")
-    field: RegionField = Field(
-        description="The card text the region carries: title, subtitle, type (the card type's name), text or flavour."
-    )
-    x: CardLength = Field(description='Distance of the left edge from the card\'s left edge, like "4mm".')
-    y: CardLength = Field(description="Distance of the top edge from the card's top edge.")
-    width: CardLength = Field(description='Width, like "55mm".')
-    height: CardLength = Field(description='Height, like "8mm".')
-    fill: str | None = Field(
-        None,
-        description='The panel\'s colour over a scan: "#rrggbb", or "sample" for the colour around the region.',
-    )
-    radius: CardLength | None = Field(None, description='Corner radius of the panel, like "1.5mm".')
-    border: str | None = Field(
-        None, pattern=r"^#[0-9a-fA-F]{6}$", description="A thin border round the panel in this colour (#rrggbb)."
-    )
-    verify: str | None = Field(
-        None, description="What about the region still needs measuring on a physical card; pnp check shows it."
-    )
-
-    @field_validator("x", "y", "width", "height", "radius")
-    @classmethod
-    def _length(cls, value: str | None) -> str | None:
-        return None if value is None else _card_length(value)
-
-    @field_validator("fill")
-    @classmethod
-    def _fill(cls, value: str | None) -> str | None:
-        return _panel_fill(value)
-
-    @field_validator("width", "height")
-    @classmethod
-    def _not_empty(cls, value: str) -> str:
-        from pnp.units import parse_length
-
-        if parse_length(value) <= 0:
-            raise PydanticCustomError("region_length", _("a region must be wider and taller than zero"))
-        return value
-
-    def box_mm(self) -> tuple[float, float, float, float]:
-        """(x, y, width, height) in millimetres."""
-        from pnp.units import POINTS_PER_UNIT, parse_length
-
-        per_mm = POINTS_PER_UNIT["mm"]
-        return (
-            parse_length(self.x) / per_mm,
-            parse_length(self.y) / per_mm,
-            parse_length(self.width) / per_mm,
-            parse_length(self.height) / per_mm,
-        )
-
-
-class RegionNudge(Record):
-    """A change to one text region of the card type, for this card only: the odd card whose text sits elsewhere."""
-
-    x: CardLength | None = Field(None, description='Moves the region right (left when negative): "0.5mm", "-1mm".')
-    y: CardLength | None = Field(None, description="Moves the region down (up when negative).")
-    width: CardLength | None = Field(None, description="Makes the region wider (narrower when negative).")
-    height: CardLength | None = Field(None, description="Makes the region taller (shorter when negative).")
-    fill: str | None = Field(None, description='This card\'s panel colour: "#rrggbb" or "sample".')
-    hide: bool = Field(False, description="True when this card has no panel in the region (its original text stays).")
-
-    @field_validator("x", "y", "width", "height")
-    @classmethod
-    def _length(cls, value: str | None) -> str | None:
-        return None if value is None else _signed_length(value)
-
-    @field_validator("fill")
-    @classmethod
-    def _fill(cls, value: str | None) -> str | None:
-        return _panel_fill(value)
-
-    def offsets_mm(self) -> tuple[float, float, float, float]:
-        """(dx, dy, dwidth, dheight) in millimetres."""
-        return tuple(_mm(v) if v is not None else 0.0 for v in (self.x, self.y, self.width, self.height))  # type: ignore[return-value]
-
+from pnp.region_model import RegionNudge, TextRegion
+from pnp.swap_model import Quantity, Swap
 
 # --- cards -----------------------------------------------------------------
 
@@ -339,76 +220,6 @@ class Deck(Record):
     )
 
 
-class SwapLine(Record):
-    """One card and how many copies a swap moves."""
-
-    card: Slug = Field(description="A card id of the pack.")
-    copies: Count = Field(1, description="How many copies, 1 to 999.")
-    per: Slug | None = Field(
-        None,
-        description="A [[quantity]] id: the copies are per unit of that number, known only during play (one card per resource in the red).",
-    )
-
-
-class Condition(Record):
-    """When a swap applies: every key it sets must match what `pnp deck` is asked for."""
-
-    variant: Slug | None = Field(None, description="The variant or expansion that prescribes the swap.")
-    players: list[Annotated[int, Field(ge=1, le=99)]] = Field(
-        default_factory=list, description="Player counts the swap applies to; empty means any."
-    )
-    setup: Slug | None = Field(
-        None,
-        description="The card id of the setup card that prescribes the swap; only such a swap may take out a deck's must_keep cards.",
-    )
-
-
-class Swap(Record):
-    """Cards an expansion or variant removes from a deck and adds to it."""
-
-    id: Slug = Field(description="Slug naming the swap.")
-    deck: Slug = Field(description="The deck the swap changes.")
-    name: LocalizedText = Field(default_factory=dict, description="What the swap is, per language.")
-    remove: list[SwapLine] = Field(default_factory=list, description='Cards taken out: [{ card = "...", copies = 1 }].')
-    add: list[SwapLine] = Field(default_factory=list, description='Cards put in: [{ card = "...", copies = 1 }].')
-    remove_types: list[Slug] = Field(
-        default_factory=list,
-        description="Card types taken out: every card of these types in the deck, all its copies.",
-    )
-    remove_random: Annotated[int, Field(ge=0, le=999)] = Field(
-        0, description="How many cards are taken out at random, after every named removal and before any addition."
-    )
-    into: Slug | None = Field(
-        None, description="A deck id: the cards taken out go into that deck instead of back into the box."
-    )
-    add_decks: list[Slug] = Field(
-        default_factory=list,
-        description="Whole decks put in, every card with its count (an expansion's replacement cards).",
-    )
-    replacement: bool = Field(
-        True,
-        description="True when the added cards replace the removed ones one for one; pnp check then compares the totals.",
-    )
-    condition: Condition | None = Field(
-        None,
-        description='When the swap applies: { variant = "...", players = [1, 2], setup = "..." }; without one, only when asked for by id.',
-    )
-    source: str | None = Field(None, description="Where the rule comes from (rulebook page, section).")
-    step: LocalizedText = Field(
-        default_factory=dict,
-        description="When in the game the swap happens (set-up, the sleeper phase); a deck changed at two steps is shown step by step.",
-    )
-
-
-class Quantity(Record):
-    """A number known only during play that swap lines count copies by (resources in the red)."""
-
-    id: Slug = Field(description="Slug naming the quantity; swap lines name it in `per`.")
-    name: LocalizedText = Field(description="What the number counts, per language.")
-    max: Annotated[int, Field(ge=0, le=999)] | None = Field(None, description="The largest value it can take.")
-    source: str | None = Field(None, description="Where the rule that counts by it is stated.")
-
-
 class ManifestLine(Record):
     """One line of the box contents ("25 Cartas Suministro")."""
 
@@ -505,54 +316,6 @@ class DeckFile(Record):
     """A deck file: nothing but its [[card]] tables."""
 
     card: list[Card] = Field(default_factory=list, description="The deck's cards ([[card]]).")
-
-
-# --- glossary --------------------------------------------------------------
-
-
-class Term(Record):
-    """A term and its one canonical translation."""
-
-    source: str = Field(description="The term in the source language.")
-    target: str = Field(description="The canonical translation.")
-    lang: Language | None = Field(None, description="The target language; default the pack's first.")
-    forbidden: list[str] = Field(default_factory=list, description="Variants that must not appear in translations.")
-    note: str | None = Field(None, description="Why this term, where the alternatives came from.")
-    cite: str | None = Field(
-        None,
-        description="Where the term comes from, a document by name and section (`source` is the term's original word).",
-    )
-    gender: Literal["m", "f"] | None = Field(
-        None, description="Grammatical gender of the target's noun: `glossary apply` makes el/la, -o/-a agree."
-    )
-    number: Literal["singular", "plural"] | None = Field(
-        None, description="Grammatical number of the target as written (plural for a noun used only so)."
-    )
-    part_of_speech: Literal["noun", "verb"] | None = Field(
-        None,
-        description='The source term is the term only as this part of speech: "noun" for the Hold, not to hold.',
-    )
-
-
-class Keyword(Record):
-    """A keyword and its syntax: "Boarding X" takes a number, "Surge" takes none."""
-
-    id: Slug = Field(description="Slug used in cards' `keywords`.")
-    source: str = Field(description="The keyword in the source language, without its value.")
-    target: str = Field(description="The keyword in the target language, without its value.")
-    lang: Language | None = Field(None, description="The target language; default the pack's first.")
-    value: Literal["none", "number"] = Field(
-        "none", description="Whether the keyword is followed by a number (Boarding X)."
-    )
-    note: str | None = Field(None, description="Rules reminder or reason for the wording.")
-    cite: str | None = Field(None, description="Where the keyword is defined, a document by name and section.")
-
-
-class Glossary(Record):
-    """glossary.toml: the pack's terms and keywords."""
-
-    term: list[Term] = Field(default_factory=list, description="Terms ([[term]]).")
-    keyword: list[Keyword] = Field(default_factory=list, description="Keywords ([[keyword]]).")
 
 
 # --- the loaded whole --------------------------------------------------------

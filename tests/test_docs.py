@@ -6,29 +6,29 @@ import re
 
 from pydantic import BaseModel
 
-from pnp import model
+from pnp import glossary_model, model, region_model, swap_model
 from tests.conftest import ROOT
 
 USER_WRITTEN = [
     model.Pack,
     model.CardType,
-    model.TextRegion,
-    model.RegionNudge,
+    region_model.TextRegion,
+    region_model.RegionNudge,
     model.Deck,
     model.DeckBack,
-    model.Swap,
-    model.SwapLine,
-    model.Condition,
-    model.Quantity,
+    swap_model.Swap,
+    swap_model.SwapLine,
+    swap_model.Condition,
+    swap_model.Quantity,
     model.ManifestLine,
     model.DeckFile,
     model.Card,
     model.Face,
     model.FaceComments,
     model.Comments,
-    model.Glossary,
-    model.Term,
-    model.Keyword,
+    glossary_model.Glossary,
+    glossary_model.Term,
+    glossary_model.Keyword,
     model.Variant,
     model.ComponentChange,
     model.Fact,

@@ -7,8 +7,9 @@ from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, error, info, warning
 from pnp.i18n import N_, _, ngettext
 from pnp.load.pack import PACK_FILE
-from pnp.model import LoadedDeck, PackData, Swap
+from pnp.model import LoadedDeck, PackData
 from pnp.paths import shown_path
+from pnp.swap_model import Swap
 
 
 def check_deck_counts(pack: PackData) -> list[Finding]:

@@ -48,7 +48,9 @@ def import_cards(pack: Path, file: Path, deck_id: str | None, columns: tuple[str
         pnp import-cards cards/mi-juego cartas.xlsx --write
     """
     from pnp.export.edit_set import prepare_edit
-    from pnp.translate.cardsheet import map_columns, parse_mapping, plan_cards, read_table
+    from pnp.translate.cardsheet import plan_cards
+    from pnp.translate.cardsheet_columns import map_columns, parse_mapping
+    from pnp.translate.cardsheet_read import read_table
 
     before = prepare_edit(pack)
     data = load_or_exit(pack)

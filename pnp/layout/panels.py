@@ -19,7 +19,8 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageStat
 
 from pnp.i18n import _
-from pnp.model import Card, PackData, TextRegion
+from pnp.model import Card, PackData
+from pnp.region_model import TextRegion
 from pnp.units import mm
 
 # A `sample` fill is the median colour of the scan in a ring just inside the region's edge: a region is

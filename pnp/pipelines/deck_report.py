@@ -8,8 +8,9 @@ from pnp.check.completeness import CardState, DeckState, counts, deck_states
 from pnp.check.provenance import provenance
 from pnp.compose import Result, compose, short_decks
 from pnp.i18n import _, ngettext, pgettext
-from pnp.model import Fact, LoadedDeck, PackData, Swap, Variant
+from pnp.model import Fact, LoadedDeck, PackData, Variant
 from pnp.report import plural
+from pnp.swap_model import Swap
 
 
 def _title(localized: dict[str, str], language: str, fallback: str) -> str:

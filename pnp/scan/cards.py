@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from pnp.errors import did_you_mean
 from pnp.i18n import _
-from pnp.model import LoadedDeck, PackData, TextRegion
+from pnp.model import LoadedDeck, PackData
+from pnp.region_model import TextRegion
 from pnp.units import POINTS_PER_UNIT, parse_card_size
 
 

@@ -18,293 +18,34 @@ is refused, since the row may be that card or another one of the same name.
 
 Every problem names its row and column, as the spreadsheet shows them, and
 leaves that row out; the others go ahead.
+
+The rows are read by cardsheet_read, the columns placed by cardsheet_columns,
+each row judged here, and the deck files edited by cardsheet_toml.
 """
 
 from __future__ import annotations
 
-import csv
 import datetime
 import re
 import unicodedata
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import tomlkit
 from pydantic import ValidationError
 
-from pnp.errors import Finding, did_you_mean, error, info, warning
+from pnp.errors import Finding, did_you_mean, error
 from pnp.i18n import _
-from pnp.limits import MAX_SHEET_FILE_BYTES, MAX_SHEET_ROWS
-from pnp.model import Card, DeckFile, LoadedDeck, PackData
-from pnp.paths import shown_path
-from pnp.translate.csvfile import decode_csv
-from pnp.translate.files import PackFile, open_file
-from pnp.translate.glossary_apply import Change
-from pnp.translate.interchange import set_field
-from pnp.translate.sheetfile import SHEET_SUFFIXES, Cell, SheetRow, column_letter, read_sheets
-
-TEXTS = ("title", "subtitle", "text", "flavour")
-NUMBERS = ("count", "cost")
-PLAIN = ("id", "type", "art", "legality", "notes", "verify", "source", "scan")
-# a column name, lower case and without accents, and the field it stands for; None: the pack's original language
-ALIASES: dict[str, tuple[str, str | None]] = {
-    **{name: (name, None) for name in (*TEXTS, *NUMBERS, *PLAIN)},
-    "nombre": ("title", None),
-    "titulo": ("title", None),
-    "name": ("title", None),
-    "subtitulo": ("subtitle", None),
-    "texto": ("text", None),
-    "reglas": ("text", None),
-    "flavor": ("flavour", None),
-    "ambientacion": ("flavour", None),
-    "cita": ("flavour", None),
-    "cantidad": ("count", None),
-    "copias": ("count", None),
-    "coste": ("cost", None),
-    "costo": ("cost", None),
-    "precio": ("cost", None),
-    "tipo": ("type", None),
-    "arte": ("art", None),
-    "imagen": ("art", None),
-    "ilustracion": ("art", None),
-    "identificador": ("id", None),
-    "notas": ("notes", None),
-}
-SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-
-
-@dataclass(frozen=True)
-class Column:
-    index: int
-    name: str  # as the header says
-    field: str  # "title.es", "count", "stats.attack"
-
-
-@dataclass
-class CardSheetPlan:
-    writes: list[tuple[Path, bytes]] = field(default_factory=list)
-    changes: list[Change] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
-    new_cards: list[tuple[int, str, str]] = field(default_factory=list)  # (row, id, title)
-    updated_cards: list[tuple[int, str]] = field(default_factory=list)
-    refused_rows: list[int] = field(default_factory=list)
+from pnp.model import Card, LoadedDeck, PackData
+from pnp.translate.cardsheet_columns import SLUG, TEXTS, Column
+from pnp.translate.cardsheet_toml import CardSheetPlan, append_cards, fill_in_cards
+from pnp.translate.files import PackFile
+from pnp.translate.sheetfile import Cell, SheetRow, column_letter
 
 
 def slug(text: str) -> str:
     """'Célula de combustible' -> 'celula-de-combustible'."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
     return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
-
-
-def _plain(name: str) -> str:
-    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii").strip().lower()
-
-
-# --- reading any spreadsheet ----------------------------------------------------------------------
-
-
-def read_table(path: Path) -> tuple[list[SheetRow] | None, list[Finding]]:
-    """The rows of a CSV (any delimiter, any encoding a spreadsheet saves), an xlsx or an ods."""
-    shown = shown_path(path)
-    if path.suffix.lower() in SHEET_SUFFIXES:
-        sheets, findings = read_sheets(path)
-        if sheets is None:
-            return None, findings
-        if not sheets:
-            return None, [
-                *findings,
-                error("import/bad-file", shown, _("the spreadsheet has no visible sheet with rows")),
-            ]
-        if len(sheets) > 1:
-            others = ", ".join(s.name for s in sheets[1:])
-            findings.append(
-                info(
-                    "import/other-sheets",
-                    shown,
-                    _('only the first sheet, "{name}", is read; not: {others}').format(
-                        name=sheets[0].name, others=others
-                    ),
-                )
-            )
-        return sheets[0].rows, findings
-    try:
-        size = path.stat().st_size
-        if size > MAX_SHEET_FILE_BYTES:
-            return None, [
-                error(
-                    "import/too-large",
-                    shown,
-                    _("the file is {size} MB; pnp reads spreadsheets of up to {limit} MB").format(
-                        size=size // 1_000_000, limit=MAX_SHEET_FILE_BYTES // 1_000_000
-                    ),
-                )
-            ]
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None, [error("import/unreadable", shown, _("file not found"))]
-    except OSError as exc:
-        return None, [
-            error("import/unreadable", shown, _("cannot read the file: {strerror}").format(strerror=exc.strerror))
-        ]
-    text, findings = decode_csv(raw, shown)
-    if text is None:
-        return None, findings
-    sample = text[:20_000]
-    try:
-        delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t|").delimiter
-    except csv.Error:
-        first = sample.split("\n", 1)[0]
-        delimiter = max((",", ";", "\t", "|"), key=first.count)
-    names = {",": _("commas"), ";": _("semicolons"), "\t": _("tabs"), "|": _("vertical bars")}
-    findings.append(
-        info(
-            "import/delimiter", shown, _("columns separated by {delimiter}").format(delimiter=names[delimiter]), line=1
-        )
-    )
-    rows = []
-    reader = csv.reader(text.splitlines(keepends=True), delimiter=delimiter)
-    try:
-        for number, cells in enumerate(reader, start=1):
-            if number > MAX_SHEET_ROWS:
-                return None, [*findings, _too_many(shown)]
-            rows.append(SheetRow(number, [Cell(c) for c in cells]))
-    except csv.Error as exc:
-        return None, [
-            *findings,
-            error(
-                "import/bad-file",
-                shown,
-                _("row {value}: not readable as CSV: {exc}").format(value=len(rows) + 1, exc=exc),
-            ),
-        ]
-    return rows, findings
-
-
-def _too_many(shown: str) -> Finding:
-    return error(
-        "import/too-large",
-        shown,
-        _("the file has more than {limit} rows, the most pnp imports from a sheet").format(limit=MAX_SHEET_ROWS),
-        hint=_("split it in several files of fewer rows, or delete the empty rows at its end"),
-    )
-
-
-# --- columns --------------------------------------------------------------------------------------
-
-
-def parse_mapping(options: tuple[str, ...]) -> tuple[dict[str, str], list[Finding]]:
-    """--column "Nombre=title.es" options: {column name as typed (plain): field}."""
-    mapping, problems = {}, []
-    for option in options:
-        name, sep, target = option.partition("=")
-        if not sep or not name.strip() or not target.strip():
-            problems.append(
-                error(
-                    "import/bad-option",
-                    "--column",
-                    _('"{option}" is not COLUMN=FIELD').format(option=option),
-                    hint=_('write it like --column "Nombre=title.es"'),
-                )
-            )
-            continue
-        mapping[_plain(name)] = target.strip()
-    return mapping, problems
-
-
-def known_field(name: str, pack: PackData) -> bool:
-    head, _sep, rest = name.partition(".")
-    languages = {pack.pack.source_language, *pack.pack.target_languages}
-    if head in TEXTS:
-        return rest in languages
-    if head in ("stats", "skills"):
-        return bool(SLUG.match(rest.replace("_", "-")))
-    return not rest and head in (*NUMBERS, *PLAIN, "keywords")
-
-
-def _field_names(pack: PackData) -> list[str]:
-    languages = [pack.pack.source_language, *pack.pack.target_languages]
-    return [f"{t}.{lang}" for t in TEXTS for lang in languages] + [*NUMBERS, *PLAIN, "keywords", "stats.NAME"]
-
-
-def map_columns(
-    head: list[Cell], pack: PackData, mapping: dict[str, str], shown: str
-) -> tuple[list[Column], list[Finding]]:
-    """The columns read, and a finding for each one not read (a warning) or mapped wrong (an error)."""
-    columns: list[Column] = []
-    findings: list[Finding] = []
-    headers = {_plain(cell.text) for cell in head}
-    for name in mapping:
-        if name not in headers:
-            findings.append(
-                error(
-                    "import/bad-option",
-                    "--column",
-                    _('no column "{name}" in the first row of {shown}').format(name=name, shown=shown),
-                    hint=did_you_mean(name, sorted(headers))
-                    or _("columns: {names}").format(names=", ".join(sorted(headers))),
-                )
-            )
-    source = pack.pack.source_language
-    for index, cell in enumerate(head):
-        name = cell.text.strip()
-        if not name:
-            continue
-        plain = _plain(name)
-        letter = column_letter(index)
-        if plain in mapping:
-            target = mapping[plain]
-            if not known_field(target, pack):
-                findings.append(
-                    error(
-                        "import/unknown-field",
-                        shown,
-                        _('column {letter} "{name}": "{field}" is not a card field').format(
-                            letter=letter, name=name, field=target
-                        ),
-                        line=1,
-                        hint=did_you_mean(target, _field_names(pack))
-                        or _("fields: {names}").format(names=", ".join(_field_names(pack))),
-                    )
-                )
-                continue
-        else:
-            head_name, dot, lang = plain.partition(".")
-            alias = ALIASES.get(head_name)
-            if alias is not None and (not dot or alias[0] in TEXTS):
-                target = alias[0] + ("." + (lang if dot else source) if alias[0] in TEXTS else "")
-            else:
-                target = plain
-            if not known_field(target, pack):
-                findings.append(
-                    warning(
-                        "import/unknown-column",
-                        shown,
-                        _('column {letter} "{name}" is not a card field: not read').format(letter=letter, name=name),
-                        line=1,
-                        hint=did_you_mean(target, [*_field_names(pack), *ALIASES])
-                        or _('map it with --column "{name}=FIELD" (fields: {names})').format(
-                            name=name, names=", ".join(_field_names(pack))
-                        ),
-                    )
-                )
-                continue
-        if any(c.field == target for c in columns):
-            findings.append(
-                error(
-                    "import/unknown-field",
-                    shown,
-                    _('column {letter} "{name}" is {field} again').format(letter=letter, name=name, field=target),
-                    line=1,
-                    hint=_("keep one of the two columns, or map one to another field with --column"),
-                )
-            )
-            continue
-        columns.append(Column(index, name, target))
-    return columns, findings
-
-
-# --- the plan -------------------------------------------------------------------------------------
 
 
 def plan_cards(
@@ -414,8 +155,8 @@ def plan_cards(
             continue
         new_tables.append((row.number, {"id": card_id, **values}))
     files: dict[Path, PackFile] = {}
-    _plan_updates(pack, updates, plan, shown, files)
-    _plan_new(pack, deck, new_tables, plan, files)
+    fill_in_cards(pack, updates, plan, shown, files)
+    append_cards(pack, deck, new_tables, plan, files)
     plan.writes = [(f.path, f.new_bytes()) for f in files.values() if f.changed()]
     return plan
 
@@ -536,109 +277,3 @@ def _nested(values: dict[str, Any]) -> dict[str, Any]:
         else:
             nested[key] = value
     return nested
-
-
-def _current(card: Card, name: str) -> Any:
-    head, _dot, rest = name.partition(".")
-    value = getattr(card, head, None)
-    if rest:
-        return value.get(rest) if isinstance(value, dict) else None
-    return list(value) if isinstance(value, list | tuple) else value
-
-
-def _plan_updates(
-    pack: PackData,
-    updates: list[tuple[int, str, dict[str, Any]]],
-    plan: CardSheetPlan,
-    shown: str,
-    files: dict[Path, PackFile],
-) -> None:
-    cards = pack.cards()
-    for number, card_id, values in updates:
-        card = cards[card_id]
-        deck = pack.deck_of(card_id)
-        assert deck is not None
-        label = _("row {number}").format(number=number)
-        fill = {}
-        for name, value in values.items():
-            now = _current(card, name)
-            if now in (None, "", []) or (name == "count" and now == 1 and "count" not in _explicit(deck, card_id)):
-                if value != now:
-                    fill[name] = value
-            elif now != value:
-                plan.findings.append(
-                    error(
-                        "import/conflict",
-                        shown,
-                        _(
-                            '{label}: card "{card}" {field}: the sheet says "{theirs}", the pack says "{ours}": '
-                            "the pack's is kept"
-                        ).format(label=label, card=card_id, field=name, theirs=value, ours=now),
-                        line=number,
-                        card=card_id,
-                        field=name,
-                        hint=_("change it in the TOML file if the sheet is right"),
-                    )
-                )
-        if not fill:
-            continue
-        source = files.setdefault(deck.file, open_file(deck.file, DeckFile))
-        table = next(t for t in source.document["card"] if t.get("id") == card_id)
-        for name, value in fill.items():
-            _set(table, name, value)
-            plan.changes.append(Change(source.shown, pack.line("card", card_id), card_id, name, "", _show(value)))
-        plan.updated_cards.append((number, card_id))
-
-
-def _explicit(deck: LoadedDeck, card_id: str) -> set[str]:
-    """The keys a card's TOML table writes (count = 1 is the default when it is not written)."""
-    source = open_file(deck.file, DeckFile)
-    table: Any = next((t for t in source.document.get("card", []) if t.get("id") == card_id), {})
-    return set(table.keys())
-
-
-def _set(table: Any, name: str, value: Any) -> None:
-    head, _dot, rest = name.partition(".")
-    if head in TEXTS:
-        set_field(table, [head], rest, value)
-    elif rest:
-        if head not in table:
-            table.append(tomlkit.key([head, rest]), value)
-        else:
-            table[head][rest] = value
-    else:
-        table[head] = value
-
-
-def _show(value: Any) -> str:
-    return ", ".join(value) if isinstance(value, list) else str(value)
-
-
-def _plan_new(
-    pack: PackData,
-    deck: LoadedDeck,
-    tables: list[tuple[int, dict[str, Any]]],
-    plan: CardSheetPlan,
-    files: dict[Path, PackFile],
-) -> None:
-    if not tables:
-        return
-    source = files.setdefault(deck.file, open_file(deck.file, DeckFile))
-    if "card" not in source.document:
-        source.document.append("card", tomlkit.aot())
-    order = [
-        "id",
-        "type",
-        "count",
-        *(f"{t}.{lang}" for t in TEXTS for lang in [pack.pack.source_language, *pack.pack.target_languages]),
-    ]
-    for number, values in tables:
-        table = tomlkit.table()
-        for name in sorted(values, key=lambda n: order.index(n) if n in order else len(order)):
-            _set(table, name, values[name])
-        cards = source.document["card"]
-        if len(cards) and not cards[-1].as_string().endswith("\n\n"):
-            cards[-1].add(tomlkit.nl())  # a blank line between cards, as pnp new and people write them
-        cards.append(table)
-        title = next((v for k, v in values.items() if k.startswith("title.")), "")
-        plan.new_cards.append((number, values["id"], str(title)))

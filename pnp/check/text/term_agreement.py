@@ -34,8 +34,9 @@ from pnp.check.text.nouns import (
 )
 from pnp.check.text.phrases import Match, PhraseMatcher, phrase_matcher
 from pnp.errors import Finding, Severity
+from pnp.glossary_model import Term
 from pnp.i18n import N_, _
-from pnp.model import PackData, Term
+from pnp.model import PackData
 
 CODE = "text/agreement"
 _GENDERS = {"m": N_("masculine"), "f": N_("feminine")}
