@@ -528,9 +528,10 @@ def test_new_art_under_the_same_name_gives_new_thumbnails(client: TestClient, ti
 
 @pytest.mark.slow
 def test_every_word_of_the_pages_goes_through_gettext(monkeypatch: pytest.MonkeyPatch, tiny_copy: Path) -> None:
-    import pnp.serve.app
+    from pnp.serve import app, card_pages, glossary_pages, print_pages, site
 
-    monkeypatch.setattr(pnp.serve.app, "_", lambda message: f"«{message}»")
+    for module in (app, card_pages, glossary_pages, print_pages, site):  # site gives the templates theirs
+        monkeypatch.setattr(module, "_", lambda message: f"«{message}»")
     client = TestClient(create_app(tiny_copy, tiny_copy.parent / "output", hosts=(HOST,)))
     listed = client.get("/").text
     assert "«Cards»" in listed and "«The box»" in listed and "«no text yet»" in listed
