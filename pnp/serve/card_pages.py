@@ -20,9 +20,10 @@ from pnp.errors import Finding, Severity
 from pnp.proof.collect import CardEntry
 from pnp.proof.history import card_history
 from pnp.proof.locate import locate
+from pnp.serve.card_preview import Preview
 from pnp.serve.site import Site
 from pnp.serve.words import _, field_name
-from pnp.serve.workbench import STATUSES, Preview, Workbench
+from pnp.serve.workbench import STATUSES, Workbench
 from pnp.translate.card_edit import COMMENT, FieldEdit, comment_text, editable, text_fields
 from pnp.translate.interchange import STATUS, base_hash, current_text, normalize
 from pnp.units import UnitError

@@ -4,7 +4,8 @@ Plain Python, no web framework: the pages (pnp/serve/app.py) only call this.
 Every request starts with `fresh()`, which reloads the pack when one of its
 files changed on disk (an editor, `git pull`, another tab's save), so pages
 always show the files as they are.  One lock serialises loading, saving and
-drawing: ReportLab and pdfium are not made for threads.
+drawing: ReportLab and pdfium are not made for threads.  A card as typed, before it is saved, is
+serve/card_preview.py; the glossary hints and the memory's other sources are serve/aids.py.
 """
 
 from __future__ import annotations
@@ -18,13 +19,11 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from pnp.check import RULES
-from pnp.check.cached import PER_CARD, only_cards
+from pnp.check.cached import PER_CARD
 from pnp.check.completeness import CardState, Counts, DeckState, counts, deck_states
-from pnp.check.text.fields import plain
 from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex
-from pnp.errors import Finding, Severity, error, has_errors, warning
+from pnp.errors import Finding, Severity, error, has_errors
 from pnp.export.edit_set import Snapshot, remove_stale_parts, verify_edit, write_edit_set
 from pnp.export.workers import Background
 from pnp.glossary_model import Term
@@ -36,11 +35,13 @@ from pnp.pipelines.findings import laid_out_findings, rule_findings
 from pnp.pipelines.fitting import layout_and_fitting_findings
 from pnp.proof.collect import CardEntry, card_entry
 from pnp.proof.thumbs import card_images
+from pnp.serve.aids import TermHint, read_elsewhere, term_hints
+from pnp.serve.card_preview import Preview, edited_card, typed_findings
 from pnp.translate.card_edit import CardEditPlan, FieldEdit, plan_card_edit
 from pnp.translate.fixes import Fix
 from pnp.translate.glossary_apply import Plan, plan_fixes
 from pnp.translate.interchange import card_texts
-from pnp.translate.memory import Memory, Remembered, Suggestion, compendium_entries, pack_entries
+from pnp.translate.memory import Memory, Remembered, Suggestion, pack_entries
 
 PREVIEW_DPI = 200  # the card page shows the card at print size: sharp on a screen of twice the density
 THUMB_DPI = 60  # the list's small pictures
@@ -81,22 +82,6 @@ class Filters:
     status: str = ""
     code: str = ""
     q: str = ""
-
-
-@dataclass(frozen=True)
-class TermHint:
-    """A glossary term of the card's original, against the translation as typed."""
-
-    term: Term
-    used: bool  # the translation uses the term's translation
-    forbidden: tuple[str, ...]  # the variants it must not use that it uses
-
-
-@dataclass(frozen=True)
-class Preview:
-    images: dict[str, bytes]  # the front under the card's id, its own B side under "<id>/back"
-    drawn: list[Finding]  # what laying out and drawing it found
-    entry: CardEntry  # its texts with every finding placed in them, as they would be once saved
 
 
 @dataclass
@@ -328,27 +313,11 @@ class Workbench:
         with self.lock:
             if self._memory is None:
                 if self._elsewhere is None:
-                    self._elsewhere = self._read_elsewhere()
+                    self._elsewhere, problems = read_elsewhere(self.memory_sources, self.language)
+                    self.memory_findings += problems
                 own = pack_entries(self.pack, self.language) if self.pack is not None else []
                 self._memory = Memory([*own, *self._elsewhere])
             return self._memory
-
-    def _read_elsewhere(self) -> list[Remembered]:
-        found: list[Remembered] = []
-        for path in self.memory_sources:
-            shown = str(path)
-            if path.is_dir():
-                loaded = load_pack(path)
-                if loaded.pack is None:
-                    message = _("{pack} does not load, so its texts are not suggested").format(pack=shown)
-                    self.memory_findings.append(warning("memory/pack", shown, message, hint=_("run pnp check on it")))
-                    continue
-                found += pack_entries(loaded.pack, self.language)
-            else:
-                entries, problems = compendium_entries(path, shown)
-                found += entries
-                self.memory_findings += problems
-        return found
 
     def suggestions(self, card_id: str) -> dict[str, list[Suggestion]]:
         """For each text of the card, the closest originals already translated, with their translations."""
@@ -366,20 +335,7 @@ class Workbench:
         terms = self.terms(card)
         if not terms or self._glossary is None:
             return []
-        lang = self.language
-        target = "\n\n".join(  # the words a reader sees, as the glossary rule reads them: icons are not words
-            plain(typed.get(f"{name}.{lang}", values.get(lang, ""))) for name, values in card_texts(card).items()
-        )
-        folded = fold(target)
-        forbidden = self._glossary.forbidden(target, lang)
-        return [
-            TermHint(
-                term,
-                bool(target.strip()) and self._glossary.translated(term, lang, folded),
-                tuple(dict.fromkeys(h.variant for h in forbidden if h.term is term)),
-            )
-            for term in terms
-        ]
+        return term_hints(self._glossary, terms, card, typed, self.language)
 
     def uses(self) -> dict[str, list[Row]]:
         """Each glossary term's source, and the cards whose original uses it."""
@@ -422,19 +378,7 @@ class Workbench:
             return Preview(images, drawn, self.entry(card_id))
         laid = set(self._laid)
         kept = [f for f in row.findings if f.code not in PER_CARD and f not in laid]
-        edited = pack.model_copy(
-            update={
-                "decks": tuple(
-                    d.model_copy(update={"cards": tuple(card if c.id == card_id else c for c in d.cards)})
-                    if d.deck.id == row.deck.deck.id
-                    else d
-                    for d in pack.decks
-                )
-            }
-        )
-        alone = only_cards(edited, {card_id})
-        fresh = [f for rule in RULES if rule.id in PER_CARD for f in rule.run(alone) if f.card == card_id]
-        found = list(dict.fromkeys([*kept, *fresh, *(f for f in drawn if f.card == card_id)]))
+        found = typed_findings(pack, row.deck.deck.id, card, kept, drawn)
         entry = card_entry(card, row.deck.deck.id, self.language, self.source_language, found)
         return Preview(images, drawn, entry)
 
@@ -473,27 +417,6 @@ class Workbench:
             findings = verify_edit(self.pack, writes) or write_edit_set(writes, self._snapshot).findings
             self.reload()
             return findings
-
-
-def edited_card(card: Card, values: dict[str, str]) -> tuple[Card | None, str]:
-    """The card with these "<field>.<lang>" texts (a preview's unsaved values), or why it cannot be."""
-    data = card.model_dump(exclude_none=True)
-    for name, value in values.items():
-        *path, lang = name.split(".")
-        if not path or path[0] not in ("title", "subtitle", "text", "flavour", "back"):
-            continue
-        if path[0] == "back" and card.back is None:  # a preview never turns a card double-sided
-            continue
-        target = data
-        for part in path:
-            target = target.setdefault(part, {})
-            if not isinstance(target, dict):
-                return None, _('field "{field}" is not a text').format(field=name)
-        target[lang] = value.replace("\r\n", "\n")
-    try:
-        return Card.model_validate(data), ""
-    except ValueError as exc:
-        return None, _("the card would not be valid: {problem}").format(problem=exc)
 
 
 def _same_context(before: PackData, now: PackData) -> bool:
