@@ -1,8 +1,9 @@
 """The command line: each command parses, calls one stage, and reports.
 
 One file per command group: check.py, deck.py, build.py, board.py, new.py,
-serve.py, and translate.py (proof, glossary, export, import); what they share
-is in common.py, the interface language in i18n.py.  A command's module is
+serve.py, proof.py, translate.py (glossary, export, import), cards.py
+(import-cards) and scan.py; what they share is in common.py, the interface
+language in i18n.py.  A command's module is
 imported only when the command is run or listed, so `pnp --help` starts
 without the model, the checks or ReportLab.
 """
@@ -27,7 +28,8 @@ LAZY_COMMANDS = {
     "deck": ("pnp.cli.deck", "deck"),
     "build": ("pnp.cli.build", "build"),
     "board": ("pnp.cli.board", "board"),
-    "proof": ("pnp.cli.translate", "proof"),  # proof, glossary apply, export, import: pnp/cli/translate.py
+    "proof": ("pnp.cli.proof", "proof"),
+    # glossary apply, export, import: pnp/cli/translate.py
     "glossary": ("pnp.cli.translate", "glossary"),
     "export": ("pnp.cli.translate", "export_texts"),
     "import": ("pnp.cli.translate", "import_texts"),

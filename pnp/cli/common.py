@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
-from pnp.errors import Finding, Severity, did_you_mean
+from pnp.errors import Finding, Severity, did_you_mean, error
 from pnp.i18n import _
 from pnp.paths import shown_path
 from pnp.report import format_text, plural
@@ -51,6 +51,37 @@ def stop(findings: Sequence[Finding], what: str) -> NoReturn:
     click.echo(format_text(findings))
     click.echo(_("Nothing was written: {what}").format(what=what), err=True)
     sys.exit(1)
+
+
+def target_language(data: PackData, lang: str | None) -> str:
+    """The language a translators' command works on: --lang, or the pack's first; not a target, exit 2."""
+    language = lang or data.pack.printed_language
+    if language not in data.pack.target_languages:
+        fail(
+            _('"{language}" is not a target language of this pack (targets: {target_languages})').format(
+                language=language, target_languages=", ".join(data.pack.target_languages)
+            )
+        )
+    return language
+
+
+def write_files(writes: list[tuple[Path, bytes]]) -> list[Finding]:
+    """Every file atomically; the first that cannot be written stops the rest."""
+    from pnp.files import write_atomic
+
+    for path, data in writes:
+        try:
+            write_atomic(path, data)
+        except OSError as exc:
+            return [
+                error(
+                    "export/write",
+                    shown_path(path),
+                    _("cannot write the file: {value}").format(value=exc.strerror or exc),
+                    hint=_("check the folder's permissions and free space"),
+                )
+            ]
+    return []
 
 
 def show_changes(changes: Sequence[Change]) -> None:

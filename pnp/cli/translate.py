@@ -1,6 +1,6 @@
-"""The translators' commands: proof, glossary apply, export and import.
+"""The translators' commands: glossary apply, export and import (the proof is pnp/cli/proof.py).
 
-Each parses, calls a stage under pnp/translate or pnp/proof, and reports;
+Each parses, calls a stage under pnp/translate, and reports;
 only this module writes their files, atomically, and only what nothing is wrong
 with (import leaves out the rows it refuses, and says which).
 """
@@ -13,8 +13,18 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pnp.cli.common import PACK_ARG, QUIET_OPTION, fail, load_or_exit, show_changes, stop, write_pack_files
-from pnp.errors import Finding, error, has_errors
+from pnp.cli.common import (
+    PACK_ARG,
+    QUIET_OPTION,
+    fail,
+    load_or_exit,
+    show_changes,
+    stop,
+    target_language,
+    write_files,
+    write_pack_files,
+)
+from pnp.errors import error, has_errors
 from pnp.i18n import _, ngettext
 from pnp.paths import shown_path
 from pnp.report import format_text, plural
@@ -22,39 +32,8 @@ from pnp.report import format_text, plural
 # The stages are imported by the commands that run them: `pnp --help` lists these commands
 # without the model, tomlkit or ReportLab.
 if TYPE_CHECKING:
-    from pnp.model import PackData
     from pnp.translate.glossary_apply import Change
     from pnp.translate.interchange import Row
-
-
-def _language(data: PackData, lang: str | None) -> str:
-    language = lang or data.pack.printed_language
-    if language not in data.pack.target_languages:
-        fail(
-            _('"{language}" is not a target language of this pack (targets: {target_languages})').format(
-                language=language, target_languages=", ".join(data.pack.target_languages)
-            )
-        )
-    return language
-
-
-def _write(writes: list[tuple[Path, bytes]]) -> list[Finding]:
-    """Every file atomically; the first that cannot be written stops the rest."""
-    from pnp.files import write_atomic
-
-    for path, data in writes:
-        try:
-            write_atomic(path, data)
-        except OSError as exc:
-            return [
-                error(
-                    "export/write",
-                    shown_path(path),
-                    _("cannot write the file: {value}").format(value=exc.strerror or exc),
-                    hint=_("check the folder's permissions and free space"),
-                )
-            ]
-    return []
 
 
 def _count(changes: list[Change]) -> str:
@@ -63,101 +42,6 @@ def _count(changes: list[Change]) -> str:
     files = len({c.file for c in changes})
     return _("{changes} ({cards}) in {files}").format(
         changes=plural(len(changes), "change"), cards=plural(cards, "card"), files=plural(files, "file")
-    )
-
-
-# --- proof ---------------------------------------------------------------------------------------
-
-
-@click.command()
-@PACK_ARG
-@click.option("--lang", default=None, help=_("Target language to proof (default: the pack's first)."))
-@click.option(
-    "--since",
-    metavar="REV|DIR",
-    default=None,
-    help=_("Show only the cards changed since this git revision of the pack, or this other pack folder, word by word."),
-)
-@click.option("--only-findings", is_flag=True, help=_("Show only the cards that have findings."))
-@QUIET_OPTION
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=None,
-    help=_("Folder for proof.html and proof.pdf (default: output/<pack>/<lang>/proof)."),
-)
-def proof(
-    pack: Path, lang: str | None, since: str | None, only_findings: bool, output: Path | None, quiet: bool = False
-) -> None:
-    """Write a proof for reviewers: proof.html (opens from disk) and proof.pdf.
-
-    A summary first (per deck: cards, how many translated and reviewed; the
-    findings by kind), then one entry per card: a thumbnail of the translated
-    card as the build draws it, the original and the translation side by side,
-    the status, and every finding highlighted where it is in the text.
-
-    With --since, only the cards changed since a git revision (or another copy
-    of the pack) are shown, with every changed field word by word.
-
-    \b
-    Example:
-        pnp proof cards/blue-sun
-        pnp proof cards/blue-sun --since HEAD~3 --only-findings -o review/
-        pnp proof cards/blue-sun --since ../old/blue-sun
-    """
-    from pnp.check import check_pack
-    from pnp.load import load_pack
-    from pnp.load.revision import pack_then
-    from pnp.proof.collect import collect, compare
-    from pnp.proof.collect import only_findings as keep_findings
-    from pnp.proof.html import render_html
-    from pnp.proof.pdf import render_pdf
-    from pnp.proof.thumbs import lay_out_fronts, text_sizes, thumbnails
-
-    loaded = load_pack(pack)
-    if loaded.pack is None:
-        stop(loaded.findings, _("a proof needs a pack that loads: fix the errors above."))
-    data = loaded.pack
-    language = _language(data, lang)
-    # a proof reviews what is written: the cards still without text are counted per deck, not marked one by one
-    findings = [*loaded.findings, *(f for f in check_pack(data) if f.code != "card/text-missing")]
-    faces = lay_out_fronts(data, language)
-    images, drawn = thumbnails(faces)
-    findings += faces.findings + drawn
-    result = collect(data, language, findings)
-    sizes = text_sizes(faces)
-    for entry in result.entries:
-        entry.text_sizes = sizes.get(entry.card.id, ())
-    if since is not None:
-        with pack_then(pack, since) as (earlier, label):
-            if earlier.pack is None:
-                stop(earlier.findings, _("the pack at --since {since} cannot be read.").format(since=since))
-            compare(result, earlier.pack, label)
-    if only_findings:
-        keep_findings(result)
-    folder = output or Path("output") / data.pack.id / language / "proof"
-    writes = [
-        (folder / "proof.html", render_html(result, images).encode("utf-8")),
-        (folder / "proof.pdf", render_pdf(result, faces)),
-    ]
-    problems = _write(writes)
-    if problems:
-        stop(problems, _("choose another folder with -o."))
-    if quiet:
-        return  # -q: errors only
-    counted = sum(len(e.findings) for e in result.entries)
-    what = plural(len(result.entries), "card")
-    if result.since:
-        what += ngettext(
-            " changed since {since} ({unchanged} unchanged)",
-            " changed since {since} ({unchanged} unchanged)",
-            len(result.entries),
-        ).format(since=result.since, unchanged=result.unchanged)
-    click.echo(
-        _("Wrote {value} and proof.pdf: {what}, {counted} on them.").format(
-            value=shown_path(folder / "proof.html"), what=what, counted=plural(counted, "finding")
-        )
     )
 
 
@@ -210,7 +94,7 @@ def glossary_apply(pack: Path, fixes: Path, lang: str | None, write: bool, allow
 
     before = prepare_edit(pack)
     data = load_or_exit(pack)
-    language = _language(data, lang)
+    language = target_language(data, lang)
     text, findings = read_text_file(fixes, "fixes/unreadable")
     if text is None:
         stop(findings, _("the fixes file cannot be read."))
@@ -286,7 +170,7 @@ def export_texts(
     from pnp.translate.sheettexts import write_texts_xlsx
 
     data = load_or_exit(pack)
-    language = _language(data, lang)
+    language = target_language(data, lang)
     found = entries(data, language)
     if file_format == "csv":
         content = write_csv(found, data.pack.source_language, language)
@@ -307,7 +191,7 @@ def export_texts(
             ).format(pack=shown_path(pack), shown=shown),
         )
         stop([problem], _("{shown} is as it was.").format(shown=shown))
-    problems = _write([(target, content)])
+    problems = write_files([(target, content)])
     if problems:
         stop(problems, _("choose another file with -o."))
     if quiet:
@@ -445,6 +329,3 @@ def _row_list(shown: str, rows: list[Row]) -> str:
     """'t.csv row 3, row 7': the rows, named as the messages above name them, each once."""
     labels = list(dict.fromkeys(row.label for row in rows))
     return f"{shown} {', '.join(labels)}" if labels else ""
-
-
-COMMANDS = (proof, glossary, export_texts, import_texts)
