@@ -16,14 +16,14 @@ from pnp.assets.icons import svg_problem
 from pnp.cli import main
 from pnp.layout import ELEMENT_KINDS
 from pnp.layout.plan import lay_out_pack, layout_findings
-from pnp.layout.schema import ELEMENT_FIELDS
+from pnp.layout.schema import ELEMENT_FIELDS, Element, PanelsElement
 from pnp.layout.templates import load_family, size_class
 from pnp.load import load_pack
 from pnp.model import PackData
 from pnp.paths import TEMPLATES_DIR
 from pnp.pipelines.build import BuildOptions, build
 from pnp.proof.thumbs import lay_out_fronts, thumbnails
-from pnp.units import parse_card_size
+from pnp.units import parse_card_size, parse_length
 from tests.conftest import BLUE_SUN, ROOT
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#123456"/></svg>'
@@ -327,6 +327,47 @@ def test_pnp_new_writes_a_pack_that_checks_and_builds(tmp_path: Path, monkeypatc
     assert again.exit_code == 2 and "not empty" in again.output
     bad = runner.invoke(main, ["new", "otra", "--game", "X", "--languages", "en"])
     assert bad.exit_code == 2 and "--languages" in bad.output
+
+
+def _documented(value: str) -> object:
+    """A default as docs/layouts.md writes it, as the renderer reads it: lengths in points."""
+    if value in ("true", "false"):
+        return value == "true"
+    if re.fullmatch(r"[\d.]+(mm|pt)", value):
+        return parse_length(value)
+    return float(value) if re.fullmatch(r"[\d.]+", value) else value
+
+
+def _documented_defaults(doc: str) -> list[tuple[str, str, str]]:
+    """(section, field, default) of every field table row whose default is written as a value."""
+    rows, section, in_table = [], "", False
+    for line in doc.splitlines():
+        if line.startswith("### "):
+            section = line
+        if line.startswith("| field | type | default | meaning |"):
+            in_table = True
+        elif not line.startswith("|"):
+            in_table = False
+        elif in_table and (found := re.match(r"\| ((?:`\w+`(?:, )?)+) \| [^|]+ \| `([^`]+)`", line)):
+            rows += [(section, name, found[2]) for name in re.findall(r"`(\w+)`", found[1])]
+    return rows
+
+
+def test_the_documented_defaults_are_the_elements_own() -> None:
+    """docs/layouts.md gives each field's default; the typed element holds each once, where every reader
+    takes it (a `panels` element's text has its own size)."""
+    doc = (ROOT / "docs" / "layouts.md").read_text(encoding="utf-8")
+    compared = {}
+    for section, name, default in _documented_defaults(doc):
+        model = PanelsElement if "panels" in section and name != "source" and name != "edge" else Element
+        own = model.model_fields[name].default
+        if own is not None and name != "overlaps":  # None: the element says nothing (no fill, no gap)
+            compared[f"{model.__name__}.{name}"] = (_documented(default), own)
+    assert len(compared) >= 20, sorted(compared)
+    assert {name: pair for name, pair in compared.items() if pair[0] != pair[1]} == {}
+    text = Element(name="text", kind="text")
+    assert (text.size, text.leading, text.floor(6.0), Element(size=5.0).floor(6.0)) == (8.0, 1.15, 6.0, 5.0)
+    assert PanelsElement().size == 9.0
 
 
 def test_layouts_doc_names_every_element_kind_and_field() -> None:

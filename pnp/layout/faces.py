@@ -16,6 +16,7 @@ from reportlab.lib.colors import HexColor
 from pnp.errors import Finding, error
 from pnp.i18n import N_, _
 from pnp.layout import budget
+from pnp.layout.schema import ELEMENT_MODELS, Element
 from pnp.layout.templates import Template
 from pnp.limits import MAX_EXPRESSION_TEXT
 from pnp.model import Card, Deck, Face, PackData
@@ -41,6 +42,12 @@ class LaidOutElement:
     @cached_property
     def _values(self) -> dict[str, Any]:
         return dict(self.props)
+
+    @cached_property
+    def typed(self) -> Element:
+        """Its fields typed, each with its one default (pnp.layout.schema.Element)."""
+        model = ELEMENT_MODELS.get(self.kind, Element)
+        return model.model_validate({**self._values, "name": self.name, "kind": self.kind})
 
 
 @dataclass(frozen=True)
@@ -269,7 +276,7 @@ def _panels(element: LaidOutElement, context: dict[str, Any]) -> list[LaidOutEle
     """A `panels` element as the panels of the card's text regions, each a rounded-rect and its text."""
     from pnp.layout.panels import panel_elements
 
-    values = dict(element.props)
+    values = element.typed
     return [
         LaidOutElement(name, kind, tuple(sorted(props.items())))
         for panel in context["card"].get("panels", ())

@@ -103,11 +103,11 @@ def missing_drawings(
         for element in face.elements:
             names = []
             if element.kind == "icon-row":
-                names = str(element.get("icons", "")).replace("{", " ").replace("}", " ").split()
+                names = element.typed.icons.replace("{", " ").replace("}", " ").split()
             elif element.kind == "symbol":
-                names = [str(element.get("shape", ""))]
+                names = [element.typed.shape]
             elif element.kind == "text":
-                names = markup.icons_in(str(element.get("text", "")))
+                names = markup.icons_in(element.typed.text)
             for name in names:
                 if name in skip or (face.card, name) in seen:
                     continue

@@ -19,6 +19,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageStat
 
 from pnp.i18n import _
+from pnp.layout.schema import Element
 from pnp.model import Card, PackData
 from pnp.region_model import TextRegion
 from pnp.units import mm
@@ -216,7 +217,7 @@ def text_colour(fill: str) -> str:
     return "#000000" if 0.299 * red + 0.587 * green + 0.114 * blue >= 128 else "#ffffff"
 
 
-def panel_elements(panel: dict[str, Any], values: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+def panel_elements(panel: dict[str, Any], values: Element) -> list[tuple[str, str, dict[str, Any]]]:
     """(name, kind, props in points) of the panel of one region and the text on it.
 
     `values` are the `panels` element's own evaluated fields: its text `color`, `padding`,
@@ -233,8 +234,8 @@ def panel_elements(panel: dict[str, Any], values: dict[str, Any]) -> list[tuple[
         return elements
     if style.italic and "*" not in text:
         text = "\n\n".join(f"*{part.strip()}*" for part in text.split("\n\n") if part.strip())
-    padding = min(values.get("padding", mm(0.8)), width / 4, height / 4)
-    size = style.size * values.get("size", 9.0) / 9.0
+    padding = min(values.padding, width / 4, height / 4)
+    size = style.size * values.size / 9.0
     props: dict[str, Any] = {
         "x": x + padding,
         "y": y + padding,
@@ -246,7 +247,7 @@ def panel_elements(panel: dict[str, Any], values: dict[str, Any]) -> list[tuple[
         "min_size": min(size, 6.0),
         "align": style.align,
         "valign": "middle",
-        "color": values.get("color") or text_colour(panel["fill"]),
+        "color": values.color or text_colour(panel["fill"]),
         "hyphenate": style.font == "body",
     }
     if style.max_lines:

@@ -5,51 +5,109 @@ docs/layouts.md documents every field and kind listed here, and a test keeps the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict
 
 from pnp.errors import Finding, did_you_mean, error, warning
 from pnp.i18n import _
 from pnp.load.toml import TomlFile
+from pnp.units import mm
 
 ELEMENT_KINDS = ("rect", "rounded-rect", "line", "image", "text", "icon-row", "symbol", "scan", "panels")
 
-# Fields an element may carry; every string may be a jinja2 expression.
-ELEMENT_FIELDS = {
-    "name",
-    "kind",
-    "when",
-    "x",
-    "y",
-    "width",
-    "height",
-    "x2",
-    "y2",
-    "fill",
-    "stroke",
-    "stroke_width",
-    "radius",
-    "bleed",
-    "text",
-    "font",
-    "size",
-    "min_size",
-    "max_lines",
-    "leading",
-    "align",
-    "valign",
-    "color",
-    "hyphenate",
-    "source",
-    "fit",
-    "icons",
-    "gap",
-    "shape",
-    "opacity",
-    "rotation",
-    "edge",  # how a scan's edge grows into the bleed: mirror or stretch
-    "padding",  # room between a panel's edge and its text
-    "overlaps",  # elements this one may overlap on purpose (pnp.layout.arrangement)
-}
+
+def _text(value: Any) -> str:
+    return str(value)
+
+
+def _optional_text(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+# The values of a laid-out element are already checked and converted (pnp.layout.faces: lengths in
+# points, numbers, true/false, choices, colours, font roles); these turn them to their Python type as
+# every reader did before, so that no laid-out element can fail here.
+Text = Annotated[str, BeforeValidator(_text)]
+OptionalText = Annotated[str | None, BeforeValidator(_optional_text)]
+Number = Annotated[float, BeforeValidator(float)]
+Whole = Annotated[int, BeforeValidator(int)]
+Flag = Annotated[bool, BeforeValidator(bool)]
+
+
+class Element(BaseModel):
+    """A layout element once evaluated for one card: each field with its type and its one default.
+
+    A layout file writes any of these on any kind (a field a kind does not draw is not read); every
+    string there may be a jinja2 expression, evaluated per card before the element is typed here
+    (LaidOutElement.typed).  docs/layouts.md documents each field; the fields are also the names a
+    layout file may use (ELEMENT_FIELDS)."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")  # the missing mark carries its own words
+
+    name: Text = ""
+    kind: Text = ""
+    when: OptionalText = None  # the element is drawn only when this is true (read while evaluating)
+    overlaps: Any = None  # elements this one may overlap on purpose (pnp.layout.arrangement reads the layout's)
+    # the box, in points from the top-left of the trim box; without a size, to the face's far edge
+    x: Number = 0.0
+    y: Number = 0.0
+    width: Number | None = None
+    height: Number | None = None
+    bleed: Flag = False  # the box may run into the bleed (art meant to overhang)
+    rotation: Number = 0.0  # degrees; a text turned a quarter is fitted to its turned box
+    # rect, rounded-rect and line
+    fill: OptionalText = None
+    stroke: OptionalText = None
+    stroke_width: Number = 0.5
+    radius: Number = 2.0
+    opacity: Number | None = None  # of the fill; 0 is see-through, not "unset"
+    x2: Number = 0.0
+    y2: Number = 0.0
+    # text
+    text: Text = ""
+    font: Text = "body"
+    size: Number = 8.0
+    min_size: Number | None = None  # the smallest size fitting may shrink to: see floor()
+    max_lines: Whole = 0  # 0: as many as fit
+    leading: Number = 1.15
+    align: Literal["left", "center", "right", "justify"] = "left"
+    valign: Literal["top", "middle", "bottom"] = "top"
+    color: Text = "#000000"
+    hyphenate: Flag = True
+    # image, scan, icon-row, symbol and panels
+    source: OptionalText = None
+    fit: Literal["cover", "contain"] = "cover"
+    edge: Literal["mirror", "stretch"] = "mirror"  # how a scan's edge grows into the bleed
+    icons: Text = ""
+    gap: Number | None = None  # between icons: see gap_for()
+    shape: Text = ""
+    padding: Number = mm(0.8)  # room between a panel's edge and its text (panels)
+
+    def width_on(self, face_width: float) -> float:
+        return self.width if self.width is not None else face_width - self.x
+
+    def height_on(self, face_height: float) -> float:
+        return self.height if self.height is not None else face_height - self.y
+
+    def floor(self, legible: float) -> float:
+        """The size a text may shrink to: its min_size, or the legible size (never above its own size)."""
+        return self.min_size if self.min_size is not None else min(self.size, legible)
+
+    def gap_for(self, height: float) -> float:
+        """The room between icons: its gap, or a fifth of the row's height."""
+        return self.gap if self.gap is not None else height * 0.2
+
+
+class PanelsElement(Element):
+    """A `panels` element: its text is sized and coloured for the panels it becomes (pnp.layout.panels)."""
+
+    size: Number = 9.0  # the rules text's largest size; the other fields keep their proportion to it
+    color: Text = ""  # without one: black on a light panel, white on a dark one
+
+
+ELEMENT_MODELS: dict[str, type[Element]] = {"panels": PanelsElement}  # the kinds whose defaults differ
+ELEMENT_FIELDS = frozenset(Element.model_fields)
 TEMPLATE_FIELDS = {"extends", "design_size", "element", "remove", "description"}
 FAMILY_FIELDS = {"description", "extends", "icons"}
 

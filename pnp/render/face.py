@@ -94,12 +94,12 @@ def draw_face(canvas: Canvas, face: FaceLayout, ctx: RenderContext) -> None:
 
 def _box(face: FaceLayout, element: LaidOutElement, bleed: float) -> tuple[float, float, float, float]:
     """x, y (bottom-left, PDF coordinates), width, height; `bleed = true` grows edges lying on the trim."""
-    x = element.get("x", 0.0)
-    top = element.get("y", 0.0)
-    width = element.get("width", face.size.width - x)
-    height = element.get("height", face.size.height - top)
+    x = element.typed.x
+    top = element.typed.y
+    width = element.typed.width_on(face.size.width)
+    height = element.typed.height_on(face.size.height)
     y = face.size.height - top - height
-    if element.get("bleed"):
+    if element.typed.bleed:
         left, bottom = x <= 0.01, y <= 0.01
         right, top_edge = x + width >= face.size.width - 0.01, y + height >= face.size.height - 0.01
         x, width = (x - bleed, width + bleed) if left else (x, width)
@@ -120,7 +120,7 @@ def _color(value: object) -> HexColor | None:
 
 def _shape(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
     x, y, width, height = _box(face, element, ctx.bleed)
-    fill, stroke = _color(element.get("fill")), _color(element.get("stroke"))
+    fill, stroke = _color(element.typed.fill), _color(element.typed.stroke)
     for key in ("fill", "stroke"):
         value = element.get(key)
         if value not in (None, "", "none") and _color(value) is None:
@@ -134,20 +134,20 @@ def _shape(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rende
         canvas.setFillColor(fill)
     if stroke:
         canvas.setStrokeColor(stroke)
-        canvas.setLineWidth(element.get("stroke_width", 0.5))
-    if (opacity := element.get("opacity")) is not None:  # 0 is see-through, not "unset"
+        canvas.setLineWidth(element.typed.stroke_width)
+    if (opacity := element.typed.opacity) is not None:  # 0 is see-through, not "unset"
         canvas.setFillAlpha(opacity)
     if element.kind == "rounded-rect":
-        canvas.roundRect(x, y, width, height, element.get("radius", 2.0), stroke=bool(stroke), fill=bool(fill))
+        canvas.roundRect(x, y, width, height, element.typed.radius, stroke=bool(stroke), fill=bool(fill))
     else:
         canvas.rect(x, y, width, height, stroke=bool(stroke), fill=bool(fill))
 
 
 def _line(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
     h = face.size.height
-    canvas.setStrokeColor(_color(element.get("stroke")) or HexColor("#000000"))
-    canvas.setLineWidth(element.get("stroke_width", 0.5))
-    canvas.line(element.get("x", 0.0), h - element.get("y", 0.0), element.get("x2", 0.0), h - element.get("y2", 0.0))
+    canvas.setStrokeColor(_color(element.typed.stroke) or HexColor("#000000"))
+    canvas.setLineWidth(element.typed.stroke_width)
+    canvas.line(element.typed.x, h - element.typed.y, element.typed.x2, h - element.typed.y2)
 
 
 def _text(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
@@ -155,14 +155,14 @@ def _text(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Render
     if fitted is None:
         return
     x, y, width, height = _box(face, element, 0)
-    if turn := float(element.get("rotation", 0)) % 360:
+    if turn := element.typed.rotation % 360:
         # turned clockwise about the box's centre: 90 reads downwards, upright with the right edge on top
         canvas.translate(x + width / 2, y + height / 2)
         canvas.rotate(-turn)
         if turn in (90, 270):
             width, height = height, width
         x, y = -width / 2, -height / 2
-    valign = element.get("valign", "top")
+    valign = element.typed.valign
     used = min(fitted.height, height)
     top = y + height if valign == "top" else y + used if valign == "bottom" else y + (height + used) / 2
     path = canvas.beginPath()
@@ -181,7 +181,7 @@ def fit_face(face: FaceLayout, ctx: RenderContext) -> None:
 
 def _quarter_turn(face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> float | None:
     """The element's rotation in degrees, or None (reported) when it is not a quarter turn."""
-    rotation = float(element.get("rotation", 0)) % 360
+    rotation = element.typed.rotation % 360
     if rotation % 90:
         ctx.report(
             face,
@@ -195,15 +195,15 @@ def _quarter_turn(face: FaceLayout, element: LaidOutElement, ctx: RenderContext)
 
 def fit_element(face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> FittedText | None:
     """The text of one element fitted to its box, with the findings about its glyphs and its size."""
-    text = str(element.get("text", ""))
+    text = element.typed.text
     if not text.strip():
         return None
-    role = ctx.fonts.role(str(element.get("font", "body")))
+    role = ctx.fonts.role(element.typed.font)
     if role is None:
         ctx.report(
             face,
             element,
-            _("unknown font role {value!r}").format(value=element.get("font")),
+            _("unknown font role {value!r}").format(value=element.typed.font),
             _("roles: {roles}").format(roles=", ".join(sorted(ctx.fonts.roles))),
         )
         return None
@@ -214,8 +214,8 @@ def fit_element(face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -
     _x, _y, width, height = _box(face, element, 0)
     if turn in (90, 270):  # the text runs along the box's height
         width, height = height, width
-    size = float(element.get("size", 8.0))
-    floor = float(element.get("min_size", min(size, LEGIBLE)))
+    size = element.typed.size
+    floor = element.typed.floor(LEGIBLE)
     lowest = min(floor, DRAFT_LOWEST if ctx.draft else REFUSED)
     box = TextBox(
         text,
@@ -224,12 +224,12 @@ def fit_element(face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -
         height,
         size,
         lowest,
-        leading=float(element.get("leading", 1.15)),
-        align=str(element.get("align", "left")),
-        color=str(element.get("color", "#000000")),
+        leading=element.typed.leading,
+        align=element.typed.align,
+        color=element.typed.color,
         language=face.language,
-        hyphenate=bool(element.get("hyphenate", True)),
-        max_lines=int(element.get("max_lines", 0)),
+        hyphenate=element.typed.hyphenate,
+        max_lines=element.typed.max_lines,
     )
     fitted = fit_text(box)
     ctx.sizes[(face.key, element.name)] = fitted.size
@@ -342,7 +342,7 @@ def _missing_glyphs(ctx: RenderContext, text: str, role) -> list[tuple[str, list
 
 
 def _image(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
-    source = element.get("source")
+    source = element.typed.source
     if not source:
         return
     problem = source_problem(ctx.pack_root, str(source))
@@ -351,7 +351,7 @@ def _image(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rende
         return
     path = (ctx.pack_root / str(source)).resolve()
     x, y, width, height = _box(face, element, ctx.bleed)
-    picture, problem = _prepared_image(str(path), round(width), round(height), element.get("fit", "cover"))
+    picture, problem = _prepared_image(str(path), round(width), round(height), element.typed.fit)
     if picture is None:
         ctx.report(face, element, problem or _("cannot use the image"), code="render/image")
         return
@@ -359,15 +359,15 @@ def _image(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rende
     path_clip.rect(x, y, width, height)
     canvas.clipPath(path_clip, stroke=0, fill=0)
     iw, ih = picture.size
-    scale = max(width / iw, height / ih) if element.get("fit", "cover") == "cover" else min(width / iw, height / ih)
+    scale = max(width / iw, height / ih) if element.typed.fit == "cover" else min(width / iw, height / ih)
     dw, dh = iw * scale, ih * scale
-    key = (str(path), round(width), round(height), element.get("fit", "cover"))
+    key = (str(path), round(width), round(height), element.typed.fit)
     draw_image_once(canvas, key, picture, x + (width - dw) / 2, y + (height - dh) / 2, dw, dh)
 
 
 def _scan(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
     """The card's own scan over the whole face and into the bleed, made from its edge (pnp/render/scan.py)."""
-    source = element.get("source")
+    source = element.typed.source
     if not source:
         return
     problem = source_problem(ctx.pack_root, str(source))
@@ -376,7 +376,7 @@ def _scan(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Render
         return
     path = (ctx.pack_root / str(source)).resolve()
     width, height, bleed = face.size.width, face.size.height, ctx.bleed
-    edge = str(element.get("edge", "mirror"))
+    edge = element.typed.edge
     picture, problem = scan_with_bleed(path, width, height, bleed, edge)
     if picture is None:
         ctx.report(face, element, problem or _("cannot use the image"), code="render/image")
@@ -475,10 +475,10 @@ def _prepared_image_cached(
 
 
 def _icons(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
-    names = str(element.get("icons", "")).replace("{", " ").replace("}", " ").split()
+    names = element.typed.icons.replace("{", " ").replace("}", " ").split()
     x, y, width, height = _box(face, element, 0)
-    gap = element.get("gap", height * 0.2)
-    align = element.get("align", "left")
+    gap = element.typed.gap_for(height)
+    align = element.typed.align
     total = len(names) * height + max(0, len(names) - 1) * gap
     start = x if align == "left" else x + width - total if align == "right" else x + (width - total) / 2
     for index, name in enumerate(names):
@@ -487,7 +487,7 @@ def _icons(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rende
 
 def _symbol(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:
     x, y, width, height = _box(face, element, 0)
-    draw_icon(canvas, ctx.icons.get(str(element.get("shape", ""))), x, y, width, height)
+    draw_icon(canvas, ctx.icons.get(element.typed.shape), x, y, width, height)
 
 
 def _missing_mark(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -> None:

@@ -63,10 +63,10 @@ def band_place(face: FaceLayout) -> tuple[float, float]:
     height = face.size.height
     boxes = [e for e in face.elements if e.kind == "text" and e.name == "text"]
     if boxes:
-        top, room = float(boxes[0].get("y", 0.0)), float(boxes[0].get("height", height))
+        top, room = boxes[0].typed.y, boxes[0].typed.height or height  # no height: the whole card
         return height - top - room / 2, room
     heading = [e for e in face.elements if e.kind == "text" and e.name in ("title", "type", "subtitle")]
-    below = max((float(e.get("y", 0.0)) + float(e.get("height", 0.0)) for e in heading), default=0.0)
+    below = max((e.typed.y + (e.typed.height or 0.0) for e in heading), default=0.0)
     below = below if below < height * 0.7 else 0.0  # a title down the card's side: the card's middle
     return (height - below) / 2, height - below
 
