@@ -12,13 +12,13 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from pnp.record import Count, IconName, LocalizedText, Record, Slug
+from pnp.token_shapes import TokenShape
 
 # --- boards and tokens (board.toml, tokens.toml) ------------------------------
 
 HexColor = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 RegionKind = Literal["sector", "region", "label"]
 RegionFlag = Literal["reaver-space", "uroboros", "planetary"]
-TokenShape = Literal["circle", "square", "hex", "rounded"]
 
 
 class Rect(Record):
@@ -106,10 +106,10 @@ class Token(Record):
     id: Slug = Field(description="Lowercase slug, unique among the pack's tokens and standees.")
     name: LocalizedText = Field(description="What the token is, per language (shown in findings and summaries).")
     shape: TokenShape = Field(
-        description="circle, square, hex (pointy top, flat sides left and right) or rounded (a square with rounded corners)."
+        description="circle, square, hex (pointy top, flat sides left and right), flat-hex (flat top and bottom, points left and right), triangle (equilateral, point up) or rounded (a square with rounded corners)."
     )
     size: str = Field(
-        description="Width with a unit, like \"20mm\": a circle's diameter, a square's side, a hex from flat side to flat side."
+        description="A length with a unit, like \"20mm\": a circle's diameter, a square's side, a hex from flat side to flat side, a triangle's side."
     )
     count: Count = Field(1, description="How many the box holds, 1 to 999.")
     front: TokenFace = Field(description="The front face ([token.front]).")

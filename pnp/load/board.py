@@ -8,7 +8,6 @@ adjacency) are check rules, which see the shapes this loader builds.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
@@ -23,14 +22,13 @@ from pnp.limits import MAX_BOARD_SIDE_MM
 from pnp.load.toml import TomlFile, read_toml, symlink_outside
 from pnp.load.validate import Problem, validate
 from pnp.model import Board, LoadedBoard, LoadedTokens, Pack, Region, TokenFace, TokenFile
+from pnp.token_shapes import face_size
 from pnp.units import UnitError, mm, parse_length
 
 M = TypeVar("M", bound=BaseModel)
 
 BOARD_FILE = "board.toml"
 TOKENS_FILE = "tokens.toml"
-
-HEX_HEIGHT = 2 / math.sqrt(3)  # a pointy-top hex is this many times as tall as it is wide
 
 
 def load_board_files(
@@ -228,7 +226,7 @@ def _load_tokens(root: Path, pack: Pack, shown: str) -> tuple[LoadedTokens | Non
         prefix = f"token.{token.id}"
         size = _length(token.size, token_where.record(index, "size", f"{prefix}.size"), findings, positive=True)
         if size is not None:
-            sizes[token.id] = (size, size * HEX_HEIGHT) if token.shape == "hex" else (size, size)
+            sizes[token.id] = face_size(token.shape, size)
         findings += _languages(token.name, languages, token_where.record(index, "name"), f"{prefix}.name")
         findings += _manifest_ref(
             token.manifest, manifest_ids, token_where.record(index, "manifest", f"{prefix}.manifest")

@@ -34,7 +34,7 @@ from pnp.units import mm
 PAPER = "#f6f3ea"
 NEUTRAL = "#6d6a63"
 LABEL_ROLE = "title"
-LABEL_MIN_SIZE = 5.0  # points: smaller than this is unreadable on a board across the table
+LABEL_MIN_SIZE = 6.0  # points: the floor of every word pnp prints; smaller is unreadable across the table
 PLANET_COLOURS = ("#5d8aa8", "#b5835a", "#7a9e7e", "#a86b8f", "#c2a34f", "#6f7fb3")
 
 # Words pnp itself prints on the sheets (not pack data), in English; printed() gives them in the card language.
