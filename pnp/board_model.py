@@ -79,6 +79,10 @@ class Board(Record):
     color: HexColor | None = Field(
         None, description="Background colour of the map pnp draws (default a light paper tone)."
     )
+    legend: LocalizedText = Field(
+        default_factory=dict,
+        description="Words for the players, per language, printed under the map's title and on its assembly guide: how this board meets another, like where the base game's board joins.",
+    )
     source: str | None = Field(None, description="Where the positions and names come from.")
     verify: str | None = Field(None, description="What still needs measuring on a physical board; pnp check shows it.")
     place_stats: list[str] = Field(

@@ -4,10 +4,13 @@ as `pnp board` does, sea routes, polygon stickers, and no author's note on paper
 
 from __future__ import annotations
 
+import itertools
 import math
+import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 import pytest
 from PIL import Image
 
@@ -18,7 +21,7 @@ from pnp.pipelines.board_options import BoardOptions, BoardResult
 from pnp.pipelines.findings import pack_findings
 from pnp.render.token import text_box
 from pnp.units import mm
-from tests.conftest import BLUE_SUN
+from tests.conftest import BLUE_SUN, ROOT
 
 SCALE = 100 / 72  # 100 dpi renders
 
@@ -60,7 +63,7 @@ def _words_on(pdf: Path, page: int, word: str) -> list[list[tuple[float, float, 
 
 def _level(boxes: list[tuple[float, float, float, float]]) -> bool:
     """The letters run left to right along one line, as words on a face drawn upright do."""
-    return all(b[0] > a[0] and abs(b[1] - a[1]) < 1.0 for a, b in zip(boxes, boxes[1:], strict=False))
+    return all(b[0] > a[0] and abs(b[1] - a[1]) < 1.0 for a, b in itertools.pairwise(boxes))
 
 
 def _blue(image: Image.Image) -> list[tuple[int, int]]:
@@ -194,9 +197,8 @@ def test_blue_sun_token_words_print_at_6_pt_or_more(tmp_path: Path) -> None:
         whole = text.get_text_range()
         start = whole.find("PERMANENTE")
         if start >= 0:
-            left, bottom, right, top = text.get_charbox(start + 1, loose=True)
-            sizes.add(round(top - bottom, 1))
-    assert sizes and min(sizes) >= 6.0 * 0.9, sizes  # the loose box of a 6 pt font is about its size
+            sizes.add(round(pdfium_c.FPDFText_GetFontSize(text.raw, start), 2))
+    assert sizes and min(sizes) >= 6.0, sizes  # 5.36 pt before
 
 
 def test_check_finds_the_token_words_board_refuses(tiny_copy: Path, tmp_path: Path) -> None:
@@ -211,3 +213,112 @@ def test_check_finds_the_token_words_board_refuses(tiny_copy: Path, tmp_path: Pa
     assert pack is not None
     checked = [(f.code, f.field, f.message) for f in pack_findings(pack) if f.code == "board/text-overflow"]
     assert checked == refused
+
+
+# --- 5. a board's own words come from its pack ---------------------------------------------
+
+BOARD = """
+name = { en = "Tiny sea", es = "Mar pequeño" }
+width = "200mm"
+height = "150mm"
+source = "AUTHOR-SOURCE measured on a worn copy"
+verify = "AUTHOR-VERIFY the positions; correct board.toml"
+
+[[region]]
+id = "north"
+kind = "sector"
+name = { en = "North", es = "Norte" }
+rect = { x = "0mm", y = "0mm", width = "200mm", height = "75mm" }
+adjacent = ["south"]
+notes = "AUTHOR-NOTES measured twice"
+
+[[region]]
+id = "south"
+kind = "sector"
+name = { en = "South", es = "Sur" }
+rect = { x = "0mm", y = "75mm", width = "200mm", height = "75mm" }
+adjacent = ["north"]
+
+[[region]]
+id = "label-north"
+kind = "label"
+name = { en = "NORTH SEA", es = "MAR DEL NORTE" }
+rect = { x = "5mm", y = "20mm", width = "60mm", height = "12mm" }
+"""
+
+
+def _all_text(folder: Path) -> str:
+    return "\n".join(
+        page.get_textpage().get_text_range()
+        for pdf in sorted(folder.glob("*.pdf"))
+        for page in pdfium.PdfDocument(str(pdf))
+    )
+
+
+def test_a_board_prints_no_sentence_of_another_game_and_its_own_legend_when_it_has_one(
+    tiny_copy: Path, tmp_path: Path
+) -> None:
+    (tiny_copy / "board.toml").write_text(BOARD, encoding="utf-8")
+    _board(tiny_copy, tmp_path / "plain")
+    plain = _all_text(tmp_path / "plain" / "tiny" / "es")
+    assert "juego base" not in plain and "borde derecho" not in plain
+    legend = (
+        'legend = { en = "The mainland board joins at the top.", es = "El tablero del continente se une por arriba." }'
+    )
+    (tiny_copy / "board.toml").write_text(
+        BOARD.replace('height = "150mm"', f'height = "150mm"\n{legend}'), encoding="utf-8"
+    )
+    _board(tiny_copy, tmp_path / "legend")
+    told = _all_text(tmp_path / "legend" / "tiny" / "es")
+    assert told.count("El tablero del continente se une por arriba.") >= 2  # on the map and on its assembly guide
+
+
+def test_a_legend_missing_in_a_target_language_is_a_finding(tiny_copy: Path) -> None:
+    legend = 'legend = { en = "The mainland board joins at the top." }'
+    (tiny_copy / "board.toml").write_text(
+        BOARD.replace('height = "150mm"', f'height = "150mm"\n{legend}'), encoding="utf-8"
+    )
+    pack = load_pack(tiny_copy).pack
+    assert pack is not None
+    found = [(f.code, f.field) for f in pack_findings(pack) if f.field == "legend.es"]
+    assert found == [("board/untranslated", "legend.es")]
+
+
+# --- 7. notes for the pack's author never print ----------------------------------------------
+
+
+def test_no_word_pnp_prints_on_a_sheet_addresses_the_pack_s_author() -> None:
+    """What the author should do (measure, correct a file, run a command) is said by pnp check and
+    pnp board in the terminal; every sheet word, in every language, is for the player."""
+    for catalogue in sorted((ROOT / "pnp" / "locale").glob("*/LC_MESSAGES/sheets.po")):
+        for entry in polib_entries(catalogue):
+            for text in entry:
+                assert not re.search(r"\.toml|\bpnp (check|board|build|deck)\b", text), (catalogue, text)
+
+
+def test_author_notes_of_the_board_and_tokens_never_print(tiny_copy: Path, tmp_path: Path) -> None:
+    (tiny_copy / "board.toml").write_text(BOARD, encoding="utf-8")
+    tokens = TOKENS.replace("count = 5", 'count = 5\nverify = "AUTHOR-VERIFY the count"\nnotes = "AUTHOR-NOTES"')
+    (tiny_copy / "tokens.toml").write_text('verify = "AUTHOR-SPLIT estimate"\n' + tokens, encoding="utf-8")
+    _board(tiny_copy, tmp_path / "out")
+    text = _all_text(tmp_path / "out" / "tiny" / "es")
+    assert "MAR DEL NORTE" in text and "AUTHOR" not in text and "board.toml" not in text
+
+
+def polib_entries(path: Path) -> list[tuple[str, str]]:
+    """(msgid, msgstr) of each entry of a .po file, continuation lines joined."""
+    entries, current, field = [], {"msgid": "", "msgstr": ""}, ""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith(("msgid ", "msgstr ", "msgid_plural ", "msgstr[")):
+            field = line.split(" ", 1)[0]
+            if field == "msgid" and current["msgid"]:
+                entries.append((current["msgid"], current["msgstr"]))
+                current = {"msgid": "", "msgstr": ""}
+            key = "msgid" if field.startswith("msgid") else "msgstr"
+            current[key] += line.split(" ", 1)[1].strip().strip('"')
+        elif line.startswith('"') and field:
+            key = "msgid" if field.startswith("msgid") else "msgstr"
+            current[key] += line.strip().strip('"')
+    if current["msgid"]:
+        entries.append((current["msgid"], current["msgstr"]))
+    return entries

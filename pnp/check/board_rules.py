@@ -229,7 +229,21 @@ def check_label_translations(pack: PackData) -> list[Finding]:
     board = pack.board
     if board is None:
         return []
-    return [
+    legend = board.board.legend
+    untold = [
+        warning(
+            "board/untranslated",
+            shown_path(board.file),
+            _('the board\'s legend has no text in "{lang}": its {lang} map would print the {source} words').format(
+                lang=lang, source=pack.pack.source_language
+            ),
+            field=f"legend.{lang}",
+            hint=_('write legend.{lang} = "..."').format(lang=lang),
+        )
+        for lang in pack.pack.target_languages
+        if any(text.strip() for text in legend.values()) and not legend.get(lang, "").strip()
+    ]
+    return untold + [
         warning(
             "board/untranslated",
             shown_path(board.file),

@@ -37,7 +37,7 @@ from pnp.paths import shown_path
 from pnp.pipelines.board_options import BoardOptions, BoardResult, Written
 from pnp.pipelines.board_tokens import token_documents
 from pnp.pipelines.build import FONTS_DIR
-from pnp.render.board import BoardArt, draw_map, fit_labels, printed_boxes
+from pnp.render.board import BoardArt, board_legend, draw_map, fit_labels, printed_boxes
 from pnp.units import Size, mm, paper_size
 
 MIN_IMAGE_DPI = 150  # below this a board image prints visibly soft at arm's length
@@ -161,7 +161,7 @@ def _board_documents(
             documents.append(
                 (
                     "board-tiled.pdf",
-                    lambda step: render_tiles(plan, draw_source, fonts, language, title, step),
+                    lambda step: render_tiles(plan, draw_source, fonts, language, title, step, board_legend(art)),
                     len(plan.tiles) + 1,
                 )
             )

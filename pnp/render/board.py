@@ -39,8 +39,8 @@ PLANET_COLOURS = ("#5d8aa8", "#b5835a", "#7a9e7e", "#a86b8f", "#c2a34f", "#6f7fb
 
 # Words pnp itself prints on the sheets (not pack data), in English; printed() gives them in the card language.
 WORDS: dict[str, str] = {
-    "schematic": P_("pnp's schematic: positions are approximate. Measure your board and correct board.toml."),
-    "join": P_("The base game's board joins on the right-hand edge."),
+    # words for the players only: what the pack's author should do is said by pnp check, never on paper
+    "schematic": P_("pnp's schematic: positions are approximate."),
     "assembly": P_("How to put the map together"),
     "pages": P_("{columns} x {rows} pages, {overlap} mm overlap; full size {width} x {height} mm"),
     "step1": P_("1. Print every page at 100 % (actual size): the bar at the foot of each page must measure 50 mm."),
@@ -353,7 +353,25 @@ def _title(canvas: Canvas, art: BoardArt, title: str) -> None:
     if body is not None:
         canvas.setFont(body.name(), 6.5)
         canvas.drawString(mm(7), top - mm(14), text["schematic"])
-        canvas.drawString(mm(7), top - mm(17.5), text["join"])
+        legend = board_legend(art)
+        if legend:  # the pack's own words: pnp knows nothing of the board beyond this one
+            line = fit_line(canvas, legend, body.name(), 6.5, min(art.board.width, mm(120)) - mm(12))
+            canvas.drawString(mm(7), top - mm(17.5), line)
+
+
+def board_legend(art: BoardArt) -> str:
+    """The board's legend (board.toml `legend`) in the build's language, else in the source language."""
+    legend = art.board.board.legend
+    return (legend.get(art.language) or legend.get(art.source_language, "")).strip()
+
+
+def fit_line(canvas: Canvas, text: str, font: str, size: float, width: float) -> str:
+    """`text` cut with an ellipsis to `width`: one line that never runs past its room."""
+    if canvas.stringWidth(text, font, size) <= width:
+        return text
+    while text and canvas.stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 # --- stickers -------------------------------------------------------------------------
