@@ -322,3 +322,63 @@ def polib_entries(path: Path) -> list[tuple[str, str]]:
     if current["msgid"]:
         entries.append((current["msgid"], current["msgstr"]))
     return entries
+
+
+# --- 4. a polygon label's sticker is cut to its shape -----------------------------------------
+
+
+def _hex_corners(cx: float, cy: float, radius: float) -> str:
+    points = [
+        (cx + radius * math.cos(math.radians(-90 + 60 * i)), cy + radius * math.sin(math.radians(-90 + 60 * i)))
+        for i in range(6)
+    ]
+    return "[" + ", ".join(f'["{x:.2f}mm", "{y:.2f}mm"]' for x, y in points) + "]"
+
+
+HEX_LABEL = f"""
+[[region]]
+id = "label-isle"
+kind = "label"
+name = {{ en = "ISLE", es = "ISLA DEL MEDIO" }}
+polygon = {_hex_corners(120, 100, 20)}
+color = "#1c2431"
+ink = "#f2efe6"
+"""
+
+
+def test_a_hexagonal_label_gets_a_hexagonal_sticker_with_its_words_inside(tiny_copy: Path, tmp_path: Path) -> None:
+    (tiny_copy / "board.toml").write_text(BOARD + HEX_LABEL, encoding="utf-8")
+    result = _board(tiny_copy, tmp_path / "out")
+    sheets = result.stickers
+    assert sheets is not None
+    placed = next(p for p in sheets.placed if p.sticker.region == "label-isle")
+    # a pointy hex 40 mm tall, 34.6 mm across, grown 1 mm all round (1.15 mm at its points)
+    assert math.isclose(placed.sticker.height, mm(40) + 2 * mm(1) * 2 / math.sqrt(3), abs_tol=0.05)
+    assert math.isclose(placed.sticker.width, mm(40) * math.sqrt(3) / 2 + 2 * mm(1), abs_tol=0.05)
+    document = pdfium.PdfDocument(str(tmp_path / "out" / "tiny" / "es" / "board-stickers.pdf"))
+    page = document[1].render(scale=SCALE).to_pil().convert("RGB")
+    height = page.height
+    dark = {
+        (x, y)
+        for y in range(height)
+        for x in range(page.width)
+        if sum(page.getpixel((x, y))[:3]) < 200  # type: ignore[index]
+    }
+    left, bottom = placed.x * SCALE, height - placed.y * SCALE
+    right, top = left + placed.width * SCALE, bottom - placed.height * SCALE
+    corner = [(x, y) for x, y in dark if left <= x <= left + 12 and top <= y <= top + 12]
+    middle = [(x, y) for x, y in dark if abs(x - (left + right) / 2) < 6 and abs(y - (top + bottom) / 2 + 25) < 6]
+    assert not corner and middle  # the corner of its bounding box is paper: the sticker is the hexagon
+    pack = load_pack(tiny_copy).pack
+    assert pack is not None and pack.board is not None
+    from pnp.assets.fonts import load_fonts
+    from pnp.pipelines.build import FONTS_DIR
+    from pnp.render.board import BoardArt, fit_labels
+
+    art = BoardArt(pack.board, "es", "en", load_fonts(FONTS_DIR))
+    assert fit_labels(art, "board.toml") == []
+    label = art.labels["label-isle"]
+    assert label.polygon is not None
+    x, y, w, h = label.box
+    for point in ((x, y), (x + w, y), (x, y + h), (x + w, y + h)):
+        assert geometry.contains(label.polygon, point)

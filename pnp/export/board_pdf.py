@@ -27,7 +27,7 @@ from pnp.i18n import printed_n
 from pnp.impose.packing import Placed, StickerSheets
 from pnp.impose.sheet import SheetPlan
 from pnp.impose.tiling import Tile, TilePlan, plan_page_map
-from pnp.render.board import BoardArt, Label, draw_map, draw_sticker, fit_line, words
+from pnp.render.board import BoardArt, Label, draw_map, draw_sticker, fit_line, label_sticker, words
 from pnp.units import Size, mm
 
 rl_config.invariant = 1
@@ -295,7 +295,7 @@ def render_stickers(
             else:
                 canvas.translate(placed.x, placed.y)
             label = labels[placed.sticker.region]
-            draw_sticker(canvas, label, placed.sticker.width, placed.sticker.height, margin, bleed)
+            draw_sticker(canvas, label, label_sticker(label, margin), bleed)
             canvas.restoreState()
         number_font = _font(art.fonts, "label", bold=True)
         canvas.setFont(number_font, STICKER_NUMBER_SIZE)

@@ -27,6 +27,7 @@ from pnp.i18n import P_, _, printed
 from pnp.layout.templates import IconFile
 from pnp.model import LoadedBoard, Region
 from pnp.render.icons import draw_icon
+from pnp.render.label_shape import StickerShape, label_polygon, sticker_shape, text_boxes
 from pnp.render.text import FittedText, TextBox, fit_text
 from pnp.render.typeset import draw_text
 from pnp.units import mm
@@ -80,6 +81,8 @@ class Label:
     frame: tuple[float, float, float, float]  # unrotated box, board coordinates
     fitted: FittedText
     padding: float
+    box: tuple[float, float, float, float]  # where the words go: x, y, width, height from the frame's bottom-left
+    polygon: geometry.Polygon | None = None  # a polygon label's corners upright, frame coordinates (label_shape)
 
     @property
     def needs_sticker(self) -> bool:
@@ -141,10 +144,14 @@ def fit_labels(art: BoardArt, shown: str) -> list[Finding]:
         source_text = region.name.get(art.source_language, "")
         x, y, width, height = board.frames[region.id]
         pad = label_padding(width, height)
-        fitted = fit_label_text(
-            text, width - 2 * pad, height - 2 * pad, art.fonts, art.language, region.ink or "#000000"
-        )
-        art.labels[region.id] = Label(region, text, source_text, (x, y, width, height), fitted, pad)
+        polygon = label_polygon(board, region.id)
+        # inside the polygon, not its bounding box: of the bands it offers, the one that sets the words largest
+        tries = [
+            (fit_label_text(text, w, h, art.fonts, art.language, region.ink or "#000000"), (bx, by, w, h))
+            for bx, by, w, h in text_boxes(polygon, width, height, pad)
+        ]
+        fitted, box = max(tries, key=lambda tried: (tried[0].fits, tried[0].fits and tried[0].size))
+        art.labels[region.id] = Label(region, text, source_text, (x, y, width, height), fitted, pad, box, polygon)
         where = {"line": board.lines.get(region.id), "field": f"region.{region.id}.name.{art.language}"}
         if not fitted.fits:
             findings.append(
@@ -328,16 +335,15 @@ def draw_label(canvas: Canvas, art: BoardArt, label: Label) -> None:
 
 
 def draw_fitted(canvas: Canvas, label: Label, x: float, y: float) -> None:
-    """The label's fitted paragraphs, centred in its box whose bottom-left is (x, y)."""
+    """The label's fitted paragraphs, centred in its text box, the frame's bottom-left at (x, y)."""
     _, _, width, height = label.frame
-    pad = label.padding
-    inner_height = height - 2 * pad
-    used = min(label.fitted.height, inner_height)
+    box_x, box_y, _box_width, box_height = label.box
+    used = min(label.fitted.height, box_height)
     canvas.saveState()
     clip = canvas.beginPath()
     clip.rect(x, y, width, height)
     canvas.clipPath(clip, stroke=0, fill=0)
-    draw_text(canvas, label.fitted, x + pad, y + pad + (inner_height + used) / 2, {})
+    draw_text(canvas, label.fitted, x + box_x, y + box_y + (box_height + used) / 2, {})
     canvas.restoreState()
 
 
@@ -377,16 +383,29 @@ def fit_line(canvas: Canvas, text: str, font: str, size: float, width: float) ->
 # --- stickers -------------------------------------------------------------------------
 
 
-def draw_sticker(canvas: Canvas, label: Label, width: float, height: float, margin: float, bleed: float) -> None:
-    """One sticker with its cut line's bottom-left at (0, 0): the background up to `bleed`
-    beyond the cut, the fitted text over the region's part, the cut line."""
+def label_sticker(label: Label, margin: float) -> StickerShape:
+    """The sticker a label gets: the same shape for packing it, drawing it and its guide."""
+    _x, _y, width, height = label.frame
+    return sticker_shape(label.polygon, width, height, margin)
+
+
+def draw_sticker(canvas: Canvas, label: Label, shape: StickerShape, bleed: float) -> None:
+    """One sticker with its bounding box's bottom-left at (0, 0): the background up to `bleed`
+    beyond the cut, the fitted text over the region's part, the cut line (the label's polygon
+    grown by the margin, or its rectangle)."""
     canvas.saveState()
     canvas.setFillColor(_colour(label.region.color, "#ffffff"))
-    canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
-    draw_fitted(canvas, label, margin, margin)
+    if shape.outline is None:
+        canvas.rect(-bleed, -bleed, shape.width + 2 * bleed, shape.height + 2 * bleed, stroke=0, fill=1)
+    else:
+        canvas.drawPath(_path(canvas, geometry.grow(shape.outline, bleed)), stroke=0, fill=1)
+    draw_fitted(canvas, label, shape.frame_x, shape.frame_y)
     canvas.setStrokeColor(HexColor("#9e9e9e"))
     canvas.setLineWidth(0.4)
-    canvas.rect(0, 0, width, height, stroke=1, fill=0)
+    if shape.outline is None:
+        canvas.rect(0, 0, shape.width, shape.height, stroke=1, fill=0)
+    else:
+        canvas.drawPath(_path(canvas, shape.outline), stroke=1, fill=0)
     canvas.restoreState()
 
 
