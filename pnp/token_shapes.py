@@ -81,7 +81,7 @@ def text_box(
     if shape == "triangle":  # the room is at the bottom: the band sits low, the picture above it
         bottom, top = (0.09, 0.34) if with_picture else (0.08, 0.4)
     else:
-        bottom, top = (0.17, 0.37) if with_picture else (0.3, 0.7)
+        bottom, top = (0.19, 0.38) if with_picture else (0.3, 0.7)
     y0, y1 = height * bottom, height * top
     left, right = geometry.inner_span(room(shape, width, height), y0, y1, width / 2)
     return left + inset, y0, max(0.0, right - left - 2 * inset), y1 - y0

@@ -374,6 +374,7 @@ BOARD_MODELS: list[type[BaseModel]] = [
     model.Board,
     model.Region,
     model.Rect,
+    model.Route,
     model.TokenFile,
     model.Token,
     model.TokenFace,

@@ -382,3 +382,70 @@ def test_a_hexagonal_label_gets_a_hexagonal_sticker_with_its_words_inside(tiny_c
     x, y, w, h = label.box
     for point in ((x, y), (x + w, y), (x, y + h), (x + w, y + h)):
         assert geometry.contains(label.polygon, point)
+
+
+# --- 3. sea routes between regions that do not touch -------------------------------------------
+
+ISLANDS = """
+name = { en = "Two isles", es = "Dos islas" }
+width = "200mm"
+height = "150mm"
+
+[[region]]
+id = "west-isle"
+kind = "sector"
+name = { en = "West isle", es = "Isla oeste" }
+polygon = [["20mm", "60mm"], ["60mm", "40mm"], ["80mm", "80mm"], ["40mm", "110mm"]]
+adjacent = ["east-isle"]
+
+[[region]]
+id = "east-isle"
+kind = "sector"
+name = { en = "East isle", es = "Isla este" }
+rect = { x = "130mm", y = "50mm", width = "50mm", height = "50mm" }
+adjacent = ["west-isle"]
+"""
+
+ROUTE = """
+[[route]]
+between = ["west-isle", "east-isle"]
+via = [["105mm", "45mm"]]
+"""
+
+
+def test_sectors_that_do_not_touch_are_neighbours_by_a_declared_route(tiny_copy: Path, tmp_path: Path) -> None:
+    (tiny_copy / "board.toml").write_text(ISLANDS, encoding="utf-8")
+    pack = load_pack(tiny_copy).pack
+    assert pack is not None
+    apart = [f.message for f in pack_findings(pack) if f.code == "board/adjacency"]
+    assert apart == ['"east-isle" and "west-isle" are listed as adjacent but lie 50 mm apart']
+    (tiny_copy / "board.toml").write_text(ISLANDS + ROUTE, encoding="utf-8")
+    loaded = load_pack(tiny_copy)
+    assert loaded.pack is not None, [f.message for f in loaded.findings]
+    assert [f for f in pack_findings(loaded.pack) if f.code.startswith(("board/", "load/"))] == []
+    # a route alone makes them neighbours: neither needs to list the other
+    alone = ISLANDS.replace('adjacent = ["east-isle"]\n', "").replace('adjacent = ["west-isle"]\n', "")
+    (tiny_copy / "board.toml").write_text(alone + ROUTE, encoding="utf-8")
+    pack = load_pack(tiny_copy).pack
+    assert pack is not None and [f for f in pack_findings(pack) if f.code == "board/adjacency"] == []
+
+
+def test_a_route_is_drawn_between_the_sectors_edges(tiny_copy: Path, tmp_path: Path) -> None:
+    (tiny_copy / "board.toml").write_text(ISLANDS + ROUTE, encoding="utf-8")
+    _board(tiny_copy, tmp_path / "out")
+    document = pdfium.PdfDocument(str(tmp_path / "out" / "tiny" / "es" / "board-tiled.pdf"))
+    page = document[1].render(scale=SCALE).to_pil().convert("RGB")  # the map's first page, its top-left
+    ink = [(x, y) for y in range(page.height) for x in range(page.width) if page.getpixel((x, y)) == (47, 93, 124)]
+    assert ink
+    margin = mm(8)  # the page's margin: map point (x, y) mm lies at margin + x, from the top
+    xs = [(x / SCALE - margin) / mm(1) for x, _y in ink]
+    ys = [(y / SCALE - margin) / mm(1) for _x, y in ink]
+    # from the west isle's edge (x 70 mm on the way to the bend) to the east isle's (x 130 mm), up to the bend
+    assert 64 < min(xs) < 76 and 125 < max(xs) <= 131 and 43 < min(ys) < 48
+
+
+def test_a_route_to_an_unknown_sector_is_named(tiny_copy: Path) -> None:
+    (tiny_copy / "board.toml").write_text(ISLANDS + ROUTE.replace('"east-isle"]', '"east-ilse"]'), encoding="utf-8")
+    loaded = load_pack(tiny_copy)
+    found = [(f.code, f.field, f.message) for f in loaded.findings if f.severity.value == "error"]
+    assert found == [("load/unknown-ref", "route[0].between[1]", 'unknown sector "east-ilse"')]

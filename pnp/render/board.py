@@ -227,12 +227,52 @@ def draw_map(canvas: Canvas, art: BoardArt, title: str) -> None:
             canvas.setLineWidth(1.6)
             canvas.setLineJoin(1)
             canvas.drawPath(_path(canvas, _pdf_points(art, board.shapes[region.id])), stroke=1, fill=0)
+    _routes(canvas, art)
     for label in art.labels.values():
         draw_label(canvas, art, label)
     _title(canvas, art, title)
     canvas.setStrokeColor(HexColor("#3a3833"))
     canvas.setLineWidth(0.8)
     canvas.rect(0, 0, board.width, board.height, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+ROUTE_INK = "#2f5d7c"
+
+
+def route_line(board: LoadedBoard, first: str, second: str, via: Sequence[geometry.Point]) -> list[geometry.Point]:
+    """A route's line in board coordinates: from the edge of one sector, through its bend points,
+    to the edge of the other, so that it crosses the water between them and neither sector."""
+    a, b = board.shapes.get(first, ()), board.shapes.get(second, ())
+    if len(a) < 3 or len(b) < 3:
+        return []
+    start, end = geometry.centroid(a), geometry.centroid(b)
+    points = [start, *via, end]
+    points[0] = geometry.exit_point(a, start, points[1])
+    points[-1] = geometry.exit_point(b, end, points[-2])
+    return points
+
+
+def _routes(canvas: Canvas, art: BoardArt) -> None:
+    """Each declared route as a dashed line with a dot at each end, where it leaves a sector."""
+    canvas.saveState()
+    canvas.setStrokeColor(HexColor(ROUTE_INK))
+    canvas.setFillColor(HexColor(ROUTE_INK))
+    canvas.setLineWidth(1.4)
+    canvas.setLineCap(1)
+    for first, second, via in art.board.routes:
+        points = _pdf_points(art, route_line(art.board, first, second, via))
+        if len(points) < 2:
+            continue
+        canvas.setDash(5, 3)
+        path = canvas.beginPath()
+        path.moveTo(*points[0])
+        for point in points[1:]:
+            path.lineTo(*point)
+        canvas.drawPath(path, stroke=1, fill=0)
+        canvas.setDash()
+        for x, y in (points[0], points[-1]):
+            canvas.circle(x, y, mm(1.1), stroke=0, fill=1)
     canvas.restoreState()
 
 
