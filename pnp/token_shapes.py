@@ -55,6 +55,16 @@ def corners(shape: str, width: float, height: float, grow: float = 0.0) -> geome
     return None
 
 
+def reach(shape: str, width: float, height: float, grow: float) -> float:
+    """How far past its bounding box the outline pushed `grow` outward reaches: at a triangle's or a
+    hex's points further than `grow`, so the face's clip must leave room for the whole bleed."""
+    polygon = corners(shape, width, height, grow)
+    if polygon is None:
+        return grow
+    box = geometry.bounding_box(polygon)
+    return max(grow, -box.x, -box.y, box.x + box.width - width, box.y + box.height - height)
+
+
 def room(shape: str, width: float, height: float) -> geometry.Polygon:
     """The token's outline as a polygon, for measuring the room words have inside it."""
     polygon = corners(shape, width, height)

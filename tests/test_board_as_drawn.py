@@ -160,6 +160,8 @@ def test_triangular_tokens_print_with_their_cut_line_bleed_and_words_inside(tiny
     base = [x for x, y in shape if y == bottom - 2]
     # a point at the top, a whole side at the foot: a triangle, its colour 1 mm past the cut
     assert max(row) - min(row) < 8 and max(base) - min(base) > mm(26) * SCALE
+    # the colour is the triangle grown 1 mm all round, its point included: 3 mm taller than the cut one
+    assert abs((bottom - top + 1) / SCALE - (height + mm(3))) < mm(0.5)
 
 
 @pytest.mark.parametrize("shape", ["circle", "square", "hex", "flat-hex", "triangle", "rounded"])

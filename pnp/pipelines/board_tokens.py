@@ -7,6 +7,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp import token_shapes
 from pnp.assets.fonts import FontRegistry
 from pnp.errors import error
 from pnp.export.board_pdf import Document, FaceForm, TokenSection, render_sheets
@@ -52,7 +53,7 @@ def token_documents(
             key = f"token-{token.id}-{side}"
             forms[key] = FaceForm(
                 Size(width, height),
-                TOKEN_BLEED,
+                token_shapes.reach(token.shape, width, height, TOKEN_BLEED),  # a point's bleed is not clipped
                 _token_drawer(token.shape, width, height, face, text, side == "front", pack.root, icons),
             )
             keys.append(key)

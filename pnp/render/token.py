@@ -109,7 +109,8 @@ def draw_token_face(
     canvas.saveState()
     canvas.clipPath(_outline(canvas, shape, width, height, bleed), stroke=0, fill=0)
     canvas.setFillColor(HexColor(face.color))
-    canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
+    reach = token_shapes.reach(shape, width, height, bleed)  # a point's bleed reaches past the bounding box
+    canvas.rect(-reach, -reach, width + 2 * reach, height + 2 * reach, stroke=0, fill=1)
     _picture(canvas, face, token_shapes.picture_box(shape, width, height), pack_root, icons or {})
     _words(canvas, text)
     canvas.restoreState()
