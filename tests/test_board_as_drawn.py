@@ -15,33 +15,20 @@ import pytest
 from PIL import Image
 
 from pnp import geometry, token_shapes
+from pnp.assets.fonts import load_fonts
 from pnp.load import load_pack
 from pnp.pipelines.board import build_board
 from pnp.pipelines.board_options import BoardOptions, BoardResult
+from pnp.pipelines.build import FONTS_DIR
 from pnp.pipelines.findings import pack_findings
+from pnp.render.board import BoardArt, fit_labels
 from pnp.render.token import text_box
 from pnp.units import mm
 from tests.conftest import BLUE_SUN, ROOT
+from tests.test_board import BOARD as PLAIN_BOARD
+from tests.test_board import TOKENS
 
 SCALE = 100 / 72  # 100 dpi renders
-
-TOKENS = """
-[[token]]
-id = "fuel-marker"
-name = { en = "Fuel marker", es = "Marcador de combustible" }
-shape = "circle"
-size = "22mm"
-count = 12
-front = { label = { en = "FUEL", es = "COMBUSTIBLE" }, icon = "fuel", color = "#fde0b2" }
-
-[[token]]
-id = "port"
-name = { en = "Port", es = "Puerto" }
-shape = "hex"
-size = "24mm"
-count = 5
-front = { label = { en = "PORT", es = "PUERTO" }, color = "#1565c0", ink = "#ffffff" }
-"""
 
 
 def _board(pack: Path, out: Path) -> BoardResult:
@@ -219,34 +206,12 @@ def test_check_finds_the_token_words_board_refuses(tiny_copy: Path, tmp_path: Pa
 
 # --- 5. a board's own words come from its pack ---------------------------------------------
 
-BOARD = """
-name = { en = "Tiny sea", es = "Mar pequeño" }
-width = "200mm"
-height = "150mm"
-source = "AUTHOR-SOURCE measured on a worn copy"
-verify = "AUTHOR-VERIFY the positions; correct board.toml"
-
-[[region]]
-id = "north"
-kind = "sector"
-name = { en = "North", es = "Norte" }
-rect = { x = "0mm", y = "0mm", width = "200mm", height = "75mm" }
-adjacent = ["south"]
-notes = "AUTHOR-NOTES measured twice"
-
-[[region]]
-id = "south"
-kind = "sector"
-name = { en = "South", es = "Sur" }
-rect = { x = "0mm", y = "75mm", width = "200mm", height = "75mm" }
-adjacent = ["north"]
-
-[[region]]
-id = "label-north"
-kind = "label"
-name = { en = "NORTH SEA", es = "MAR DEL NORTE" }
-rect = { x = "5mm", y = "20mm", width = "60mm", height = "12mm" }
-"""
+# test_board's sea, with notes for its author in every field that holds them
+BOARD = PLAIN_BOARD.replace(
+    'height = "150mm"\n',
+    'height = "150mm"\nsource = "AUTHOR-SOURCE measured on a worn copy"\n'
+    'verify = "AUTHOR-VERIFY the positions; correct board.toml"\n',
+).replace('adjacent = ["south"]\n', 'adjacent = ["south"]\nnotes = "AUTHOR-NOTES measured twice"\n')
 
 
 def _all_text(folder: Path) -> str:
@@ -373,10 +338,6 @@ def test_a_hexagonal_label_gets_a_hexagonal_sticker_with_its_words_inside(tiny_c
     assert not corner and middle  # the corner of its bounding box is paper: the sticker is the hexagon
     pack = load_pack(tiny_copy).pack
     assert pack is not None and pack.board is not None
-    from pnp.assets.fonts import load_fonts
-    from pnp.pipelines.build import FONTS_DIR
-    from pnp.render.board import BoardArt, fit_labels
-
     art = BoardArt(pack.board, "es", "en", load_fonts(FONTS_DIR))
     assert fit_labels(art, "board.toml") == []
     label = art.labels["label-isle"]
