@@ -412,3 +412,13 @@ def test_a_route_to_an_unknown_sector_is_named(tiny_copy: Path) -> None:
     loaded = load_pack(tiny_copy)
     found = [(f.code, f.field, f.message) for f in loaded.findings if f.severity.value == "error"]
     assert found == [("load/unknown-ref", "route[0].between[1]", 'unknown sector "east-ilse"')]
+
+
+def test_a_map_on_one_page_is_not_told_to_be_cut_and_joined(tiny_copy: Path, tmp_path: Path) -> None:
+    (tiny_copy / "board.toml").write_text(PLAIN_BOARD, encoding="utf-8")
+    result = _board(tiny_copy, tmp_path / "out")
+    assert result.tiles == 1
+    guide = pdfium.PdfDocument(str(tmp_path / "out" / "tiny" / "es" / "board-tiled.pdf"))[0]
+    text = guide.get_textpage().get_text_range()
+    assert "1. Imprime todas las páginas al 100 %" in text
+    assert "recorta el margen" not in text and "línea discontinua de la vecina" not in text

@@ -213,11 +213,13 @@ def _page_map(
         height=_mm(plan.board.height),
     )
     canvas.drawString(margin, page.height - margin - mm(10), summary)
-    for n, key in enumerate(("step1", "step2", "step3")):
+    # a map on one page has no neighbour to cut for or to lay over: only the first step is true of it
+    steps = ("step1", "step2", "step3") if len(plan.tiles) > 1 else ("step1",)
+    for n, key in enumerate(steps):
         canvas.drawString(margin, page.height - margin - mm(16 + 4.5 * n), text[key])
     if legend:  # the pack's words on how this board meets another: pnp knows none of its own
         line = fit_line(canvas, legend, _font(fonts), 8, page.width - 2 * margin)
-        canvas.drawString(margin, page.height - margin - mm(16 + 4.5 * 3), line)
+        canvas.drawString(margin, page.height - margin - mm(16 + 4.5 * len(steps)), line)
     # room on the left and above the map for the page names, outside it: a badge on the map would
     # cover what is printed there
     badge = mm(8)
