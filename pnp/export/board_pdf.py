@@ -404,7 +404,8 @@ def _placement_guide(
         canvas.drawPath(path, stroke=1, fill=0)
         xs = [p[0] for p in corners]
         ys = [p[1] for p in corners]
-        bx, by = left + min(xs) * scale, top - min(ys) * scale
+        # the badge beside the label's top-left corner, not on it: it must not hide the words it numbers
+        bx, by = left + min(xs) * scale - mm(2), top - min(ys) * scale + mm(2)
         canvas.setFillColor(HexColor(GUIDE_COLOUR))
         canvas.circle(bx, by, mm(2), stroke=0, fill=1)
         canvas.setFillColor(HexColor("#ffffff"))
