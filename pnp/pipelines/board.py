@@ -166,7 +166,7 @@ def _board_documents(
                 )
             )
 
-    stickers = _stickers(board, art, options.margin)
+    stickers = _stickers(art, options.margin)
     result.same = [label.text for label in art.labels.values() if not label.needs_sticker and label.text.strip()]
     if stickers:
         sheets = pack_stickers(stickers, paper, STICKER_SHEET_MARGIN, STICKER_GAP)
@@ -212,7 +212,7 @@ def _map_source(art: BoardArt, title: str) -> Callable[[Canvas], None]:
     return draw
 
 
-def _stickers(board: LoadedBoard, art: BoardArt, margin: float) -> list[Sticker]:
+def _stickers(art: BoardArt, margin: float) -> list[Sticker]:
     """One sticker per label whose translation differs from the printed words, numbered in reading order."""
     wanted = [label for label in art.labels.values() if label.needs_sticker]
     wanted.sort(key=lambda label: (round(label.frame[1] + label.frame[3] / 2), label.frame[0], label.region.id))

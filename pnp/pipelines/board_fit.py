@@ -66,7 +66,7 @@ def board_fit_findings(pack: PackData, languages: Sequence[str] | None = None) -
         if pack.board is not None:
             icons, _problems = family_and_pack_icons(pack)
             art = BoardArt(pack.board, language, pack.pack.source_language, fonts, icons=icons)
-            findings += [f for f in fit_labels(art, shown_path(pack.board.file)) if f.code == "board/text-overflow"]
+            findings += fit_labels(art, shown_path(pack.board.file))  # what pnp board says of them, word for word
         if pack.tokens is not None:
             pieces: list[Token | Standee] = [*pack.tokens.tokens.token, *pack.tokens.tokens.standee]
             for piece in pieces:
