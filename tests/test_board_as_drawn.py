@@ -414,3 +414,20 @@ def test_a_map_on_one_page_is_not_told_to_be_cut_and_joined(tiny_copy: Path, tmp
     text = guide.get_textpage().get_text_range()
     assert "1. Imprime todas las páginas al 100 %" in text
     assert "recorta el margen" not in text and "línea discontinua de la vecina" not in text
+
+
+def test_a_legend_too_long_for_its_line_is_a_finding_never_cut_short(tiny_copy: Path, tmp_path: Path) -> None:
+    long = (
+        "El tablero del continente se une por arriba, y el de las islas del sur, con sus corrientes y sus "
+        "faros, por abajo."
+    )
+    legend = f'legend = {{ en = "The mainland joins at the top.", es = "{long}" }}'
+    (tiny_copy / "board.toml").write_text(
+        BOARD.replace('height = "150mm"', f'height = "150mm"\n{legend}'), encoding="utf-8"
+    )
+    result = build_board(tiny_copy, BoardOptions(output=tmp_path / "out"))
+    refused = [(f.code, f.field) for f in result.findings if f.severity.value == "error"]
+    assert refused == [("board/text-overflow", "legend.es")]
+    pack = load_pack(tiny_copy).pack
+    assert pack is not None
+    assert [(f.code, f.field) for f in pack_findings(pack) if f.code == "board/text-overflow"] == refused

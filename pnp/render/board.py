@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import geometry
@@ -179,6 +180,7 @@ def fit_labels(art: BoardArt, shown: str) -> list[Finding]:
                     hint=_("use another character"),
                 )
             )
+    findings += _legend_overflow(art, shown)
     return findings
 
 
@@ -397,12 +399,42 @@ def _title(canvas: Canvas, art: BoardArt, title: str) -> None:
         canvas.setFont(role.name(), 15)
         canvas.drawString(mm(7), top - mm(9), title)
     if body is not None:
-        canvas.setFont(body.name(), 6.5)
+        canvas.setFont(body.name(), LEGEND_SIZE)
         canvas.drawString(mm(7), top - mm(14), text["schematic"])
         legend = board_legend(art)
         if legend:  # the pack's own words: pnp knows nothing of the board beyond this one
-            line = fit_line(canvas, legend, body.name(), 6.5, min(art.board.width, mm(120)) - mm(12))
+            line = fit_line(canvas, legend, body.name(), LEGEND_SIZE, legend_room(art))
             canvas.drawString(mm(7), top - mm(17.5), line)
+
+
+LEGEND_SIZE = 6.5  # points, as the line under the map's title
+
+
+def legend_room(art: BoardArt) -> float:
+    """How wide the legend's line under the map's title may run."""
+    return min(art.board.width, mm(120)) - mm(12)
+
+
+def _legend_overflow(art: BoardArt, shown: str) -> list[Finding]:
+    """A legend longer than its line is a finding: the map never prints it cut short."""
+    legend = board_legend(art)
+    body = art.fonts.role("body") or art.fonts.role(LABEL_ROLE)
+    if not legend or body is None:
+        return []
+    width = stringWidth(legend, body.name(), LEGEND_SIZE)
+    if width <= legend_room(art):
+        return []
+    return [
+        error(
+            "board/text-overflow",
+            shown,
+            _(
+                "the board's legend is {width} mm long at {size:g} pt; the line under the map's title holds {room} mm"
+            ).format(width=_mm(width), size=LEGEND_SIZE, room=_mm(legend_room(art))),
+            field=f"legend.{art.language}",
+            hint=_("shorten it to one sentence"),
+        )
+    ]
 
 
 def board_legend(art: BoardArt) -> str:
