@@ -12,13 +12,13 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from pnp.record import Count, IconName, LocalizedText, Record, Slug
+from pnp.token_shapes import TokenShape
 
 # --- boards and tokens (board.toml, tokens.toml) ------------------------------
 
 HexColor = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 RegionKind = Literal["sector", "region", "label"]
 RegionFlag = Literal["reaver-space", "uroboros", "planetary"]
-TokenShape = Literal["circle", "square", "hex", "rounded"]
 
 
 class Rect(Record):
@@ -65,9 +65,25 @@ class Region(Record):
     )
     adjacent: list[Slug] = Field(
         default_factory=list,
-        description="Sectors a ship can fly to from this one; each must share an edge with it and list it back.",
+        description="Sectors a ship can fly to from this one; each must share an edge with it (or a [[route]]) and list it back.",
     )
     notes: str | None = Field(None, description="Free notes: where the position was measured, doubts.")
+
+
+class Route(Record):
+    """A way between two sectors that do not touch, like a sea lane between islands: a move the
+    rules allow across open water, drawn on the map as a dashed line."""
+
+    between: list[Slug] = Field(
+        min_length=2,
+        max_length=2,
+        description='The two sectors it joins, by id: ["north-isle", "south-isle"]. Either way round; it is a move both ways.',
+    )
+    via: list[list[str]] = Field(
+        default_factory=list,
+        description='Points the drawn line bends at, each [x, y] from the board\'s top-left corner: [["120mm", "80mm"]].',
+    )
+    notes: str | None = Field(None, description="Free notes: where the route is stated. Never printed.")
 
 
 class Board(Record):
@@ -79,6 +95,10 @@ class Board(Record):
     color: HexColor | None = Field(
         None, description="Background colour of the map pnp draws (default a light paper tone)."
     )
+    legend: LocalizedText = Field(
+        default_factory=dict,
+        description="Words for the players, per language, printed under the map's title and on its assembly guide: how this board meets another, like where the base game's board joins.",
+    )
     source: str | None = Field(None, description="Where the positions and names come from.")
     verify: str | None = Field(None, description="What still needs measuring on a physical board; pnp check shows it.")
     place_stats: list[str] = Field(
@@ -86,6 +106,9 @@ class Board(Record):
         description='Names of card `stats` whose value is a region id, like ["pickup", "dropoff"]; pnp check looks each one up.',
     )
     region: list[Region] = Field(default_factory=list, description="The regions ([[region]]).")
+    route: list[Route] = Field(
+        default_factory=list, description="Routes between sectors that do not touch ([[route]]), like sea lanes."
+    )
 
 
 class TokenFace(Record):
@@ -106,10 +129,10 @@ class Token(Record):
     id: Slug = Field(description="Lowercase slug, unique among the pack's tokens and standees.")
     name: LocalizedText = Field(description="What the token is, per language (shown in findings and summaries).")
     shape: TokenShape = Field(
-        description="circle, square, hex (pointy top, flat sides left and right) or rounded (a square with rounded corners)."
+        description="circle, square, hex (pointy top, flat sides left and right), flat-hex (flat top and bottom, points left and right), triangle (equilateral, point up) or rounded (a square with rounded corners)."
     )
     size: str = Field(
-        description="Width with a unit, like \"20mm\": a circle's diameter, a square's side, a hex from flat side to flat side."
+        description="A length with a unit, like \"20mm\": a circle's diameter, a square's side, a hex from flat side to flat side, a triangle's side."
     )
     count: Count = Field(1, description="How many the box holds, 1 to 999.")
     front: TokenFace = Field(description="The front face ([token.front]).")
@@ -171,6 +194,13 @@ class LoadedBoard(BaseModel):
     # covers; the rotation turns the region about this box's centre
     frames: dict[str, tuple[float, float, float, float]]
     lines: dict[str, int] = {}  # region id -> line of its [[region]] table
+    # each [[route]]: the two sectors it joins and the points its line bends at, in points, board coordinates
+    routes: tuple[tuple[str, str, tuple[tuple[float, float], ...]], ...] = ()
+    route_lines: tuple[int | None, ...] = ()  # the line of each [[route]] table
+
+    def routed(self, a: str, b: str) -> bool:
+        """Whether a declared route joins sectors a and b (either way round)."""
+        return any({first, second} == {a, b} for first, second, _via in self.routes)
 
     def region(self, region_id: str) -> Region | None:
         return next((r for r in self.board.region if r.id == region_id), None)

@@ -164,6 +164,72 @@ def distance(a: Sequence[Point], b: Sequence[Point]) -> float:
     return best
 
 
+def inner_span(points: Sequence[Point], bottom: float, top: float, centre_x: float) -> tuple[float, float]:
+    """(left, right) of the widest span centred on `centre_x` that lies inside the polygon at every
+    height from `bottom` to `top`: a box of that width over that band is inside the outline.
+    Measured at the band's ends, at every corner within it and at steps between; (x, x) when
+    `centre_x` is outside the polygon somewhere in the band."""
+    heights = {bottom, top, *(bottom + (top - bottom) * i / 16 for i in range(1, 16))}
+    heights |= {y for _x, y in points if bottom < y < top}
+    half = math.inf
+    for y in heights:
+        crossings = [
+            x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+            for (x1, y1), (x2, y2) in _edges(points)
+            if (y1 > y) != (y2 > y) or (abs(y1 - y2) > _EPSILON and (abs(y - y1) < _EPSILON or abs(y - y2) < _EPSILON))
+        ]
+        left = max((x for x in crossings if x <= centre_x + _EPSILON), default=None)
+        right = min((x for x in crossings if x >= centre_x - _EPSILON), default=None)
+        if left is None or right is None:
+            return centre_x, centre_x
+        half = min(half, centre_x - left, right - centre_x)
+    half = max(0.0, half)
+    return centre_x - half, centre_x + half
+
+
+def grow(points: Sequence[Point], distance: float) -> Polygon:
+    """The polygon with every edge pushed `distance` outward (mitred corners): a cut line or a
+    bleed that keeps the same gap to the shape all round."""
+    count = len(points)
+    if count < 3 or abs(distance) < _EPSILON:
+        return tuple(points)
+    signed = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in _edges(points))
+    outward = 1.0 if signed < 0 else -1.0  # the normal on the outer side of each edge, either winding
+    lines = []
+    for (x1, y1), (x2, y2) in _edges(points):
+        length = math.dist((x1, y1), (x2, y2)) or 1.0
+        nx, ny = outward * -(y2 - y1) / length, outward * (x2 - x1) / length
+        lines.append(((x1 + nx * distance, y1 + ny * distance), (x2 - x1, y2 - y1)))
+    grown = []
+    for i in range(count):
+        (px, py), (dx, dy) = lines[i - 1]
+        (qx, qy), (ex, ey) = lines[i]
+        cross = dx * ey - dy * ex
+        if abs(cross) < _EPSILON:  # a straight corner: the pushed point
+            grown.append((qx, qy))
+            continue
+        t = ((qx - px) * ey - (qy - py) * ex) / cross
+        grown.append((px + t * dx, py + t * dy))
+    return tuple(grown)
+
+
+def exit_point(points: Sequence[Point], inside: Point, outside: Point) -> Point:
+    """Where the segment from `inside` towards `outside` last crosses the polygon's outline: a line
+    drawn from a region's centre starts there, at its edge. `inside` itself when it never crosses."""
+    best, at = -1.0, inside
+    (ax, ay), (bx, by) = inside, outside
+    for (x1, y1), (x2, y2) in _edges(points):
+        dx, dy, ex, ey = bx - ax, by - ay, x2 - x1, y2 - y1
+        cross = dx * ey - dy * ex
+        if abs(cross) < _EPSILON:
+            continue
+        t = ((x1 - ax) * ey - (y1 - ay) * ex) / cross
+        u = ((x1 - ax) * dy - (y1 - ay) * dx) / cross
+        if 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0 and t > best:
+            best, at = t, (ax + t * dx, ay + t * dy)
+    return at
+
+
 def _edges(points: Sequence[Point]) -> list[tuple[Point, Point]]:
     return [(points[i], points[(i + 1) % len(points)]) for i in range(len(points))]
 

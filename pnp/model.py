@@ -22,6 +22,7 @@ from pnp.board_model import Board as Board
 from pnp.board_model import LoadedBoard, LoadedTokens
 from pnp.board_model import Rect as Rect
 from pnp.board_model import Region as Region
+from pnp.board_model import Route as Route
 from pnp.board_model import Standee as Standee
 from pnp.board_model import Token as Token
 from pnp.board_model import TokenFace as TokenFace

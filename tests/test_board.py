@@ -237,7 +237,7 @@ def test_a_translation_that_does_not_fit_its_label_is_a_finding(tiny_copy: Path,
     result = build_board(tiny_copy, BoardOptions(output=tmp_path / "out"))
     [found] = _errors(result)
     assert found.startswith('board/text-overflow region.label-north.name.es: label "label-north": "MAR DEL NORTE MUY')
-    assert found.endswith("does not fit its 60 x 12 mm region, even at 5 pt")
+    assert found.endswith("does not fit its 60 x 12 mm region, even at 6 pt")
 
 
 # --- tokens -----------------------------------------------------------------------------
@@ -374,6 +374,7 @@ BOARD_MODELS: list[type[BaseModel]] = [
     model.Board,
     model.Region,
     model.Rect,
+    model.Route,
     model.TokenFile,
     model.Token,
     model.TokenFace,

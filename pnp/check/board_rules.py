@@ -105,6 +105,8 @@ def check_adjacency(pack: PackData) -> list[Finding]:
             other = regions.get(other_id)
             if other is None or other.kind != "sector":
                 continue  # the loader reported it
+            if board.routed(region.id, other_id):
+                continue  # a declared route (a sea lane) joins them both ways, touching or not
             mutual = region.id in other.adjacent
             problem = _adjacency_problem(board, region, other) if region.id < other_id or not mutual else None
             if problem:
@@ -114,7 +116,10 @@ def check_adjacency(pack: PackData) -> list[Finding]:
                         shown_path(board.file),
                         problem,
                         **_where(board, region, "adjacent"),
-                        hint=_("sectors are adjacent only when they share an edge: no diagonal moves"),
+                        hint=_(
+                            "sectors are adjacent only when they share an edge (no diagonal moves), or when a "
+                            "[[route]] joins them, like a sea lane between islands"
+                        ),
                     )
                 )
             if not mutual:
@@ -229,7 +234,21 @@ def check_label_translations(pack: PackData) -> list[Finding]:
     board = pack.board
     if board is None:
         return []
-    return [
+    legend = board.board.legend
+    untold = [
+        warning(
+            "board/untranslated",
+            shown_path(board.file),
+            _('the board\'s legend has no text in "{lang}": its {lang} map would print the {source} words').format(
+                lang=lang, source=pack.pack.source_language
+            ),
+            field=f"legend.{lang}",
+            hint=_('write legend.{lang} = "..."').format(lang=lang),
+        )
+        for lang in pack.pack.target_languages
+        if any(text.strip() for text in legend.values()) and not legend.get(lang, "").strip()
+    ]
+    return untold + [
         warning(
             "board/untranslated",
             shown_path(board.file),
@@ -366,7 +385,10 @@ RULES = (
     Rule(
         "board/adjacency",
         Severity.ERROR,
-        N_("Adjacent sectors share an edge (no diagonal moves) and list each other."),
+        N_(
+            "Adjacent sectors share an edge (no diagonal moves) and list each other; a [[route]] joins "
+            "sectors that do not touch."
+        ),
         check_adjacency,
     ),
     Rule("board/within", Severity.WARNING, N_("A sector lies inside the region it is `within`."), check_within),

@@ -59,9 +59,10 @@ def board(
 
     The map (board.toml, or a board image) is tiled at full size over pages
     with overlap, alignment marks and an assembly guide; every label whose
-    translation differs becomes a sticker cut to its region's size, packed on
+    translation differs becomes a sticker cut to its region's shape, packed on
     sheets with a placement guide; tokens.toml gives token sheets with aligned
-    backs, and fold-over standees. Nothing is written when the pack has errors.
+    backs, each token as drawn, and fold-over standees. Nothing is written when
+    the pack has errors.
 
     \b
     Example:

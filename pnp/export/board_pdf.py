@@ -27,7 +27,7 @@ from pnp.i18n import printed_n
 from pnp.impose.packing import Placed, StickerSheets
 from pnp.impose.sheet import SheetPlan
 from pnp.impose.tiling import Tile, TilePlan, plan_page_map
-from pnp.render.board import BoardArt, Label, draw_map, draw_sticker, words
+from pnp.render.board import BoardArt, Label, draw_map, draw_sticker, fit_line, label_sticker, words
 from pnp.units import Size, mm
 
 rl_config.invariant = 1
@@ -85,7 +85,13 @@ def footer(canvas: Canvas, fonts: FontRegistry, page_width: float, text: str, ba
 
 
 def render_tiles(
-    plan: TilePlan, source: DrawSource, fonts: FontRegistry, language: str, title: str, progress: Callable[[], None]
+    plan: TilePlan,
+    source: DrawSource,
+    fonts: FontRegistry,
+    language: str,
+    title: str,
+    progress: Callable[[], None],
+    legend: str = "",
 ) -> Document:
     text = words(language)
     canvas, buffer = _canvas(title)
@@ -93,7 +99,7 @@ def render_tiles(
     source(canvas)
     end_form(canvas)
     total = len(plan.tiles) + 1
-    _page_map(canvas, plan, fonts, text, title, total)
+    _page_map(canvas, plan, fonts, text, title, total, legend)
     progress()
     for number, tile in enumerate(plan.tiles, start=2):
         canvas.setPageSize((plan.page.width, plan.page.height))
@@ -190,7 +196,7 @@ def draw_mark(canvas: Canvas, at: tuple[float, float], radius: float) -> None:
 
 
 def _page_map(
-    canvas: Canvas, plan: TilePlan, fonts: FontRegistry, text: dict[str, str], title: str, total: int
+    canvas: Canvas, plan: TilePlan, fonts: FontRegistry, text: dict[str, str], title: str, total: int, legend: str
 ) -> None:
     page = plan.page.portrait()
     canvas.setPageSize((page.width, page.height))
@@ -207,8 +213,13 @@ def _page_map(
         height=_mm(plan.board.height),
     )
     canvas.drawString(margin, page.height - margin - mm(10), summary)
-    for n, key in enumerate(("step1", "step2", "step3")):
+    # a map on one page has no neighbour to cut for or to lay over: only the first step is true of it
+    steps = ("step1", "step2", "step3") if len(plan.tiles) > 1 else ("step1",)
+    for n, key in enumerate(steps):
         canvas.drawString(margin, page.height - margin - mm(16 + 4.5 * n), text[key])
+    if legend:  # the pack's words on how this board meets another: pnp knows none of its own
+        line = fit_line(canvas, legend, _font(fonts), 8, page.width - 2 * margin)
+        canvas.drawString(margin, page.height - margin - mm(16 + 4.5 * len(steps)), line)
     # room on the left and above the map for the page names, outside it: a badge on the map would
     # cover what is printed there
     badge = mm(8)
@@ -286,7 +297,7 @@ def render_stickers(
             else:
                 canvas.translate(placed.x, placed.y)
             label = labels[placed.sticker.region]
-            draw_sticker(canvas, label, placed.sticker.width, placed.sticker.height, margin, bleed)
+            draw_sticker(canvas, label, label_sticker(label, margin), bleed)
             canvas.restoreState()
         number_font = _font(art.fonts, "label", bold=True)
         canvas.setFont(number_font, STICKER_NUMBER_SIZE)
@@ -393,7 +404,8 @@ def _placement_guide(
         canvas.drawPath(path, stroke=1, fill=0)
         xs = [p[0] for p in corners]
         ys = [p[1] for p in corners]
-        bx, by = left + min(xs) * scale, top - min(ys) * scale
+        # the badge beside the label's top-left corner, not on it: it must not hide the words it numbers
+        bx, by = left + min(xs) * scale - mm(2), top - min(ys) * scale + mm(2)
         canvas.setFillColor(HexColor(GUIDE_COLOUR))
         canvas.circle(bx, by, mm(2), stroke=0, fill=1)
         canvas.setFillColor(HexColor("#ffffff"))

@@ -53,6 +53,9 @@ class SheetSpec:
     # Cards butted together, bleed only on the grid's outer edges: one cut serves two cards, so
     # more fit (9 poker cards on A4, 8 mini cards on a gutter-fold page).
     tight: bool = False
+    # Cards may be turned 90° to fit more; a token is not: a turned hex prints flat on top and a
+    # round token's words run up the sheet, so a reader of the sheet sees a shape not as drawn.
+    turn: bool = True
 
 
 @dataclass(frozen=True)
@@ -303,6 +306,8 @@ def _free_height(area: _Area, spec: SheetSpec, rows: int, rotated: bool) -> floa
 def _best_grid(area: _Area, spec: SheetSpec) -> tuple[int, int, bool]:
     """(columns, rows, rotated): the grid holding the most cards; a tie keeps the card as designed."""
     columns, rows = _grid_shape(area, spec.card, spec)
+    if not spec.turn:
+        return columns, rows, False
     turned_columns, turned_rows = _grid_shape(area, _as_laid(spec.card, True), spec)
     if turned_columns * turned_rows > columns * rows:
         return turned_columns, turned_rows, True

@@ -8,7 +8,6 @@ adjacency) are check rules, which see the shapes this loader builds.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
@@ -23,14 +22,13 @@ from pnp.limits import MAX_BOARD_SIDE_MM
 from pnp.load.toml import TomlFile, read_toml, symlink_outside
 from pnp.load.validate import Problem, validate
 from pnp.model import Board, LoadedBoard, LoadedTokens, Pack, Region, TokenFace, TokenFile
+from pnp.token_shapes import face_size
 from pnp.units import UnitError, mm, parse_length
 
 M = TypeVar("M", bound=BaseModel)
 
 BOARD_FILE = "board.toml"
 TOKENS_FILE = "tokens.toml"
-
-HEX_HEIGHT = 2 / math.sqrt(3)  # a pointy-top hex is this many times as tall as it is wide
 
 
 def load_board_files(
@@ -79,13 +77,59 @@ def _load_board(root: Path, pack: Pack, shown: str) -> tuple[LoadedBoard | None,
         shape = _shape(region, index, where, findings)
         if shape is not None:
             shapes[region.id], frames[region.id] = shape
+    routes = _routes(board, kinds, _Where(source, "route", [f"#{i + 1}" for i in range(len(board.route))]), findings)
     if width is None or height is None or any(f.severity.value == "error" for f in findings):
         return None, findings
     lines = {r.id: line for i, r in enumerate(board.region) if (line := source.line_of("region", i, None))}
     loaded = LoadedBoard(
-        board=board, file=source.path, width=width, height=height, shapes=shapes, frames=frames, lines=lines
+        board=board,
+        file=source.path,
+        width=width,
+        height=height,
+        shapes=shapes,
+        frames=frames,
+        lines=lines,
+        routes=routes,
+        route_lines=tuple(source.line_of("route", i, None) for i in range(len(board.route))),
     )
     return loaded, findings
+
+
+def _routes(
+    board: Board, kinds: Mapping[str, str], where: _Where, findings: list[Finding]
+) -> tuple[tuple[str, str, tuple[tuple[float, float], ...]], ...]:
+    """Each [[route]]: two distinct sectors, and its bend points in points."""
+    sectors = sorted(k for k, kind in kinds.items() if kind == "sector")
+    routes = []
+    for index, route in enumerate(board.route):
+        ends = route.between
+        bad = [(n, end) for n, end in enumerate(ends) if kinds.get(end) != "sector" or (n == 1 and end == ends[0])]
+        for n, end in bad:
+            findings.append(
+                _error_at(
+                    "load/unknown-ref",
+                    _("a route joins two different sectors")
+                    if end in kinds and kinds[end] == "sector"
+                    else _('"{other}" is a {kind}, not a sector').format(other=end, kind=kinds[end])
+                    if end in kinds
+                    else _('unknown sector "{other}"').format(other=end),
+                    where.record(index, "between", f"route[{index}].between[{n}]"),
+                    did_you_mean(end, sectors)
+                    or _("sectors: {names}").format(names=", ".join(sectors) or _("none yet")),
+                )
+            )
+        via = []
+        for n, point in enumerate(route.via):
+            place = where.record(index, "via", f"route[{index}].via[{n}]")
+            if len(point) != 2:
+                findings.append(_error_at("load/invalid", _('a point is [x, y], like ["120mm", "80mm"]'), place))
+                continue
+            x, y = (_length(value, place, findings) for value in point)
+            if x is not None and y is not None:
+                via.append((x, y))
+        if not bad:
+            routes.append((ends[0], ends[1], tuple(via)))
+    return tuple(routes)
 
 
 def _region_refs(region: Region, index: int, kinds: Mapping[str, str], where: _Where) -> list[Finding]:
@@ -120,7 +164,7 @@ def _region_refs(region: Region, index: int, kinds: Mapping[str, str], where: _W
         if other == region.id:
             message = _("a sector cannot be its own neighbour")
         elif other in kinds:
-            message = f'"{other}" is a {kinds[other]}, not a sector'
+            message = _('"{other}" is a {kind}, not a sector').format(other=other, kind=kinds[other])
         else:
             message = _('unknown sector "{other}"').format(other=other)
         findings.append(
@@ -228,7 +272,7 @@ def _load_tokens(root: Path, pack: Pack, shown: str) -> tuple[LoadedTokens | Non
         prefix = f"token.{token.id}"
         size = _length(token.size, token_where.record(index, "size", f"{prefix}.size"), findings, positive=True)
         if size is not None:
-            sizes[token.id] = (size, size * HEX_HEIGHT) if token.shape == "hex" else (size, size)
+            sizes[token.id] = face_size(token.shape, size)
         findings += _languages(token.name, languages, token_where.record(index, "name"), f"{prefix}.name")
         findings += _manifest_ref(
             token.manifest, manifest_ids, token_where.record(index, "manifest", f"{prefix}.manifest")

@@ -25,7 +25,7 @@ from pnp.export.board_pdf import Document, render_stickers, render_tiles
 from pnp.files import write_atomic, write_error
 from pnp.i18n import _
 from pnp.images import read_image_info
-from pnp.impose.packing import Sticker, pack_stickers, sticker_size
+from pnp.impose.packing import Sticker, pack_stickers
 from pnp.impose.tiling import TileError, plan_tiles
 from pnp.layout.icons import family_and_pack_icons, token_icon_findings
 from pnp.limits import MAX_BOARD_IMAGE_PIXELS
@@ -37,7 +37,7 @@ from pnp.paths import shown_path
 from pnp.pipelines.board_options import BoardOptions, BoardResult, Written
 from pnp.pipelines.board_tokens import token_documents
 from pnp.pipelines.build import FONTS_DIR
-from pnp.render.board import BoardArt, draw_map, fit_labels, printed_boxes
+from pnp.render.board import BoardArt, board_legend, draw_map, fit_labels, label_sticker, printed_boxes
 from pnp.units import Size, mm, paper_size
 
 MIN_IMAGE_DPI = 150  # below this a board image prints visibly soft at arm's length
@@ -161,12 +161,12 @@ def _board_documents(
             documents.append(
                 (
                     "board-tiled.pdf",
-                    lambda step: render_tiles(plan, draw_source, fonts, language, title, step),
+                    lambda step: render_tiles(plan, draw_source, fonts, language, title, step, board_legend(art)),
                     len(plan.tiles) + 1,
                 )
             )
 
-    stickers = _stickers(board, art, options.margin)
+    stickers = _stickers(art, options.margin)
     result.same = [label.text for label in art.labels.values() if not label.needs_sticker and label.text.strip()]
     if stickers:
         sheets = pack_stickers(stickers, paper, STICKER_SHEET_MARGIN, STICKER_GAP)
@@ -212,15 +212,14 @@ def _map_source(art: BoardArt, title: str) -> Callable[[Canvas], None]:
     return draw
 
 
-def _stickers(board: LoadedBoard, art: BoardArt, margin: float) -> list[Sticker]:
+def _stickers(art: BoardArt, margin: float) -> list[Sticker]:
     """One sticker per label whose translation differs from the printed words, numbered in reading order."""
     wanted = [label for label in art.labels.values() if label.needs_sticker]
     wanted.sort(key=lambda label: (round(label.frame[1] + label.frame[3] / 2), label.frame[0], label.region.id))
     stickers = []
     for number, label in enumerate(wanted, start=1):
-        _left, _bottom, width, height = board.frames[label.region.id]
-        size = sticker_size(Size(width, height), margin)
-        stickers.append(Sticker(label.region.id, number, size.width, size.height))
+        shape = label_sticker(label, margin)  # a polygon label's sticker: the polygon grown by the margin
+        stickers.append(Sticker(label.region.id, number, shape.width, shape.height))
     return stickers
 
 

@@ -7,8 +7,9 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp import token_shapes
 from pnp.assets.fonts import FontRegistry
-from pnp.errors import Finding, error
+from pnp.errors import error
 from pnp.export.board_pdf import Document, FaceForm, TokenSection, render_sheets
 from pnp.i18n import _
 from pnp.impose.sheet import ImposeError, SheetPlan, SheetSpec, plan_sheet
@@ -16,18 +17,10 @@ from pnp.layout.icons import family_and_pack_icons
 from pnp.layout.templates import IconFile
 from pnp.model import LoadedTokens, PackData, TokenFace, pick
 from pnp.paths import shown_path
+from pnp.pipelines.board_fit import face_overflow, token_face_text
 from pnp.pipelines.board_options import BoardOptions, BoardResult
 from pnp.render.board import words
-from pnp.render.token import (
-    FaceText,
-    draw_standee,
-    draw_token_face,
-    fit_face_text,
-    standee_height,
-    standee_text_box,
-    text_box,
-    tokens_crop_marks,
-)
+from pnp.render.token import FaceText, draw_standee, draw_token_face, standee_height, tokens_crop_marks
 from pnp.units import Size, mm, paper_size
 
 TOKEN_BLEED = mm(1)
@@ -55,14 +48,12 @@ def token_documents(
             if face is None:
                 keys.append(None)
                 continue
-            text = _face_text(pack, face, language, text_box(token.shape, width, height, _has_picture(face)), fonts)
-            result.findings += _overflow(
-                text, shown, tokens.lines.get(("token", token.id)), f"token.{token.id}.{side}", language
-            )
+            text = token_face_text(pack, token, face, language, fonts)
+            result.findings += face_overflow(pack, token, side, text, language)
             key = f"token-{token.id}-{side}"
             forms[key] = FaceForm(
                 Size(width, height),
-                TOKEN_BLEED,
+                token_shapes.reach(token.shape, width, height, TOKEN_BLEED),  # a point's bleed is not clipped
                 _token_drawer(token.shape, width, height, face, text, side == "front", pack.root, icons),
             )
             keys.append(key)
@@ -114,6 +105,7 @@ def _token_plan(paper: Size, size: Size, crop: bool, options: BoardOptions) -> S
             duplex=options.duplex,
             crop_marks=crop,
             mark_length=mm(3),
+            turn=False,  # a token prints as drawn: a hex's point at the top, its words level
         )
     )
 
@@ -143,31 +135,6 @@ def _shared_by_sizes(
     at = sections.index(loose[0])
     rest = [s for s in sections if s not in loose]
     return [*rest[:at], shared, *rest[at:]]
-
-
-def _has_picture(face: TokenFace) -> bool:
-    return face.icon is not None or face.art is not None
-
-
-def _face_text(
-    pack: PackData, face: TokenFace, language: str, box: tuple[float, float, float, float], fonts: FontRegistry
-) -> FaceText:
-    return fit_face_text(face, pick(pack, face.label, language), box, fonts, language)
-
-
-def _overflow(text: FaceText, shown: str, line: int | None, field: str, language: str) -> list[Finding]:
-    if text.fitted is None or text.fitted.fits:
-        return []
-    return [
-        error(
-            "board/text-overflow",
-            shown,
-            _("the label does not fit on the face, even at {size:g} pt").format(size=text.fitted.size),
-            line=line,
-            field=f"{field}.label.{language}",
-            hint=_("shorten it, or make the token larger"),
-        )
-    ]
 
 
 def _token_drawer(
@@ -201,15 +168,12 @@ def _standee_section(
     sizes: set[tuple[float, float]] = set()
     for standee in tokens.tokens.standee:
         width, height, base = tokens.standee_sizes[standee.id]
-        box = standee_text_box(width, height)
         front_face = standee.front
         back_face = standee.back or standee.front
         faces = []
         for side, face in (("front", front_face), ("back", back_face)):
-            text = _face_text(pack, face, language, box, fonts)
-            result.findings += _overflow(
-                text, shown, tokens.lines.get(("standee", standee.id)), f"standee.{standee.id}.{side}", language
-            )
+            text = token_face_text(pack, standee, face, language, fonts)
+            result.findings += face_overflow(pack, standee, side, text, language)
             faces.append((face, text))
         key = f"standee-{standee.id}"
         strip = Size(width, standee_height(height, base))

@@ -15,6 +15,7 @@ from pnp.errors import Finding
 from pnp.export.workers import Background
 from pnp.layout.memo import layout_memo
 from pnp.model import PackData
+from pnp.pipelines.board_fit import board_fit_findings
 from pnp.pipelines.fitting import layout_and_fitting_findings
 from pnp.pipelines.sheet_fit import sheet_fit_findings
 
@@ -36,7 +37,7 @@ def pack_findings(data: PackData, output: Path | None = None, read: bool = True)
         background.cancel()  # stopped by an error or Ctrl-C: no check left running
     laid_out = [f for language in data.languages for f in (printed if language == built else other_layouts[language])]
     # what build stops on, as it says it: a finding both found (install/fonts) is said once
-    return list(dict.fromkeys([*rules, *sheet_fit_findings(data), *laid_out]))
+    return list(dict.fromkeys([*rules, *sheet_fit_findings(data), *board_fit_findings(data), *laid_out]))
 
 
 def _rules_and_other_layouts(

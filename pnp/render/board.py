@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import geometry
@@ -27,6 +28,7 @@ from pnp.i18n import P_, _, printed
 from pnp.layout.templates import IconFile
 from pnp.model import LoadedBoard, Region
 from pnp.render.icons import draw_icon
+from pnp.render.label_shape import StickerShape, label_polygon, sticker_shape, text_boxes
 from pnp.render.text import FittedText, TextBox, fit_text
 from pnp.render.typeset import draw_text
 from pnp.units import mm
@@ -34,13 +36,13 @@ from pnp.units import mm
 PAPER = "#f6f3ea"
 NEUTRAL = "#6d6a63"
 LABEL_ROLE = "title"
-LABEL_MIN_SIZE = 5.0  # points: smaller than this is unreadable on a board across the table
+LABEL_MIN_SIZE = 6.0  # points: the floor of every word pnp prints; smaller is unreadable across the table
 PLANET_COLOURS = ("#5d8aa8", "#b5835a", "#7a9e7e", "#a86b8f", "#c2a34f", "#6f7fb3")
 
 # Words pnp itself prints on the sheets (not pack data), in English; printed() gives them in the card language.
 WORDS: dict[str, str] = {
-    "schematic": P_("pnp's schematic: positions are approximate. Measure your board and correct board.toml."),
-    "join": P_("The base game's board joins on the right-hand edge."),
+    # words for the players only: what the pack's author should do is said by pnp check, never on paper
+    "schematic": P_("pnp's schematic: positions are approximate."),
     "assembly": P_("How to put the map together"),
     "pages": P_("{columns} x {rows} pages, {overlap} mm overlap; full size {width} x {height} mm"),
     "step1": P_("1. Print every page at 100 % (actual size): the bar at the foot of each page must measure 50 mm."),
@@ -80,6 +82,8 @@ class Label:
     frame: tuple[float, float, float, float]  # unrotated box, board coordinates
     fitted: FittedText
     padding: float
+    box: tuple[float, float, float, float]  # where the words go: x, y, width, height from the frame's bottom-left
+    polygon: geometry.Polygon | None = None  # a polygon label's corners upright, frame coordinates (label_shape)
 
     @property
     def needs_sticker(self) -> bool:
@@ -141,10 +145,14 @@ def fit_labels(art: BoardArt, shown: str) -> list[Finding]:
         source_text = region.name.get(art.source_language, "")
         x, y, width, height = board.frames[region.id]
         pad = label_padding(width, height)
-        fitted = fit_label_text(
-            text, width - 2 * pad, height - 2 * pad, art.fonts, art.language, region.ink or "#000000"
-        )
-        art.labels[region.id] = Label(region, text, source_text, (x, y, width, height), fitted, pad)
+        polygon = label_polygon(board, region.id)
+        # inside the polygon, not its bounding box: of the bands it offers, the one that sets the words largest
+        tries = [
+            (fit_label_text(text, w, h, art.fonts, art.language, region.ink or "#000000"), (bx, by, w, h))
+            for bx, by, w, h in text_boxes(polygon, width, height, pad)
+        ]
+        fitted, box = max(tries, key=lambda tried: (tried[0].fits, tried[0].fits and tried[0].size))
+        art.labels[region.id] = Label(region, text, source_text, (x, y, width, height), fitted, pad, box, polygon)
         where = {"line": board.lines.get(region.id), "field": f"region.{region.id}.name.{art.language}"}
         if not fitted.fits:
             findings.append(
@@ -172,6 +180,7 @@ def fit_labels(art: BoardArt, shown: str) -> list[Finding]:
                     hint=_("use another character"),
                 )
             )
+    findings += _legend_overflow(art, shown)
     return findings
 
 
@@ -220,12 +229,52 @@ def draw_map(canvas: Canvas, art: BoardArt, title: str) -> None:
             canvas.setLineWidth(1.6)
             canvas.setLineJoin(1)
             canvas.drawPath(_path(canvas, _pdf_points(art, board.shapes[region.id])), stroke=1, fill=0)
+    _routes(canvas, art)
     for label in art.labels.values():
         draw_label(canvas, art, label)
     _title(canvas, art, title)
     canvas.setStrokeColor(HexColor("#3a3833"))
     canvas.setLineWidth(0.8)
     canvas.rect(0, 0, board.width, board.height, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+ROUTE_INK = "#2f5d7c"
+
+
+def route_line(board: LoadedBoard, first: str, second: str, via: Sequence[geometry.Point]) -> list[geometry.Point]:
+    """A route's line in board coordinates: from the edge of one sector, through its bend points,
+    to the edge of the other, so that it crosses the water between them and neither sector."""
+    a, b = board.shapes.get(first, ()), board.shapes.get(second, ())
+    if len(a) < 3 or len(b) < 3:
+        return []
+    start, end = geometry.centroid(a), geometry.centroid(b)
+    points = [start, *via, end]
+    points[0] = geometry.exit_point(a, start, points[1])
+    points[-1] = geometry.exit_point(b, end, points[-2])
+    return points
+
+
+def _routes(canvas: Canvas, art: BoardArt) -> None:
+    """Each declared route as a dashed line with a dot at each end, where it leaves a sector."""
+    canvas.saveState()
+    canvas.setStrokeColor(HexColor(ROUTE_INK))
+    canvas.setFillColor(HexColor(ROUTE_INK))
+    canvas.setLineWidth(1.4)
+    canvas.setLineCap(1)
+    for first, second, via in art.board.routes:
+        points = _pdf_points(art, route_line(art.board, first, second, via))
+        if len(points) < 2:
+            continue
+        canvas.setDash(5, 3)
+        path = canvas.beginPath()
+        path.moveTo(*points[0])
+        for point in points[1:]:
+            path.lineTo(*point)
+        canvas.drawPath(path, stroke=1, fill=0)
+        canvas.setDash()
+        for x, y in (points[0], points[-1]):
+            canvas.circle(x, y, mm(1.1), stroke=0, fill=1)
     canvas.restoreState()
 
 
@@ -328,16 +377,15 @@ def draw_label(canvas: Canvas, art: BoardArt, label: Label) -> None:
 
 
 def draw_fitted(canvas: Canvas, label: Label, x: float, y: float) -> None:
-    """The label's fitted paragraphs, centred in its box whose bottom-left is (x, y)."""
+    """The label's fitted paragraphs, centred in its text box, the frame's bottom-left at (x, y)."""
     _, _, width, height = label.frame
-    pad = label.padding
-    inner_height = height - 2 * pad
-    used = min(label.fitted.height, inner_height)
+    box_x, box_y, _box_width, box_height = label.box
+    used = min(label.fitted.height, box_height)
     canvas.saveState()
     clip = canvas.beginPath()
     clip.rect(x, y, width, height)
     canvas.clipPath(clip, stroke=0, fill=0)
-    draw_text(canvas, label.fitted, x + pad, y + pad + (inner_height + used) / 2, {})
+    draw_text(canvas, label.fitted, x + box_x, y + box_y + (box_height + used) / 2, {})
     canvas.restoreState()
 
 
@@ -351,24 +399,85 @@ def _title(canvas: Canvas, art: BoardArt, title: str) -> None:
         canvas.setFont(role.name(), 15)
         canvas.drawString(mm(7), top - mm(9), title)
     if body is not None:
-        canvas.setFont(body.name(), 6.5)
+        canvas.setFont(body.name(), LEGEND_SIZE)
         canvas.drawString(mm(7), top - mm(14), text["schematic"])
-        canvas.drawString(mm(7), top - mm(17.5), text["join"])
+        legend = board_legend(art)
+        if legend:  # the pack's own words: pnp knows nothing of the board beyond this one
+            line = fit_line(canvas, legend, body.name(), LEGEND_SIZE, legend_room(art))
+            canvas.drawString(mm(7), top - mm(17.5), line)
+
+
+LEGEND_SIZE = 6.5  # points, as the line under the map's title
+
+
+def legend_room(art: BoardArt) -> float:
+    """How wide the legend's line under the map's title may run."""
+    return min(art.board.width, mm(120)) - mm(12)
+
+
+def _legend_overflow(art: BoardArt, shown: str) -> list[Finding]:
+    """A legend longer than its line is a finding: the map never prints it cut short."""
+    legend = board_legend(art)
+    body = art.fonts.role("body") or art.fonts.role(LABEL_ROLE)
+    if not legend or body is None:
+        return []
+    width = stringWidth(legend, body.name(), LEGEND_SIZE)
+    if width <= legend_room(art):
+        return []
+    return [
+        error(
+            "board/text-overflow",
+            shown,
+            _(
+                "the board's legend is {width} mm long at {size:g} pt; the line under the map's title holds {room} mm"
+            ).format(width=_mm(width), size=LEGEND_SIZE, room=_mm(legend_room(art))),
+            field=f"legend.{art.language}",
+            hint=_("shorten it to one sentence"),
+        )
+    ]
+
+
+def board_legend(art: BoardArt) -> str:
+    """The board's legend (board.toml `legend`) in the build's language, else in the source language."""
+    legend = art.board.board.legend
+    return (legend.get(art.language) or legend.get(art.source_language, "")).strip()
+
+
+def fit_line(canvas: Canvas, text: str, font: str, size: float, width: float) -> str:
+    """`text` cut with an ellipsis to `width`: one line that never runs past its room."""
+    if canvas.stringWidth(text, font, size) <= width:
+        return text
+    while text and canvas.stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 # --- stickers -------------------------------------------------------------------------
 
 
-def draw_sticker(canvas: Canvas, label: Label, width: float, height: float, margin: float, bleed: float) -> None:
-    """One sticker with its cut line's bottom-left at (0, 0): the background up to `bleed`
-    beyond the cut, the fitted text over the region's part, the cut line."""
+def label_sticker(label: Label, margin: float) -> StickerShape:
+    """The sticker a label gets: the same shape for packing it, drawing it and its guide."""
+    _x, _y, width, height = label.frame
+    return sticker_shape(label.polygon, width, height, margin)
+
+
+def draw_sticker(canvas: Canvas, label: Label, shape: StickerShape, bleed: float) -> None:
+    """One sticker with its bounding box's bottom-left at (0, 0): the background up to `bleed`
+    beyond the cut, the fitted text over the region's part, the cut line (the label's polygon
+    grown by the margin, or its rectangle)."""
     canvas.saveState()
     canvas.setFillColor(_colour(label.region.color, "#ffffff"))
-    canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
-    draw_fitted(canvas, label, margin, margin)
+    if shape.outline is None:
+        canvas.rect(-bleed, -bleed, shape.width + 2 * bleed, shape.height + 2 * bleed, stroke=0, fill=1)
+    else:
+        canvas.drawPath(_path(canvas, geometry.grow(shape.outline, bleed)), stroke=0, fill=1)
+    draw_fitted(canvas, label, shape.frame_x, shape.frame_y)
     canvas.setStrokeColor(HexColor("#9e9e9e"))
     canvas.setLineWidth(0.4)
-    canvas.rect(0, 0, width, height, stroke=1, fill=0)
+    if shape.outline is None:
+        canvas.rect(0, 0, shape.width, shape.height, stroke=1, fill=0)
+    else:
+        canvas.drawPath(_path(canvas, shape.outline), stroke=1, fill=0)
     canvas.restoreState()
 
 

@@ -8,7 +8,6 @@ thin cut line along the outline (a round or hex token has no crop marks).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +17,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp import token_shapes
 from pnp.assets.fonts import FontRegistry, plain_font
 from pnp.images import image_problem
 from pnp.layout.templates import IconFile
@@ -25,9 +25,11 @@ from pnp.model import TokenFace
 from pnp.render.icons import draw_icon
 from pnp.render.text import FittedText, TextBox, fit_text
 from pnp.render.typeset import draw_text
+from pnp.units import mm
 
 CUT_LINE = "#8a8a8a"
-TEXT_MIN_SIZE = 4.5  # points
+TEXT_MIN_SIZE = 6.0  # points: the floor of every word pnp prints; a label that needs less does not fit
+TEXT_INSET = mm(1.2)  # between a label's longest line and the outline: a cut a little inside spares the words
 
 
 @dataclass(frozen=True)
@@ -39,28 +41,20 @@ class FaceText:
 
 
 def _outline(canvas: Canvas, shape: str, width: float, height: float, grow: float):
-    """The token's outline pushed `grow` outward, as a path: exact for circles, squares and regular hexes."""
+    """The token's outline pushed `grow` outward, as a path: exact for every shape."""
     path = canvas.beginPath()
-    cx, cy = width / 2, height / 2
-    if shape == "circle":
-        path.circle(cx, cy, width / 2 + grow)
-    elif shape == "square":
-        path.rect(-grow, -grow, width + 2 * grow, height + 2 * grow)
-    elif shape == "rounded":
-        path.roundRect(-grow, -grow, width + 2 * grow, height + 2 * grow, corner_radius(width) + grow)
-    else:  # a pointy-top hex: growing its apothem by `grow` scales it about the centre
-        scale = (width / 2 + grow) / (width / 2)
-        corners = [
-            (
-                cx + scale * height / 2 * math.cos(math.radians(90 + 60 * i)),
-                cy + scale * height / 2 * math.sin(math.radians(90 + 60 * i)),
-            )
-            for i in range(6)
-        ]
-        path.moveTo(*corners[0])
-        for corner in corners[1:]:
+    polygon = token_shapes.corners(shape, width, height, grow)
+    if polygon is not None:
+        path.moveTo(*polygon[0])
+        for corner in polygon[1:]:
             path.lineTo(*corner)
         path.close()
+    elif shape == "circle":
+        path.circle(width / 2, height / 2, width / 2 + grow)
+    elif shape == "rounded":
+        path.roundRect(-grow, -grow, width + 2 * grow, height + 2 * grow, corner_radius(width) + grow)
+    else:
+        path.rect(-grow, -grow, width + 2 * grow, height + 2 * grow)
     return path
 
 
@@ -69,12 +63,9 @@ def corner_radius(width: float) -> float:
 
 
 def text_box(shape: str, width: float, height: float, with_picture: bool) -> tuple[float, float, float, float]:
-    """Where a face's words go: under the picture, or across the middle when there is none."""
-    if not with_picture:
-        inset = 0.2 if shape in ("circle", "hex") else 0.12
-        return width * inset, height * 0.3, width * (1 - 2 * inset), height * 0.4
-    inset = 0.22 if shape in ("circle", "hex") else 0.1
-    return width * inset, height * 0.13, width * (1 - 2 * inset), height * 0.2
+    """Where a face's words go: under the picture, or across the middle when there is none; inside
+    the outline at every height of the box, with air on each side."""
+    return token_shapes.text_box(shape, width, height, with_picture, inset=min(width * 0.06, TEXT_INSET))
 
 
 def fit_face_text(
@@ -118,8 +109,9 @@ def draw_token_face(
     canvas.saveState()
     canvas.clipPath(_outline(canvas, shape, width, height, bleed), stroke=0, fill=0)
     canvas.setFillColor(HexColor(face.color))
-    canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
-    _picture(canvas, face, (width * 0.29, height * 0.4, width * 0.42, height * 0.42), pack_root, icons or {})
+    reach = token_shapes.reach(shape, width, height, bleed)  # a point's bleed reaches past the bounding box
+    canvas.rect(-reach, -reach, width + 2 * reach, height + 2 * reach, stroke=0, fill=1)
+    _picture(canvas, face, token_shapes.picture_box(shape, width, height), pack_root, icons or {})
     _words(canvas, text)
     canvas.restoreState()
     if cut_line:
