@@ -18,7 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageStat
 
-from pnp.i18n import P_, _, printed
+from pnp.i18n import P_, printed
 from pnp.model import Card, PackData, TextRegion
 from pnp.units import mm
 
