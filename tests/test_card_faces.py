@@ -16,7 +16,11 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageStat
 
+from pnp.layout import FaceLayout
+from pnp.layout.plan import lay_out_pack
+from pnp.load import load_pack
 from pnp.pipelines.build import BuildOptions, build
+from pnp.units import mm
 from tests.conftest import ROOT
 from tests.golden import assert_matches_golden
 
@@ -122,3 +126,35 @@ def test_a_card_without_art_prints_no_placeholder(faces: Path) -> None:
     row = round((3 + 25) / 25.4 * DPI)  # 3 mm of bleed, then 25 mm from the top of the card
     band = (round(6 / 25.4 * DPI), row, round(38 / 25.4 * DPI), row + 3)
     assert ImageStat.Stat(gear.crop(band)).mean[0] > ImageStat.Stat(crew.crop(band)).mean[0] + 20
+
+
+def _structure(face: FaceLayout) -> tuple[tuple[object, ...], ...]:
+    """A face's shapes and lines, where they are and how big, colours left out: what tells a type
+    apart at arm's length once its colour is taken away."""
+    shapes = [e for e in face.elements if e.kind in ("rect", "rounded-rect", "line")]
+    return tuple(
+        sorted((e.kind, *(round(float(e.get(k) or 0) / mm(1)) for k in ("x", "y", "width", "height"))) for e in shapes)
+    )
+
+
+@pytest.mark.parametrize(
+    ("pack", "types"),
+    [
+        ("firefly-types", ["crew", "gear", "ship-upgrade", "drive-core", "nav", "job", "challenge"]),
+        ("lotr-types", ["ship-enemy", "enemy", "location", "ship-objective"]),
+        ("bsg-types", ["crisis", "super-crisis", "loyalty", "quorum", "skill"]),
+    ],
+)
+def test_each_type_has_a_structure_of_its_own_not_only_a_colour(pack: str, types: list[str]) -> None:
+    """Crew, gear and upgrades used to share one frame and differ by colour; ship-enemy and
+    ship-objective, and every BSG kind, were the same generic card."""
+    loaded = load_pack(ROOT / "tests" / "data" / pack).pack
+    assert loaded is not None
+    laid = lay_out_pack(loaded, "es")
+    first: dict[str, FaceLayout] = {}
+    for deck in laid.decks:
+        for faces in deck.cards:
+            first.setdefault(faces.card.type, faces.front)
+    structures = {card_type: _structure(first[card_type]) for card_type in types}
+    same = [(a, b) for a in types for b in types if a < b and structures[a] == structures[b]]
+    assert same == []
