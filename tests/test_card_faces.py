@@ -1,7 +1,8 @@
-"""One card of each Firefly type against a reviewed golden image, and what each layout prints.
+"""One card of each bundled type against a reviewed golden image, and what each layout prints.
 
-The pack tests/data/firefly-types fills every field a layout prints (skills,
-keywords, art, contact, legality, requirements, pay).  A change to a layout
+The packs tests/data/firefly-types, lotr-types and bsg-types fill every field
+their family's layouts print (skills, keywords, art, contact, legality,
+requirements, pay, range; engagement and stats; skill checks, skill colours).  A change to a layout
 shows here as a failing image: look at the -actual.png, and when the change
 is meant, run `pytest tests/test_card_faces.py --update-golden` and look at
 the new goldens before committing them.
@@ -14,7 +15,11 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageStat
 
+from pnp.layout import FaceLayout
+from pnp.layout.plan import lay_out_pack
+from pnp.load import load_pack
 from pnp.pipelines.build import BuildOptions, build
+from pnp.units import mm
 from tests.conftest import ROOT
 from tests.golden import assert_matches_golden
 from tests.pdfs import pdf_words
@@ -33,6 +38,19 @@ CARDS = {
     "setup": "story/setup-card",
 }
 DPI = 100
+# the lotr and bsg families: one card of each type, from their own test packs
+OTHERS = {
+    "lotr-ship-enemy": ("lotr-types", "encounter/ship-enemy-card"),
+    "lotr-enemy": ("lotr-types", "encounter/enemy-card"),
+    "lotr-location": ("lotr-types", "encounter/location-card"),
+    "lotr-ship-objective": ("lotr-types", "encounter/ship-objective-card"),
+    "bsg-crisis": ("bsg-types", "cards/crisis-card"),
+    "bsg-crisis-choice": ("bsg-types", "cards/choice-card"),
+    "bsg-super-crisis": ("bsg-types", "cards/super-crisis-card"),
+    "bsg-loyalty": ("bsg-types", "cards/loyalty-card"),
+    "bsg-quorum": ("bsg-types", "cards/quorum-card"),
+    "bsg-skill": ("bsg-types", "cards/skill-politics"),
+}
 
 
 @pytest.fixture(scope="module")
@@ -53,6 +71,28 @@ def test_each_firefly_type_matches_its_reviewed_golden(
     assert_matches_golden(actual, f"firefly-{card_type}", update_golden, tmp_path)
 
 
+@pytest.fixture(scope="module")
+def other_faces(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("other-faces")
+    for pack in ("lotr-types", "bsg-types"):
+        result = build(ROOT / "tests" / "data" / pack, BuildOptions(output=out, png=True, dpi=DPI, cache=False))
+        assert result.ok, [f.message for f in result.findings]
+        assert not [f for f in result.findings if f.code.startswith(("text/small", "layout/"))], [
+            f.message for f in result.findings
+        ]
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(OTHERS))
+def test_each_lotr_and_bsg_type_matches_its_reviewed_golden(
+    other_faces: Path, name: str, update_golden: bool, tmp_path: Path
+) -> None:
+    pack, card = OTHERS[name]
+    actual = Image.open(other_faces / pack / "es" / "png" / f"{card}.png").convert("RGB")
+    assert_matches_golden(actual, name, update_golden, tmp_path)
+
+
 def _words(faces: Path) -> str:
     return pdf_words(faces / "cards.pdf")
 
@@ -63,7 +103,11 @@ def test_keywords_and_the_numbers_a_player_needs_are_printed(faces: Path) -> Non
         "Mecánico · Moral",  # crew: professions and Moral
         "$300",  # crew: pay
         "Equipo de pirateo",  # gear keyword
-        "Harrow · Transporte",  # job: contact and job type
+        "HARROW",  # job: the contact, over the job's name
+        "Transporte",  # job type
+        "Recoger: Persephone",  # job: pick-up and drop-off lines
+        "Entregar: Whittier",
+        "ALCANCE",  # drive core: the range dial
         "LEGAL",
         "ILEGAL",
         "$2.000",  # job: pay from stats.pay
@@ -81,3 +125,35 @@ def test_a_card_without_art_prints_no_placeholder(faces: Path) -> None:
     row = round((3 + 25) / 25.4 * DPI)  # 3 mm of bleed, then 25 mm from the top of the card
     band = (round(6 / 25.4 * DPI), row, round(38 / 25.4 * DPI), row + 3)
     assert ImageStat.Stat(gear.crop(band)).mean[0] > ImageStat.Stat(crew.crop(band)).mean[0] + 20
+
+
+def _structure(face: FaceLayout) -> tuple[tuple[object, ...], ...]:
+    """A face's shapes and lines, where they are and how big, colours left out: what tells a type
+    apart at arm's length once its colour is taken away."""
+    shapes = [e for e in face.elements if e.kind in ("rect", "rounded-rect", "line")]
+    return tuple(
+        sorted((e.kind, *(round(float(e.get(k) or 0) / mm(1)) for k in ("x", "y", "width", "height"))) for e in shapes)
+    )
+
+
+@pytest.mark.parametrize(
+    ("pack", "types"),
+    [
+        ("firefly-types", ["crew", "gear", "ship-upgrade", "drive-core", "nav", "job", "challenge"]),
+        ("lotr-types", ["ship-enemy", "enemy", "location", "ship-objective"]),
+        ("bsg-types", ["crisis", "super-crisis", "loyalty", "quorum", "skill"]),
+    ],
+)
+def test_each_type_has_a_structure_of_its_own_not_only_a_colour(pack: str, types: list[str]) -> None:
+    """Crew, gear and upgrades used to share one frame and differ by colour; ship-enemy and
+    ship-objective, and every BSG kind, were the same generic card."""
+    loaded = load_pack(ROOT / "tests" / "data" / pack).pack
+    assert loaded is not None
+    laid = lay_out_pack(loaded, "es")
+    first: dict[str, FaceLayout] = {}
+    for deck in laid.decks:
+        for faces in deck.cards:
+            first.setdefault(faces.card.type, faces.front)
+    structures = {card_type: _structure(first[card_type]) for card_type in types}
+    same = [(a, b) for a in types for b in types if a < b and structures[a] == structures[b]]
+    assert same == []

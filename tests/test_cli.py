@@ -42,7 +42,9 @@ def test_check_reports_the_blue_sun_manifest_gaps() -> None:
         'cards/blue-sun/supply-meridian.toml: warning: deck "supply-meridian": 25 of 25 cards have no text yet'
     ) in output
     assert 'card "cortland"' not in output  # named only with --verbose
-    assert output.splitlines()[-1].startswith("Found 0 errors, 12 warnings")
+    # the Modded Fuel Catalyzer's title sticker (its region is a guess, marked verify) is too small to read
+    assert 'card "modded-fuel-catalyzer" field "element.panel-title-text"' in output
+    assert output.splitlines()[-1].startswith("Found 0 errors, 13 warnings")
 
 
 def test_check_verbose_names_each_card_without_text() -> None:
@@ -69,7 +71,7 @@ def test_json_format_follows_the_documented_schema() -> None:
     assert code == 0
     assert document["version"] == 1
     assert set(document["summary"]) == {"error", "warning", "info"}
-    assert document["summary"]["warning"] == 12
+    assert document["summary"]["warning"] == 13  # with the Modded Fuel Catalyzer title sticker, too small to read
     keys = {"severity", "code", "file", "line", "card", "field", "message", "hint"}
     assert all(set(f) == keys for f in document["findings"])
     verify = [f for f in document["findings"] if f["code"] == "card/verify"]

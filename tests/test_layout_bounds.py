@@ -116,7 +116,18 @@ def test_a_frame_that_runs_through_text_is_a_finding(tmp_path: Path) -> None:
     ]
 
 
-@pytest.mark.parametrize("pack_dir", ["cards/blue-sun", "cards/bsg", "cards/lotr-sailing", "examples/tiny"])
+@pytest.mark.parametrize(
+    "pack_dir",
+    [
+        "cards/blue-sun",
+        "cards/bsg",
+        "cards/lotr-sailing",
+        "examples/tiny",
+        "tests/data/firefly-types",  # every field of its family's layouts filled
+        "tests/data/lotr-types",
+        "tests/data/bsg-types",
+    ],
+)
 def test_the_bundled_layouts_keep_their_content_apart_and_3_mm_inside_the_cut(pack_dir: str) -> None:
     pack = load_pack(ROOT / pack_dir).pack
     assert pack is not None

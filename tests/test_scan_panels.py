@@ -155,7 +155,9 @@ def test_stickers_are_cut_at_each_regions_size(scans_copy: Path, tmp_path: Path,
     # the white-on-white border is stroked too, 0.8 mm smaller each way: it matches no region
     assert found == EXPECTED
     text = pdf_words(pdf)
-    assert "Farol de tormenta · title · 2/2" in text and "Brújula vieja · rules text" in text
+    # labels and footer in the stickers' language (sheets.po), whatever the interface speaks (English here)
+    assert "Farol de tormenta · título · 2/2" in text and "Brújula vieja · texto de reglas" in text
+    assert "pegatinas" in text and "hoja 1 de" in text and "rules text" not in text and "sheet 1 of" not in text
 
 
 @pytest.mark.slow

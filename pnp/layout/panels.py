@@ -18,7 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageStat
 
-from pnp.i18n import _
+from pnp.i18n import P_, printed
 from pnp.layout.schema import Element
 from pnp.model import Card, PackData
 from pnp.region_model import TextRegion
@@ -256,12 +256,16 @@ def panel_elements(panel: dict[str, Any], values: Element) -> list[tuple[str, st
     return elements
 
 
-def region_word(field: str) -> str:
-    """The region's field as a person names it, for sticker labels."""
-    return {
-        "title": _("title"),
-        "subtitle": _("subtitle"),
-        "type": _("type line"),
-        "text": _("rules text"),
-        "flavour": _("flavour text"),
-    }[field]
+# the region's field as a sticker's label names it, printed in the stickers' language (sheets.po)
+REGION_WORDS = {
+    "title": P_("title"),
+    "subtitle": P_("subtitle"),
+    "type": P_("type line"),
+    "text": P_("rules text"),
+    "flavour": P_("flavour text"),
+}
+
+
+def region_word(field: str, lang: str) -> str:
+    """The region's field as a person names it, for sticker labels, in the printed language `lang`."""
+    return printed(lang, REGION_WORDS[field])

@@ -211,6 +211,8 @@ def _lay_out_deck(
     laid = DeckFaces(deck, size, deck_back)
     shown = shown_path(deck.file)  # once per deck: resolving paths is not free at 5000 cards
     scale = _region_scale(deck, size)
+    with_regions = {t.id for t in pack.pack.card_type if t.region}
+    told: set[tuple[str, str]] = set()
     for card in deck.cards:
         template = _card_template(pack, deck, card, templates, size, findings)
         if template is None:
@@ -222,6 +224,12 @@ def _lay_out_deck(
             findings += scan_findings(pack, card, deck_size(deck), where)
             front_template = _scan_template(templates, size, deck, card, findings) or template
             context["card"]["panels"] = panel_context(pack, card, context["card"], scale)
+        elif _draws_panels(template):  # a type's own layout with panels (over a drawn frame): the same regions
+            if card.type in with_regions:
+                context["card"]["panels"] = panel_context(pack, card, context["card"], scale)
+            elif (template.name, card.type) not in told:
+                told.add((template.name, card.type))
+                findings.append(_no_regions(template, card))
         front, problems = lay_out(front_template, size, context, where)
         findings += problems
         back: FaceLayout | None = deck_back
@@ -246,6 +254,24 @@ def _lay_out_deck(
 
 
 SCAN_TEMPLATE = "scan"
+
+
+def _draws_panels(template: Template) -> bool:
+    return any(element.get("kind") == "panels" for element in template.elements)
+
+
+def _no_regions(template: Template, card: Card) -> Finding:
+    """A layout's panels with no regions to draw: said, not left blank in silence."""
+    return warning(
+        "layout/no-regions",
+        template.file,
+        _(
+            'layout "{layout}" draws text panels, but card type "{type}" declares no text regions: '
+            "its cards print no panel"
+        ).format(layout=template.name, type=card.type),
+        card=card.id,
+        hint=_("declare the type's regions as [[card_type.region]] in pack.toml (docs/pack-format.md)"),
+    )
 
 
 def _region_scale(deck: LoadedDeck, size: Size) -> tuple[float, float]:

@@ -28,6 +28,7 @@ from pnp.i18n import _
 from pnp.layout import FaceLayout
 from pnp.layout.memo import LayoutMemo
 from pnp.layout.plan import lay_out_pack
+from pnp.layout.stickers import sticker_panels
 from pnp.model import LoadedDeck, PackData
 from pnp.pipelines.build_options import FONTS_DIR, BuildOptions
 from pnp.render.face import RenderContext, fit_face
@@ -61,13 +62,30 @@ def layout_and_fitting_findings(
             continue
         template_file = {name: template.file for name, template in laid.templates.templates.items()}
         faces = laid.faces()
-        found = _fitting([faces[key] for key in sorted(faces)], pack.root, template_file, options, fitted, language)
+        # the panels every card of a type with text regions prints as stickers (build --stickers), scan or not
+        stickers, problems = _sticker_faces(pack, language, options, decks)
+        findings += problems
+        listed = [faces[key] for key in sorted(faces)] + stickers
+        found = _fitting(listed, pack.root, template_file, options, fitted, language)
         if len(printed) > 1 and language != pack.pack.printed_language:  # say which language's sheets it is about
             found = [
                 replace(f, message=_("in {lang}: {message}").format(lang=language, message=f.message)) for f in found
             ]
         findings += found
     return list(dict.fromkeys(findings))
+
+
+def _sticker_faces(
+    pack: PackData, language: str, options: BuildOptions, decks: Sequence[LoadedDeck] | None
+) -> tuple[list[FaceLayout], list[Finding]]:
+    """The sticker panels `pnp build --stickers` would fit, laid out by its own code."""
+    if not any(t.region for t in pack.pack.card_type):
+        return [], []
+    panels, problems = sticker_panels(pack, language, options.templates)
+    if decks is not None:
+        wanted = {card.id for deck in decks for card in deck.cards}
+        panels = [panel for panel in panels if panel.card in wanted]
+    return [panel.face for panel in panels], problems
 
 
 def _fitting(

@@ -13,7 +13,7 @@ from pathlib import Path
 from pnp.assets.fonts import load_fonts
 from pnp.errors import Finding, error, has_errors, info
 from pnp.files import write_atomic
-from pnp.i18n import _, ngettext
+from pnp.i18n import _, ngettext, printed
 from pnp.impose.label_sheets import FULL_SHEETS, LABEL_SHEETS, place_stickers
 from pnp.impose.packing import Sticker
 from pnp.layout.panels import region_word
@@ -67,7 +67,7 @@ def build_stickers(pack_path: Path, language: str | None, paper: str, output: Pa
         for copy in range(1, panel.copies + 1):
             key = f"{panel.card}/{panel.region}/{copy}"
             keyed[key] = panel
-            labels[key] = f"{panel.title} · {region_word(panel.field)}" + (
+            labels[key] = f"{panel.title} · {region_word(panel.field, language)}" + (
                 f" · {copy}/{panel.copies}" if panel.copies > 1 else ""
             )
             stickers.append(Sticker(key, len(stickers) + 1, panel.face.size.width, panel.face.size.height))
@@ -90,8 +90,9 @@ def build_stickers(pack_path: Path, language: str | None, paper: str, output: Pa
         return result
     from pnp.export.stickers import render_card_stickers
 
-    title = (pack.pack.name.get(language) or pack.pack.id) + " · " + _("stickers")
-    footer = f"{title} · {paper} · " + _("sheet {number} of {total}; print at 100 % (actual size)")
+    # what the sheets print is in the stickers' language, not the interface's
+    title = (pack.pack.name.get(language) or pack.pack.id) + " · " + printed(language, "stickers")
+    footer = f"{title} · {paper} · " + printed(language, "sheet {number} of {total}; print at 100 % (actual size)")
     data = render_card_stickers(keyed, labels, sheets, paper, ctx, title, footer)
     target = output / pack.pack.id / language / STICKER_FOLDER / f"stickers-{paper}.pdf"
     target.parent.mkdir(parents=True, exist_ok=True)
