@@ -230,6 +230,7 @@ def fit_element(face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -
         language=face.language,
         hyphenate=bool(element.get("hyphenate", True)),
         max_lines=int(element.get("max_lines", 0)),
+        keep=tuple(element.get("keep", ())),
     )
     fitted = fit_text(box)
     ctx.sizes[(face.key, element.name)] = fitted.size

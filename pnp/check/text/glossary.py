@@ -109,6 +109,28 @@ def used_as(source: str, start: int, end: int) -> str | None:
     return None
 
 
+# Endings that make one word of a family from another (tripul-ación, tripul-ante, tripul-ar), folded:
+# a collective and its member, a verb and its noun. Spanish, Catalan, Portuguese, French, Italian.
+_DERIVED = re.compile(
+    r"(?:aciones|acions|acoes|ations|acion|acio|acao|ation|azione|azioni|iciones|icion|icio|cion|cio|"
+    r"mientos|miento|ments|ment|mento|antes|ants|ante|ant|entes|ents|ente|ent|adores|adoras|adora|ador|"
+    r"ores|oras|ora|or|ares|ar|er|ir|re|idades|idad|itat|ite|ita|dad)$"
+)
+FAMILY_STEM = 5  # letters a stem needs before its family counts: "parte" and "partida" share "part" only
+
+
+def same_family(word: str, other: str) -> bool:
+    """Whether two folded words are one family: the same stem of FAMILY_STEM letters or more, each
+    with a derivational ending or none. English "crew" counts people and is a crew alike ("3 crew"):
+    the Spanish says "tripulantes" there, the glossary's "tripulación" elsewhere; both are right."""
+    if word == other:
+        return True
+    ending, other_ending = _DERIVED.search(word), _DERIVED.search(other)
+    stem = word[: ending.start()] if ending else word
+    other_stem = other[: other_ending.start()] if other_ending else other
+    return len(stem) >= FAMILY_STEM and stem == other_stem and (ending is not None or other_ending is not None)
+
+
 def check_glossary(pack: PackData) -> list[Finding]:
     index = GlossaryIndex(pack)
     findings = _without_source(pack) + _forbidding_the_target(pack)
@@ -217,7 +239,8 @@ def _missing_terms(index: GlossaryIndex, text: Text, original: Text, reported: s
 
 
 def _misspelt(target: str, text: Text, folded_text: str) -> bool:
-    """The term is there, in order, with a word misspelt ("tirpulación"): text/spelling reports that word."""
+    """The term is there, in order, with a word misspelt ("tirpulación"): text/spelling reports that word;
+    or with a word of its family (same_family: "tripulante" where the term says "tripulación")."""
     wanted = _WORD.findall(fold(target))
     forms = [phrase_matcher(w, text.lang) for w in wanted]
     spans = [(m.start(), m.end()) for m in _WORD.finditer(folded_text)]
@@ -229,7 +252,7 @@ def _misspelt(target: str, text: Text, folded_text: str) -> bool:
         word, written = folded_text[start:end], text.plain[start:end]
         key = (w, word, written)
         if key not in judged:
-            judged[key] = bool(form.fullmatch(word)) or _typo_of(w, word, written)
+            judged[key] = bool(form.fullmatch(word)) or same_family(w, word) or _typo_of(w, word, written)
         return judged[key]
 
     def _typo_of(w: str, word: str, written: str) -> bool:
