@@ -208,6 +208,7 @@ def card_context(pack: PackData, deck: Deck, card: Card, face: Face | None, lang
             "art": art,
             "scan": card.scan if face is None else None,  # the original front: a B side has none
             "side": "back" if face else "front",
+            "source_share": 0.0,  # bilingual builds: the room the original needs (pnp.layout.bilingual)
         },
         "deck": deck_context(pack, deck, language),
         "pack": {"id": pack.pack.id, "name": pick(pack.pack.name)},
