@@ -60,11 +60,11 @@ def test_the_draft_mark_sits_in_the_footer_band_where_no_crop_mark_reaches() -> 
     drawn: list[tuple[float, float, str]] = []
 
     class Recording(Canvas):
-        def drawString(self, x, y, text, *args, **kwargs):  # noqa: N802 - ReportLab's name
+        def drawString(self, x, y, text, *args, **kwargs):
             drawn.append((x, y, text))
             return super().drawString(x, y, text, *args, **kwargs)
 
-        def drawRightString(self, x, y, text, *args, **kwargs):  # noqa: N802
+        def drawRightString(self, x, y, text, *args, **kwargs):
             drawn.append((x, y, text))
             return super().drawRightString(x, y, text, *args, **kwargs)
 

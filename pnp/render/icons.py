@@ -70,6 +70,35 @@ def draw_icon(canvas: Canvas, icon: IconFile | None, x: float, y: float, width: 
     canvas.drawImage(reader, x + (width - w) / 2, y + (height - h) / 2, w, h, mask="auto")
 
 
+ELISIONS = ("'", "’")  # l'{fuel}, d'{parts}: an icon written right after an elision
+
+
+@lru_cache(maxsize=256)
+def blank_left(path: Path, _size: int, _mtime: int) -> float:
+    """How much of an SVG icon's square, as a part of its side, is blank left of its ink (a drop
+    is narrower than its square): drawn after "l'", the icon is moved left by it, so no gap
+    shows between the elision and the icon; 0 for a PNG, or a drawing that fills its square."""
+    if path.suffix.lower() != ".svg":
+        return 0.0
+    drawing, _ = svg_drawing(path)
+    if drawing is None or not drawing.width or not drawing.height:
+        return 0.0
+    bounds = drawing.getBounds()
+    if not bounds:
+        return 0.0
+    scale = min(1 / drawing.width, 1 / drawing.height)
+    left = (1 - drawing.width * scale) / 2 + bounds[0] * scale
+    return min(max(left, 0.0), 0.45)
+
+
+def pull_after_elision(icon: IconFile | None, before: str, side: float) -> float:
+    """How far left to draw an icon that follows `before` with no space: its blank left part after
+    an elision ("l'"), else nothing (the fitting measured the icon's whole square all the same)."""
+    if icon is None or not before.endswith(ELISIONS) or icon_problem(icon.path) is not None:
+        return 0.0
+    return blank_left(icon.path, *file_stamp(icon.path)) * side
+
+
 @contextmanager
 def vector_icons(canvas: Canvas, icons: Mapping[str, IconFile]) -> Iterator[None]:
     """While paragraphs are drawn, icon markers are drawn as the icons' own drawings."""

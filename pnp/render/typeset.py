@@ -30,7 +30,7 @@ from reportlab.platypus.paragraph import paraFontSizeHeightOffset
 
 from pnp.layout.templates import IconFile
 from pnp.render import linebreak
-from pnp.render.icons import draw_icon, vector_icons
+from pnp.render.icons import draw_icon, pull_after_elision, vector_icons
 from pnp.render.linebreak import Line
 from pnp.render.text import PARAGRAPH_GAP, FittedText, TextBox
 from pnp.render.words import BREAK, ICON_DROP, IMAGE, icon_side, width_at_1pt
@@ -122,13 +122,18 @@ def _set_runs(
     spaces = 0  # set so far: the word spacing has moved what follows by this many
     text.setTextOrigin(advanced, y)
     font_set = None
+    before = ""  # the text just before, when no space separates it from what follows
     for font, run in runs:
         if font is None:  # an icon, where ReportLab places an inline image
             side = icon_side(size)
-            draw_icon(canvas, icons.get(run), advanced + spaces * spacing, y - ICON_DROP * size, side, side)
+            icon = icons.get(run)
+            pull = pull_after_elision(icon, before, side)  # "l'{fuel}": no gap after the elision
+            draw_icon(canvas, icon, advanced + spaces * spacing - pull, y - ICON_DROP * size, side, side)
             advanced += side
             text.setTextOrigin(advanced + spaces * spacing, y)
+            before = ""
             continue
+        before = run
         if font != font_set:
             text.setFont(font, size)
             font_set = font
