@@ -303,6 +303,7 @@ def _available(context: dict[str, Any]) -> str:
     names = [
         f"{key}.{sub}" if isinstance(value, dict) else key
         for key, value in sorted(context.items())
+        if key != KEEP_WHOLE  # pnp's own, for drawing: no layout reads it
         for sub in (sorted(value) if isinstance(value, dict) else [None])
     ]
     return _("this layout can use: ") + ", ".join(names)

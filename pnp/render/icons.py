@@ -70,7 +70,7 @@ def draw_icon(canvas: Canvas, icon: IconFile | None, x: float, y: float, width: 
     canvas.drawImage(reader, x + (width - w) / 2, y + (height - h) / 2, w, h, mask="auto")
 
 
-ELISIONS = ("'", "’")  # l'{fuel}, d'{parts}: an icon written right after an elision
+ELISIONS = ("'", "’")  # l'{icon}, d'{icon}: an icon written right after an elision
 
 
 @lru_cache(maxsize=256)
