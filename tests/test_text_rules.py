@@ -51,6 +51,7 @@ def test_every_text_rule_is_checked_by_pnp_check() -> None:
         "text/repeated-word",
         "text/typography",
         "text/spelling",
+        "text/no-dictionary",
         "text/accent-noun",
         "text/accent-question",
         "text/accent-pronoun",
