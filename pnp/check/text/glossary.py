@@ -11,6 +11,7 @@ from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import speller
 from pnp.check.text.phrases import Match, PhraseMatcher, phrase_matcher
 from pnp.errors import Finding, Severity, error, warning
+from pnp.fix_limits import LIMITS_EXAMPLE, parse_limits, within
 from pnp.i18n import _
 from pnp.load.pack import GLOSSARY_FILE
 from pnp.load.toml import key_lines
@@ -46,11 +47,13 @@ class GlossaryIndex:
         self._forbidden = {lang: PhraseMatcher([v for _, v in pairs], lang) for lang, pairs in variants.items()}
 
     def forbidden(self, text: str, lang: str) -> list[Hit]:
+        """The forbidden variants in the text, each where its limits (forbidden_where) allow only."""
         matcher = self._forbidden.get(lang)
         if matcher is None:
             return []
         pairs = self._variants[lang]
-        return [Hit(*pairs[m.index], m.start, m.end) for m in matcher.finditer(fold(text))]
+        hits = [Hit(*pairs[m.index], m.start, m.end) for m in matcher.finditer(fold(text))]
+        return [hit for hit in hits if _where_forbidden(hit, text)]
 
     def in_source(self, lang: str, folded_source: str, source: str | None = None) -> list[tuple[Term, Match]]:
         """The terms for `lang` that the original (folded) uses, each with its first match.
@@ -80,6 +83,14 @@ class GlossaryIndex:
 
     def translated(self, term: Term, lang: str, folded_text: str) -> bool:
         return phrase_matcher(term.target, lang).search(folded_text) is not None
+
+
+def _where_forbidden(hit: Hit, text: str) -> bool:
+    written = hit.term.forbidden_where.get(hit.variant)
+    if written is None:
+        return True
+    limits, unknown = parse_limits(written)
+    return unknown is None and within(limits, text, hit.start, hit.end)  # a bad limit: _bad_limits says so
 
 
 # fmt: off
@@ -133,7 +144,7 @@ def same_family(word: str, other: str) -> bool:
 
 def check_glossary(pack: PackData) -> list[Finding]:
     index = GlossaryIndex(pack)
-    findings = _without_source(pack) + _forbidding_the_target(pack)
+    findings = _without_source(pack) + _forbidding_the_target(pack) + _bad_limits(pack)
     for text, original in texts(pack):
         plain = text.plain
         hits = index.forbidden(plain, text.lang)
@@ -183,6 +194,28 @@ def _without_source(pack: PackData) -> list[Finding]:
                 ).format(target=term.target),
             )
         )
+    return findings
+
+
+def _bad_limits(pack: PackData) -> list[Finding]:
+    """A forbidden_where entry that names no forbidden variant, or limits pnp cannot read."""
+    path = pack.root / GLOSSARY_FILE
+    findings = []
+    for i, term in enumerate(pack.glossary.term):
+        for variant, written in term.forbidden_where.items():
+            _limits, unknown = parse_limits(written)
+            if variant not in term.forbidden:
+                message = _('forbidden_where names "{variant}", which is not in forbidden').format(variant=variant)
+                hint = _('add "{variant}" to forbidden, or remove it from forbidden_where').format(variant=variant)
+            elif unknown is not None:
+                message = _('"{limit}" is not a limit of a fix').format(limit=unknown)
+                hint = _("the limits are whole, near: words, not near: words, noun and verb; for example {example}")
+                hint = hint.format(example=_(LIMITS_EXAMPLE))
+            else:
+                continue
+            findings.append(
+                error(CODE, shown_path(path), message, field=f"term[{i}].forbidden_where.{variant}", hint=hint)
+            )
     return findings
 
 
