@@ -44,3 +44,12 @@ def test_the_drawn_line_moves_the_icon_and_nothing_else(monkeypatch) -> None:
     assert spaced == width_at_1pt("Gasta l ", font) * 10  # after a space: where the fitting measured it
     pull = pull_after_elision(icons["fuel"], "l'", icon_side(10.0))
     assert elided == width_at_1pt("Gasta l'", font) * 10 - pull
+
+
+def test_a_full_stop_after_a_narrow_icon_is_set_against_it() -> None:
+    """ "{fuel}." printed a gap before the stop: the drop's blank right part."""
+    from pnp.render.icons import pull_before_closing
+
+    fuel = _icon("fuel")
+    assert 0.5 < pull_before_closing(fuel, ". Un", 10.0) < 4.5
+    assert pull_before_closing(fuel, " perd", 10.0) == 0.0
