@@ -16,6 +16,11 @@ class Term(Record):
     target: str = Field(description="The canonical translation.")
     lang: Language | None = Field(None, description="The target language; default the pack's first.")
     forbidden: list[str] = Field(default_factory=list, description="Variants that must not appear in translations.")
+    forbidden_where: dict[str, str] = Field(
+        default_factory=dict,
+        description="A forbidden variant that is wrong in some places only, and its limits as a FIXES line writes "
+        'them: { piezas = "not near: sobrantes" }.',
+    )
     note: str | None = Field(None, description="Why this term, where the alternatives came from.")
     cite: str | None = Field(
         None,

@@ -83,6 +83,14 @@ def number(n: int) -> str:
     return f"{n:,}"
 
 
+def decimal(value: float, places: int = 1) -> str:
+    """A measure as a person writes it: rounded to `places` decimals, no trailing zeros, with the
+    interface language's decimal sign ("5,5 pt" in Spanish, never "5.449999 pt")."""
+    text = f"{round(value, places):.{places}f}".rstrip("0").rstrip(".") if places else str(round(value))
+    text = "0" if text in ("-0", "") else text
+    return text.replace(".", ",") if _ui_language == "es" else text
+
+
 def ui_language() -> str:
     """The interface language in use: "en", or a language pnp has a catalogue for."""
     return _ui_language

@@ -104,3 +104,37 @@ def test_card_size_keeps_a_landscape_deck_landscape() -> None:
     assert resize(landscape, None) == landscape
     with pytest.raises(UnitError):
         resize(landscape, "huge")
+
+
+LONG_EN = (
+    "Discard this card to repair your ship. If you do, gain 2 {parts}; "
+    "each crew member aboard may take one more action this turn."
+)
+LONG_ES = (
+    "Descarta esta carta para reparar tu nave. Si lo haces, gana 2 {parts}; "
+    "cada tripulante a bordo puede hacer una acción más este turno."
+)
+
+
+@pytest.mark.parametrize("family", ["firefly", "generic"])
+def test_a_long_bilingual_card_keeps_both_texts_at_6_pt_or_more(tiny_copy: Path, family: str) -> None:
+    """The original was set at 5.45 pt in a box sized for short texts, and a long Spanish title was
+    held to one line at 6.25 pt: the original now takes the room it needs and the title wraps."""
+    from pnp.render.face import LEGIBLE
+    from tests.test_bilingual_sizes import sizes_of
+
+    pack_toml = tiny_copy / "pack.toml"
+    text = pack_toml.read_text().replace('"firefly"', f'"{family}"')
+    if family == "generic":  # square cards, as a trial pack had them: default-square at its own size
+        text = text.replace('card_size = "mini-american"', 'card_size = "poker"')
+    pack_toml.write_text(text, encoding="utf-8")
+    supply = tiny_copy / "supply.toml"
+    text = supply.read_text(encoding="utf-8")
+    text = text.replace('title.es = "Célula de combustible"', 'title.es = "Catalizador de combustible modificado"')
+    text = text.replace('text.en = "Gain 2 {fuel}."', f'text.en = "{LONG_EN}"')
+    text = text.replace('text.es = "Gana 2 {fuel}."', f'text.es = "{LONG_ES}"')
+    supply.write_text(text, encoding="utf-8")
+    sizes, findings = sizes_of(tiny_copy, "fuel-cell", "es")
+    assert [f.message for f in findings if f.code == "text/small"] == []
+    assert min(sizes.values()) >= LEGIBLE, sizes
+    assert sizes["title"] >= 7, sizes

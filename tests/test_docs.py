@@ -65,3 +65,27 @@ def test_the_spanish_guide_explains_the_fields_of_crew_and_job_cards() -> None:
     blocks = re.findall(r"```toml\n(.*?)```", guide, re.DOTALL)
     cards = [card for block in blocks for card in tomllib.loads(block).get("card", [])]
     assert {"crew", "job"} <= {card["type"] for card in cards}
+
+
+def test_every_deck_file_of_the_bundled_packs_shows_an_example_card() -> None:
+    """deal.toml and nav-border-blue-sun.toml held comments only: a user typing the cards from a copy had no
+    card to follow. A deck the setup builds from another (a swap's `into`) holds none of its own: it shows one
+    in a comment, as a card written there would be counted twice. A guessed card is marked verify."""
+    import tomllib
+
+    for pack_toml in sorted((ROOT / "cards").glob("*/pack.toml")):
+        pack = tomllib.loads(pack_toml.read_text(encoding="utf-8"))
+        built = {swap["into"] for swap in pack.get("swap", []) if "into" in swap}
+        for deck in pack.get("deck", []):
+            if deck.get("origin"):
+                continue
+            path = pack_toml.parent / deck.get("file", f"{deck['id']}.toml")
+            text = path.read_text(encoding="utf-8")
+            cards = tomllib.loads(text).get("card", [])
+            if deck["id"] in built:
+                assert cards == [] and "#   [[card]]" in text, path
+                continue
+            assert cards, f"{path.relative_to(ROOT)} has no example card"
+            for card in cards:
+                if card.get("placeholder"):
+                    assert card.get("verify") or card.get("notes"), (path.name, card["id"])

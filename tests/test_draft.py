@@ -47,3 +47,32 @@ def test_a_draft_without_backs_adds_no_blank_page(tiny_copy: Path, tmp_path: Pat
     assert plain.ok and draft.ok
     sheets = _pages(tmp_path / "out" / "tiny" / "es" / "no-backs" / "cards.pdf")
     assert _pages(tmp_path / "out" / "tiny" / "es" / "no-backs-draft" / "cards.pdf") - sheets == 1
+
+
+def test_the_draft_mark_sits_in_the_footer_band_where_no_crop_mark_reaches() -> None:
+    """ "BORRADOR" was printed in the top margin, where the crop marks of the last column run."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.export.draft import marked
+    from pnp.export.pdf import FOOTER_BAND, FOOTER_MARGIN, home_footer
+    from pnp.units import Size, mm
+
+    drawn: list[tuple[float, float, str]] = []
+
+    class Recording(Canvas):
+        def drawString(self, x, y, text, *args, **kwargs):
+            drawn.append((x, y, text))
+            return super().drawString(x, y, text, *args, **kwargs)
+
+        def drawRightString(self, x, y, text, *args, **kwargs):
+            drawn.append((x, y, text))
+            return super().drawRightString(x, y, text, *args, **kwargs)
+
+    page = Size(mm(210), mm(297))
+    canvas = Recording("/dev/null", pagesize=(page.width, page.height))
+    footer = marked(lambda c, p, t: home_footer(c, p, t, "es", mark="BORRADOR"), "BORRADOR")
+    footer(canvas, page, "Blue Sun · hoja 1")
+    marks = [(x, y) for x, y, text in drawn if text == "BORRADOR"]
+    assert marks and all(FOOTER_MARGIN <= y <= FOOTER_MARGIN + FOOTER_BAND for _x, y in marks), marks
+    text_x = next(x for x, _y, text in drawn if text.startswith("Blue Sun"))
+    assert text_x > marks[0][0] + mm(10)  # the footer's words follow the mark, never under it

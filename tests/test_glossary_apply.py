@@ -400,3 +400,46 @@ def test_the_guides_fixes_agree_with_the_packs_glossary(guide: str) -> None:
     fixes, _findings = parse_fixes("\n".join(lines), guide)
     assert fixes, guide
     assert [f.right for f in fixes if f.right.casefold() in forbidden] == []
+
+
+def test_a_fix_limited_to_a_part_of_speech_changes_the_noun_only() -> None:
+    """`cargas >> bodegas [noun]`: "tus cargas" are holds, "si cargas 2" is the verb."""
+    fixes, findings = parse_fixes("cargas >> bodegas [noun]\nplanea >> navega [verbo]\n", "f")
+    assert findings == []
+    replacer = Replacer(fixes)
+    text = "Si cargas 2 fichas, tus cargas se llenan; las dos cargas pesan. Planea un salto: el planea."
+    assert replacer.apply(text)[0] == (
+        "Si cargas 2 fichas, tus bodegas se llenan; las dos bodegas pesan. Navega un salto: el planea."
+    )
+
+
+def test_the_glossary_learns_a_limited_fix_with_its_limits(tiny_copy: Path) -> None:
+    """A limited fix's wrong term is forbidden where its limits say, in the glossary's forbidden_where."""
+    from pnp.load import load_pack
+    from pnp.translate.glossary_apply import plan_fixes
+
+    fixes, _findings = parse_fixes("gasolina >> combustible [not near: motor]\n", "fixes.txt")
+    pack = load_pack(tiny_copy).pack
+    assert pack is not None
+    plan = plan_fixes(pack, fixes, "fixes.txt", "es", allow_inside=False)
+    written = dict(plan.writes)[tiny_copy / "glossary.toml"].decode("utf-8")
+    assert 'forbidden_where = {gasolina = "not near: motor"}' in written, written
+    assert plan.glossary == ['tiny/glossary.toml: term "Fuel": forbidden_where.gasolina = "not near: motor"']
+
+
+def test_a_forbidden_variant_with_limits_is_reported_there_only(tiny_copy: Path) -> None:
+    from tests.test_text_rules import edit, text_findings
+
+    edit(
+        tiny_copy,
+        "glossary.toml",
+        'forbidden = ["fuel", "gasolina"]',
+        'forbidden = ["fuel", "gasolina"]\nforbidden_where = { gasolina = "not near: motor" }',
+    )
+    edit(tiny_copy, "supply.toml", 'text.es = "Gana 2 {fuel}."', 'text.es = "Gana 2 {fuel}: gasolina del motor."')
+    assert not [f for f in text_findings(tiny_copy) if "gasolina" in f]
+    edit(tiny_copy, "supply.toml", "gasolina del motor.", "gasolina del tanque.")
+    assert [f for f in text_findings(tiny_copy) if '"gasolina" is a forbidden variant' in f]
+    edit(tiny_copy, "glossary.toml", '"not near: motor"', '"cerca: motor"')
+    bad = [f for f in text_findings(tiny_copy) if "is not a limit of a fix" in f]
+    assert bad and "term[0].forbidden_where.gasolina" in bad[0]

@@ -29,3 +29,25 @@ def test_reportlab_draws_with_the_same_points_as_the_fitting() -> None:
     words = [word for line in paragraph.blPara.lines for word in (line[1] if isinstance(line, tuple) else line.words)]
     printed = " ".join(str(w) for w in words)
     assert "Meri-" not in printed and "Uro-" not in printed, printed
+
+
+def test_a_lowercase_word_of_the_packs_list_is_never_hyphenated() -> None:
+    """The pack's `words` ("vipers", "raiders" in BSG's) were hyphenated when written lowercase."""
+    from pnp.render.words import hyphenation_key
+
+    assert [head for jc, head, _tail in _points("cargamentos", "es") if jc]
+    kept = hyphenation_key("es", ("Cargamentos",))
+    assert [head for jc, head, _tail in _points("cargamentos", kept) if jc] == []
+    assert [head for jc, head, _tail in _points("meridiano", kept) if jc]  # other words still break
+    role = FONTS.role("body")
+    assert role is not None
+    box = TextBox("los cargamentos", role, 40.0, 200.0, 8.0, 6.0, language="es", keep=("cargamentos",))
+    assert list(_style(box, 8.0).hyphenationLang("cargamentos")) == []
+
+
+def test_the_layout_hands_the_packs_words_to_the_text_it_draws() -> None:
+    from pnp.layout.faces import LaidOutElement, _kept_whole
+
+    text = LaidOutElement("text", "text", (("text", "Lanza 2 vipers al espacio"),))
+    assert _kept_whole(text, ("vipers", "raiders")).get("keep") == ("vipers",)
+    assert _kept_whole(text, ("raiders",)) is text  # a face without them keeps its key

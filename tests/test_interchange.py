@@ -74,7 +74,7 @@ def test_export_then_import_changes_nothing_byte_for_byte(
 
 def test_csv_export_has_one_row_per_text_and_a_status_row(blue_sun: Path) -> None:
     code, out, _ = run("export", "blue-sun", "--format", "csv")
-    assert (code, out) == (0, "Wrote output/blue-sun/es/blue-sun-es.csv: 37 texts of 35 cards (es).\n")
+    assert (code, out) == (0, "Wrote output/blue-sun/es/blue-sun-es.csv: 39 texts of 37 cards (es).\n")
     data = Path("output/blue-sun/es/blue-sun-es.csv").read_bytes()
     assert data.startswith(b"\xef\xbb\xbfcard,field,en,es,base\r\n")
     rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
@@ -99,7 +99,7 @@ def _edit_csv(path: Path, card: str, field: str, value: str, delimiter: str = ",
 def test_export_never_overwrites_a_file_that_differs_without_force(blue_sun: Path) -> None:
     assert run("export", "blue-sun", "--format", "csv", "-o", "t.csv")[:2] == (
         0,
-        "Wrote t.csv: 37 texts of 35 cards (es).\n",
+        "Wrote t.csv: 39 texts of 37 cards (es).\n",
     )
     assert run("export", "blue-sun", "--format", "csv", "-o", "t.csv")[0] == 0  # the same bytes: nothing lost
     _edit_csv(Path("t.csv"), "murphy", "text", "Murphy sobresale en el comercio de bienes y de carga.")
@@ -115,7 +115,7 @@ def test_export_never_overwrites_a_file_that_differs_without_force(blue_sun: Pat
     )
     assert Path("t.csv").read_bytes() == edited
     code, out, _ = run("export", "blue-sun", "--format", "csv", "-o", "t.csv", "--force")
-    assert (code, out) == (0, "Wrote t.csv: 37 texts of 35 cards (es).\n")
+    assert (code, out) == (0, "Wrote t.csv: 39 texts of 37 cards (es).\n")
     assert Path("t.csv").read_bytes() != edited
 
 
@@ -134,7 +134,7 @@ def test_a_spreadsheet_edit_changes_exactly_that_text(blue_sun: Path) -> None:
     )
     assert snapshot(blue_sun) == before
     code, out, _ = run("import", "blue-sun", "t.csv", "--write")
-    assert out.endswith("2 changes (1 card) in 1 file. Wrote 1 file, from t.csv row 60, row 61.\n")
+    assert out.endswith("2 changes (1 card) in 1 file. Wrote 1 file, from t.csv row 64, row 65.\n")
     leader = before[blue_sun / "leader.toml"].decode("utf-8")
     expected = leader.replace("comercio de bienes.", "comercio de bienes y de carga.").replace(
         'status.es = "draft"', 'status.es = "translated"', 1
@@ -171,7 +171,7 @@ def test_a_po_edit_made_by_a_translation_tool_changes_exactly_that_text(blue_sun
     assert out == (
         'blue-sun/challenge-universe.toml:9: card "hands-tied" field "title.es": Con las manos {+bien +}atadas\n'
         'blue-sun/challenge-universe.toml:14: card "hands-tied" field "status.es": [-draft-]{+translated+}\n'
-        "2 changes (1 card) in 1 file. Wrote 1 file, from t.po entry 28, the entries of hands-tied.\n"
+        "2 changes (1 card) in 1 file. Wrote 1 file, from t.po entry 30, the entries of hands-tied.\n"
     )
     deal = before[blue_sun / "challenge-universe.toml"].decode("utf-8")
     assert (blue_sun / "challenge-universe.toml").read_text(encoding="utf-8") == deal.replace(
@@ -189,7 +189,7 @@ def test_a_text_changed_in_the_file_and_in_the_pack_is_a_conflict(blue_sun: Path
     code, out, err = run("import", "blue-sun", "t.csv", "--write")
     assert code == 1
     assert out == (
-        't.csv:62: error: card "murphy" field "text.es": row 60: changed in the file and in the pack since the '
+        't.csv:66: error: card "murphy" field "text.es": row 64: changed in the file and in the pack since the '
         'export: the file says "Murphy comercia con bienes.", the pack now says "Murphy destaca en el comercio de '
         'bienes."\n'
         "    hint: delete the row to keep the pack's text, or export again and make the change in the new file\n"

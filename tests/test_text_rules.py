@@ -51,6 +51,7 @@ def test_every_text_rule_is_checked_by_pnp_check() -> None:
         "text/repeated-word",
         "text/typography",
         "text/spelling",
+        "text/no-dictionary",
         "text/accent-noun",
         "text/accent-question",
         "text/accent-pronoun",
@@ -422,3 +423,27 @@ def test_every_text_rule_is_documented_with_its_severity() -> None:
     doc = (ROOT / "docs" / "findings.md").read_text(encoding="utf-8")
     for rule in TEXT_RULES:
         assert f"| `{rule.id}` | {rule.severity.value} |" in doc, rule.id
+
+
+def test_glossary_takes_a_word_of_the_terms_family_as_its_translation(tiny_copy: Path) -> None:
+    """English "crew" counts people ("2 crew"): the Spanish "tripulantes" is right where the glossary
+    says "tripulación", as the member of a collective, or a verb beside its noun, always is."""
+    glossary = tiny_copy / "glossary.toml"
+    glossary.write_text(
+        glossary.read_text(encoding="utf-8") + '\n[[term]]\nsource = "Crew"\ntarget = "tripulación"\n',
+        encoding="utf-8",
+    )
+    edit(tiny_copy, "supply.toml", 'text.en = "Gain 2 {fuel}."', 'text.en = "Gain 2 {fuel} for 2 crew."')
+    edit(tiny_copy, "supply.toml", 'text.es = "Gana 2 {fuel}."', 'text.es = "Gana 2 {fuel} por 2 tripulantes."')
+    assert not [f for f in text_findings(tiny_copy) if "tripulación" in f]
+    edit(tiny_copy, "supply.toml", "por 2 tripulantes.", "por 2 personas.")
+    assert [f for f in text_findings(tiny_copy) if '"tripulación" is not here' in f]
+
+
+def test_a_family_shares_a_stem_of_five_letters_and_a_derivational_ending() -> None:
+    from pnp.check.text.glossary import same_family
+
+    assert same_family("tripulacion", "tripulantes")
+    assert same_family("exploracion", "explorar")
+    assert not same_family("parte", "partida")  # "part" is too short a stem to tell a family
+    assert not same_family("tripulacion", "tripas")

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pnp import compose
 from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, error, info, warning
-from pnp.i18n import N_, _, ngettext
+from pnp.i18n import N_, _, ngettext, ui_language
 from pnp.load.pack import PACK_FILE
 from pnp.model import LoadedDeck, PackData
 from pnp.paths import shown_path
+from pnp.report import plural
 from pnp.swap_model import Swap
 
 
@@ -29,9 +30,9 @@ def check_deck_counts(pack: PackData) -> list[Finding]:
                 warning(
                     "deck/manifest",
                     shown_path(pack.root / PACK_FILE),
-                    _('deck "{id}": expected {expected_count} cards (box contents), found {total} ({what})').format(
+                    _('deck "{id}": expected {expected_count} (box contents), found {total} ({what})').format(
                         id=deck.id,
-                        expected_count=deck.expected_count,
+                        expected_count=plural(deck.expected_count, "card"),
                         total=loaded.entered,
                         what=what + _placeholders(loaded),
                     ),
@@ -61,7 +62,8 @@ def check_manifest_lines(pack: PackData) -> list[Finding]:
         decks = [d for d in pack.decks if d.deck.id in line.decks]
         if not decks:
             continue
-        name = line.name.get(pack.pack.source_language) or line.id
+        # the line as the reader's language names it ("75 Cartas Trato"), else as the original does
+        name = line.name.get(ui_language()) or line.name.get(pack.pack.source_language) or line.id
         where = {"line": pack.line("manifest", line.id), "field": f"manifest.{line.id}.count"}
         expected = [d.deck.expected_count for d in decks]
         if all(e is not None for e in expected):
@@ -72,8 +74,8 @@ def check_manifest_lines(pack: PackData) -> list[Finding]:
                         "box/manifest",
                         pack_file,
                         _(
-                            'box contents "{name}": {count} cards, but the expected counts of {decks} add up to {total}'
-                        ).format(name=name, count=line.count, decks=", ".join(line.decks), total=total),
+                            'box contents "{name}": {count}, but the expected counts of {decks} add up to {total}'
+                        ).format(name=name, count=plural(line.count, "card"), decks=", ".join(line.decks), total=total),
                         **where,
                         hint=_("correct the decks' expected_count or this line's count"),
                     )
@@ -85,8 +87,8 @@ def check_manifest_lines(pack: PackData) -> list[Finding]:
                 warning(
                     "box/manifest",
                     pack_file,
-                    _('box contents "{name}": expected {count} cards, found {found} in {decks}').format(
-                        name=name, count=line.count, found=found, decks=", ".join(line.decks)
+                    _('box contents "{name}": expected {count}, found {found} in {decks}').format(
+                        name=name, count=plural(line.count, "card"), found=found, decks=", ".join(line.decks)
                     ),
                     **where,
                 )
@@ -120,8 +122,8 @@ def check_box_total(pack: PackData) -> list[Finding]:
         warning(
             "box/total",
             shown_path(pack.root / PACK_FILE),
-            _("box contents: {expected} cards in all, found {found} in the decks ({what})").format(
-                expected=expected, found=found, what=what
+            _("box contents: {expected} in all, found {found} in the decks ({what})").format(
+                expected=plural(expected, "card"), found=found, what=what
             ),
             line=pack.line("manifest", lines[0].id),
             field="manifest",
@@ -161,9 +163,13 @@ def check_swap_removals(pack: PackData) -> list[Finding]:
             if short.card is None:  # at random: judged here only when the deck is known to be complete
                 if compose.is_complete(deck):
                     message = _(
-                        'swap "{id}": takes {wanted} cards out of deck "{deck}" at random, but it holds {found}{swap}'
+                        'swap "{id}": takes {wanted} out of deck "{deck}" at random, but it holds {found}{swap}'
                     ).format(
-                        id=swap.id, wanted=short.wanted, deck=swap.deck, found=short.found, swap=_after_removals(swap)
+                        id=swap.id,
+                        wanted=plural(short.wanted, "card"),
+                        deck=swap.deck,
+                        found=short.found,
+                        swap=_after_removals(swap),
                     )
                     hint = _("write remove_random = {found} at most").format(found=short.found)
                     findings.append(
@@ -230,8 +236,8 @@ def check_swap_balance(pack: PackData) -> list[Finding]:
                 error(
                     "deck/swap-balance",
                     shown_path(pack.root / PACK_FILE),
-                    _('swap "{id}": a replacement removes {removed} cards but adds {added}').format(
-                        id=swap.id, removed=removed, added=added
+                    _('swap "{id}": a replacement removes {removed} but adds {added}').format(
+                        id=swap.id, removed=plural(removed, "card"), added=added
                     ),
                     **_at_swap(pack, swap, "replacement"),
                     hint=_("correct the copies, or set replacement = false when the swap is not one for one"),
@@ -257,8 +263,8 @@ def check_swap_incomplete(pack: PackData) -> list[Finding]:
     for swap in pack.pack.swap:
         short = compose.short_decks(pack, swap)
         for loaded in short:
-            entered = _("has {total} of its {expected_count} cards entered").format(
-                total=loaded.entered, expected_count=loaded.deck.expected_count
+            entered = _("has {total} of its {expected_count} entered").format(
+                total=loaded.entered, expected_count=plural(loaded.deck.expected_count or 0, "card")
             )
             if loaded.deck.id == swap.deck:
                 message = _(
@@ -273,8 +279,8 @@ def check_swap_incomplete(pack: PackData) -> list[Finding]:
             if swap.replacement:
                 removed, added = _swap_counts(pack, swap)
                 message += _(
-                    ": the swap removes {removed} cards and adds {added} so far; its balance is checked once all are"
-                ).format(removed=removed, added=added)
+                    ": the swap removes {removed} and adds {added} so far; its balance is checked once all are"
+                ).format(removed=plural(removed, "card"), added=added)
             else:
                 message += _(": the deck the swap makes is incomplete until all are")
             hint = _("enter its cards; pnp deck {root} {id} lists those entered so far").format(
@@ -291,10 +297,13 @@ def check_swap_incomplete(pack: PackData) -> list[Finding]:
                         "deck/swap-incomplete",
                         pack_file,
                         _(
-                            'swap "{id}": takes {wanted} cards out of deck "{deck}" at random, but '
-                            "it holds {found}{swap}"
+                            'swap "{id}": takes {wanted} out of deck "{deck}" at random, but it holds {found}{swap}'
                         ).format(
-                            id=swap.id, wanted=miss.wanted, deck=swap.deck, found=miss.found, swap=_after_removals(swap)
+                            id=swap.id,
+                            wanted=plural(miss.wanted, "card"),
+                            deck=swap.deck,
+                            found=miss.found,
+                            swap=_after_removals(swap),
                         ),
                         **_at_swap(pack, swap, miss.field),
                         hint=_(

@@ -33,7 +33,7 @@ def rules_text(runs: Sequence[RuleRun], load_findings: Sequence[Finding] = ()) -
     lines = []
     for run in runs:
         found = "" if not ran else f"{_found(run.findings):<13} "
-        lines.append(f"{run.rule.id:<{width}} {run.rule.severity.value:<8} {found}{run.rule.doc}")
+        lines.append(f"{run.rule.id:<{width}} {run.rule.severity.value:<8} {found}{_(run.rule.doc)}")  # doc: N_()
     if ran or load_findings:
         everything = [*load_findings, *(f for run in runs for f in run.findings or [])]
         if load_findings:

@@ -18,7 +18,7 @@ from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from pnp.errors import Finding, Severity
 from pnp.export.canvas import plain_font
-from pnp.export.pdf import FOOTER_MARGIN, FOOTER_SIZE, Footer
+from pnp.export.pdf import FOOTER_SIZE, Footer
 from pnp.i18n import P_, printed
 from pnp.markup import escape
 from pnp.units import Size, mm
@@ -46,7 +46,7 @@ def marked(footer: Footer, mark: str) -> Footer:
     it survives cutting; the cards stay readable under it."""
 
     def draw(canvas: Canvas, page: Size, text: str) -> None:
-        footer(canvas, page, text)
+        footer(canvas, page, text)  # with the mark in its band (home_footer's mark), where no crop mark reaches
         canvas.saveState()
         canvas.setFillColor(HexColor("#d32f2f"))
         canvas.setFillAlpha(0.18)
@@ -55,11 +55,6 @@ def marked(footer: Footer, mark: str) -> Footer:
         size = min(page.width, page.height) / max(1, len(mark)) * 1.4
         canvas.setFont(plain_font(bold=True), size)
         canvas.drawCentredString(0, -size / 3, mark)
-        canvas.restoreState()
-        canvas.saveState()  # and in the margin, where no card covers it
-        canvas.setFillColor(HexColor("#d32f2f"))
-        canvas.setFont(plain_font(bold=True), 9)
-        canvas.drawRightString(page.width - FOOTER_MARGIN, page.height - FOOTER_MARGIN - 9, mark)
         canvas.restoreState()
 
     return draw

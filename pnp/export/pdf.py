@@ -195,17 +195,24 @@ FOOTER_BAND = mm(3)  # the room a sheet plan keeps free above that margin (Sheet
 FOOTER_SIZE = 6.0  # pt: the smallest text pnp prints on a sheet
 
 
-def home_footer(canvas: Canvas, page: Size, text: str, language: str = "en") -> None:
+def home_footer(canvas: Canvas, page: Size, text: str, language: str = "en", mark: str = "") -> None:
     """A label and a 50 mm scale bar, 5 mm or more from the paper edge, in the band the sheet
-    plan keeps free: a user can check the print was made at 100 %.  Its words are in the card language."""
+    plan keeps free: a user can check the print was made at 100 %.  Its words are in the card language.
+    A draft's `mark` ("BORRADOR") opens the band, in red: no crop mark reaches the band."""
     canvas.saveState()
+    baseline = FOOTER_MARGIN + mm(0.6)  # the descenders stay above the margin
+    start = FOOTER_MARGIN
+    if mark:
+        canvas.setFont(plain_font(bold=True), FOOTER_SIZE + 1)
+        canvas.setFillColor(HexColor("#d32f2f"))
+        canvas.drawString(start, baseline, mark)
+        start += canvas.stringWidth(mark, plain_font(bold=True), FOOTER_SIZE + 1) + mm(2)
     canvas.setFont(plain_font(), FOOTER_SIZE)
     canvas.setFillColor(HexColor("#555555"))
     bar_x = page.width - FOOTER_MARGIN - mm(50)
     scale = printed(language, "print at 100 % (actual size): the bar must measure 50 mm")
-    text = fit_line(canvas, f"{text} · {scale}", bar_x - mm(8))
-    baseline = FOOTER_MARGIN + mm(0.6)  # the descenders stay above the margin
-    canvas.drawString(FOOTER_MARGIN, baseline, text)
+    text = fit_line(canvas, f"{text} · {scale}", bar_x - mm(8) - start)
+    canvas.drawString(start, baseline, text)
     canvas.setStrokeColor(HexColor("#555555"))
     canvas.setLineWidth(0.5)
     canvas.line(bar_x, FOOTER_MARGIN + mm(1.2), bar_x + mm(50), FOOTER_MARGIN + mm(1.2))

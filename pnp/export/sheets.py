@@ -150,7 +150,8 @@ def _draw(job: RangeJob, settings: DrawSettings) -> tuple[bytes, list[Finding]]:
         icons=icon_map(settings.icons),
         draft=bool(settings.draft_mark),
     )
-    plain = partial(home_footer, language=job.section.language)  # the footer's words: the card language
+    # the footer's words: the card language; a draft's mark opens it, clear of every crop mark
+    plain = partial(home_footer, language=job.section.language, mark=settings.draft_mark)
     footer = marked(plain, settings.draft_mark) if settings.draft_mark else None
     data = render_pdf([job.section], {face.key: face for face in job.faces}, ctx, job.title, footer=footer)
     return data, ctx.findings

@@ -40,6 +40,7 @@ from PIL import Image
 from pnp.files import write_if_changed
 from pnp.i18n import _
 from pnp.markup import parse
+from pnp.report import plural
 
 MAX_COLUMNS = 10
 MAX_ROWS = 7
@@ -188,8 +189,8 @@ def write_tts_deck(deck: TtsDeck, folder: Path, base_url: str | None = None) -> 
     sheets = -(-len(deck.cards) // grid.slots)
     if sheets > SHEETS_PER_DECK:
         raise TooManySheets(
-            _('deck "{deck}" needs {sheets} sheets at this --dpi; its ids allow {allowed}').format(
-                deck=deck.deck_id, sheets=sheets, allowed=SHEETS_PER_DECK
+            _('deck "{deck}" needs {sheets} at this --dpi; its ids allow {allowed}').format(
+                deck=deck.deck_id, sheets=plural(sheets, "sheet"), allowed=SHEETS_PER_DECK
             )
         )
     url = folder_url(folder, base_url)

@@ -29,7 +29,23 @@ def with_source_text(context: dict[str, Any], pack: PackData, card: Card, face: 
     card_values = dict(context["card"])
     card_values["source_title"] = "" if original_title == card_values.get("title") else original_title
     card_values["source_text"] = original_text
+    card_values["source_share"] = source_share(original_text, str(card_values.get("text", "")))
     return {**context, "card": card_values, "bilingual": True, "source_lang": source}
+
+
+SMALLER = 0.8  # the original is set smaller, but where room is short both end near the 6 pt floor
+SHARE_RANGE = (0.2, 0.6)  # of the room the two texts share: neither is ever squeezed out
+
+
+def source_share(original: str, translation: str) -> float:
+    """The part of the room both texts share that the original needs, by their lengths (the area
+    a text needs grows with its letters): a layout gives the original at least this, so a long
+    original stays at 6 pt or more instead of shrinking in a box sized for a short one."""
+    if not original:
+        return 0.0
+    needed = SMALLER * len(original)
+    share = needed / (needed + max(1, len(translation)))
+    return round(min(max(share, SHARE_RANGE[0]), SHARE_RANGE[1]), 3)
 
 
 def resize(size: Size, card_size: str | None) -> Size:

@@ -65,6 +65,8 @@ class FaceLayout:
     card_line: int | None = field(default=None, compare=False)
 
 
+KEEP_WHOLE = "pnp_keep_whole"  # the context's key for the pack's word list, never hyphenated
+
 BUDGET_HINT = N_(
     "a layout computes a few values for each card: loop over its icons or words, not over long made-up strings"
 )
@@ -213,10 +215,12 @@ def card_context(pack: PackData, deck: Deck, card: Card, face: Face | None, lang
             "art": art,
             "scan": card.scan if face is None else None,  # the original front: a B side has none
             "side": "back" if face else "front",
+            "source_share": 0.0,  # bilingual builds: the room the original needs (pnp.layout.bilingual)
         },
         "deck": deck_context(pack, deck, language),
         "pack": {"id": pack.pack.id, "name": pick(pack.pack.name)},
         "lang": language,
+        KEEP_WHOLE: tuple(pack.pack.words),
     }
 
 
@@ -258,9 +262,9 @@ def _layout(
             if problems and any(f.code == "layout/too-large" for f in problems):
                 break  # the face's budget is spent: the element that spent it is the one to name
             if element is not None and element.kind == "panels":
-                elements += _panels(element, context)
+                elements += [_kept_whole(e, context.get(KEEP_WHOLE, ())) for e in _panels(element, context)]
             elif element is not None:
-                elements.append(element)
+                elements.append(_kept_whole(element, context.get(KEEP_WHOLE, ())))
     if findings:
         return None, findings
     # the repr of (size, layout, language, elements), written out: the dataclasses' own repr costs
@@ -270,6 +274,19 @@ def _layout(
     described = f"({size!r}, {template.name!r}, {context.get('lang')!r}, {listed})"
     digest = hashlib.sha256(described.encode()).hexdigest()[:16]
     return FaceLayout(digest, size, template.name, card_id, tuple(elements), str(context.get("lang"))), []
+
+
+def _kept_whole(element: LaidOutElement, words: tuple[str, ...]) -> LaidOutElement:
+    """A text element with the pack's listed words it holds as `keep`: drawing never hyphenates them
+    ("tripulante" listed lowercase stays whole as "Meridian" does). Only the words the text holds,
+    so a face without them keeps its key."""
+    if element.kind != "text" or not words:
+        return element
+    text = str(element.get("text", "")).casefold()
+    found = tuple(sorted({w for w in words if w.casefold() in text}))
+    if not found:
+        return element
+    return replace(element, props=(*element.props, ("keep", found)))
 
 
 def _panels(element: LaidOutElement, context: dict[str, Any]) -> list[LaidOutElement]:
@@ -293,6 +310,7 @@ def _available(context: dict[str, Any]) -> str:
     names = [
         f"{key}.{sub}" if isinstance(value, dict) else key
         for key, value in sorted(context.items())
+        if key != KEEP_WHOLE  # pnp's own, for drawing: no layout reads it
         for sub in (sorted(value) if isinstance(value, dict) else [None])
     ]
     return _("this layout can use: ") + ", ".join(names)

@@ -18,7 +18,7 @@ from pnp.i18n import N_, _, ngettext
 from pnp.images import source_problem
 from pnp.layout.arrangement import arrangement_findings
 from pnp.layout.bilingual import resize, with_source_text
-from pnp.layout.faces import FaceLayout, card_context, deck_context, layout_back, layout_card
+from pnp.layout.faces import KEEP_WHOLE, FaceLayout, card_context, deck_context, layout_back, layout_card
 from pnp.layout.icons import missing_drawings, pack_icons, token_icon_findings
 from pnp.layout.memo import LayoutMemo
 from pnp.layout.panels import panel_context
@@ -199,6 +199,7 @@ def _lay_out_deck(
             "deck": deck_context(pack, deck.deck, language),
             "pack": {"id": pack.pack.id, "name": pack.pack.name.get(language) or _source(pack, pack.pack.name)},
             "lang": language,
+            KEEP_WHOLE: tuple(pack.pack.words),
         },
     )
     findings += problems

@@ -98,8 +98,11 @@ def _shared_lines(data: PackData, language: str) -> list[str]:
         entered = sum(d.entered for d in decks)
         name = _title(line.name, language, data.pack.source_language)
         lines.append(
-            _('box contents "{name}": {count} cards over {decks}; {progress}').format(
-                name=name, count=line.count, decks=", ".join(line.decks), progress=_progress(entered, line.count)
+            _('box contents "{name}": {count} over {decks}; {progress}').format(
+                name=name,
+                count=plural(line.count, "card"),
+                decks=", ".join(line.decks),
+                progress=_progress(entered, line.count),
             )
         )
     return lines
@@ -250,10 +253,12 @@ def format_composition(data: PackData, result: Result, deck_id: str, language: s
             role = _("takes cards out of") if short.deck.id == swap.deck else _("adds")
             missing = (short.deck.expected_count or 0) - short.entered
             lines.append(
-                _(
-                    'still to enter: {missing} of the {expected_count} cards of deck "{id}", which swap {id2} {role}'
-                ).format(
-                    missing=missing, expected_count=short.deck.expected_count, id=short.deck.id, id2=swap.id, role=role
+                _('still to enter: {missing} of the {expected_count} of deck "{id}", which swap {id2} {role}').format(
+                    missing=missing,
+                    expected_count=plural(short.deck.expected_count or 0, "card"),
+                    id=short.deck.id,
+                    id2=swap.id,
+                    role=role,
                 )
             )
     for miss in result.shortfalls:
@@ -272,8 +277,8 @@ def format_composition(data: PackData, result: Result, deck_id: str, language: s
         cards=plural(composed.held, "card"), designs=plural(composed.designs, "design")
     )
     if composed.random:
-        total = _("{total} cards ({total2}, less {random} at random)").format(
-            total=composed.total, total2=total, random=composed.random
+        total = _("{total} ({total2}, less {random} at random)").format(
+            total=plural(composed.total, "card"), total2=total, random=composed.random
         )
     lines.append(
         _("{total}; as in the box: {box}").format(

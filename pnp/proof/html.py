@@ -6,9 +6,9 @@ import base64
 from html import escape
 
 from pnp.errors import Finding, Severity
-from pnp.i18n import N_, _, ngettext
+from pnp.i18n import N_, _, decimal, ngettext
 from pnp.proof.collect import CardEntry, FieldChange, Mark, Proof, segments
-from pnp.render.face import LEGIBLE
+from pnp.render.face import LEGIBLE, shown_size
 from pnp.report import plural
 from pnp.translate.card_edit import card_comments
 from pnp.translate.worddiff import Piece
@@ -276,8 +276,8 @@ def sizes_line(sizes: tuple[tuple[str, float], ...]) -> str:
     """ "set at: title 10 pt · text 5.5 pt (under 6 pt)", the sizes under the floor in bold."""
     parts = []
     for name, size in sizes:
-        piece = f"{escape(name)} {size:g} pt"
+        piece = f"{escape(name)} {shown_size(size, LEGIBLE)} pt"
         if size < LEGIBLE - 1e-9:
-            piece = "<b>" + _("{piece} (under {size:g} pt)").format(piece=piece, size=LEGIBLE) + "</b>"
+            piece = "<b>" + _("{piece} (under {size} pt)").format(piece=piece, size=decimal(LEGIBLE)) + "</b>"
         parts.append(piece)
     return escape(_("set at:")) + " " + " · ".join(parts)

@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp import markup
 from pnp.assets.fonts import FontRegistry, plain_font
 from pnp.errors import Finding, error, warning
-from pnp.i18n import _, ngettext
+from pnp.i18n import _, decimal, ngettext
 from pnp.images import image_problem, source_problem
 from pnp.layout import FaceLayout, LaidOutElement
 from pnp.layout.templates import IconFile
@@ -230,6 +230,7 @@ def fit_element(face: FaceLayout, element: LaidOutElement, ctx: RenderContext) -
         language=face.language,
         hyphenate=element.typed.hyphenate,
         max_lines=element.typed.max_lines,
+        keep=tuple(element.get("keep", ())),  # the pack's listed words this text holds (layout.faces)
     )
     fitted = fit_text(box)
     ctx.sizes[(face.key, element.name)] = fitted.size
@@ -250,21 +251,19 @@ def _judge_size(
         # the height is not what is wrong: say what is too wide, not how tall the text is
         word = measured.widest_word
         if word_too_wide:
-            message = _(
-                'the word "{word}" is wider than its box, even at {min_size:g} pt ({width:.1f} mm in {box:.1f} mm)'
-            )
+            message = _('the word "{word}" is wider than its box, even at {min_size} pt ({width} mm in {box} mm)')
             hint = _("hyphenate it (a - where it may break), or give the element more room")
         else:
-            message = _("the icons that open the text make a line wider than its box, even at {min_size:g} pt")
+            message = _("the icons that open the text make a line wider than its box, even at {min_size} pt")
             hint = _("put a line break among the icons, or give the element more room")
         ctx.report(
             face,
             element,
             message.format(
                 word=word if len(word) <= 40 else word[:39] + "…",
-                min_size=box.min_size,
-                width=measured.widest * box.min_size / MM,
-                box=box.width / MM,
+                min_size=decimal(box.min_size),
+                width=decimal(measured.widest * box.min_size / MM),
+                box=decimal(box.width / MM),
             ),
             hint,
             severity=refused,
@@ -274,9 +273,12 @@ def _judge_size(
         ctx.report(
             face,
             element,
-            _(
-                "the text does not fit{lines}, even at {min_size:g} pt ({text:.1f} mm of text in a {box:.1f} mm box)"
-            ).format(lines=lines, min_size=box.min_size, text=fitted.height / MM, box=box.height / MM),
+            _("the text does not fit{lines}, even at {min_size} pt ({text} mm of text in a {box} mm box)").format(
+                lines=lines,
+                min_size=decimal(box.min_size),
+                text=decimal(fitted.height / MM),
+                box=decimal(box.height / MM),
+            ),
             _("shorten the text, or give the element more room"),
             severity=refused,
             code="text/small",
@@ -285,8 +287,8 @@ def _judge_size(
         ctx.report(
             face,
             element,
-            _("the text is set at {size:g} pt, under the {refused:g} pt a build accepts (draft only)").format(
-                size=fitted.size, refused=REFUSED
+            _("the text is set at {size} pt, under the {refused} pt a build accepts (draft only)").format(
+                size=shown_size(fitted.size, REFUSED), refused=decimal(REFUSED)
             ),
             _("shorten the text, or give the element more room"),
             severity=refused,
@@ -296,20 +298,29 @@ def _judge_size(
         # body text may shrink to the legibility floor; a title or label (max_lines) only to the
         # floor its layout states, as a title that shrinks further stops looking like a title
         under = (
-            _("the {size:g} pt legibility floor").format(size=LEGIBLE)
+            _("the {size} pt legibility floor").format(size=decimal(LEGIBLE))
             if fitted.size < LEGIBLE - 1e-9
-            else _("its min_size {size:g} pt").format(size=floor)
+            else _("its min_size {size} pt").format(size=decimal(floor, 2))
         )
         ctx.report(
             face,
             element,
-            _("the text{lines} is set at {size:g} pt, under {under}").format(
-                lines=lines, size=fitted.size, under=under
+            _("the text{lines} is set at {size} pt, under {under}").format(
+                lines=lines,
+                size=shown_size(fitted.size, LEGIBLE if fitted.size < LEGIBLE - 1e-9 else floor),
+                under=under,
             ),
             _("shorten the text, or give the element more room"),
             severity="warning",
             code="text/small",
         )
+
+
+def shown_size(size: float, limit: float) -> str:
+    """A size as a person writes it ("5,5"), but never rounded across `limit` (5.96 is not 6)."""
+    if (round(size, 1) < limit - 1e-9) == (size < limit - 1e-9):
+        return decimal(size)
+    return decimal(size, 2)
 
 
 def _check_glyphs(face: FaceLayout, element: LaidOutElement, ctx: RenderContext, text: str, role) -> None:

@@ -70,6 +70,46 @@ def draw_icon(canvas: Canvas, icon: IconFile | None, x: float, y: float, width: 
     canvas.drawImage(reader, x + (width - w) / 2, y + (height - h) / 2, w, h, mask="auto")
 
 
+ELISIONS = ("'", "’")  # l'{icon}, d'{icon}: an icon written right after an elision
+
+
+@lru_cache(maxsize=256)
+def blank_sides(path: Path, _size: int, _mtime: int) -> tuple[float, float]:
+    """How much of an SVG icon's square, as parts of its side, is blank left and right of its ink
+    (a drop is narrower than its square): drawn after "l'", the icon is moved left by the first,
+    and a full stop after it by both, so no gap shows; (0, 0) for a PNG or a square drawing."""
+    if path.suffix.lower() != ".svg":
+        return 0.0, 0.0
+    drawing, _ = svg_drawing(path)
+    if drawing is None or not drawing.width or not drawing.height:
+        return 0.0, 0.0
+    bounds = drawing.getBounds()
+    if not bounds:
+        return 0.0, 0.0
+    scale = min(1 / drawing.width, 1 / drawing.height)
+    margin = (1 - drawing.width * scale) / 2
+    left, right = margin + bounds[0] * scale, margin + (drawing.width - bounds[2]) * scale
+    return min(max(left, 0.0), 0.45), min(max(right, 0.0), 0.45)
+
+
+def pull_after_elision(icon: IconFile | None, before: str, side: float) -> float:
+    """How far left to draw an icon that follows `before` with no space: its blank left part after
+    an elision ("l'"), else nothing (the fitting measured the icon's whole square all the same)."""
+    if icon is None or not before.endswith(ELISIONS) or icon_problem(icon.path) is not None:
+        return 0.0
+    return blank_sides(icon.path, *file_stamp(icon.path))[0] * side
+
+
+CLOSING = frozenset(".,;:)?!»]…")  # punctuation glued after an icon ("gana 2 {parts}.")
+
+
+def pull_before_closing(icon: IconFile | None, after: str, side: float) -> float:
+    """How far left to set the punctuation written right after an icon: its blank right part."""
+    if icon is None or after[:1] not in CLOSING or icon_problem(icon.path) is not None:
+        return 0.0
+    return blank_sides(icon.path, *file_stamp(icon.path))[1] * side
+
+
 @contextmanager
 def vector_icons(canvas: Canvas, icons: Mapping[str, IconFile]) -> Iterator[None]:
     """While paragraphs are drawn, icon markers are drawn as the icons' own drawings."""

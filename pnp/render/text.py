@@ -20,7 +20,7 @@ from pnp import markup
 from pnp.assets.fonts import FontRole
 from pnp.render import linebreak
 from pnp.render.icons import icon_uri
-from pnp.render.words import ICON_DROP, ICON_SCALE, hyphenator
+from pnp.render.words import ICON_DROP, ICON_SCALE, hyphenation_key, hyphenator
 
 # ReportLab reads an <img> source through its URL opener, which refuses every scheme until
 # trustedHosts is set.  A host that matches nothing allows data: URIs (our icons) and
@@ -47,6 +47,7 @@ class TextBox:
     language: str = "en"
     hyphenate: bool = True
     max_lines: int = 0  # 0: as many as fit (a title sets 2)
+    keep: tuple[str, ...] = ()  # words never hyphenated: the pack's word list, where the text has them
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,9 @@ def _style(box: TextBox, size: float) -> ParagraphStyle:
         alignment=ALIGN.get(box.align, TA_LEFT),
         textColor=box.color,
         spaceAfter=size * PARAGRAPH_GAP,
-        hyphenationLang=(hyphenator(HYPHENATION.get(box.language, "")) or "") if box.hyphenate else "",
+        hyphenationLang=(hyphenator(hyphenation_key(HYPHENATION.get(box.language, ""), box.keep)) or "")
+        if box.hyphenate
+        else "",
         embeddedHyphenation=1,
         uriWasteReduce=0.3,
         splitLongWords=0,
@@ -252,13 +255,13 @@ class MeasuredText:
 
 def measured_box(box: TextBox) -> MeasuredText:
     """The box's text measured for fitting (cached): its words, and whether the replay covers it."""
-    return measure(box.text, box.role, box.language if box.hyphenate else "", box.leading)
+    return measure(box.text, box.role, box.language if box.hyphenate else "", box.leading, box.keep)
 
 
 @lru_cache(maxsize=4096)
-def measure(text: str, role: FontRole, hyphenation: str, leading: float) -> MeasuredText:
+def measure(text: str, role: FontRole, hyphenation: str, leading: float, keep: tuple[str, ...] = ()) -> MeasuredText:
     """Every word piece's width at 1 pt, for one text in one font role; hyphenation points on first need."""
-    language = HYPHENATION.get(hyphenation, "") if hyphenation else ""
+    language = hyphenation_key(HYPHENATION.get(hyphenation, ""), keep) if hyphenation else ""
     parsed = set_text(text)
     paragraphs = tuple(
         linebreak.make_paragraph(linebreak.paragraph_runs(p, lambda bold, italic: role.name(bold, italic)))

@@ -30,7 +30,7 @@ from reportlab.platypus.paragraph import paraFontSizeHeightOffset
 
 from pnp.layout.templates import IconFile
 from pnp.render import linebreak
-from pnp.render.icons import draw_icon, vector_icons
+from pnp.render.icons import draw_icon, pull_after_elision, pull_before_closing, vector_icons
 from pnp.render.linebreak import Line
 from pnp.render.text import PARAGRAPH_GAP, FittedText, TextBox
 from pnp.render.words import BREAK, ICON_DROP, IMAGE, icon_side, width_at_1pt
@@ -122,13 +122,21 @@ def _set_runs(
     spaces = 0  # set so far: the word spacing has moved what follows by this many
     text.setTextOrigin(advanced, y)
     font_set = None
-    for font, run in runs:
+    before = ""  # the text just before, when no space separates it from what follows
+    pulled = 0.0  # how far left what follows is set: icons drawn tight against an elision or a full stop
+    for index, (font, run) in enumerate(runs):
         if font is None:  # an icon, where ReportLab places an inline image
             side = icon_side(size)
-            draw_icon(canvas, icons.get(run), advanced + spaces * spacing, y - ICON_DROP * size, side, side)
+            icon = icons.get(run)
+            pull = pull_after_elision(icon, before, side)  # "l'{fuel}": no gap after the elision
+            draw_icon(canvas, icon, advanced + spaces * spacing - pulled - pull, y - ICON_DROP * size, side, side)
+            after = runs[index + 1][1] if index + 1 < len(runs) and runs[index + 1][0] is not None else ""
+            pulled += pull + pull_before_closing(icon, after, side)  # "{fuel}.": no gap before the stop
             advanced += side
-            text.setTextOrigin(advanced + spaces * spacing, y)
+            text.setTextOrigin(advanced + spaces * spacing - pulled, y)
+            before = ""
             continue
+        before = run
         if font != font_set:
             text.setFont(font, size)
             font_set = font

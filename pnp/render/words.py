@@ -245,17 +245,32 @@ def _split_pieces(word: Word, width: float, new: float, limit: float, size: floa
     return None
 
 
-@lru_cache(maxsize=16)
+KEEP = "|"  # between pyphen's language name and the words kept whole, in a hyphenation key
+KEPT = "\x1f"  # between the words kept whole
+
+
+def hyphenation_key(language: str, keep: tuple[str, ...] | frozenset[str] = ()) -> str:
+    """Pyphen's language name, and the words never split ("es_ES|tripulante"): one string, so the
+    fitting's caches and ReportLab's style, which key on the language, key on the words too."""
+    if not language or not keep:
+        return language
+    return language + KEEP + KEPT.join(sorted({w.casefold() for w in keep}))
+
+
+@lru_cache(maxsize=64)
 def hyphenator(language: str) -> Callable[[str], Iterator[tuple[str, str]]] | None:
-    """Pyphen's points for a word, none for a word that starts with a capital: a name ("Harrow",
-    "Meridian", "Uroboros") is never split, as typesetters keep names whole; ReportLab draws with
-    the same function (pnp.render.text), so the fitting and the sheet break alike."""
+    """Pyphen's points for a word, none for a word that starts with a capital or one the key keeps
+    whole (the pack's word list, in any case): a name ("Harrow", "Meridian", "Uroboros", "vipers")
+    is never split, as typesetters keep names whole; ReportLab draws with the same function
+    (pnp.render.text), so the fitting and the sheet break alike."""
+    language, _bar, listed = language.partition(KEEP)
     if not language or pyphen is None:
         return None
     iterate = pyphen.Pyphen(lang=language).iterate
+    kept = frozenset(listed.split(KEPT)) if listed else frozenset()
 
     def points(word: str) -> Iterator[tuple[str, str]]:
-        if word[:1].isupper():
+        if word[:1].isupper() or word.casefold() in kept:
             return iter(())
         return iterate(word)
 

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import Finding, error
-from pnp.i18n import N_, _
+from pnp.fix_limits import LIMITS_EXAMPLE, Limits, parse_limits
+from pnp.i18n import _
 from pnp.paths import shown_path
 
 SEPARATOR = ">>"
@@ -16,16 +17,9 @@ EXAMPLE = "Refugio >> Paraíso"
 
 # A fix may end with its limits in brackets: "piezas >> repuestos [not near: sobrantes, juego]".
 LIMITS = re.compile(r"\[([^\[\]]*)\]\s*$")
-LIMITS_EXAMPLE = N_("piezas >> repuestos [near: compra, vende; not near: sobrantes]")
-# Each limit by its English and its Spanish name (the forum's lists are Spanish): entero, con, sin.
-LIMIT_NAMES = {
-    "whole": "whole",
-    "entero": "whole",
-    "near": "near",
-    "con": "near",
-    "not near": "not_near",
-    "sin": "not_near",
-}
+
+
+NOWHERE_LIMITED = Limits()
 
 
 @dataclass(frozen=True)
@@ -33,28 +27,25 @@ class Fix:
     wrong: str
     right: str
     line: int
-    whole: bool = False  # only where the term is a field's whole text (a title, a label)
-    near: tuple[str, ...] = ()  # only in a sentence that has one of these words
-    not_near: tuple[str, ...] = ()  # never in a sentence that has one of these words
+    limits: Limits = NOWHERE_LIMITED  # where it holds (pnp.fix_limits): everywhere when empty
+    limits_text: str = ""  # as the line writes them, for the glossary to record (forbidden_where)
 
+    @property
+    def whole(self) -> bool:
+        return self.limits.whole
 
-def _parse_limits(text: str) -> tuple[dict[str, object], str | None]:
-    """The limits of a fix ("whole; near: a, b; not near: c"), or the part that is not one."""
-    limits: dict[str, object] = {}
-    for part in (p.strip() for p in text.split(";")):
-        if not part:
-            continue
-        name, _colon, words = part.partition(":")
-        name = " ".join(name.split()).casefold()
-        listed = tuple(w.strip() for w in words.split(",") if w.strip())
-        limit = LIMIT_NAMES.get(name)
-        if limit == "whole" and not words.strip():
-            limits["whole"] = True
-        elif limit in ("near", "not_near") and listed:
-            limits[limit] = listed
-        else:
-            return {}, part
-    return limits, None
+    @property
+    def near(self) -> tuple[str, ...]:
+        return self.limits.near
+
+    @property
+    def not_near(self) -> tuple[str, ...]:
+        return self.limits.not_near
+
+    @property
+    def limited(self) -> bool:
+        """Right in some places only: its wrong term is no forbidden variant everywhere."""
+        return bool(self.limits)
 
 
 def read_text_file(path: Path, code: str) -> tuple[str | None, list[Finding]]:
@@ -94,16 +85,17 @@ def parse_fixes(text: str, shown: str) -> tuple[list[Fix], list[Finding]]:
         def bad(message: str, hint: str, number: int = number) -> None:
             findings.append(error("fixes/syntax", shown, message, line=number, hint=hint))
 
-        limits: dict[str, object] = {}
+        limits, limits_text = Limits(), ""
         bracket = LIMITS.search(content)
         if bracket is not None:
-            limits, unknown = _parse_limits(bracket.group(1))
+            limits, unknown = parse_limits(bracket.group(1))
+            limits_text = bracket.group(1).strip()
             if unknown is not None:
                 bad(
                     _('"{limit}" is not a limit of a fix').format(limit=unknown),
-                    _("the limits are whole, near: words and not near: words; for example {example}").format(
-                        example=_(LIMITS_EXAMPLE)
-                    ),
+                    _(
+                        "the limits are whole, near: words, not near: words, noun and verb; for example {example}"
+                    ).format(example=_(LIMITS_EXAMPLE)),
                 )
                 continue
             content = content[: bracket.start()].strip()
@@ -136,7 +128,7 @@ def parse_fixes(text: str, shown: str) -> tuple[list[Fix], list[Finding]]:
         elif wrong == right:
             bad(_('"{wrong}" is replaced by itself').format(wrong=wrong), _("remove the line, or correct one side"))
         else:
-            fixes.append(Fix(wrong, right, number, **limits))  # type: ignore[arg-type]
+            fixes.append(Fix(wrong, right, number, limits, limits_text))
     findings += _contradictions(fixes, shown)
     return fixes, findings
 
@@ -147,7 +139,7 @@ def _contradictions(fixes: list[Fix], shown: str) -> list[Finding]:
     first: dict[str, Fix] = {}
     for fix in fixes:
         key = fix.wrong.casefold()
-        if fix.whole or fix.near or fix.not_near:
+        if fix.limited:
             continue  # limited fixes may give one term two rights, each in its own places
         if key in first and first[key].right != fix.right:
             findings.append(

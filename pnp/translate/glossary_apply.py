@@ -181,11 +181,11 @@ def _record_in_glossary(
     shown = shown_path(path)
     candidates = _Terms(lang, [t for t in (terms or []) if str(t.get("lang", default)) == lang])
     for fix in sorted(fixes, key=lambda f: f.line):
-        if fix.whole or fix.near or fix.not_near:
-            continue  # a limited fix is right in some places only: its wrong term is no forbidden variant
         term = candidates.find(fix.right)
         done = []
-        if term is None:
+        # a limited fix is right in some places only: its wrong term is right elsewhere, so no term
+        # is retargeted to it, and it is forbidden where the limits say (forbidden_where)
+        if term is None and not fix.limited:
             term = candidates.find(fix.wrong)
             if term is not None:
                 candidates.retarget(term, fix.right)
@@ -208,6 +208,12 @@ def _record_in_glossary(
                 term.add("forbidden", tomlkit.array())
             term["forbidden"].append(fix.wrong)
             done.append(f'forbidden += "{fix.wrong}"')
+        where = term.get("forbidden_where")
+        if fix.limited and (where is None or where.get(fix.wrong) != fix.limits_text):
+            if where is None:
+                term.add("forbidden_where", tomlkit.inline_table())
+            term["forbidden_where"][fix.wrong] = fix.limits_text
+            done.append(f'forbidden_where.{fix.wrong} = "{fix.limits_text}"')
         if done:
             name = term.get("source") or term.get("target")
             said.append(f'{shown}: term "{name}": {", ".join(done)}')

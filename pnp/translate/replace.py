@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pnp.fix_limits import within
 from pnp.markup import ICON
 from pnp.translate.fixes import Fix
 
@@ -105,21 +106,8 @@ def sentence_start(text: str, start: int) -> bool:
 
 
 def within_limits(fix: Fix, text: str, start: int, end: int) -> bool:
-    """A fix's limits: the whole text only, or a sentence with (or without) some words."""
-    if fix.whole and text[:start].strip(_OPENING) + text[end:].strip(" .!?…»”\"')*_") != "":
-        return False
-    if not (fix.near or fix.not_near):
-        return True
-    begin = max(text.rfind(mark, 0, start) for mark in ".!?…;\n") + 1
-    stop = min((i for i in (text.find(mark, end) for mark in ".!?…;\n") if i >= 0), default=len(text))
-    sentence = text[begin:stop]
-
-    def has(word: str) -> bool:
-        return re.search(rf"(?<!\w){_phrase(word)}(?!\w)", sentence, re.IGNORECASE) is not None
-
-    if fix.near and not any(has(word) for word in fix.near):
-        return False
-    return not any(has(word) for word in fix.not_near)
+    """A fix's limits: the whole text only, a part of speech, or a sentence with (or without) some words."""
+    return within(fix.limits, text, start, end)
 
 
 def adapt_case(found: str, fix: Fix, at_sentence_start: bool = True) -> str:

@@ -49,7 +49,7 @@ from pnp.check.text.register import check_register
 from pnp.check.text.repeated import check_repeated_words
 from pnp.check.text.term_agreement import check_agreement
 from pnp.check.text.typography import check_typography
-from pnp.check.text.words import check_spelling, check_untranslated
+from pnp.check.text.words import check_spelling, check_unchecked_spelling, check_untranslated
 from pnp.errors import Severity
 from pnp.i18n import N_
 
@@ -119,6 +119,12 @@ RULES = (
         Severity.WARNING,
         N_("Every word of a Spanish text is in the dictionary or the pack's word list."),
         check_spelling,
+    ),
+    Rule(
+        "text/no-dictionary",
+        Severity.INFO,
+        N_("A target language pnp has no spelling dictionary for is named once: its words were not spell-checked."),
+        check_unchecked_spelling,
     ),
     Rule(
         "text/accent-noun",

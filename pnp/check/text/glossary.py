@@ -11,6 +11,7 @@ from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import speller
 from pnp.check.text.phrases import Match, PhraseMatcher, phrase_matcher
 from pnp.errors import Finding, Severity, error, warning
+from pnp.fix_limits import LIMITS_EXAMPLE, parse_limits, within
 from pnp.glossary_model import Term
 from pnp.i18n import _
 from pnp.load.pack import GLOSSARY_FILE
@@ -47,11 +48,13 @@ class GlossaryIndex:
         self._forbidden = {lang: PhraseMatcher([v for _, v in pairs], lang) for lang, pairs in variants.items()}
 
     def forbidden(self, text: str, lang: str) -> list[Hit]:
+        """The forbidden variants in the text, each where its limits (forbidden_where) allow only."""
         matcher = self._forbidden.get(lang)
         if matcher is None:
             return []
         pairs = self._variants[lang]
-        return [Hit(*pairs[m.index], m.start, m.end) for m in matcher.finditer(fold(text))]
+        hits = [Hit(*pairs[m.index], m.start, m.end) for m in matcher.finditer(fold(text))]
+        return [hit for hit in hits if _where_forbidden(hit, text)]
 
     def in_source(self, lang: str, folded_source: str, source: str | None = None) -> list[tuple[Term, Match]]:
         """The terms for `lang` that the original (folded) uses, each with its first match.
@@ -83,6 +86,14 @@ class GlossaryIndex:
         return phrase_matcher(term.target, lang).search(folded_text) is not None
 
 
+def _where_forbidden(hit: Hit, text: str) -> bool:
+    written = hit.term.forbidden_where.get(hit.variant)
+    if written is None:
+        return True
+    limits, unknown = parse_limits(written)
+    return unknown is None and within(limits, text, hit.start, hit.end)  # a bad limit: _bad_limits says so
+
+
 # fmt: off
 _DETERMINERS = frozenset({
     "the", "a", "an", "your", "their", "his", "her", "its", "my", "our", "this", "that", "these", "those", "each",
@@ -110,9 +121,31 @@ def used_as(source: str, start: int, end: int) -> str | None:
     return None
 
 
+# Endings that make one word of a family from another (tripul-ación, tripul-ante, tripul-ar), folded:
+# a collective and its member, a verb and its noun. Spanish, Catalan, Portuguese, French, Italian.
+_DERIVED = re.compile(
+    r"(?:aciones|acions|acoes|ations|acion|acio|acao|ation|azione|azioni|iciones|icion|icio|cion|cio|"
+    r"mientos|miento|ments|ment|mento|antes|ants|ante|ant|entes|ents|ente|ent|adores|adoras|adora|ador|"
+    r"ores|oras|ora|or|ares|ar|er|ir|re|idades|idad|itat|ite|ita|dad)$"
+)
+FAMILY_STEM = 5  # letters a stem needs before its family counts: "parte" and "partida" share "part" only
+
+
+def same_family(word: str, other: str) -> bool:
+    """Whether two folded words are one family: the same stem of FAMILY_STEM letters or more, each
+    with a derivational ending or none. English "crew" counts people and is a crew alike ("3 crew"):
+    the Spanish says "tripulantes" there, the glossary's "tripulación" elsewhere; both are right."""
+    if word == other:
+        return True
+    ending, other_ending = _DERIVED.search(word), _DERIVED.search(other)
+    stem = word[: ending.start()] if ending else word
+    other_stem = other[: other_ending.start()] if other_ending else other
+    return len(stem) >= FAMILY_STEM and stem == other_stem and (ending is not None or other_ending is not None)
+
+
 def check_glossary(pack: PackData) -> list[Finding]:
     index = GlossaryIndex(pack)
-    findings = _without_source(pack) + _forbidding_the_target(pack)
+    findings = _without_source(pack) + _forbidding_the_target(pack) + _bad_limits(pack)
     for text, original in texts(pack):
         plain = text.plain
         hits = index.forbidden(plain, text.lang)
@@ -162,6 +195,28 @@ def _without_source(pack: PackData) -> list[Finding]:
                 ).format(target=term.target),
             )
         )
+    return findings
+
+
+def _bad_limits(pack: PackData) -> list[Finding]:
+    """A forbidden_where entry that names no forbidden variant, or limits pnp cannot read."""
+    path = pack.root / GLOSSARY_FILE
+    findings = []
+    for i, term in enumerate(pack.glossary.term):
+        for variant, written in term.forbidden_where.items():
+            _limits, unknown = parse_limits(written)
+            if variant not in term.forbidden:
+                message = _('forbidden_where names "{variant}", which is not in forbidden').format(variant=variant)
+                hint = _('add "{variant}" to forbidden, or remove it from forbidden_where').format(variant=variant)
+            elif unknown is not None:
+                message = _('"{limit}" is not a limit of a fix').format(limit=unknown)
+                hint = _("the limits are whole, near: words, not near: words, noun and verb; for example {example}")
+                hint = hint.format(example=_(LIMITS_EXAMPLE))
+            else:
+                continue
+            findings.append(
+                error(CODE, shown_path(path), message, field=f"term[{i}].forbidden_where.{variant}", hint=hint)
+            )
     return findings
 
 
@@ -218,7 +273,8 @@ def _missing_terms(index: GlossaryIndex, text: Text, original: Text, reported: s
 
 
 def _misspelt(target: str, text: Text, folded_text: str) -> bool:
-    """The term is there, in order, with a word misspelt ("tirpulación"): text/spelling reports that word."""
+    """The term is there, in order, with a word misspelt ("tirpulación"): text/spelling reports that word;
+    or with a word of its family (same_family: "tripulante" where the term says "tripulación")."""
     wanted = _WORD.findall(fold(target))
     forms = [phrase_matcher(w, text.lang) for w in wanted]
     spans = [(m.start(), m.end()) for m in _WORD.finditer(folded_text)]
@@ -230,7 +286,7 @@ def _misspelt(target: str, text: Text, folded_text: str) -> bool:
         word, written = folded_text[start:end], text.plain[start:end]
         key = (w, word, written)
         if key not in judged:
-            judged[key] = bool(form.fullmatch(word)) or _typo_of(w, word, written)
+            judged[key] = bool(form.fullmatch(word)) or same_family(w, word) or _typo_of(w, word, written)
         return judged[key]
 
     def _typo_of(w: str, word: str, written: str) -> bool:

@@ -402,6 +402,11 @@ def _in_case_of(word: str, lower: str) -> str:
 _DICTIONARIES = {"es": "es_ES"}  # language -> Hunspell files in data/hunspell; "es-MX" reads "es" too
 
 
+def dictionaries() -> list[str]:
+    """The languages pnp spell-checks."""
+    return sorted(_DICTIONARIES)
+
+
 def speller(language: str) -> Speller | None:
     """The speller for a language code ("es", "es-MX"), or None when pnp has no dictionary for it."""
     name = _DICTIONARIES.get(language.split("-")[0])

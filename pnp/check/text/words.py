@@ -15,13 +15,14 @@ from collections.abc import Iterator
 from pnp.check.text.fields import Text, known_words, texts, token_texts, words, worth_looking_up
 from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex, Hit
-from pnp.check.text.lexicon import Speller, english_words, speller
+from pnp.check.text.lexicon import Speller, dictionaries, english_words, speller
 from pnp.errors import Finding, Severity, did_you_mean
 from pnp.i18n import _
 from pnp.model import PackData
 
 UNTRANSLATED = "text/untranslated"
 SPELLING = "text/spelling"
+NO_DICTIONARY = "text/no-dictionary"
 
 
 Judged = tuple[Text, Text | None, str, str]
@@ -112,6 +113,25 @@ def check_untranslated(pack: PackData) -> list[Finding]:
             )
         )
     return findings
+
+
+def check_unchecked_spelling(pack: PackData) -> list[Finding]:
+    """One note per target language pnp has no dictionary for: its words are not spell-checked.
+    Run on the whole pack (not per card, as text/spelling is), so a pack says it once."""
+    unread: dict[str, str] = {}  # language -> the file of its first text
+    for text, _original in texts(pack):
+        if text.lang != pack.pack.source_language and speller(text.lang) is None:
+            unread.setdefault(text.lang, text.file)
+    return [
+        Finding(
+            Severity.INFO,
+            NO_DICTIONARY,
+            file,
+            _('the "{lang}" texts were not checked for spelling: pnp has no dictionary for "{lang}"').format(lang=lang),
+            hint=_("pnp spell-checks {known}; the other text rules still ran").format(known=", ".join(dictionaries())),
+        )
+        for lang, file in sorted(unread.items())
+    ]
 
 
 def check_spelling(pack: PackData) -> list[Finding]:
