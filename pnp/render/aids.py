@@ -190,8 +190,9 @@ class _Styles:
             **common,
         )
         self.item = ParagraphStyle(
-            "aid-item", parent=self.body, leftIndent=size * 1.3, bulletIndent=size * 0.2, spaceAfter=size * 0.15
+            "aid-item", parent=self.body, leftIndent=size * 1.1, bulletIndent=size * 0.2, spaceAfter=size * 0.15
         )
+        self.step = ParagraphStyle("aid-step", parent=self.item, leftIndent=size * 1.6, bulletIndent=0)
         self.heading = ParagraphStyle(
             "aid-heading",
             fontName=self.title_role.name(),
@@ -261,7 +262,9 @@ def _block(block: Block, language: str, original: str, styles: _Styles) -> list[
         numbered = bool(block.steps)
         items = _pick_list(block.steps if numbered else block.bullets, language, original)
         flowables: list[Flowable] = [
-            Paragraph(_markup(item, size), styles.item, bulletText=f"{n}." if numbered else "•")
+            Paragraph(
+                _markup(item, size), styles.step if numbered else styles.item, bulletText=f"{n}." if numbered else "•"
+            )
             for n, item in enumerate(items, start=1)
         ]
         if flowables:
