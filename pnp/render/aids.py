@@ -157,16 +157,63 @@ def aid_story(
     """The aid's flowables in order at body `size`; a text missing in `language` is set in the original."""
     body, title = _role(None, "body", fonts), _role(None, "title", fonts)
     styles = _Styles(body, title, size, language, width)
-    story: list[Flowable] = [
+    story: list[Flowable] = []
+    # a heading or a verify note is never left at the foot of a side: each is held with what follows it
+    held: list[Flowable] = [
         Paragraph(_markup(_pick(aid.aid.title, language, original), styles.title.fontSize), styles.title)
     ]
     if aid.aid.verify:
-        story.append(_verify(aid.aid.verify, language, styles))
+        held.append(_verify(aid.aid.verify, language, styles))
     for block in aid.aid.block:
         if block.verify:
-            story.append(_verify(block.verify, language, styles))
-        story += _block(block, language, original, styles)
+            held.append(_verify(block.verify, language, styles))
+        flowables = _block(block, language, original, styles)
+        if block.heading:
+            held += flowables
+            continue
+        if held and flowables and isinstance(flowables[0], Paragraph):
+            held.append(flowables.pop(0))
+        if held:
+            story.append(_Held(held))
+            held = []
+        story += flowables
+    if held:
+        story.append(_Held(held))
     return story
+
+
+class _Held(Flowable):
+    """Flowables that go on one side together: a heading, its verify note and the first paragraph."""
+
+    def __init__(self, parts: list[Flowable]) -> None:
+        super().__init__()
+        self.parts = parts
+        self._placed: list[tuple[Flowable, float]] = []
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        y = 0.0
+        self._placed = []
+        for index, part in enumerate(self.parts):
+            if index:
+                y += max(part.getSpaceBefore(), self.parts[index - 1].getSpaceAfter())
+            _width, height = part.wrap(availWidth, availHeight)
+            self._placed.append((part, y + height))
+            y += height
+        self.width, self.height = availWidth, y
+        return availWidth, y
+
+    def draw(self) -> None:
+        for part, bottom in self._placed:
+            part.drawOn(self.canv, 0, self.height - bottom)
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        return []  # never split: moved to the next side whole
+
+    def getSpaceBefore(self) -> float:
+        return self.parts[0].getSpaceBefore()
+
+    def getSpaceAfter(self) -> float:
+        return self.parts[-1].getSpaceAfter()
 
 
 @dataclass
@@ -189,10 +236,14 @@ class _Styles:
             spaceAfter=size * 0.35,
             **common,
         )
+        # ReportLab starts a bulleted line's text 0.6 bullet sizes after the bullet: the indents leave
+        # that room, so the first line starts where the others do
+        bullets = {"bulletFontName": self.body_role.name(), "bulletFontSize": size, "spaceAfter": size * 0.15}
         self.item = ParagraphStyle(
-            "aid-item", parent=self.body, leftIndent=size * 1.1, bulletIndent=size * 0.2, spaceAfter=size * 0.15
+            "aid-item", parent=self.body, leftIndent=size * 1.2, bulletIndent=size * 0.2, **bullets
         )
-        self.step = ParagraphStyle("aid-step", parent=self.item, leftIndent=size * 1.6, bulletIndent=0)
+        self.step = ParagraphStyle("aid-step", parent=self.body, leftIndent=size * 1.5, bulletIndent=0, **bullets)
+        self.long_step = ParagraphStyle("aid-step-10", parent=self.step, leftIndent=size * 2.0)
         self.heading = ParagraphStyle(
             "aid-heading",
             fontName=self.title_role.name(),
@@ -249,7 +300,7 @@ def _verify(reason: str, language: str, styles: _Styles) -> Flowable:
     from pnp.markup import escape
 
     label = printed(language, "VERIFY")
-    return Paragraph(f"<b>{escape(label)}:</b> {escape(reason)}", styles.verify)
+    return Paragraph(f"<b>{escape(label)}:</b> {_markup(reason, styles.verify.fontSize)}", styles.verify)
 
 
 def _block(block: Block, language: str, original: str, styles: _Styles) -> list[Flowable]:
@@ -261,10 +312,9 @@ def _block(block: Block, language: str, original: str, styles: _Styles) -> list[
     if block.bullets or block.steps:
         numbered = bool(block.steps)
         items = _pick_list(block.steps if numbered else block.bullets, language, original)
+        style = (styles.long_step if len(items) >= 10 else styles.step) if numbered else styles.item
         flowables: list[Flowable] = [
-            Paragraph(
-                _markup(item, size), styles.step if numbered else styles.item, bulletText=f"{n}." if numbered else "•"
-            )
+            Paragraph(_markup(item, size), style, bulletText=f"{n}." if numbered else "•")
             for n, item in enumerate(items, start=1)
         ]
         if flowables:
