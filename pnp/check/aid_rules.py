@@ -102,8 +102,17 @@ def check_aid_texts(pack: PackData) -> list[Finding]:
     if not pack.aids:
         return []
     as_cards, places = aids_as_cards(pack)
+    # a name an aid quotes may be any card of the pack's decks: that rule sees them beside the aids
+    beside_cards = as_cards.model_copy(
+        update={"decks": pack.decks + as_cards.decks, "lines": pack.lines | as_cards.lines}
+    )
     source = pack.pack.source_language
-    return [_placed(f, places, source) for rule in TEXT_RULES for f in rule.run(as_cards)]
+    return [
+        _placed(f, places, source)
+        for rule in TEXT_RULES
+        for f in rule.run(beside_cards if rule.id == "text/cited-name" else as_cards)
+        if f.card in places
+    ]
 
 
 def check_aid_gaps(pack: PackData) -> list[Finding]:
