@@ -169,3 +169,15 @@ def test_blue_sun_variant_shows_its_set_up_facts() -> None:
     assert result.exit_code == 0, result.output
     assert "Variant blue-sun" in result.output
     assert "tres sectores del Espacio Reaver" in result.output
+
+
+def test_the_proof_shows_each_aid_text_beside_its_original_with_its_findings(tmp_path: Path) -> None:
+    pack = _pack_with(tmp_path, "turn", GOOD.replace('"Roba 2 cartas."', '"Roba 3 cartas."'))
+    result = CliRunner().invoke(main, ["proof", str(pack), "-o", str(tmp_path / "proof")])
+    assert result.exit_code == 0, result.output
+    html = (tmp_path / "proof" / "proof.html").read_text(encoding="utf-8")
+    section = html[html.index("Reference cards and set-up sheets") :]
+    assert "block[1].steps[0]" in section and "Draw 2 cards." in section and "cartas." in section
+    assert "<code>block[1].steps.es[0]</code> numbers differ from the original" in section
+    assert "(block[1].steps.en[0])" in section  # the hint names the aid's field, not a card's
+    assert "la tabla es una conjetura" in section

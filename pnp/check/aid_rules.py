@@ -82,14 +82,17 @@ def _placed(finding: Finding, places: dict[str, _Place], source: str) -> Finding
     aid, path = place
     lang = (finding.field or "").rpartition(".")[2]
     field = path.format(lang=lang) if lang else path.replace(".{lang}", "")
-    message = finding.message
+    message, hint = finding.message, finding.hint
     for synthetic in ("title", "text"):  # "the original (title.en) ends with…": the aid's own field
         for language in {lang, source}:
-            message = message.replace(f"({synthetic}.{language})", f"({path.format(lang=language)})")
+            named, real = f"({synthetic}.{language})", f"({path.format(lang=language)})"
+            message = message.replace(named, real)
+            hint = hint.replace(named, real) if hint else hint
     return replace(
         finding,
         file=shown_path(aid.file),
         message=message,
+        hint=hint,
         card=None,
         field=field,
         line=aid.line(field) or finding.line,

@@ -97,6 +97,9 @@ def render_html(proof: Proof, images: dict[str, bytes]) -> str:
         parts.append('<p class="none">' + escape(_("No card to show.")) + "</p>")
     for entry in proof.entries:
         parts.append(_card(entry, proof, images.get(entry.card.id), images.get(entry.card.id + "/back")))
+    from pnp.proof.aids import aids_html  # here: that module draws on this one
+
+    parts.append(aids_html(proof))
     parts.append("</main></body></html>\n")
     return "\n".join(parts)
 
