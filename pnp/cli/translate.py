@@ -167,9 +167,9 @@ def proof(
     from pnp.check import check_pack
     from pnp.load import load_pack
     from pnp.load.revision import pack_then
+    from pnp.proof.aids import aids_html
     from pnp.proof.collect import collect, compare
     from pnp.proof.collect import only_findings as keep_findings
-    from pnp.proof.aids import aids_html
     from pnp.proof.html import render_html
     from pnp.proof.pdf import render_pdf
     from pnp.proof.thumbs import lay_out_fronts, text_sizes, thumbnails
