@@ -6,7 +6,7 @@ import re
 
 from pydantic import BaseModel
 
-from pnp import model
+from pnp import aids, model
 from tests.conftest import ROOT
 
 USER_WRITTEN = [
@@ -32,6 +32,9 @@ USER_WRITTEN = [
     model.Variant,
     model.ComponentChange,
     model.Fact,
+    aids.Aid,
+    aids.Block,
+    aids.Column,
 ]
 
 
