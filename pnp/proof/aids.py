@@ -87,7 +87,7 @@ def aids_html(proof: Proof) -> str:
                 '<ol class="findings">' + "".join(finding_html(f, n) for n, f in enumerate(findings, 1)) + "</ol>"
             )
         parts.append(
-            f'<article class="card" id="aid-{escape(aid.id)}"><div class="body">{"".join(body)}</div></article>'
+            f'<article class="card aid" id="aid-{escape(aid.id)}"><div class="body">{"".join(body)}</div></article>'
         )
     return "\n".join(parts)
 
