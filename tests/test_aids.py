@@ -155,6 +155,7 @@ def test_build_writes_aids_pdf_and_says_so(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     written = out / "tiny" / "es" / "aids.pdf"
     assert f"wrote {written}" in result.output
+    assert b"Helvetica" not in written.read_bytes()  # only the bundled fonts, embedded: no standard font
     smallest, text = _sizes_and_text(written)
     assert smallest >= MIN_SIZE - 0.01
     assert "Tu turno" in text and "Roba una carta." in text

@@ -344,6 +344,7 @@ def _table(block: Block, language: str, original: str, styles: _Styles) -> Table
     table.setStyle(
         TableStyle(
             [
+                ("FONTNAME", (0, 0), (-1, -1), styles.body_role.name()),  # never ReportLab's unembedded Helvetica
                 ("BACKGROUND", (0, 0), (-1, 0), HEADER_FILL),
                 ("LINEABOVE", (0, 0), (-1, 0), 0.8, RULE),
                 ("LINEBELOW", (0, 0), (-1, 0), 0.6, RULE),
