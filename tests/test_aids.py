@@ -182,3 +182,32 @@ def test_the_proof_shows_each_aid_text_beside_its_original_with_its_findings(tmp
     assert "<code>block[1].steps.es[0]</code> numbers differ from the original" in section
     assert "(block[1].steps.en[0])" in section  # the hint names the aid's field, not a card's
     assert "la tabla es una conjetura" in section
+
+
+def test_card_aids_backs_land_behind_their_fronts_for_each_duplex_flip() -> None:
+    from pnp.export.aids_pdf import card_grid
+    from pnp.units import paper_size, parse_card_size
+
+    grid = card_grid(parse_card_size("poker"), paper_size("a4"))
+    assert grid is not None and (grid.columns, grid.rows) == (3, 3)  # nine poker aids to an A4 sheet
+    front = grid.origin(0, back=False, duplex="long")
+    long_back, short_back = grid.origin(0, back=True, duplex="long"), grid.origin(0, back=True, duplex="short")
+    width = grid.paper.width
+    # turned over the long edge, the top-left card's back is top-right: mirrored left to right
+    assert abs(long_back[0] + grid.card.width - (width - front[0])) < 0.01 and long_back[1] == front[1]
+    assert short_back[0] == front[0] and short_back[1] != front[1]
+
+
+def test_a_variant_build_prints_the_aids_of_no_variant_and_of_its_own(tmp_path: Path) -> None:
+    from pnp.compose import Selection
+    from pnp.pipelines.aids import chosen_aids
+    from pnp.pipelines.build_options import BuildOptions
+
+    pack = load_pack(BLUE_SUN).pack
+    assert pack is not None
+    every = {a.id for a in chosen_aids(pack, BuildOptions())}
+    assert every == {"reavers", "setup"}
+    other = BuildOptions(selection=Selection(players=2, variants=()))
+    assert {a.id for a in chosen_aids(pack, other)} == set()  # both are for the blue-sun variant
+    own = BuildOptions(selection=Selection(players=None, variants=("blue-sun",)))
+    assert {a.id for a in chosen_aids(pack, own)} == every
