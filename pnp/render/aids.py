@@ -345,7 +345,8 @@ def _table(block: Block, language: str, original: str, styles: _Styles) -> Table
         TableStyle(
             [
                 ("FONTNAME", (0, 0), (-1, -1), styles.body_role.name()),  # never ReportLab's unembedded Helvetica
-                ("BACKGROUND", (0, 0), (-1, 0), HEADER_FILL),
+                # a guessed table's header is the verify note's yellow: it repeats on every side the table takes
+                ("BACKGROUND", (0, 0), (-1, 0), VERIFY_FILL if block.verify else HEADER_FILL),
                 ("LINEABOVE", (0, 0), (-1, 0), 0.8, RULE),
                 ("LINEBELOW", (0, 0), (-1, 0), 0.6, RULE),
                 ("LINEBELOW", (0, 1), (-1, -1), 0.3, RULE),
