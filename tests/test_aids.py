@@ -170,6 +170,10 @@ def test_blue_sun_variant_shows_its_set_up_facts() -> None:
     assert result.exit_code == 0, result.output
     assert "Variant blue-sun" in result.output
     assert "tres sectores del Espacio Reaver" in result.output
+    assert (
+        "Printed with it, in aids.pdf: " in result.output
+        and "aids/setup.toml (Preparación con Sol Azul)" in result.output
+    )
 
 
 def test_the_proof_shows_each_aid_text_beside_its_original_with_its_findings(tmp_path: Path) -> None:
