@@ -270,8 +270,8 @@ def format_composition(data: PackData, result: Result, deck_id: str, language: s
     total = _("{cards} in {designs}").format(
         cards=plural(composed.held, "card"), designs=plural(composed.designs, "design")
     )
-    short = any(m.deck == deck_id and m.card is None for m in result.shortfalls)
-    if composed.random and short:  # fewer entered than come out at random: no count to give yet
+    uncounted = any(m.deck == deck_id and m.card is None for m in result.shortfalls)
+    if composed.random and uncounted:  # fewer entered than come out at random: no count to give yet
         total = _("{total2}, less {random} at random: not counted until the deck's cards are entered").format(
             total2=total, random=composed.random
         )
