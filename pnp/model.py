@@ -18,6 +18,7 @@ from pydantic_core import PydanticCustomError
 
 # The records of board.toml and tokens.toml are in pnp/board_model.py, the basics every record is
 # made of in pnp/record.py; pnp.model names those the stages read, so that it stays the whole model.
+from pnp.aids import LoadedAid
 from pnp.board_model import Board as Board
 from pnp.board_model import LoadedBoard, LoadedTokens
 from pnp.board_model import Rect as Rect
@@ -354,6 +355,7 @@ class PackData(BaseModel):
     lines: dict[tuple[str, str], int] = {}
     board: LoadedBoard | None = None  # board.toml, when the pack has one
     tokens: LoadedTokens | None = None  # tokens.toml, when the pack has one
+    aids: tuple[LoadedAid, ...] = ()  # aids/*.toml: reference cards and set-up sheets (pnp.aids)
 
     def line(self, kind: str, record_id: str) -> int | None:
         return self.lines.get((kind, record_id))

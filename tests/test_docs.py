@@ -6,7 +6,7 @@ import re
 
 from pydantic import BaseModel
 
-from pnp import glossary_model, model, region_model, swap_model
+from pnp import aids, glossary_model, model, region_model, swap_model
 from tests.conftest import ROOT
 
 USER_WRITTEN = [
@@ -32,6 +32,9 @@ USER_WRITTEN = [
     model.Variant,
     model.ComponentChange,
     model.Fact,
+    aids.Aid,
+    aids.Block,
+    aids.Column,
 ]
 
 

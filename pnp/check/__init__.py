@@ -11,6 +11,7 @@ rules; this module only gathers them.
 from __future__ import annotations
 
 from pnp.check import (
+    aid_rules,
     board_rules,
     completeness,
     deck_rules,
@@ -34,6 +35,7 @@ RULES: tuple[Rule, ...] = (
     *text.RULES,
     *glyph_rules.RULES,
     *board_rules.RULES,
+    *aid_rules.RULES,
 )
 
 

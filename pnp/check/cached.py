@@ -144,6 +144,7 @@ def _context(pack: PackData) -> str:
     digest = hashlib.sha256()
     for part in (pack.pack, pack.glossary, pack.board, pack.tokens):
         digest.update(b"\0" if part is None else part.model_dump_json().encode())
+    digest.update("".join(aid.model_dump_json() for aid in pack.aids).encode())  # aids/: checked as a whole
     other_lines = sorted((k, v) for k, v in pack.lines.items() if k[0] not in ("card", "field"))
     digest.update(repr((str(pack.root), os.getcwd(), other_lines, [d.deck.id for d in pack.decks])).encode())
     return digest.hexdigest()

@@ -93,6 +93,11 @@ if TYPE_CHECKING:
     ),
 )
 @click.option("--no-placeholders", is_flag=True, help=_("Leave placeholder cards off the sheets."))
+@click.option(
+    "--no-aids",
+    is_flag=True,
+    help=_("Do not write aids.pdf, the pack's reference cards and set-up sheets (aids/*.toml)."),
+)
 @click.option("--players", type=click.IntRange(1, 99), help=_("Print the decks this player count makes (its swaps)."))
 @click.option(
     "--variant", "variants", multiple=True, metavar="ID", help=_("Print the decks this variant makes (repeatable).")
@@ -183,6 +188,7 @@ def build(
     tts: bool,
     print_shop: str | None,
     no_placeholders: bool,
+    no_aids: bool,
     players: int | None,
     variants: tuple[str, ...],
     quantities: tuple[str, ...],
@@ -282,6 +288,7 @@ def build(
         bilingual=bilingual,
         card_size=card_size,
         placeholders=not no_placeholders,
+        aids=not no_aids,
         selection=None if selection is None or selection.empty else selection,
         quantities=tuple(sorted(values.items())),
         mix_decks=mix_decks,

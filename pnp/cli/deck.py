@@ -9,6 +9,7 @@ import click
 from pnp.cli.common import PACK_ARG, check_selection, fail, load_or_exit, parse_quantities
 from pnp.errors import did_you_mean
 from pnp.i18n import _
+from pnp.paths import shown_path
 
 
 @click.command()
@@ -112,4 +113,10 @@ def deck(
         parts.append(_("No swap applies to what was asked: the decks are as in the box."))
     source = data.pack.source_language
     parts += [format_variant(v, language, source) for v in data.pack.variant if v.id in selection.variants]
+    aids = [a for a in data.aids if a.aid.variant in selection.variants]
+    if aids:  # the reference cards and set-up sheets `pnp build --variant` prints with it
+        named = ", ".join(
+            f"{shown_path(a.file)} ({a.aid.title.get(language) or a.aid.title.get(source, a.id)})" for a in aids
+        )
+        parts.append(_("Printed with it, in aids.pdf: {aids}").format(aids=named))
     click.echo("\n\n".join(parts))

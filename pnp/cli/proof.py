@@ -56,6 +56,7 @@ def proof(
     from pnp.check import check_pack
     from pnp.load import load_pack
     from pnp.load.revision import pack_then
+    from pnp.proof.aids import aids_html
     from pnp.proof.collect import collect, compare
     from pnp.proof.collect import only_findings as keep_findings
     from pnp.proof.html import render_html
@@ -85,7 +86,7 @@ def proof(
         keep_findings(result)
     folder = output or Path("output") / data.pack.id / language / "proof"
     writes = [
-        (folder / "proof.html", render_html(result, images).encode("utf-8")),
+        (folder / "proof.html", render_html(result, images, aids_html(result)).encode("utf-8")),
         (folder / "proof.pdf", render_pdf(result, faces)),
     ]
     problems = write_files(writes)

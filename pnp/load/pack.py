@@ -9,6 +9,7 @@ from pnp.errors import Finding, did_you_mean, error, has_errors
 from pnp.glossary_model import Glossary
 from pnp.i18n import _, number
 from pnp.limits import MAX_PRINTED_CARDS
+from pnp.load.aids import load_aids
 from pnp.load.board import load_board_files
 from pnp.load.glossary_terms import glossary_size, terms_without_target
 from pnp.load.references import cross_check
@@ -95,13 +96,22 @@ def load_pack(root: Path) -> LoadResult:
     findings += found
     board, tokens, found = load_board_files(root, pack, shown_root)
     findings += found
+    aids, found = load_aids(root, pack)
+    findings += found
 
     findings += cross_check(root, pack_file, pack, decks, sources, glossary)
     if has_errors(findings):
         return LoadResult(None, findings)
     lines = _record_lines(pack_file, sources, root)
     data = PackData(
-        root=root, pack=pack, decks=tuple(decks), glossary=glossary, lines=lines, board=board, tokens=tokens
+        root=root,
+        pack=pack,
+        decks=tuple(decks),
+        glossary=glossary,
+        lines=lines,
+        board=board,
+        tokens=tokens,
+        aids=aids,
     )
     return LoadResult(data, findings)
 

@@ -43,6 +43,7 @@ from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE
 from pnp.model import LoadedDeck, PackData, pick
 from pnp.paths import shown_path
+from pnp.pipelines.aids import aid_documents
 from pnp.pipelines.build_extras import LaidOut, export_extras, option_findings
 from pnp.pipelines.build_options import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.pipelines.sheet_sets import (
@@ -112,6 +113,10 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         if options.draft:
             result.findings = draft_findings(_dedupe(result.findings))
         documents = assemble_documents(plan, drawn, done, result.findings)
+        aid_files, aid_notes, aid_findings = aid_documents(pack, language, options, done.out_dir, laid.icons)
+        documents += aid_files
+        result.notes += aid_notes
+        result.findings += aid_findings
         if has_errors(result.findings):
             return result
         write_outputs(documents, done, result)
@@ -354,6 +359,7 @@ def _description(options: BuildOptions, language: str) -> dict[str, object]:
         "decks": list(options.decks) or "all",
         "png": options.png,
         "tts": options.tts,
+        "aids": options.aids,
     } | chosen
 
 

@@ -67,6 +67,7 @@ class BuildOptions:
     draft: bool = False  # print despite text errors, every sheet marked as a draft
     tight: bool = False  # cards butted, bleed only around the grid: 9 poker cards on A4
     mix_decks: bool = True  # in cards.pdf, cards of one size share sheets whatever their deck
+    aids: bool = True  # write aids.pdf, the pack's reference cards and set-up sheets (aids/)
 
 
 @dataclass

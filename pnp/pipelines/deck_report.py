@@ -276,7 +276,12 @@ def format_composition(data: PackData, result: Result, deck_id: str, language: s
     total = _("{cards} in {designs}").format(
         cards=plural(composed.held, "card"), designs=plural(composed.designs, "design")
     )
-    if composed.random:
+    uncounted = any(m.deck == deck_id and m.card is None for m in result.shortfalls)
+    if composed.random and uncounted:  # fewer entered than come out at random: no count to give yet
+        total = _("{total2}, less {random} at random: not counted until the deck's cards are entered").format(
+            total2=total, random=composed.random
+        )
+    elif composed.random:
         total = _("{total} ({total2}, less {random} at random)").format(
             total=plural(composed.total, "card"), total2=total, random=composed.random
         )

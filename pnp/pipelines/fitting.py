@@ -30,6 +30,7 @@ from pnp.layout.memo import LayoutMemo
 from pnp.layout.plan import lay_out_pack
 from pnp.layout.stickers import sticker_panels
 from pnp.model import LoadedDeck, PackData
+from pnp.pipelines.aids import aid_fit_findings
 from pnp.pipelines.build_options import FONTS_DIR, BuildOptions
 from pnp.render.face import RenderContext, fit_face
 
@@ -72,6 +73,8 @@ def layout_and_fitting_findings(
                 replace(f, message=_("in {lang}: {message}").format(lang=language, message=f.message)) for f in found
             ]
         findings += found
+    if decks is None and pack.aids:  # the whole pack: its aids are fitted too
+        findings += aid_fit_findings(pack, printed)
     return list(dict.fromkeys(findings))
 
 

@@ -76,7 +76,7 @@ ins { background: var(--ins); text-decoration: none; }
 """
 
 
-def render_html(proof: Proof, images: dict[str, bytes]) -> str:
+def render_html(proof: Proof, images: dict[str, bytes], more: str = "") -> str:
     pack = proof.pack.pack
     name = pack.name.get(proof.lang) or pack.name.get(pack.source_language, pack.id)
     parts = [
@@ -97,6 +97,7 @@ def render_html(proof: Proof, images: dict[str, bytes]) -> str:
         parts.append('<p class="none">' + escape(_("No card to show.")) + "</p>")
     for entry in proof.entries:
         parts.append(_card(entry, proof, images.get(entry.card.id), images.get(entry.card.id + "/back")))
+    parts.append(more)  # sections of other modules (pnp.proof.aids: the reference cards and sheets)
     parts.append("</main></body></html>\n")
     return "\n".join(parts)
 

@@ -1,0 +1,92 @@
+"""The build's aids.pdf: the pack's reference cards and set-up sheets, fitted and drawn.
+
+Written by whole builds (like cards.pdf: not with --decks), unless --no-aids.
+A build for some players or variants prints the aids for no variant in
+particular and those of the variants it makes.  Fitting is checked as a card's
+is, by `pnp check` and the build alike (aid/fit): an aid that does not fit its
+sides at 6 pt, the legibility floor, is an error, in every language printed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from pnp.aids import LoadedAid
+from pnp.assets.fonts import load_fonts
+from pnp.errors import Finding, error
+from pnp.export.aids_pdf import render_aids
+from pnp.i18n import _, ngettext
+from pnp.layout.templates import IconFile
+from pnp.model import PackData, pick
+from pnp.paths import shown_path
+from pnp.pipelines.build_options import FONTS_DIR, BuildOptions
+from pnp.render.aids import MIN_SIZE, FittedAid, fit_aid
+from pnp.units import paper_size
+
+AIDS_FILE = "aids.pdf"
+
+
+def chosen_aids(pack: PackData, options: BuildOptions) -> list[LoadedAid]:
+    selection = options.selection
+    if selection is None or selection.empty:
+        return list(pack.aids)
+    return [a for a in pack.aids if a.aid.variant is None or a.aid.variant in selection.variants]
+
+
+def aid_fit_findings(pack: PackData, languages: set[str]) -> list[Finding]:
+    """aid/fit errors: each aid that does not fit its sides at the floor, in each language given."""
+    fonts = load_fonts(FONTS_DIR)
+    return [
+        finding
+        for aid in pack.aids
+        for language in sorted(languages)
+        if (finding := _fit_finding(fit_aid(aid, language, pack.pack.source_language, fonts))) is not None
+    ]
+
+
+def _fit_finding(fitted: FittedAid) -> Finding | None:
+    if fitted.fits:
+        return None
+    aid = fitted.aid
+    if fitted.too_wide:
+        message = _("something in it cannot be set in the width of a {size} aid, even at {floor:g} pt").format(
+            size=aid.aid.size, floor=MIN_SIZE
+        )
+    else:
+        message = _("the {lang} text needs {n} sides at {floor:g} pt, and the aid may take {sides}").format(
+            lang=fitted.language, n=len(fitted.sides), floor=MIN_SIZE, sides=aid.aid.sides
+        )
+    return error(
+        "aid/fit",
+        shown_path(aid.file),
+        message,
+        line=aid.line("size"),
+        field="size",
+        hint=_("shorten it, split it into two aids, or give it a larger size (tarot, a4)"),
+    )
+
+
+def aid_documents(
+    pack: PackData, language: str, options: BuildOptions, out_dir: Path, icons: Mapping[str, IconFile]
+) -> tuple[list[tuple[Path, bytes]], list[str], list[Finding]]:
+    """aids.pdf as (path, bytes), the notes for the person printing it, and the fitting's errors;
+    nothing without aids."""
+    aids = chosen_aids(pack, options)
+    if not options.aids or options.decks or not aids:
+        return [], [], []
+    fonts = load_fonts(FONTS_DIR)
+    fitted = [fit_aid(aid, language, pack.pack.source_language, fonts) for aid in aids]
+    findings = [f for aid in fitted if (f := _fit_finding(aid)) is not None]
+    data = render_aids(fitted, paper_size(options.paper), options.duplex, icons, pick(pack, pack.pack.name, language))
+    notes = []
+    two_sided = [f.aid.id for f in fitted if len(f.sides) > 1]
+    if two_sided:
+        notes.append(
+            ngettext(
+                "{file}: print it double-sided; {n} aid runs over to its back ({ids})",
+                "{file}: print it double-sided; {n} aids run over to their backs ({ids})",
+                len(two_sided),
+            ).format(file=AIDS_FILE, n=len(two_sided), ids=", ".join(two_sided))
+        )
+    return [(out_dir / AIDS_FILE, data)], notes, findings
