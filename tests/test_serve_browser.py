@@ -12,6 +12,7 @@ import base64
 import io
 import os
 import shutil
+import signal
 import socket
 import threading
 from collections.abc import Iterator
@@ -144,3 +145,22 @@ def _js(browser: Browser, selector: str) -> str:
     import json
 
     return json.dumps(browser.run(f"document.querySelector('{selector}').src"))
+
+
+def test_a_page_stopped_on_a_dialog_fails_the_wait_instead_of_hanging_the_suite(
+    browser: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dialog the test did not expect (an alert, a "leave this page?") makes Chromium answer nothing."""
+    monkeypatch.setattr("tests.browser.WAIT_SECONDS", 2)
+
+    def ring(_signum: int, _frame: object) -> None:
+        raise AssertionError("the wait on Chromium's pipe had no end")
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.alarm(60)  # far above the bound: only a wait without one gets here
+    try:
+        with pytest.raises(TimeoutError, match="dialog"):
+            browser.run("alert('stopped')")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
