@@ -164,3 +164,24 @@ def test_a_page_stopped_on_a_dialog_fails_the_wait_instead_of_hanging_the_suite(
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def test_the_print_page_checkboxes_sit_before_their_words_at_800_px(server: str, tmp_path: Path) -> None:
+    binary = chromium()
+    if binary is None:
+        pytest.skip("chromium is not installed (Debian: apt-get install -y chromium): the workbench was not opened")
+    narrow = Browser(binary, tmp_path / "narrow-profile", width=800, height=900)
+    try:
+        narrow.open(f"{server}/print")
+        assert narrow.run("document.documentElement.scrollWidth") <= 800, "nothing wider than the window"
+        placed = narrow.run(
+            "[...document.querySelectorAll('form.print input[type=checkbox]')].map(box => {"
+            " const b = box.getBoundingClientRect(), l = box.parentElement.getBoundingClientRect();"
+            " return [box.name, Math.round(b.left - l.left), Math.round(l.height)]; })"
+        )
+        assert len(placed) == 3
+        for name, offset, height in placed:
+            # at the label's left edge, and the label one line high (not a box centred above its words)
+            assert offset <= 4 and height <= 30, (name, offset, height)
+    finally:
+        narrow.close()
