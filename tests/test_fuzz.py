@@ -217,29 +217,57 @@ def toml_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)  # JSON strings are TOML basic strings for what json escapes
 
 
+# the words of a pack that loads: the model's values with nothing a loader refuses, so that a share of
+# the generated packs gets past loading to the check, the layout and the drawing
+HONEST_TEXTS = st.lists(
+    st.sampled_from(
+        [
+            "Gana 2 {fuel}.",
+            "**Descarta** esta carta.",
+            "*Manos firmes.*",
+            "¿Qué? ¡Sí!",
+            "Abordaje 2.",
+            "Carga",
+            " ",
+            "\n\n",
+        ]
+    ),
+    min_size=1,
+    max_size=4,
+).map("".join)
+
+
 @st.composite
 def deck_files(draw: st.DrawFn) -> dict[str, str]:
-    """supply.toml and nav.toml of the tiny pack, replaced by cards drawn from the model's fields."""
+    """supply.toml and nav.toml of the tiny pack, replaced by cards drawn from the model's fields: in half
+    of the packs any value, in the other half only values a loader takes."""
     files = {}
-    for deck, card_type in (("supply", "gear"), ("nav", "nav")):
+    honest = draw(st.booleans())
+    texts = HONEST_TEXTS if honest else TEXTS
+    # pack.toml names three nav cards (a swap): an honest pack keeps nav.toml, so that its names are found
+    for deck, card_type in (("supply", "gear"),) if honest else (("supply", "gear"), ("nav", "nav")):
         cards = []
-        for _ in range(draw(st.integers(0, 4))):
+        for number in range(draw(st.integers(0, 4))):
             fields = {
-                "id": toml_string(draw(st.one_of(SLUGS, st.text(max_size=8)))),
-                "type": toml_string(draw(st.sampled_from([card_type, "crew", "nav", "gear", "nope"]))),
-                "count": str(draw(st.integers(-1, 1001))),
-                "title.en": toml_string(draw(TEXTS)),
-                "title.es": toml_string(draw(TEXTS)),
-                "text.en": toml_string(draw(TEXTS)),
-                "text.es": toml_string(draw(TEXTS)),
+                "id": toml_string(f"{deck}-{number}" if honest else draw(st.one_of(SLUGS, st.text(max_size=8)))),
+                "type": toml_string(card_type if honest else draw(st.sampled_from([card_type, "crew", "nav", "nope"]))),
+                "count": str(draw(st.integers(1, 3) if honest else st.integers(-1, 1001))),
+                "title.en": toml_string(draw(texts)),
+                "title.es": toml_string(draw(texts)),
+                "text.en": toml_string(draw(texts)),
+                "text.es": toml_string(draw(texts)),
             }
             if card_type == "gear" or draw(st.booleans()):
-                fields["cost"] = draw(st.sampled_from(["100", "0", "-5", '"cien"', "1e3", "inf"]))
+                costs = ["100", "0"] if honest else ["100", "0", "-5", '"cien"', "1e3", "inf"]
+                fields["cost"] = draw(st.sampled_from(costs))
             if draw(st.booleans()):
-                fields["status.es"] = toml_string(draw(st.sampled_from(["draft", "translated", "reviewed", "done"])))
+                statuses = ["draft", "translated", "reviewed"] + ([] if honest else ["done"])
+                fields["status.es"] = toml_string(draw(st.sampled_from(statuses)))
             if draw(st.booleans()):
-                fields["art"] = toml_string(draw(st.sampled_from(["art/spare-parts.png", "../x.png", "nope.png"])))
-            keep = draw(st.lists(st.sampled_from(sorted(fields)), unique=True, min_size=len(fields) - 2))
+                arts = ["art/spare-parts.png"] + ([] if honest else ["../x.png", "nope.png"])
+                fields["art"] = toml_string(draw(st.sampled_from(arts)))
+            least = len(fields) if honest else len(fields) - 2
+            keep = draw(st.lists(st.sampled_from(sorted(fields)), unique=True, min_size=least))
             cards.append("[[card]]\n" + "".join(f"{key} = {fields[key]}\n" for key in sorted(keep)))
         files[f"{deck}.toml"] = "\n".join(cards)
     return files
