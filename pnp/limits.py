@@ -41,6 +41,10 @@ MAX_BOARD_IMAGE_PIXELS = 150_000_000
 # Any length in a pack or a layout ("63mm", "20in"), in millimetres: nothing printed on home paper is 5 m long.
 MAX_LENGTH_MM = 5_000.0
 
+# A text's size (and smallest size) in a layout, in points: letters 35 cm tall, far above any card or
+# board; the fitting steps down from it 0.25 pt at a time, so 1e308 would never end.
+MAX_TEXT_POINTS = 1_000.0
+
 # A card's shorter side, in millimetres: the smallest cards sold (mini) are 41 mm wide; a bleed is up to 12 mm.
 MIN_CARD_SIDE_MM = 20.0
 

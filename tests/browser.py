@@ -12,6 +12,7 @@ import contextlib
 import fcntl
 import json
 import os
+import select
 import shutil
 import socket
 import subprocess
@@ -132,7 +133,7 @@ class Browser:
         os.write(self._commands, json.dumps(message).encode() + b"\0")
         deadline = time.monotonic() + WAIT_SECONDS
         while time.monotonic() < deadline:
-            answer = self._read()
+            answer = self._read(deadline)
             if answer.get("id") == self._next:
                 if "error" in answer:
                     raise RuntimeError(f"{method}: {answer['error']}")
@@ -150,7 +151,7 @@ class Browser:
         answered = navigated = False  # Page.reload answers before the page is asked; the navigation comes after
         deadline = time.monotonic() + WAIT_SECONDS
         while time.monotonic() < deadline and not (answered and navigated):
-            answer = self._read()
+            answer = self._read(deadline)
             if answer.get("method") == "Page.javascriptDialogOpening":
                 dialogs.append(str(answer["params"]["type"]))
                 self._next += 1
@@ -166,8 +167,12 @@ class Browser:
             raise TimeoutError(f"Chromium did not answer {method}")
         return dialogs
 
-    def _read(self) -> dict[str, Any]:
+    def _read(self, deadline: float) -> dict[str, Any]:
         while b"\0" not in self._buffer:
+            # a page stopped on a dialog (a "leave this page?" the test did not expect) answers nothing:
+            # without this bound the test would wait on the pipe for ever
+            if not select.select([self._answers], [], [], max(0.0, deadline - time.monotonic()))[0]:
+                raise TimeoutError(f"Chromium said nothing for {WAIT_SECONDS} s (a dialog open on the page?)")
             chunk = os.read(self._answers, 1 << 16)
             if not chunk:
                 raise RuntimeError("Chromium closed its pipe")

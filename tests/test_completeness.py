@@ -65,6 +65,9 @@ def test_a_card_without_its_text_is_entered_but_not_written(tiny_copy: Path) -> 
     assert 'card "fuel-cell"' not in output
     code, output = run("check", "tiny", "--verbose")
     assert 'card "fuel-cell" field "text": no text in any language: the layout prints it' in output
+    # in Spanish the field is named in Spanish inside the sentence, not by its key ("sin text")
+    code, output = run("--ui-lang", "es", "check", "tiny", "--verbose")
+    assert 'campo "text": sin texto en ningún idioma: la plantilla lo imprime' in output, output
 
 
 def test_a_complete_deck_is_complete_only_when_every_card_is_written() -> None:

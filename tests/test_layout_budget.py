@@ -48,6 +48,18 @@ def test_a_hostile_layout_expression_is_a_finding_at_its_element(
     assert 'card "fuel-cell"' in line and any(word in line for word in words), line
 
 
+@pytest.mark.parametrize("key", ["size", "min_size"])
+def test_a_text_size_no_card_prints_is_a_finding_not_a_hang(tiny_copy: Path, key: str) -> None:
+    # found by the fuzzer: the fitting steps down 0.25 pt at a time from 1e308, and 1e308 - 0.25 is 1e308
+    layout = tiny_copy / "templates" / "firefly" / "gear.toml"
+    layout.write_text(f'extends = "gear"\n\n[[element]]\nname = "text"\n{key} = "1e308"\n', encoding="utf-8")
+    done = run_pnp(["check", str(tiny_copy)], cwd=tiny_copy.parent, timeout=60, memory_mb=1200)
+    assert done.returncode == 1, done.stdout + done.stderr
+    line = next((line for line in done.stdout.splitlines() if "1000 pt" in line), done.stdout)
+    assert "templates/firefly/gear.toml:3" in line and f'field "element.text.{key}"' in line, line
+    assert "'1e308'" in line, line
+
+
 def test_build_refuses_the_hostile_layout_as_check_does(tiny_copy: Path) -> None:
     _hostile_layout(tiny_copy, HOSTILE["a string of 1.5 GB"][0])
     done = run_pnp(["build", str(tiny_copy), "-o", "out"], cwd=tiny_copy.parent, timeout=60, memory_mb=1200)

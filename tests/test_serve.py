@@ -411,6 +411,7 @@ def test_the_card_history_shows_each_commit_word_by_word(client: TestClient, tin
     supply.write_text(supply.read_text().replace('title.es = "Piloto"', 'title.es = "Pilota"'))
     page = client.get("/card/pilot/history").text
     assert "Not committed yet" in page and "<del>Piloto</del><ins>Pilota</ins>" in page
+    assert '<td class="f">title (es)</td>' in page and '<td class="f">title.es</td>' not in page  # no raw keys
     assert "better Spanish" in page and "<del>1</del>" in page and "<ins>un</ins>" in page
     assert "The card appears." in page
     assert "No history: the pack is not in a git repository." not in page

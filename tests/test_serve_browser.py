@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import io
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -116,3 +117,37 @@ def _js(browser: Browser, selector: str) -> str:
     import json
 
     return json.dumps(browser.run(f"document.querySelector('{selector}').src"))
+
+
+def test_a_page_stopped_on_a_dialog_fails_the_wait_instead_of_hanging_the_suite(
+    browser: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dialog the test did not expect (an alert, a "leave this page?") makes Chromium answer nothing."""
+    monkeypatch.setattr("tests.browser.WAIT_SECONDS", 2)
+
+    def ring(_signum: int, _frame: object) -> None:
+        raise AssertionError("the wait on Chromium's pipe had no end")
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.alarm(60)  # far above the bound: only a wait without one gets here
+    try:
+        with pytest.raises(TimeoutError, match="dialog"):
+            browser.run("alert('stopped')")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_the_print_page_checkboxes_sit_before_their_words_at_800_px(server: str, tmp_path: Path) -> None:
+    with headless(tmp_path / "narrow-profile", width=800, height=900) as narrow:
+        narrow.open(f"{server}/print")
+        assert narrow.run("document.documentElement.scrollWidth") <= 800, "nothing wider than the window"
+        placed = narrow.run(
+            "[...document.querySelectorAll('form.print input[type=checkbox]')].map(box => {"
+            " const b = box.getBoundingClientRect(), l = box.parentElement.getBoundingClientRect();"
+            " return [box.name, Math.round(b.left - l.left), Math.round(l.height)]; })"
+        )
+        assert len(placed) == 3
+        for name, offset, height in placed:
+            # at the label's left edge, and the label one line high (not a box centred above its words)
+            assert offset <= 4 and height <= 30, (name, offset, height)

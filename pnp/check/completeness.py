@@ -23,6 +23,7 @@ from pathlib import Path
 
 from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, info, warning
+from pnp.field_names import field_name
 from pnp.i18n import N_, _, ngettext
 from pnp.layout.plan import deck_size
 from pnp.layout.templates import Template, TemplateSet, load_family, size_class
@@ -276,7 +277,7 @@ def check_missing_text_per_card(pack: PackData) -> list[Finding]:
                 )
             else:
                 message = _("no {fields} in any language: the layout prints it").format(
-                    fields=_(" and no ").join(card_state_.missing)
+                    fields=_(" and no ").join(field_name(m) for m in card_state_.missing)
                 )
                 hint = _("type it from your copy; a guess goes in notes, with verify saying why")
             findings.append(

@@ -18,7 +18,7 @@ from pnp.i18n import N_, _
 from pnp.layout import budget
 from pnp.layout.schema import ELEMENT_MODELS, Element
 from pnp.layout.templates import Template
-from pnp.limits import MAX_EXPRESSION_TEXT
+from pnp.limits import MAX_EXPRESSION_TEXT, MAX_TEXT_POINTS
 from pnp.model import Card, Deck, Face, PackData
 from pnp.paths import FONTS_DIR
 from pnp.units import Size, UnitError, parse_length
@@ -424,6 +424,9 @@ def _evaluate(
                 return fail(_("expected a number, got {value!r}").format(value=value), key)
             if not math.isfinite(number) or number < 0 or (key in ("size", "min_size", "leading") and number == 0):
                 return fail(_("expected a finite number above zero, got {value!r}").format(value=value), key)
+            if key in ("size", "min_size") and number > MAX_TEXT_POINTS:
+                message = _("a text size is at most {most:g} pt, got {value!r}")
+                return fail(message.format(most=MAX_TEXT_POINTS, value=value), key, code="layout/too-large")
             if key == "opacity" and number > 1:
                 return fail(
                     _("opacity is from 0 to 1, got {value!r}").format(value=value), key, _("0.5 is half see-through")

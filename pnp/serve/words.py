@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from pnp.i18n import N_, _, ngettext, pgettext
+from pnp.field_names import field_name
+from pnp.i18n import N_, _, ngettext
 
 __all__ = ["N_", "STATUS_WORDS", "_", "code", "duplex_label", "field_name", "ngettext"]
 
@@ -22,25 +23,6 @@ STATUS_WORDS = (N_("draft"), N_("translated"), N_("reviewed"), N_("none"))
 def code(text: str) -> Markup:
     """A command or a syntax inside a sentence (`pnp build`), kept out of the sentence to translate."""
     return Markup("<code>{}</code>").format(escape(text))
-
-
-def field_name(name: str) -> str:
-    """A card's field as a reader names it: "text" -> "texto", "back.title" -> "título del reverso"; a field
-    with its language ("text.es") keeps the language after it."""
-    words = {
-        "title": pgettext("card field", "title"),
-        "subtitle": pgettext("card field", "subtitle"),
-        "text": pgettext("card field", "text"),
-        "flavour": pgettext("card field", "flavour text"),
-        "back.title": pgettext("card field", "back title"),
-        "back.text": pgettext("card field", "back text"),
-        "back.flavour": pgettext("card field", "back flavour text"),
-        "status": pgettext("card field", "status"),
-    }
-    if name in words:
-        return words[name]
-    field, _dot, lang = name.rpartition(".")
-    return f"{words[field]} ({lang})" if field in words else name
 
 
 def duplex_label(choice: str) -> str:
