@@ -1,5 +1,5 @@
-"""The work a build does not repeat: art embedded once per document, large decks drawn
-in page ranges on several cores, repeated checks taken from the cache.  No timings:
+"""The work a build does not repeat: art embedded once per document, faces drawn once in parts
+on several cores, repeated checks taken from the cache.  No timings:
 each test counts the work done."""
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def test_a_picture_is_compressed_at_the_faster_level_and_kept_lossless() -> None
 
 
 @pytest.mark.slow
-def test_a_large_deck_is_drawn_in_page_ranges_that_join_into_its_file(
+def test_a_large_deck_is_drawn_in_parts_that_assemble_into_its_file(
     tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     supply = tiny_copy / "supply.toml"
@@ -77,17 +77,17 @@ def test_a_large_deck_is_drawn_in_page_ranges_that_join_into_its_file(
     text = manifest.read_text(encoding="utf-8")
     manifest.write_text(text.replace("expected_count = 5\n", "expected_count = 19\n", 1), encoding="utf-8")
     whole = build(tiny_copy, BuildOptions(output=tmp_path / "whole", cache=False))
-    monkeypatch.setattr(pnp.export.sheets, "RANGE_SHEETS", 1)
+    monkeypatch.setattr(pnp.export.sheets, "FACES_PER_PART", 1)
     split = build(tiny_copy, BuildOptions(output=tmp_path / "split", cache=False))
     assert split.ok and whole.ok
-    # supply: 19 cards on 2 sheets of 12; nav: 1; cards.pdf's shared sheets: 20 cards on 2
-    assert (whole.ranges_drawn, split.ranges_drawn) == (3, 5)
+    # one part per deck, or one per face: 8 faces in all (the two decks' designs and backs)
+    assert (whole.ranges_drawn, split.ranges_drawn) == (2, 8)
 
     def pages(out: Path) -> list[str]:
         document = pdfium.PdfDocument(str(out / "tiny" / "es" / "cards-supply.pdf"))
         return [" ".join(page.get_textpage().get_text_range().split()) for page in document]
 
-    assert pages(tmp_path / "split") == pages(tmp_path / "whole")  # the same pages, joined from two ranges
+    assert pages(tmp_path / "split") == pages(tmp_path / "whole")  # the same pages, from one part per face
     fronts = pages(tmp_path / "split")[0::2]
     assert ["Suministro · 1/2" in fronts[0], "Suministro · 2/2" in fronts[1]] == [True, True]
 

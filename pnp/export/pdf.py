@@ -10,6 +10,7 @@ from functools import partial
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.assets.forms import end_form
@@ -79,6 +80,41 @@ def _draw_layout(canvas: Canvas, face: FaceLayout, ctx: RenderContext) -> None:
     draw_face(canvas, face, ctx)
 
 
+def render_face_part(faces: Sequence[FaceLayout], ctx: RenderContext) -> tuple[bytes, dict[str, int]]:
+    """The faces drawn once each, as forms of one document (on no page of it), and each face's form
+    object number there: documents are then assembled from them (pnp.export.assemble)."""
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer)
+    for face in faces:
+        form = Form(face.size, ctx.bleed, partial(_draw_layout, face=face, ctx=ctx))
+        _define_form(canvas, _form_name(face.key), form)
+    canvas.showPage()  # a document has a page; this one stays empty
+    canvas.save()
+    return buffer.getvalue(), form_numbers(canvas, [face.key for face in faces])
+
+
+def render_frames(
+    sections: Sequence[SheetSection], sizes: Mapping[str, Size], bleed: float, title: str, footer: Footer | None = None
+) -> tuple[bytes, dict[str, int]]:
+    """The sheets with an empty form for each face (key -> its trim size), and each form's object
+    number: marks, footers and where each face goes, to be filled with faces drawn elsewhere."""
+    forms = {key: Form(size, bleed, _nothing) for key, size in sizes.items()}
+    language = sections[0].language if sections else "en"
+    numbers: dict[str, int] = {}
+    data, _ = render_sheets(sections, forms, title, footer or partial(home_footer, language=language), numbers=numbers)
+    return data, numbers
+
+
+def _nothing(canvas: Canvas) -> None:
+    """An empty face: its place is taken by the face drawn once."""
+
+
+def form_numbers(canvas: Canvas, keys: Sequence[str]) -> dict[str, int]:
+    """The object number of each key's form in the document the canvas has just saved."""
+    numbering = canvas._doc.idToObjectNumberAndVersion
+    return {key: numbering[pdfdoc.xObjectName(_form_name(key))][0] for key in keys}
+
+
 def render_sheets(
     sections: Sequence[SheetSection],
     forms: Mapping[str, Form],
@@ -86,12 +122,14 @@ def render_sheets(
     footer: Footer,
     progress: Callable[[int], None] | None = None,
     blank_back: Footer | None = None,
+    numbers: dict[str, int] | None = None,
 ) -> tuple[bytes, int]:
     """Imposed sheets of any forms (cards, tokens, standees); returns the PDF and its page count.
 
     Fronts go on a page; their backs follow on the next page where the flip
     puts them (long or short edge), or on the lower half of the same page (fold).
     A backs page left empty (one-sided pieces) gets `blank_back`'s footer, when given.
+    `numbers`, when given, receives each placed form's object number.
     """
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, title)
@@ -129,6 +167,8 @@ def render_sheets(
             if progress:
                 progress(len(sheet))
     canvas.save()
+    if numbers is not None:
+        numbers.update(form_numbers(canvas, sorted(defined)))
     return buffer.getvalue(), page_count
 
 
