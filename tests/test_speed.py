@@ -67,6 +67,34 @@ def test_a_picture_is_compressed_at_the_faster_level_and_kept_lossless() -> None
     assert streams == [zlib.compress(picture.tobytes(), IMAGE_ZLIB_LEVEL)]
 
 
+def test_a_plain_png_goes_into_the_pdf_as_its_file_holds_it_with_the_same_pixels(tmp_path: Path) -> None:
+    from pnp.render.png_stream import draw_png, png_stream
+
+    picture = Image.effect_noise((60, 40), 40).convert("RGB")
+    picture.save(tmp_path / "art.png")
+    png = png_stream(tmp_path / "art.png")
+    assert png is not None and (png.width, png.height, png.colours) == (60, 40, 3)
+    pages = []
+    for draw in ("drawImage", "as the file holds it"):
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, pagesize=(120, 80))
+        for x in (0, 60):  # twice, embedded once
+            if draw == "drawImage":
+                canvas.drawImage(str(tmp_path / "art.png"), x, 20, 60, 40)
+            else:
+                draw_png(canvas, png, x, 20, 60, 40)
+        canvas.showPage()
+        canvas.save()
+        data = buffer.getvalue()
+        assert len(re.findall(rb"/Subtype /Image", data)) == 1
+        pages.append(pdfium.PdfDocument(data)[0].render(scale=2).to_pil().convert("RGB"))
+    assert png.data in data  # not decoded and compressed again
+    assert pages[0].tobytes() == pages[1].tobytes()  # the same pixels
+    Image.new("RGBA", (6, 4)).save(tmp_path / "alpha.png")
+    Image.new("P", (6, 4)).save(tmp_path / "palette.png")
+    assert png_stream(tmp_path / "alpha.png") is None and png_stream(tmp_path / "palette.png") is None
+
+
 @pytest.mark.slow
 def test_a_large_deck_is_drawn_in_parts_that_assemble_into_its_file(
     tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -30,6 +30,7 @@ from pnp.layout.templates import IconFile
 from pnp.render.icons import draw_icon
 from pnp.render.missing_mark import KIND as MISSING_MARK
 from pnp.render.missing_mark import draw_missing_mark
+from pnp.render.png_stream import draw_png, png_stream
 from pnp.render.scan import scan_with_bleed
 from pnp.render.text import FittedText, TextBox, fit_text
 from pnp.render.typeset import draw_text
@@ -361,6 +362,9 @@ def _image(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rende
     iw, ih = picture.size
     scale = max(width / iw, height / ih) if element.get("fit", "cover") == "cover" else min(width / iw, height / ih)
     dw, dh = iw * scale, ih * scale
+    png = png_stream(path)  # a plain PNG at its own size goes in as its file holds it: nothing to compress
+    if png is not None and (png.width, png.height) == picture.size:  # not downsampled
+        return draw_png(canvas, png, x + (width - dw) / 2, y + (height - dh) / 2, dw, dh)
     key = (str(path), round(width), round(height), element.get("fit", "cover"))
     draw_image_once(canvas, key, picture, x + (width - dw) / 2, y + (height - dh) / 2, dw, dh)
 
