@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -27,7 +27,7 @@ from pnp.cache import Cache
 from pnp.errors import Finding
 from pnp.export.assemble import Part, assemble, parse
 from pnp.export.draft import marked
-from pnp.export.pdf import SheetSection, home_footer, render_face_part, render_frames
+from pnp.export.pdf import Placement, SheetSection, home_footer, render_face_part, render_frames
 from pnp.export.workers import worker_pool
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext
@@ -96,6 +96,7 @@ def draw_documents(
     settings: DrawSettings,
     cache: Cache,
     workers: int,
+    fonts: str,
     progress: Callable[[int], None] | None = None,
 ) -> tuple[dict[str, bytes], list[Finding], int]:
     """Each document's PDF (by file name), the drawing findings, and how many parts were drawn.
@@ -117,7 +118,7 @@ def draw_documents(
     if missing:
         with worker_pool(max(1, min(workers, len(missing)))) as pool:
             futures = {pool.submit(_draw, parts[index].faces, settings): index for index in missing}
-            frames = _frames(documents, parts, settings)
+            frames = _frames(documents, parts, settings, cache, fonts)
             for future in as_completed(futures):
                 index = futures[future]
                 drawn[index] = future.result()
@@ -125,7 +126,7 @@ def draw_documents(
                 if progress:
                     progress(len(parts[index].faces))
     else:
-        frames = _frames(documents, parts, settings)
+        frames = _frames(documents, parts, settings, cache, fonts)
     by_face: dict[str, Part] = {}
     findings: list[Finding] = []
     for index in range(len(parts)):  # in part order, whichever worker finished first
@@ -143,24 +144,53 @@ def draw_documents(
 
 
 def _frames(
-    documents: Sequence[DocumentJob], parts: Sequence[FacePart], settings: DrawSettings
+    documents: Sequence[DocumentJob], parts: Sequence[FacePart], settings: DrawSettings, cache: Cache, fonts: str
 ) -> dict[str, tuple[bytes, dict[str, int]]]:
-    """Each document's sheets, with an empty form per face, and each form's object number."""
+    """Each document's sheets, with an empty form per face, and each face's form object number.
+
+    The forms are named by the order the faces come in, not by the faces: an edited card changes
+    no sheet, and the sheets are taken from the cache as they were."""
     sizes = {face.key: face.size for part in parts for face in part.faces}
     frames: dict[str, tuple[bytes, dict[str, int]]] = {}
     drawn: dict[tuple[str, tuple[SheetSection, ...]], tuple[bytes, dict[str, int]]] = {}
     for document in documents:
-        key = (document.title, document.sections)
-        if key not in drawn:
-            language = document.sections[0].language if document.sections else "en"
-            plain = partial(home_footer, language=language)  # the footer's words: the card language
-            footer = marked(plain, settings.draft_mark) if settings.draft_mark else None
-            used = {k for s in document.sections for card in s.cards for k in (card.front, card.back) if k}
-            drawn[key] = render_frames(
-                document.sections, {k: sizes[k] for k in sorted(used)}, settings.bleed, document.title, footer
+        if (document.title, document.sections) not in drawn:
+            cards = [card for section in document.sections for card in section.cards]
+            order = list(dict.fromkeys(key for card in cards for key in (card.front, card.back) if key))
+            place = {key: str(index) for index, key in enumerate(order)}
+            sections = tuple(
+                replace(s, cards=tuple(Placement(place[c.front], c.back and place[c.back]) for c in s.cards))
+                for s in document.sections
             )
-        frames[document.name] = drawn[key]
+            slots = {place[key]: sizes[key] for key in order}
+            options = (fonts, round(settings.bleed, 4), settings.draft_mark)
+            key = cache.key("sheets", document.title, sections, slots, options)
+            made = _read_frames(cache, key, set(slots))
+            if made is None:
+                language = sections[0].language if sections else "en"
+                plain = partial(home_footer, language=language)  # the footer's words: the card language
+                footer = marked(plain, settings.draft_mark) if settings.draft_mark else None
+                made = render_frames(sections, slots, settings.bleed, document.title, footer)
+                cache.put(key, made[0], {"forms": made[1]})
+            drawn[document.title, document.sections] = made[0], {order[int(n)]: num for n, num in made[1].items()}
+        frames[document.name] = drawn[document.title, document.sections]
     return frames
+
+
+def _read_frames(cache: Cache, key: str, slots: set[str]) -> tuple[bytes, dict[str, int]] | None:
+    """Cached sheets, or None when the entry is missing or does not verify: then they are drawn again."""
+    entry = cache.get(key)
+    if entry is None:
+        return None
+    data, extra = entry
+    try:
+        forms = {str(name): int(number) for name, number in extra["forms"].items()}
+        objects = parse(data).objects
+    except (TypeError, KeyError, ValueError, AttributeError):
+        return None
+    if set(forms) != slots or not set(forms.values()) <= set(objects):
+        return None
+    return data, forms
 
 
 def _draw(faces: tuple[FaceLayout, ...], settings: DrawSettings) -> tuple[bytes, dict[str, int], list[Finding]]:

@@ -247,7 +247,7 @@ def draw(plan: DrawPlan, done: LaidOut, cache: Cache, progress: Callable[[int, i
 
     try:
         documents, findings, count = draw_documents(
-            plan.documents, plan.parts, plan.settings, cache, cpu_workers(), advance
+            plan.documents, plan.parts, plan.settings, cache, cpu_workers(), fonts_digest(FONTS_DIR), advance
         )
     except OSError as exc:
         return write_error(cache_root(options.output), exc)
