@@ -7,7 +7,9 @@ cards.pdf) is first drawn with an empty placeholder form per face (its pages,
 crop marks and footers only, which is quick), then each placeholder object is
 replaced by its face's form object, copied from its part with every object it
 refers to, renumbered.  What one part's faces share (the fonts subset once in
-that part, a picture, an icon) is copied once per document.  Only PDF written
+that part, a picture, an icon) is copied once per document, and objects that
+are equal in several parts (each font, subset alike in every part) are kept
+once.  Only PDF written
 by ReportLab is read here: its objects are in file order, listed by one cross
 reference table, with no object streams.
 """
@@ -26,6 +28,7 @@ _HEADER = re.compile(rb"(\d+) 0 obj\s")
 _REF = re.compile(rb"(\d+) 0 R\b")
 _STREAM = re.compile(rb">>\s*stream\r?\n")
 _TRAILER_REF = re.compile(rb"/(Root|Info) (\d+) 0 R")
+SHARED_STREAM = 64 * 1024  # objects up to this stream length are kept once when equal: fonts, not pictures
 
 
 @dataclass(frozen=True)
@@ -88,17 +91,34 @@ def assemble(sheets: Parsed, placeholders: Mapping[str, int], parts: Mapping[str
     objects: dict[int, tuple[bytes | memoryview, ...]] = {n: (body,) for n, body in sheets.objects.items()}
     following = max(objects) + 1
     copied: dict[int, dict[int, int]] = {}  # id(part) -> its object numbers -> ours
+    shared: dict[tuple[bytes, bytes], int] = {}  # an object as copied -> its number: equal objects kept once
+    active: set[tuple[int, int]] = set()
+
+    def fresh() -> int:
+        nonlocal following
+        following += 1
+        return following - 1
 
     def take(part: Part, number: int, into: int | None = None) -> int:
         memo = copied.setdefault(id(part), {})
         if number in memo:
             return memo[number]
-        nonlocal following
-        if into is None:
-            into, following = following, following + 1
-        memo[number] = into
+        if (id(part), number) in active:  # refers back to itself: numbered now, shared with no other
+            memo[number] = fresh()
+            return memo[number]
+        active.add((id(part), number))
         head, stream = _split(part.pdf.objects[number])
         head = _REF.sub(lambda ref: b"%d 0 R" % take(part, int(ref.group(1))), head)
+        active.discard((id(part), number))
+        if into is None and number not in memo and len(stream) <= SHARED_STREAM:
+            # the fonts of every part, subset alike, and the dictionaries naming them: one copy each
+            same = (head, hashlib.md5(stream, usedforsecurity=False).digest())
+            if same in shared:
+                memo[number] = shared[same]
+                return shared[same]
+            into = shared[same] = fresh()
+        into = into if into is not None else memo.get(number) or fresh()
+        memo[number] = into
         objects[into] = (head, stream)
         return into
 

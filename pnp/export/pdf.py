@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -80,17 +82,57 @@ def _draw_layout(canvas: Canvas, face: FaceLayout, ctx: RenderContext) -> None:
     draw_face(canvas, face, ctx)
 
 
-def render_face_part(faces: Sequence[FaceLayout], ctx: RenderContext) -> tuple[bytes, dict[str, int]]:
+def render_face_part(
+    faces: Sequence[FaceLayout], ctx: RenderContext, charset: str = "", roles: Sequence[str] = ()
+) -> tuple[bytes, dict[str, int]]:
     """The faces drawn once each, as forms of one document (on no page of it), and each face's form
-    object number there: documents are then assembled from them (pnp.export.assemble)."""
+    object number there: documents are then assembled from them (pnp.export.assemble).
+
+    The fonts of the font `roles` the pack's faces use take the characters of `charset` (CHARSET)
+    first, in its order: each part then subsets each font alike, and a document assembled from
+    many parts holds it once."""
     buffer = io.BytesIO()
     canvas = new_canvas(buffer)
-    for face in faces:
-        form = Form(face.size, ctx.bleed, partial(_draw_layout, face=face, ctx=ctx))
-        _define_form(canvas, _form_name(face.key), form)
+    with _fonts_alike(canvas, ctx, charset, roles):
+        for face in faces:
+            form = Form(face.size, ctx.bleed, partial(_draw_layout, face=face, ctx=ctx))
+            _define_form(canvas, _form_name(face.key), form)
     canvas.showPage()  # a document has a page; this one stays empty
     canvas.save()
     return buffer.getvalue(), form_numbers(canvas, [face.key for face in faces])
+
+
+@contextmanager
+def _fonts_alike(canvas: Canvas, ctx: RenderContext, charset: str, roles: Sequence[str]) -> Iterator[None]:
+    """The fonts of `roles` named in a fixed order and given the characters of `charset` first;
+    those the drawing then never uses are left out of the document."""
+    if not charset:
+        yield
+        return
+    doc = canvas._doc
+    names = {plain_font(), plain_font(bold=True)}
+    for role in filter(None, map(ctx.fonts.role, roles)):
+        names |= {role.name(bold, italic) for bold in (False, True) for italic in (False, True)}
+    fonts = sorted((f for f in ctx.fonts.fonts() if f.fontName in names), key=lambda f: f.fontName)
+    used: set[str] = set()
+    for font in fonts:
+        font.splitString(charset, doc)
+        font.getSubsetInternalName(0, doc)
+
+        def split(text: str, document: object, encoding: str = "utf-8", _font: Any = font) -> Any:
+            if document is doc:
+                used.add(_font.fontName)
+            return type(_font).splitString(_font, text, document, encoding)
+
+        font.splitString = split  # ReportLab writes every text through it: a font split for is used
+    try:
+        yield
+    finally:
+        for font in fonts:
+            del font.splitString
+            if font.fontName not in used and font in doc.delayedFonts:
+                doc.delayedFonts.remove(font)
+                doc.fontMapping.pop(font.fontName, None)
 
 
 def render_frames(
@@ -103,6 +145,20 @@ def render_frames(
     numbers: dict[str, int] = {}
     data, _ = render_sheets(sections, forms, title, footer or partial(home_footer, language=language), numbers=numbers)
     return data, numbers
+
+
+# The characters every part gives its fonts first, in this order: the letters and signs of the
+# languages pnp prints.  Fixed, so that no edit changes it (an edit that did would draw every
+# face again); a character past these is subset by each part as it comes.
+CHARSET = "".join(chr(c) for c in range(32, 127)) + "¡¿«»ºª·€–—‘’“”…•áéíóúüñçàèòùïâêôÁÉÍÓÚÜÑÇÀÈÒÙÏ"
+
+
+def face_roles(faces: Iterable[FaceLayout]) -> tuple[str, ...]:
+    """The font roles the faces' texts use, and the "text missing" mark's."""
+    roles = {"title", "label"}
+    for face in faces:
+        roles.update(str(e.get("font", "body")) for e in face.elements if e.kind == "text")
+    return tuple(sorted(roles))
 
 
 def _nothing(canvas: Canvas) -> None:

@@ -61,6 +61,8 @@ class DrawSettings:
     template_files: tuple[tuple[str, str], ...]
     icons: IconSettings = ()
     draft_mark: str = ""  # the word a draft prints on every sheet; "" for a normal build
+    charset: str = ""  # the characters each part gives its fonts first, alike (render_face_part)
+    font_roles: tuple[str, ...] = ()  # the font roles the faces use: their fonts are subset alike
 
 
 def face_parts(
@@ -85,6 +87,8 @@ def face_parts(
                 settings.template_files,
                 settings.icons,
                 settings.draft_mark,
+                settings.charset,
+                settings.font_roles,
             )
             parts.append(FacePart(run, key))
     return parts
@@ -202,7 +206,7 @@ def _draw(faces: tuple[FaceLayout, ...], settings: DrawSettings) -> tuple[bytes,
         icons=icon_map(settings.icons),
         draft=bool(settings.draft_mark),
     )
-    data, forms = render_face_part(faces, ctx)
+    data, forms = render_face_part(faces, ctx, settings.charset, settings.font_roles)
     return data, forms, ctx.findings
 
 

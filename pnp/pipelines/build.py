@@ -27,7 +27,7 @@ from pnp.export import manifest
 from pnp.export.draft import render_findings_page
 from pnp.export.edit_set import remove_stale_parts
 from pnp.export.merge import merge_pdfs
-from pnp.export.pdf import render_calibration
+from pnp.export.pdf import CHARSET, face_roles, render_calibration
 from pnp.export.png import (
     art_digest,
     cpu_workers,
@@ -211,6 +211,8 @@ def plan_jobs(done: LaidOut, icons: Mapping[str, IconFile], cache: Cache) -> Dra
         template_files=tuple((n, t.file) for n, t in sorted(done.templates.templates.items())),
         icons=icon_settings(icons),
         draft_mark=printed(language, "DRAFT") if options.draft else "",
+        charset=CHARSET,
+        font_roles=face_roles(faces.values()),
     )
     documents = [
         DocumentJob(f"cards-{built.deck.deck.id}.pdf", pick(pack, built.deck.deck.name, language), (built.section,))
