@@ -223,6 +223,7 @@ STAGES = (
     ("waiting for the checks (own process)", "pnp.export.workers", "Background.result"),
     ("layout", "pnp.pipelines.build", "lay_out_pack"),
     ("draw", "pnp.pipelines.build", "draw_decks"),
+    ("draw and assemble", "pnp.pipelines.build", "draw_documents"),
     ("join cards.pdf", "pnp.pipelines.build", "merge_pdfs"),
     ("join ranges and cards.pdf", "pnp.pipelines.build", "joined"),
     ("write", "pnp.pipelines.build", "write_atomic"),

@@ -111,10 +111,15 @@ def draw_png(canvas: Canvas, png: PngStream, x: float, y: float, width: float, h
         canvas._setXObjects(image)  # a form being drawn lists it among its resources
         canvas._doc.Reference(image, registered)
         canvas._doc.addForm(name, image)
+    place_image(canvas, name, x, y, width, height)
+
+
+def place_image(canvas: Canvas, name: str, x: float, y: float, width: float, height: float) -> None:
+    """An image the document holds already, placed by its name in the box, as drawImage places it."""
     canvas._currentPageHasImages = 1
     canvas.saveState()
     canvas.translate(x, y)
     canvas.scale(width, height)
-    canvas._code.append(f"/{registered} Do")
+    canvas._code.append(f"/{canvas._doc.getXObjectName(name)} Do")
     canvas.restoreState()
     canvas._formsinuse.append(name)
