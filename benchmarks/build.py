@@ -370,8 +370,11 @@ def worker_pnp(pack: Path, out: Path) -> dict:
 
         return wrapper
 
-    pipeline.draw_decks = timed("draw decks", pipeline.draw_decks)
-    pipeline.joined = timed("merge cards.pdf", pipeline.joined)  # its last call joins cards.pdf
+    if hasattr(pipeline, "draw_documents"):  # faces drawn once in parts, documents assembled from them
+        pipeline.draw_documents = timed("draw decks", pipeline.draw_documents)
+    else:  # an older pnp: ranges drawn per deck, then joined
+        pipeline.draw_decks = timed("draw decks", pipeline.draw_decks)
+        pipeline.joined = timed("merge cards.pdf", pipeline.joined)  # its last call joins cards.pdf
     start = time.perf_counter()
     # decks on sheets of their own, as the floor places them: the same pages to draw
     result = pipeline.build(pack, pipeline.BuildOptions(output=out, cache=False, mix_decks=False))

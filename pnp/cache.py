@@ -28,7 +28,7 @@ from typing import Any
 from pnp.files import write_atomic
 from pnp.i18n import ui_language
 
-CACHE_FORMAT = "2"  # the layout of an entry; bump when it changes
+CACHE_FORMAT = "3"  # the layout of an entry; bump when it changes
 META_SUFFIX = ".meta.json"
 CACHE_FOLDER = ".cache"  # inside the output folder
 
@@ -39,8 +39,7 @@ class CacheKind(Enum):
     CHECK = ("check", ".json")  # each card's findings (pnp.check.cached)
     FITTING = ("fitting", ".json")  # the size each text was fitted at (pnp.pipelines.fitting)
     LAYOUT = ("layout", ".json")  # each card's laid-out faces (pnp.layout.memo)
-    PDF = ("pdf", ".pdf")  # each run of sheets, drawn (pnp.export.sheets)
-    JOINED = ("joined", ".pdf")  # runs joined into cards-<deck>.pdf and cards.pdf (pnp.export.sheets.joined)
+    PDF = ("pdf", ".pdf")  # each part of faces, drawn once as forms (pnp.export.sheets)
     PNG = ("png", ".png")  # each face rasterized, for PNG, Tabletop Simulator and print shops (pnp.export.png)
     BUILD = ("build", ".json")  # what the last build or check read and said (pnp.pipelines.unchanged)
 

@@ -41,13 +41,36 @@ def _entries(out: Path) -> list[Path]:
 
 
 @pytest.fixture
-def small_ranges(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pnp.export.sheets, "RANGE_SHEETS", 1)  # one sheet a range: several ranges per deck
+def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pnp.export.sheets, "FACES_PER_PART", 2)  # two faces a part: several parts per deck
+
+
+def _more_decks(pack: Path, decks: int, cards: int) -> list[Path]:
+    """Add `decks` decks of `cards` gear cards each to tiny, as a box of many decks has them; their files."""
+    manifest = pack / "pack.toml"
+    text = manifest.read_text(encoding="utf-8")
+    files = []
+    for d in range(decks):
+        text += (
+            f'\n[[deck]]\nid = "cargo-{d}"\nname = {{ en = "Cargo {d}", es = "Carga {d}" }}\n'
+            f'card_size = "mini-american"\nexpected_count = {cards}\ncard_types = ["gear"]\n'
+            f'back = {{ label = {{ en = "CARGO", es = "CARGA" }}, color = "#4e6b2b" }}\n'
+        )
+        entries = [
+            f'[[card]]\nid = "cargo-{d}-{n}"\ntype = "gear"\ntitle.en = "Crate {d}.{n}"\n'
+            f'title.es = "Caja {d}.{n}"\ntext.en = "Gain {n % 5 + 1} {{fuel}}."\n'
+            f'text.es = "Gana {n % 5 + 1} {{fuel}}."\ncost = {100 * (n % 4 + 1)}\nstatus.es = "reviewed"\n'
+            for n in range(cards)
+        ]
+        files.append(pack / f"cargo-{d}.toml")
+        files[-1].write_text("\n".join(entries), encoding="utf-8")
+    manifest.write_text(text, encoding="utf-8")
+    return files
 
 
 @pytest.mark.slow
 def test_a_warm_build_is_byte_identical_to_a_no_cache_build_after_the_same_edits(
-    tiny_copy: Path, tmp_path: Path, small_ranges: None
+    tiny_copy: Path, tmp_path: Path, small_parts: None
 ) -> None:
     _grow(tiny_copy, 30)
     warm, fresh = tmp_path / "warm", tmp_path / "fresh"
@@ -59,11 +82,38 @@ def test_a_warm_build_is_byte_identical_to_a_no_cache_build_after_the_same_edits
         supply.write_text(supply.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
         again = build(tiny_copy, BuildOptions(output=warm))
         assert again.ok, [str(f) for f in again.findings if f.severity.value == "error"]
-        assert 0 < again.ranges_drawn < first.ranges_drawn  # only the ranges that hold the edited card
+        assert 0 < again.ranges_drawn < first.ranges_drawn  # only the parts that hold the edited card
     fresh_result = build(tiny_copy, BuildOptions(output=fresh, cache=False))
     assert fresh_result.ranges_drawn == first.ranges_drawn
     assert _outputs(warm) == _outputs(fresh)
     assert len(_outputs(warm)) == 3
+
+
+@pytest.mark.slow
+def test_a_many_deck_warm_build_is_byte_identical_to_a_no_cache_build_after_the_same_edits(
+    tiny_copy: Path, tmp_path: Path
+) -> None:
+    """Five decks whose cards share sheets in cards.pdf: each edit draws only the part of faces that
+    holds the card, and every file, each deck's and cards.pdf, is what a --no-cache build writes."""
+    files = _more_decks(tiny_copy, 3, 7)
+    warm, fresh = tmp_path / "warm", tmp_path / "fresh"
+    first = build(tiny_copy, BuildOptions(output=warm))
+    assert first.ok, [f.message for f in first.findings if f.severity.value == "error"]
+    assert first.ranges_drawn == 5  # each deck's faces once, though cards.pdf places them on sheets of its own
+    for file, old, new in [
+        (files[0], 'title.es = "Caja 0.3"', 'title.es = "Caja grande 0.3"'),
+        (files[2], "Gana 2 {fuel}.", "Gana 2 {fuel} ahora."),
+        (tiny_copy / "nav.toml", "Sigue volando.", "Sigue volando, capitán."),
+    ]:
+        file.write_text(file.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+        again = build(tiny_copy, BuildOptions(output=warm))
+        assert again.ok and again.ranges_drawn == 1
+    assert build(tiny_copy, BuildOptions(output=fresh, cache=False)).ok
+    outputs = _outputs(warm)
+    assert sorted(outputs) == sorted(
+        ["cards.pdf", "cards-supply.pdf", "cards-nav.pdf"] + [f"cards-cargo-{d}.pdf" for d in range(3)]
+    )
+    assert outputs == _outputs(fresh)
 
 
 @pytest.mark.slow
@@ -72,7 +122,7 @@ def test_a_no_op_rebuild_draws_nothing_and_writes_the_same_bytes(tiny_copy: Path
     first = build(tiny_copy, BuildOptions(output=out))
     before = _outputs(out)
     again = build(tiny_copy, BuildOptions(output=out))
-    assert (first.ranges_drawn, again.ranges_drawn) == (3, 0)  # two decks and the sheets they share
+    assert (first.ranges_drawn, again.ranges_drawn) == (2, 0)  # each deck's faces, drawn once
     assert _outputs(out) == before
 
 
@@ -139,14 +189,14 @@ def test_a_bad_cache_entry_is_drawn_again_and_replaced(
     assert build(tiny_copy, BuildOptions(output=out)).ok
     good = _outputs(out)
     entries = _entries(out)
-    assert len(entries) == 3  # two decks and the sheets they share
+    assert len(entries) == 5  # each deck's faces, and the sheets of each deck's file and of cards.pdf
     snapshot = [entry.read_bytes() for entry in entries]
     for entry in entries:
         damage(entry, snapshot)
     shutil.rmtree(out / ".cache" / "build")  # the record of the last build would skip it: nothing changed
     rebuilt = build(tiny_copy, BuildOptions(output=out))
     assert rebuilt.ok, [f.message for f in rebuilt.findings]
-    assert rebuilt.ranges_drawn == 3
+    assert rebuilt.ranges_drawn == 2
     assert _outputs(out) == good  # the right decks, byte for byte: nothing of the bad entries is used
     assert build(tiny_copy, BuildOptions(output=out)).ranges_drawn == 0  # replaced by good entries
 
@@ -159,7 +209,7 @@ def test_no_cache_repairs_the_cache(tiny_copy: Path, tmp_path: Path) -> None:
         _flipped_content_byte(entry, [])
     cache = Cache(out / ".cache" / "pdf", ".pdf")
     assert not any(cache.has(entry.stem) for entry in _entries(out))
-    assert build(tiny_copy, BuildOptions(output=out, cache=False)).ranges_drawn == 3
+    assert build(tiny_copy, BuildOptions(output=out, cache=False)).ranges_drawn == 2
     assert all(cache.has(entry.stem) for entry in _entries(out))
     assert build(tiny_copy, BuildOptions(output=out)).ranges_drawn == 0
 
@@ -171,7 +221,7 @@ def test_a_cache_of_another_pnp_version_is_not_used(
     out = tmp_path / "out"
     build(tiny_copy, BuildOptions(output=out))
     monkeypatch.setattr("pnp.cache.pnp_fingerprint", lambda: "another-version")
-    assert build(tiny_copy, BuildOptions(output=out)).ranges_drawn == 3
+    assert build(tiny_copy, BuildOptions(output=out)).ranges_drawn == 2
 
 
 def test_cache_entries_verify_their_bytes(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
-"""The work a build does not repeat: art embedded once per document, large decks drawn
-in page ranges on several cores, repeated checks taken from the cache.  No timings:
+"""The work a build does not repeat: art embedded once per document, faces drawn once in parts
+on several cores, repeated checks taken from the cache.  No timings:
 each test counts the work done."""
 
 from __future__ import annotations
@@ -67,8 +67,36 @@ def test_a_picture_is_compressed_at_the_faster_level_and_kept_lossless() -> None
     assert streams == [zlib.compress(picture.tobytes(), IMAGE_ZLIB_LEVEL)]
 
 
+def test_a_plain_png_goes_into_the_pdf_as_its_file_holds_it_with_the_same_pixels(tmp_path: Path) -> None:
+    from pnp.render.png_stream import draw_png, png_stream
+
+    picture = Image.effect_noise((60, 40), 40).convert("RGB")
+    picture.save(tmp_path / "art.png")
+    png = png_stream(tmp_path / "art.png")
+    assert png is not None and (png.width, png.height, png.colours) == (60, 40, 3)
+    pages = []
+    for draw in ("drawImage", "as the file holds it"):
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, pagesize=(120, 80))
+        for x in (0, 60):  # twice, embedded once
+            if draw == "drawImage":
+                canvas.drawImage(str(tmp_path / "art.png"), x, 20, 60, 40)
+            else:
+                draw_png(canvas, png, x, 20, 60, 40)
+        canvas.showPage()
+        canvas.save()
+        data = buffer.getvalue()
+        assert len(re.findall(rb"/Subtype /Image", data)) == 1
+        pages.append(pdfium.PdfDocument(data)[0].render(scale=2).to_pil().convert("RGB"))
+    assert png.data in data  # not decoded and compressed again
+    assert pages[0].tobytes() == pages[1].tobytes()  # the same pixels
+    Image.new("RGBA", (6, 4)).save(tmp_path / "alpha.png")
+    Image.new("P", (6, 4)).save(tmp_path / "palette.png")
+    assert png_stream(tmp_path / "alpha.png") is None and png_stream(tmp_path / "palette.png") is None
+
+
 @pytest.mark.slow
-def test_a_large_deck_is_drawn_in_page_ranges_that_join_into_its_file(
+def test_a_large_deck_is_drawn_in_parts_that_assemble_into_its_file(
     tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     supply = tiny_copy / "supply.toml"
@@ -77,17 +105,17 @@ def test_a_large_deck_is_drawn_in_page_ranges_that_join_into_its_file(
     text = manifest.read_text(encoding="utf-8")
     manifest.write_text(text.replace("expected_count = 5\n", "expected_count = 19\n", 1), encoding="utf-8")
     whole = build(tiny_copy, BuildOptions(output=tmp_path / "whole", cache=False))
-    monkeypatch.setattr(pnp.export.sheets, "RANGE_SHEETS", 1)
+    monkeypatch.setattr(pnp.export.sheets, "FACES_PER_PART", 1)
     split = build(tiny_copy, BuildOptions(output=tmp_path / "split", cache=False))
     assert split.ok and whole.ok
-    # supply: 19 cards on 2 sheets of 12; nav: 1; cards.pdf's shared sheets: 20 cards on 2
-    assert (whole.ranges_drawn, split.ranges_drawn) == (3, 5)
+    # one part per deck, or one per face: 8 faces in all (the two decks' designs and backs)
+    assert (whole.ranges_drawn, split.ranges_drawn) == (2, 8)
 
     def pages(out: Path) -> list[str]:
         document = pdfium.PdfDocument(str(out / "tiny" / "es" / "cards-supply.pdf"))
         return [" ".join(page.get_textpage().get_text_range().split()) for page in document]
 
-    assert pages(tmp_path / "split") == pages(tmp_path / "whole")  # the same pages, joined from two ranges
+    assert pages(tmp_path / "split") == pages(tmp_path / "whole")  # the same pages, from one part per face
     fronts = pages(tmp_path / "split")[0::2]
     assert ["Suministro · 1/2" in fronts[0], "Suministro · 2/2" in fronts[1]] == [True, True]
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.assets.forms import end_form
@@ -79,6 +82,95 @@ def _draw_layout(canvas: Canvas, face: FaceLayout, ctx: RenderContext) -> None:
     draw_face(canvas, face, ctx)
 
 
+def render_face_part(
+    faces: Sequence[FaceLayout], ctx: RenderContext, charset: str = "", roles: Sequence[str] = ()
+) -> tuple[bytes, dict[str, int]]:
+    """The faces drawn once each, as forms of one document (on no page of it), and each face's form
+    object number there: documents are then assembled from them (pnp.export.assemble).
+
+    The fonts of the font `roles` the pack's faces use take the characters of `charset` (CHARSET)
+    first, in its order: each part then subsets each font alike, and a document assembled from
+    many parts holds it once."""
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer)
+    with _fonts_alike(canvas, ctx, charset, roles):
+        for face in faces:
+            form = Form(face.size, ctx.bleed, partial(_draw_layout, face=face, ctx=ctx))
+            _define_form(canvas, _form_name(face.key), form)
+    canvas.showPage()  # a document has a page; this one stays empty
+    canvas.save()
+    return buffer.getvalue(), form_numbers(canvas, [face.key for face in faces])
+
+
+@contextmanager
+def _fonts_alike(canvas: Canvas, ctx: RenderContext, charset: str, roles: Sequence[str]) -> Iterator[None]:
+    """The fonts of `roles` named in a fixed order and given the characters of `charset` first;
+    those the drawing then never uses are left out of the document."""
+    if not charset:
+        yield
+        return
+    doc = canvas._doc
+    names = {plain_font(), plain_font(bold=True)}
+    for role in filter(None, map(ctx.fonts.role, roles)):
+        names |= {role.name(bold, italic) for bold in (False, True) for italic in (False, True)}
+    fonts = sorted((f for f in ctx.fonts.fonts() if f.fontName in names), key=lambda f: f.fontName)
+    used: set[str] = set()
+    for font in fonts:
+        font.splitString(charset, doc)
+        font.getSubsetInternalName(0, doc)
+
+        def split(text: str, document: object, encoding: str = "utf-8", _font: Any = font) -> Any:
+            if document is doc:
+                used.add(_font.fontName)
+            return type(_font).splitString(_font, text, document, encoding)
+
+        font.splitString = split  # ReportLab writes every text through it: a font split for is used
+    try:
+        yield
+    finally:
+        for font in fonts:
+            del font.splitString
+            if font.fontName not in used and font in doc.delayedFonts:
+                doc.delayedFonts.remove(font)
+                doc.fontMapping.pop(font.fontName, None)
+
+
+def render_frames(
+    sections: Sequence[SheetSection], sizes: Mapping[str, Size], bleed: float, title: str, footer: Footer | None = None
+) -> tuple[bytes, dict[str, int]]:
+    """The sheets with an empty form for each face (key -> its trim size), and each form's object
+    number: marks, footers and where each face goes, to be filled with faces drawn elsewhere."""
+    forms = {key: Form(size, bleed, _nothing) for key, size in sizes.items()}
+    language = sections[0].language if sections else "en"
+    numbers: dict[str, int] = {}
+    data, _ = render_sheets(sections, forms, title, footer or partial(home_footer, language=language), numbers=numbers)
+    return data, numbers
+
+
+# The characters every part gives its fonts first, in this order: the letters and signs of the
+# languages pnp prints.  Fixed, so that no edit changes it (an edit that did would draw every
+# face again); a character past these is subset by each part as it comes.
+CHARSET = "".join(chr(c) for c in range(32, 127)) + "¡¿«»ºª·€–—‘’“”…•áéíóúüñçàèòùïâêôÁÉÍÓÚÜÑÇÀÈÒÙÏ"
+
+
+def face_roles(faces: Iterable[FaceLayout]) -> tuple[str, ...]:
+    """The font roles the faces' texts use, and the "text missing" mark's."""
+    roles = {"title", "label"}
+    for face in faces:
+        roles.update(str(e.get("font", "body")) for e in face.elements if e.kind == "text")
+    return tuple(sorted(roles))
+
+
+def _nothing(canvas: Canvas) -> None:
+    """An empty face: its place is taken by the face drawn once."""
+
+
+def form_numbers(canvas: Canvas, keys: Sequence[str]) -> dict[str, int]:
+    """The object number of each key's form in the document the canvas has just saved."""
+    numbering = canvas._doc.idToObjectNumberAndVersion
+    return {key: numbering[pdfdoc.xObjectName(_form_name(key))][0] for key in keys}
+
+
 def render_sheets(
     sections: Sequence[SheetSection],
     forms: Mapping[str, Form],
@@ -86,12 +178,14 @@ def render_sheets(
     footer: Footer,
     progress: Callable[[int], None] | None = None,
     blank_back: Footer | None = None,
+    numbers: dict[str, int] | None = None,
 ) -> tuple[bytes, int]:
     """Imposed sheets of any forms (cards, tokens, standees); returns the PDF and its page count.
 
     Fronts go on a page; their backs follow on the next page where the flip
     puts them (long or short edge), or on the lower half of the same page (fold).
     A backs page left empty (one-sided pieces) gets `blank_back`'s footer, when given.
+    `numbers`, when given, receives each placed form's object number.
     """
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, title)
@@ -129,6 +223,8 @@ def render_sheets(
             if progress:
                 progress(len(sheet))
     canvas.save()
+    if numbers is not None:
+        numbers.update(form_numbers(canvas, sorted(defined)))
     return buffer.getvalue(), page_count
 
 

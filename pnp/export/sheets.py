@@ -1,51 +1,56 @@
-"""Sheet PDFs in page ranges: drawn in parallel on every core, and cached per range.
+"""Sheet PDFs from faces drawn once: the faces in parts, drawn in parallel on every core and cached
+per part; each document (a deck's file, cards.pdf) assembled from them.
 
-A deck's sheets are cut into ranges of RANGE_SHEETS sheets.  Each range is a
-document of its own, so the ranges of one large deck are drawn on all cores
-at once; pdfium joins them into the deck's file and into cards.pdf.  Each
-range is cached (pnp.cache) under a key made of what it shows: its cards and
-sheet numbers, its faces, the bytes of their art, the fonts, the templates
-and the options.  A rebuild after editing one card draws the one range that
-holds it again, and takes every other range as it was.  Ranges are cut by
-sheet count, never by core count, so every machine writes the same bytes.
+A build's faces are cut into parts of FACES_PER_PART faces, deck by deck, in
+the order the cards come.  Each part is a document of its own holding its
+faces as forms, drawn in a worker process, so the parts are drawn on all cores
+at once, and each face is drawn once however many documents show it.  Each
+part is cached (pnp.cache) under a key made of what it shows: its faces, the
+bytes of their art, the fonts, the templates and the options.  A rebuild after
+editing one card draws the one part that holds it again, and takes every other
+part as it was.  The documents are their sheets with an empty form per face
+(pages, marks and footers: quick to draw), each filled with its face's form
+from its part (pnp.export.assemble).  Parts are cut by face count, never by
+core count, so every machine writes the same bytes.
 """
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import as_completed
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
 from pnp.assets.fonts import load_fonts
-from pnp.cache import META_SUFFIX, Cache
+from pnp.cache import Cache
 from pnp.errors import Finding
+from pnp.export.assemble import Part, assemble, parse
 from pnp.export.draft import marked
-from pnp.export.merge import merge_pdfs
-from pnp.export.pdf import SheetSection, home_footer, render_pdf
+from pnp.export.pdf import Placement, SheetSection, home_footer, render_face_part, render_frames
 from pnp.export.workers import worker_pool
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext
 from pnp.render.icons import IconSettings, icon_map, icon_settings
 
-__all__ = ["DeckPdfJob", "DrawSettings", "draw_decks", "icon_settings", "joined"]
+__all__ = ["DocumentJob", "DrawSettings", "FacePart", "draw_documents", "face_parts", "icon_settings"]
 
-RANGE_SHEETS = 12  # sheets per range: small enough to spread a deck over cores and redraw little
-KEEP_JOINED = 16  # joined documents kept in the cache: the last builds' files, not every file ever built
+FACES_PER_PART = 100  # faces per part: small enough to spread a deck over cores and redraw little
 
 
 @dataclass(frozen=True)
-class DeckPdfJob:
-    deck_id: str
+class DocumentJob:
+    """One PDF a build writes: its sheets, which place faces of the parts."""
+
+    name: str  # its file name
     title: str
-    section: SheetSection
-    faces: tuple[FaceLayout, ...]  # every face the section places
-    art: tuple[str, ...]  # each face's art digest (pnp.export.png.art_digest), in the order of faces
-    fonts: str  # digest of the fonts folder
+    sections: tuple[SheetSection, ...]
+
+
+@dataclass(frozen=True)
+class FacePart:
+    faces: tuple[FaceLayout, ...]
+    key: str  # its cache key
 
 
 @dataclass(frozen=True)
@@ -56,92 +61,144 @@ class DrawSettings:
     template_files: tuple[tuple[str, str], ...]
     icons: IconSettings = ()
     draft_mark: str = ""  # the word a draft prints on every sheet; "" for a normal build
+    charset: str = ""  # the characters each part gives its fonts first, alike (render_face_part)
+    font_roles: tuple[str, ...] = ()  # the font roles the faces use: their fonts are subset alike
 
 
-@dataclass(frozen=True)
-class RangeJob:
-    deck_id: str
-    index: int  # the range's place in its deck
-    title: str
-    section: SheetSection  # the range's cards, numbered as sheets of the whole deck
-    faces: tuple[FaceLayout, ...]  # the faces the range places
-    key: str
+def face_parts(
+    groups: Sequence[Sequence[FaceLayout]], art: Mapping[str, str], fonts: str, settings: DrawSettings, cache: Cache
+) -> list[FacePart]:
+    """The faces cut into parts: each group (a deck's faces, in the order its cards come) in runs of
+    FACES_PER_PART; a face two groups show is drawn in the first.  `art`: each face's art digest."""
+    seen: set[str] = set()
+    parts = []
+    for group in groups:
+        faces = [face for face in group if face.key not in seen]
+        seen.update(face.key for face in faces)
+        for start in range(0, len(faces), FACES_PER_PART):
+            run = tuple(faces[start : start + FACES_PER_PART])
+            keys = tuple(face.key for face in run)
+            key = cache.key(
+                "faces",
+                keys,
+                tuple(art[k] for k in keys),
+                fonts,
+                round(settings.bleed, 4),
+                settings.template_files,
+                settings.icons,
+                settings.draft_mark,
+                settings.charset,
+                settings.font_roles,
+            )
+            parts.append(FacePart(run, key))
+    return parts
 
 
-def page_ranges(job: DeckPdfJob, settings: DrawSettings, cache: Cache) -> list[RangeJob]:
-    """The deck cut into ranges of RANGE_SHEETS sheets, each with its cache key."""
-    per_range = len(job.section.plan.fronts) * RANGE_SHEETS
-    cards = job.section.cards
-    total = -(-len(cards) // len(job.section.plan.fronts))
-    art = dict(zip((face.key for face in job.faces), job.art, strict=True))
-    faces = {face.key: face for face in job.faces}
-    ranges = []
-    for index, start in enumerate(range(0, len(cards), per_range)):
-        placed = cards[start : start + per_range]
-        section = replace(job.section, cards=placed, first_sheet=index * RANGE_SHEETS + 1, sheet_total=total)
-        keys = sorted({key for card in placed for key in (card.front, card.back) if key is not None})
-        key = cache.key(
-            job.title,
-            repr(section),
-            tuple(keys),
-            tuple(art[k] for k in keys),
-            job.fonts,
-            round(settings.bleed, 4),
-            settings.template_files,
-            settings.icons,
-            settings.draft_mark,
-        )
-        ranges.append(RangeJob(job.deck_id, index, job.title, section, tuple(faces[k] for k in keys), key))
-    return ranges
-
-
-def draw_decks(
-    jobs: Sequence[DeckPdfJob],
+def draw_documents(
+    documents: Sequence[DocumentJob],
+    parts: Sequence[FacePart],
     settings: DrawSettings,
     cache: Cache,
     workers: int,
+    fonts: str,
     progress: Callable[[int], None] | None = None,
-    while_drawing: Callable[[], None] | None = None,
-) -> tuple[dict[str, list[bytes]], list[Finding], int]:
-    """Each deck's page ranges as PDF documents, the drawing findings, and how many ranges were drawn.
+) -> tuple[dict[str, bytes], list[Finding], int]:
+    """Each document's PDF (by file name), the drawing findings, and how many parts were drawn.
 
-    Ranges are drawn in worker processes; `while_drawing` runs in this process
-    meanwhile (the build checks the pack's text then), so no core is idle.
+    Parts missing from the cache are drawn in worker processes; meanwhile this
+    process draws every document's sheets, so no core is idle.
     """
-    ranges = [r for job in jobs for r in page_ranges(job, settings, cache)]
-    drawn: dict[tuple[str, int], tuple[bytes, list[Finding]]] = {}
+    drawn: dict[int, tuple[bytes, dict[str, int], list[Finding]]] = {}
     missing = []
-    for job in ranges:
-        cached = _read_cache(cache, job.key)
+    for index, part in enumerate(parts):
+        cached = _read_cache(cache, part)
         if cached is None:
-            missing.append(job)
+            missing.append(index)
             continue
-        drawn[job.deck_id, job.index] = cached
+        drawn[index] = cached
         if progress:
-            progress(len(job.section.cards))
+            progress(len(part.faces))
+    frames: dict[str, tuple[bytes, dict[str, int]]] = {}
     if missing:
         with worker_pool(max(1, min(workers, len(missing)))) as pool:
-            futures = {pool.submit(_draw, job, settings): job for job in missing}
-            if while_drawing:
-                while_drawing()
+            futures = {pool.submit(_draw, parts[index].faces, settings): index for index in missing}
+            frames = _frames(documents, parts, settings, cache, fonts)
             for future in as_completed(futures):
-                job = futures[future]
-                drawn[job.deck_id, job.index] = future.result()
-                _write_cache(cache, job.key, *drawn[job.deck_id, job.index])
+                index = futures[future]
+                drawn[index] = future.result()
+                _write_cache(cache, parts[index].key, *drawn[index])
                 if progress:
-                    progress(len(job.section.cards))
-    elif while_drawing:
-        while_drawing()
-    documents: dict[str, list[bytes]] = {}
+                    progress(len(parts[index].faces))
+    else:
+        frames = _frames(documents, parts, settings, cache, fonts)
+    by_face: dict[str, Part] = {}
     findings: list[Finding] = []
-    for job in ranges:  # in deck and page order, whichever worker finished first
-        data, found = drawn[job.deck_id, job.index]
-        documents.setdefault(job.deck_id, []).append(data)
+    for index in range(len(parts)):  # in part order, whichever worker finished first
+        data, forms, found = drawn[index]
+        by_face.update(dict.fromkeys(forms, Part(parse(data), forms)))
         findings += found
-    return documents, findings, len(missing)
+    made: dict[bytes, bytes] = {}
+    out = {}
+    for document in documents:
+        sheets, placeholders = frames[document.name]
+        if sheets not in made:  # a one-deck pack's cards.pdf is its deck's file
+            made[sheets] = assemble(parse(sheets), placeholders, by_face)
+        out[document.name] = made[sheets]
+    return out, findings, len(missing)
 
 
-def _draw(job: RangeJob, settings: DrawSettings) -> tuple[bytes, list[Finding]]:
+def _frames(
+    documents: Sequence[DocumentJob], parts: Sequence[FacePart], settings: DrawSettings, cache: Cache, fonts: str
+) -> dict[str, tuple[bytes, dict[str, int]]]:
+    """Each document's sheets, with an empty form per face, and each face's form object number.
+
+    The forms are named by the order the faces come in, not by the faces: an edited card changes
+    no sheet, and the sheets are taken from the cache as they were."""
+    sizes = {face.key: face.size for part in parts for face in part.faces}
+    frames: dict[str, tuple[bytes, dict[str, int]]] = {}
+    drawn: dict[tuple[str, tuple[SheetSection, ...]], tuple[bytes, dict[str, int]]] = {}
+    for document in documents:
+        if (document.title, document.sections) not in drawn:
+            cards = [card for section in document.sections for card in section.cards]
+            order = list(dict.fromkeys(key for card in cards for key in (card.front, card.back) if key))
+            place = {key: str(index) for index, key in enumerate(order)}
+            sections = tuple(
+                replace(s, cards=tuple(Placement(place[c.front], c.back and place[c.back]) for c in s.cards))
+                for s in document.sections
+            )
+            slots = {place[key]: sizes[key] for key in order}
+            options = (fonts, round(settings.bleed, 4), settings.draft_mark)
+            key = cache.key("sheets", document.title, sections, slots, options)
+            made = _read_frames(cache, key, set(slots))
+            if made is None:
+                language = sections[0].language if sections else "en"
+                # the footer's words: the card language; a draft's mark opens it, clear of every crop mark
+                plain = partial(home_footer, language=language, mark=settings.draft_mark)
+                footer = marked(plain, settings.draft_mark) if settings.draft_mark else None
+                made = render_frames(sections, slots, settings.bleed, document.title, footer)
+                cache.put(key, made[0], {"forms": made[1]})
+            drawn[document.title, document.sections] = made[0], {order[int(n)]: num for n, num in made[1].items()}
+        frames[document.name] = drawn[document.title, document.sections]
+    return frames
+
+
+def _read_frames(cache: Cache, key: str, slots: set[str]) -> tuple[bytes, dict[str, int]] | None:
+    """Cached sheets, or None when the entry is missing or does not verify: then they are drawn again."""
+    entry = cache.get(key)
+    if entry is None:
+        return None
+    data, extra = entry
+    try:
+        forms = {str(name): int(number) for name, number in extra["forms"].items()}
+        objects = parse(data).objects
+    except (TypeError, KeyError, ValueError, AttributeError):
+        return None
+    if set(forms) != slots or not set(forms.values()) <= set(objects):
+        return None
+    return data, forms
+
+
+def _draw(faces: tuple[FaceLayout, ...], settings: DrawSettings) -> tuple[bytes, dict[str, int], list[Finding]]:
     ctx = RenderContext(
         fonts=load_fonts(settings.fonts_dir),
         pack_root=settings.pack_root,
@@ -150,53 +207,26 @@ def _draw(job: RangeJob, settings: DrawSettings) -> tuple[bytes, list[Finding]]:
         icons=icon_map(settings.icons),
         draft=bool(settings.draft_mark),
     )
-    # the footer's words: the card language; a draft's mark opens it, clear of every crop mark
-    plain = partial(home_footer, language=job.section.language, mark=settings.draft_mark)
-    footer = marked(plain, settings.draft_mark) if settings.draft_mark else None
-    data = render_pdf([job.section], {face.key: face for face in job.faces}, ctx, job.title, footer=footer)
-    return data, ctx.findings
+    data, forms = render_face_part(faces, ctx, settings.charset, settings.font_roles)
+    return data, forms, ctx.findings
 
 
-def _write_cache(cache: Cache, key: str, data: bytes, findings: list[Finding]) -> None:
-    cache.put(key, data, {"findings": [f.as_dict() for f in findings]})
+def _write_cache(cache: Cache, key: str, data: bytes, forms: dict[str, int], findings: list[Finding]) -> None:
+    cache.put(key, data, {"forms": forms, "findings": [f.as_dict() for f in findings]})
 
 
-def _read_cache(cache: Cache, key: str) -> tuple[bytes, list[Finding]] | None:
-    """A cached range, or None when the entry is missing or does not verify: then it is drawn again."""
-    entry = cache.get(key)
+def _read_cache(cache: Cache, part: FacePart) -> tuple[bytes, dict[str, int], list[Finding]] | None:
+    """A cached part, or None when the entry is missing or does not verify: then it is drawn again."""
+    entry = cache.get(part.key)
     if entry is None:
         return None
     data, extra = entry
     try:
         findings = [Finding.from_dict(item) for item in extra["findings"]]
-    except (TypeError, KeyError, ValueError):
+        forms = {str(key): int(number) for key, number in extra["forms"].items()}
+        objects = parse(data).objects
+    except (TypeError, KeyError, ValueError, AttributeError):
         return None
-    return data, findings
-
-
-def joined(parts: Sequence[bytes], cache: Cache) -> bytes:
-    """Page ranges as one document: a lone range as drawn, more joined by pdfium.
-
-    Joining is kept in the cache too (in a folder of its own, the newest
-    KEEP_JOINED only), so a rebuild with nothing changed joins nothing.
-    """
-    if len(parts) == 1:
-        return parts[0]
-    key = cache.key("joined", tuple(hashlib.sha256(part).hexdigest() for part in parts))
-    entry = cache.get(key)
-    if entry is not None:
-        with contextlib.suppress(OSError):
-            os.utime(cache.path(key))  # the newest are kept: this one is in use
-        return entry[0]
-    data = merge_pdfs(parts)
-    with contextlib.suppress(OSError):  # the cache only saves time
-        cache.put(key, data)
-        _prune(cache)
-    return data
-
-
-def _prune(cache: Cache) -> None:
-    entries = sorted(cache.folder.glob(f"*{cache.suffix}"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
-    for old in entries[KEEP_JOINED:]:
-        old.unlink(missing_ok=True)
-        old.with_name(old.name.removesuffix(cache.suffix) + META_SUFFIX).unlink(missing_ok=True)
+    if sorted(forms) != sorted(face.key for face in part.faces) or not set(forms.values()) <= set(objects):
+        return None
+    return data, forms, findings

@@ -26,13 +26,14 @@ from pnp.errors import Finding, did_you_mean, error, has_errors, warning
 from pnp.export import manifest
 from pnp.export.draft import render_findings_page
 from pnp.export.edit_set import remove_stale_parts
-from pnp.export.pdf import render_calibration
+from pnp.export.merge import merge_pdfs
+from pnp.export.pdf import CHARSET, face_roles, render_calibration
 from pnp.export.png import (
     art_digest,
     cpu_workers,
     fonts_digest,
 )
-from pnp.export.sheets import DeckPdfJob, DrawSettings, draw_decks, icon_settings, joined
+from pnp.export.sheets import DocumentJob, DrawSettings, FacePart, draw_documents, face_parts, icon_settings
 from pnp.export.workers import Background
 from pnp.files import write_atomic, write_error
 from pnp.i18n import _, printed
@@ -103,8 +104,10 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         done = _impose(pack, laid, language, options, result)
         if done is None:
             return result
-        plan = plan_jobs(done, laid.icons)
-        drawn = draw(plan, done, progress)
+        # --no-cache reads nothing from the cache, and writes what it makes: it repairs the cache too
+        cache = Cache.open(options.output, CacheKind.PDF, options.cache)
+        plan = plan_jobs(done, laid.icons, cache)
+        drawn = draw(plan, done, cache, progress)
         if isinstance(drawn, Finding):
             result.findings.append(drawn)
             return result
@@ -129,20 +132,22 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
 
 @dataclass(frozen=True)
 class DrawPlan:
-    """What the build draws: each deck's own sheets, cards.pdf's shared ones, and how they are drawn."""
+    """What the build draws: the faces, in parts, each drawn once; the documents that place them
+    (each deck's own sheets, cards.pdf's shared ones); and how they are drawn."""
 
-    jobs: tuple[DeckPdfJob, ...]
+    documents: tuple[DocumentJob, ...]
+    parts: tuple[FacePart, ...]
     settings: DrawSettings
     sets: tuple[SheetSet, ...]  # cards.pdf's runs of sheets, in order
 
 
 @dataclass(frozen=True)
 class Drawn:
-    """The page ranges drawn (or taken from the cache) for every job, as PDF documents."""
+    """Every document, by file name, assembled from the faces drawn (or taken from the cache)."""
 
-    ranges: dict[str, list[bytes]]  # job key (a deck id, "mixed-N", "shared-N") -> its ranges
+    documents: dict[str, bytes]
     findings: list[Finding]
-    ranges_drawn: int  # drawn now, not taken from the cache
+    ranges_drawn: int  # parts of faces drawn now, not taken from the cache
 
 
 def _load(pack_path: Path, options: BuildOptions, result: BuildResult) -> tuple[PackData, str] | None:
@@ -198,8 +203,8 @@ def _impose(
     return LaidOut(pack, builds, laid.faces(), laid.templates, options, out_dir, language)
 
 
-def plan_jobs(done: LaidOut, icons: Mapping[str, IconFile]) -> DrawPlan:
-    """The drawing jobs: one per deck (its cards-<deck>.pdf), and one per shared run of cards.pdf."""
+def plan_jobs(done: LaidOut, icons: Mapping[str, IconFile], cache: Cache) -> DrawPlan:
+    """The faces to draw, in parts, and the documents: each deck's cards-<deck>.pdf, and cards.pdf."""
     pack, options, language, faces = done.pack, done.options, done.language, done.faces
     pack_title = pick(pack, pack.pack.name, language)
     label = selection_label(pack, options, language)  # a --players / --variant build says so on every sheet
@@ -211,36 +216,34 @@ def plan_jobs(done: LaidOut, icons: Mapping[str, IconFile]) -> DrawPlan:
         template_files=tuple((n, t.file) for n, t in sorted(done.templates.templates.items())),
         icons=icon_settings(icons),
         draft_mark=printed(language, "DRAFT") if options.draft else "",
+        charset=CHARSET,
+        font_roles=face_roles(faces.values()),
     )
-    fonts_hash = fonts_digest(FONTS_DIR)
-    jobs = []
-    for built in done.builds:
-        used = {
-            key: faces[key]
-            for placement in built.section.cards
-            for key in (placement.front, placement.back)
-            if key is not None
-        }
-        deck_faces = tuple(used[key] for key in sorted(used))
-        title = pick(pack, built.deck.deck.name, language)
-        art = tuple(art_digest(face, pack.root) for face in deck_faces)
-        jobs.append(DeckPdfJob(built.deck.deck.id, title, built.section, deck_faces, art, fonts_hash))
-    for sheet_set in sets if not options.decks else []:
-        if sheet_set.mixed:  # cards.pdf's shared sheets: the same faces, placed together
-            used_keys = {k for card in sheet_set.section.cards for k in (card.front, card.back) if k is not None}
-            mixed_faces = tuple(faces[key] for key in sorted(used_keys))
-            art = tuple(art_digest(face, pack.root) for face in mixed_faces)
-            jobs.append(DeckPdfJob(sheet_set.key, pack_title, sheet_set.section, mixed_faces, art, fonts_hash))
-    return DrawPlan(tuple(jobs), settings, tuple(sets))
+    documents = [
+        DocumentJob(f"cards-{built.deck.deck.id}.pdf", pick(pack, built.deck.deck.name, language), (built.section,))
+        for built in done.builds
+    ]
+    if done.builds and not options.decks:
+        if len(sets) == 1 and sets[0].own:  # one deck: cards.pdf is its file
+            documents.append(replace(documents[0], name="cards.pdf"))
+        else:
+            documents.append(DocumentJob("cards.pdf", pack_title, tuple(s.section for s in sets)))
+    groups = [
+        [faces[k] for k in dict.fromkeys(k for card in built.section.cards for k in (card.front, card.back) if k)]
+        for built in done.builds
+    ]
+    art = {key: art_digest(face, pack.root) for key, face in faces.items()}
+    parts = face_parts(groups, art, fonts_digest(FONTS_DIR), settings, cache)
+    return DrawPlan(tuple(documents), tuple(parts), settings, tuple(sets))
 
 
-def draw(plan: DrawPlan, done: LaidOut, progress: Callable[[int, int], None] | None) -> Drawn | Finding:
-    """Every job's page ranges, from the cache or drawn in worker processes; a Finding when the cache
-    cannot be written."""
+def draw(plan: DrawPlan, done: LaidOut, cache: Cache, progress: Callable[[int, int], None] | None) -> Drawn | Finding:
+    """Every document, its faces from the cache or drawn in worker processes; a Finding when the
+    cache cannot be written."""
     options = done.options
     for folder in (done.out_dir, cache_root(options.output)):  # leftovers of runs killed long ago
         remove_stale_parts(folder)
-    to_draw = sum(len(job.section.cards) for job in plan.jobs)  # every deck's sheets and the shared ones
+    to_draw = sum(len(part.faces) for part in plan.parts)  # every face, once
     drawn_so_far = 0
 
     def advance(count: int) -> None:
@@ -249,48 +252,31 @@ def draw(plan: DrawPlan, done: LaidOut, progress: Callable[[int, int], None] | N
         if progress:
             progress(drawn_so_far, to_draw)
 
-    # --no-cache reads nothing from the cache, and writes what it makes: it repairs the cache too
-    cache = Cache.open(options.output, CacheKind.PDF, options.cache)
     try:
-        ranges, findings, count = draw_decks(list(plan.jobs), plan.settings, cache, cpu_workers(), advance)
+        documents, findings, count = draw_documents(
+            plan.documents, plan.parts, plan.settings, cache, cpu_workers(), fonts_digest(FONTS_DIR), advance
+        )
     except OSError as exc:
         return write_error(cache_root(options.output), exc)
-    return Drawn(ranges, findings, count)
+    return Drawn(documents, findings, count)
 
 
 def assemble_documents(
     plan: DrawPlan, drawn: Drawn, done: LaidOut, findings: list[Finding]
 ) -> list[tuple[Path, bytes]]:
-    """The files to write, joined from the ranges drawn: cards-<deck>.pdf, cards.pdf (whole builds
-    only), the calibration page.  A draft's cards.pdf opens with the list of `findings`."""
+    """The files to write: cards-<deck>.pdf, cards.pdf (whole builds only), the calibration page.
+    A draft's cards.pdf opens with the list of `findings`.  With --decks, cards.pdf is left as it
+    was: it holds every deck, or nothing."""
     options, out_dir, language = done.options, done.out_dir, done.language
-    joins = Cache.open(options.output, CacheKind.JOINED, options.cache)
-    made: dict[tuple[int, ...], bytes] = {}
-
-    def join(parts: list[bytes]) -> bytes:
-        """Joined once per set of ranges: a one-deck pack's cards.pdf is its deck's file, one copy."""
-        key = tuple(id(part) for part in parts)  # the ranges stay in `drawn` for the whole build
-        if key not in made:
-            made[key] = joined(parts, joins)
-        return made[key]
-
-    deck_ids = {built.deck.deck.id for built in done.builds}
-    documents: list[tuple[Path, bytes]] = [
-        (out_dir / f"cards-{job.deck_id}.pdf", join(drawn.ranges[job.deck_id]))
-        for job in plan.jobs
-        if job.deck_id in deck_ids
-    ]
-    if plan.jobs and not options.decks:
-        # the page ranges already drawn, joined: a deck that shares no sheet is not drawn again,
-        # and a draft opens with the list of what is still wrong.  With --decks, cards.pdf is
-        # left as it was: it holds every deck, or nothing.
-        parts = [part for sheet_set in plan.sets for part in drawn.ranges[sheet_set.key]]
-        if options.draft:
+    documents: list[tuple[Path, bytes]] = []
+    for document in plan.documents:
+        data = drawn.documents[document.name]
+        if document.name == "cards.pdf" and options.draft:
             # on leaves of its own: in a duplex print every front still meets its own back
             whole_leaves = options.duplex in ("long", "short")
             page = done.builds[0].section.plan.page
-            parts.insert(0, render_findings_page(findings, page, language, whole_leaves))
-        documents.append((out_dir / "cards.pdf", join(parts)))
+            data = merge_pdfs([render_findings_page(findings, page, language, whole_leaves), data])
+        documents.append((out_dir / document.name, data))
     if options.calibration and options.duplex in ("long", "short") and done.builds:
         documents.append(
             (

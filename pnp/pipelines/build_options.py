@@ -91,7 +91,7 @@ class BuildResult:
     without_text: int = 0  # printed copies whose text is missing (placeholders included)
     placeholders_left_out: int = 0  # copies --no-placeholders kept off the sheets
     notes: list[str] = field(default_factory=list)  # what the person printing must do by hand (cards at random)
-    ranges_drawn: int = 0  # page ranges of the sheet PDFs drawn now, not taken from the cache
+    ranges_drawn: int = 0  # parts of faces (pnp.export.sheets) drawn now, not taken from the cache
     unchanged: list[Path] = field(default_factory=list)  # nothing changed since the build that wrote these
 
     @property

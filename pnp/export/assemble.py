@@ -1,0 +1,154 @@
+"""Documents assembled from faces drawn once: the sheets of a document hold empty forms, each
+replaced by the face drawn elsewhere, with what it uses (fonts, pictures, icons).
+
+ReportLab draws each face once, as a form, in a *part*: a document of its own,
+drawn in a worker process.  Every document of a build (each deck's file and
+cards.pdf) is first drawn with an empty placeholder form per face (its pages,
+crop marks and footers only, which is quick), then each placeholder object is
+replaced by its face's form object, copied from its part with every object it
+refers to, renumbered.  What one part's faces share (the fonts subset once in
+that part, a picture, an icon) is copied once per document, and objects that
+are equal in several parts (each font, subset alike in every part) are kept
+once.  Only PDF written
+by ReportLab is read here: its objects are in file order, listed by one cross
+reference table, with no object streams.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+__all__ = ["Part", "assemble", "parse"]
+
+_STARTXREF = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*$")
+_HEADER = re.compile(rb"(\d+) 0 obj\s")
+_REF = re.compile(rb"(\d+) 0 R\b")
+_STREAM = re.compile(rb">>\s*stream\r?\n")
+_TRAILER_REF = re.compile(rb"/(Root|Info) (\d+) 0 R")
+SHARED_STREAM = 64 * 1024  # objects up to this stream length are kept once when equal: fonts, not pictures
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """A PDF's objects by number, each as the bytes after its "N 0 obj" line, up to its end."""
+
+    head: bytes  # the header before the first object
+    objects: dict[int, bytes | memoryview]
+    root: int
+    info: int
+
+
+@dataclass(frozen=True)
+class Part:
+    """Faces drawn as forms in one document: the document and each face's form object number."""
+
+    pdf: Parsed
+    forms: Mapping[str, int]  # face key -> object number of its form
+
+
+def parse(data: bytes) -> Parsed:
+    """The objects of a PDF written by ReportLab; ValueError when it is not one such."""
+    end = _STARTXREF.search(data, max(0, len(data) - 64))
+    if end is None:
+        raise ValueError("no startxref")
+    xref = int(end.group(1))
+    lines = data[xref : data.index(b"trailer", xref)].split(b"\n")
+    if lines[0].strip() != b"xref":
+        raise ValueError("no cross-reference table")
+    first, count = (int(n) for n in lines[1].split())
+    offsets = {}
+    for number, line in enumerate(lines[2 : 2 + count], start=first):
+        fields = line.split()
+        if len(fields) == 3 and fields[2] == b"n":
+            offsets[number] = int(fields[0])
+    spans = sorted(offsets.items(), key=lambda item: item[1])
+    view = memoryview(data)  # the objects are views of the document: its streams are not copied
+    objects: dict[int, bytes | memoryview] = {}
+    for index, (number, start) in enumerate(spans):
+        stop = spans[index + 1][1] if index + 1 < len(spans) else xref
+        header = _HEADER.match(data, start)
+        if header is None or int(header.group(1)) != number:
+            raise ValueError(f"object {number} is not where the table says")
+        objects[number] = view[header.end() : stop]
+    refs = dict((name.decode(), int(n)) for name, n in _TRAILER_REF.findall(data, data.index(b"trailer", xref)))
+    return Parsed(data[: spans[0][1]], objects, refs["Root"], refs["Info"])
+
+
+def _split(body: bytes | memoryview) -> tuple[bytes, bytes | memoryview]:
+    """An object's dictionary (where its references are) and its stream (bytes never read)."""
+    stream = _STREAM.search(body)
+    if stream is None:
+        return bytes(body), b""
+    return bytes(body[: stream.end()]), body[stream.end() :]
+
+
+def assemble(sheets: Parsed, placeholders: Mapping[str, int], parts: Mapping[str, Part]) -> bytes:
+    """The sheets, each placeholder form (face key -> its object number there) replaced by the
+    face's form of its part (face key -> the part)."""
+    objects: dict[int, tuple[bytes | memoryview, ...]] = {n: (body,) for n, body in sheets.objects.items()}
+    following = max(objects) + 1
+    copied: dict[int, dict[int, int]] = {}  # id(part) -> its object numbers -> ours
+    shared: dict[tuple[bytes, bytes], int] = {}  # an object as copied -> its number: equal objects kept once
+    active: set[tuple[int, int]] = set()
+
+    def fresh() -> int:
+        nonlocal following
+        following += 1
+        return following - 1
+
+    def take(part: Part, number: int, into: int | None = None) -> int:
+        memo = copied.setdefault(id(part), {})
+        if number in memo:
+            return memo[number]
+        if (id(part), number) in active:  # refers back to itself: numbered now, shared with no other
+            memo[number] = fresh()
+            return memo[number]
+        active.add((id(part), number))
+        head, stream = _split(part.pdf.objects[number])
+        head = _REF.sub(lambda ref: b"%d 0 R" % take(part, int(ref.group(1))), head)
+        active.discard((id(part), number))
+        if into is None and number not in memo and len(stream) <= SHARED_STREAM:
+            # the fonts of every part, subset alike, and the dictionaries naming them: one copy each
+            same = (head, hashlib.md5(stream, usedforsecurity=False).digest())
+            if same in shared:
+                memo[number] = shared[same]
+                return shared[same]
+            into = shared[same] = fresh()
+        into = into if into is not None else memo.get(number) or fresh()
+        memo[number] = into
+        objects[into] = (head, stream)
+        return into
+
+    for key, number in placeholders.items():
+        part = parts[key]
+        take(part, part.forms[key], number)
+    return _write(sheets, objects)
+
+
+def _write(sheets: Parsed, objects: dict[int, tuple[bytes | memoryview, ...]]) -> bytes:
+    out: list[bytes | memoryview] = [sheets.head]
+    size = len(sheets.head)
+    offsets = []
+    for number in range(1, max(objects) + 1):
+        body = objects.get(number)
+        if body is None:  # never: each number is a sheet object or a copied one
+            raise ValueError(f"object {number} missing")
+        offsets.append(size)
+        label = b"%d 0 obj\n" % number
+        out += [label, *body]
+        size += len(label) + sum(len(chunk) for chunk in body)
+    out.append(b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1))
+    out += [b"%010d 00000 n \n" % offset for offset in offsets]
+    # the file id of a reproducible document: a digest of what it holds
+    summary = hashlib.md5(usedforsecurity=False)
+    for chunk in out:
+        summary.update(chunk)
+    digest = summary.hexdigest().encode()
+    out.append(
+        b"trailer\n<<\n/ID [<%s><%s>]\n/Info %d 0 R\n/Root %d 0 R\n/Size %d\n>>\nstartxref\n%d\n%%%%EOF\n"
+        % (digest, digest, sheets.info, sheets.root, len(offsets) + 1, size)
+    )
+    return b"".join(out)
