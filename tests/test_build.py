@@ -396,11 +396,11 @@ def test_a_truncated_png_is_found_by_check_at_its_card(tiny_copy: Path, tmp_path
 
 def test_the_renderer_refuses_bad_art_that_reaches_it(tmp_path: Path) -> None:
     """Art can change between loading and drawing: the renderer checks again, the same way."""
-    from pnp.render.face import _prepared_image
+    from pnp.render.pictures import prepared_image
 
     bad = tmp_path / "x.png"
     bad.write_bytes(_png_header(40000, 40000))
-    assert _prepared_image(str(bad), 100, 100, "cover") == (None, "the image is 1600 MP; the limit is 50 MP")
+    assert prepared_image(str(bad), 100, 100, "cover") == (None, "the image is 1600 MP; the limit is 50 MP")
 
 
 def test_check_finds_characters_no_bundled_font_can_draw(tiny_copy: Path, tmp_path: Path) -> None:

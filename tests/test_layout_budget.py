@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pnp.layout import budget
-from pnp.layout.faces import _compile, _render
+from pnp.layout.expressions import compile_expression, render_expression
 from tests.hostile import run_pnp
 
 HOSTILE = {
@@ -93,7 +93,7 @@ def test_build_refuses_the_hostile_layout_as_check_does(tiny_copy: Path) -> None
 )
 def test_every_way_to_make_a_huge_value_or_loop_meets_the_budget(expression: str) -> None:
     with pytest.raises(budget.OverBudget), budget.face_budget():
-        _render(_compile(expression), {"card": {"title": "Hola"}})
+        render_expression(compile_expression(expression), {"card": {"title": "Hola"}})
 
 
 @pytest.mark.parametrize(
@@ -107,4 +107,4 @@ def test_every_way_to_make_a_huge_value_or_loop_meets_the_budget(expression: str
 )
 def test_honest_expressions_are_untouched_by_the_budget(expression: str, made: str) -> None:
     with budget.face_budget():
-        assert _render(_compile(expression), {"card": {"title": "Hola", "cost": 1200}}) == made
+        assert render_expression(compile_expression(expression), {"card": {"title": "Hola", "cost": 1200}}) == made

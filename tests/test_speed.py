@@ -25,7 +25,7 @@ from pnp.layout import memo
 from pnp.load import load_pack
 from pnp.model import PackData
 from pnp.pipelines.build import BuildOptions, build
-from pnp.render.face import draw_image_once
+from pnp.render.pictures import draw_image_once
 
 
 def test_a_picture_is_embedded_and_digested_once_however_many_faces_show_it(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -56,7 +56,7 @@ def test_a_picture_is_compressed_at_the_faster_level_and_kept_lossless() -> None
 
     from reportlab.pdfbase import pdfdoc
 
-    from pnp.render.face import IMAGE_ZLIB_LEVEL
+    from pnp.render.pictures import IMAGE_ZLIB_LEVEL
 
     picture = Image.effect_noise((60, 40), 30).convert("RGB")
     canvas = Canvas(io.BytesIO(), pagesize=(200, 100))

@@ -10,15 +10,15 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 import jinja2
-from jinja2.sandbox import SandboxedEnvironment
 from reportlab.lib.colors import HexColor
 
 from pnp.errors import Finding, error
 from pnp.i18n import N_, _
 from pnp.layout import budget
+from pnp.layout.expressions import MAX_TEXT, compile_expression, render_expression
 from pnp.layout.schema import ELEMENT_MODELS, Element
 from pnp.layout.templates import Template
-from pnp.limits import MAX_EXPRESSION_TEXT, MAX_TEXT_POINTS
+from pnp.limits import MAX_TEXT_POINTS
 from pnp.model import Card, Deck, Face, PackData
 from pnp.paths import FONTS_DIR
 from pnp.units import Size, UnitError, parse_length
@@ -70,101 +70,6 @@ KEEP_WHOLE = "pnp_keep_whole"  # the context's key for the pack's word list, nev
 BUDGET_HINT = N_(
     "a layout computes a few values for each card: loop over its icons or words, not over long made-up strings"
 )
-
-
-def _money(value: Any, language: str = "en") -> str:
-    if value is None:
-        return ""
-    digits = f"{int(value):,}"
-    return "$" + (digits.replace(",", ".") if language != "en" else digits)
-
-
-def _skills(skills: dict[str, int]) -> str:
-    return "   ".join(f"{{{name}}} {value}" for name, value in skills.items())
-
-
-def _icons(names: Any) -> str:
-    items = names.split() if isinstance(names, str) else list(names or [])
-    return "".join(f"{{{name}}}" for name in items)
-
-
-MAX_TEXT = MAX_EXPRESSION_TEXT  # characters an expression may make: a card holds a few hundred
-
-
-class _LayoutSandbox(SandboxedEnvironment):
-    """jinja2's sandbox, on a budget (pnp.layout.budget): a layout from a stranger must not be able to
-    exhaust memory or time ('x' * 10**9, 9**9**9, 'x'.ljust(10**9), loops in loops)."""
-
-    intercepted_binops = frozenset({"*", "**", "+", "%"})
-    concat = staticmethod(budget.checked_join)  # {% set %} blocks, macros and {% filter %} blocks join with it
-    budget_items = staticmethod(budget.budget_items)
-    budget_step = staticmethod(budget.step)
-    budget_concat = staticmethod(budget.checked_join)
-    budget_value = staticmethod(budget.measured)
-
-    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-        # measured before, exactly: what these four make follows from what they are given
-        if operator == "**" and isinstance(right, int | float) and abs(right) > 64:
-            raise jinja2.exceptions.SecurityError(_("the power {right} is too large").format(right=right))
-        budget.check_binop(operator, left, right)
-        return super().call_binop(context, operator, left, right)
-
-    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
-        budget.step()
-        budget.check_call(__obj, args, kwargs)
-        return budget.measured(super().call(__context, __obj, *args, **kwargs))
-
-    def wrap_str_format(self, value: Any) -> Any:
-        wrapped = super().wrap_str_format(value)
-        if wrapped is None:
-            return None
-        template, mapping = value.__self__, value.__name__ == "format_map"
-
-        def checked(*args: Any, **kwargs: Any) -> Any:
-            budget.check_format(template, (), args[0] if mapping and args and isinstance(args[0], dict) else kwargs)
-            budget.check_format(template, args, {})
-            return budget.measured(wrapped(*args, **kwargs))
-
-        return checked
-
-
-@lru_cache(maxsize=1)
-def _environment() -> SandboxedEnvironment:
-    env = _LayoutSandbox(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False)
-    env.filters["money"] = _money
-    env.filters["skills"] = _skills
-    env.filters["icons"] = _icons
-    env.filters = {name: budget.budgeted(name, function) for name, function in env.filters.items()}
-    env.tests = {name: budget.budgeted(name, function) for name, function in env.tests.items()}
-    return env
-
-
-@lru_cache(maxsize=4096)
-def _compile(source: str) -> jinja2.Template:
-    env = _environment()
-    tree = env.parse(source)
-    template = env.from_string(budget.budget_loops(tree))
-    # without loops, macros or blocks an expression writes as many pieces as its source has: joined at once
-    template.pnp_unbounded = budget.repeats(tree)  # type: ignore[attr-defined]
-    return template
-
-
-def _render(template: jinja2.Template, context: dict[str, Any], statements: bool = True) -> str:
-    """Template.render without copying the context for every string: a card has a dozen
-    expressions, and building a fresh context for each was a third of the layout time.
-
-    An expression without statements (`{% ... %}`: only those can set a variable) cannot change
-    the jinja context it runs in, so the expressions of one card share one."""
-    if statements:
-        pieces = template.root_render_func(template.new_context(context, shared=True))
-    else:
-        if _SHARED[0] is not context:
-            _SHARED[:] = [context, template.new_context(context, shared=True)]
-        pieces = template.root_render_func(_SHARED[1])
-    return budget.checked_join(pieces) if getattr(template, "pnp_unbounded", True) else "".join(pieces)
-
-
-_SHARED: list[Any] = [None, None]  # the card context last rendered, and the jinja context made of it
 
 
 def keyword_word(pack: PackData, keyword_id: str, language: str) -> str:
@@ -379,7 +284,7 @@ def _evaluate(
     for key, value in raw.items():
         if isinstance(value, str) and ("{{" in value or "{%" in value):
             try:
-                value = _render(_compile(value), context, "{%" in value)
+                value = render_expression(compile_expression(value), context, "{%" in value)
             except jinja2.UndefinedError as exc:
                 return fail(_("undefined value: {message}").format(message=exc.message), key, _available(context))
             except jinja2.TemplateSyntaxError as exc:
