@@ -70,7 +70,9 @@ def main() -> None:
             row[2] += 1
             row[3] += bool(flags)
             if flags:
-                shown.append(f"  false alarm {card['pack']} {card['id']} ({card['note']}):\n    " + "\n    ".join(flags))
+                shown.append(
+                    f"  false alarm {card['pack']} {card['id']} ({card['note']}):\n    " + "\n    ".join(flags)
+                )
         else:
             row[0] += 1
             row[1] += bool(flags)

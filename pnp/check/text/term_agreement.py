@@ -32,6 +32,7 @@ from pnp.check.text.nouns import (
     subject,
     unusable_gender,
 )
+from pnp.check.text.phrase_agreement import phrase_slips
 from pnp.check.text.phrases import Match, PhraseMatcher, phrase_matcher
 from pnp.errors import Finding, Severity
 from pnp.i18n import N_, _
@@ -221,10 +222,33 @@ def _sentence_slips(plain: str, checker: Speller | None, skip: frozenset[str]) -
         at = Match(0, match.start(), match.end())
         slip = _noun_determiner(plain, at, noun, *known, checker)
         if slip is None and checker is not None:
-            slip = _noun_adjective(plain, at, noun, *known, checker)
+            slip = _noun_adjective(plain, at, noun, *known, checker) or _noun_predicate(
+                plain, at, noun, *known, checker
+            )
         if slip is not None:
             found.append(slip)
+    if checker is not None:
+        found += phrase_slips(plain, checker, genders, skip)
     return tuple(found)
+
+
+def _noun_predicate(
+    plain: str, match: Match, noun: str, gender: Gender, number: Number, checker: Speller
+) -> tuple[str, str] | None:
+    """The noun opens its clause and a copula's adjective is of its number but not its gender ("Las
+    puertas quedan abiertos")."""
+    if not subject(plain, match.start):
+        return None
+    after = predicate(plain, match.end, checker)
+    if after is None or after[4] or after[2] == gender or after[3] != number:
+        return None
+    word = plain[after[0] : after[1]]
+    copula = plain[match.end : after[0]].strip()
+    right = re.sub(r"[oa](s?)$", ("o" if gender == "m" else "a") + r"\1", word)
+    return (
+        _noun_disagreement(f"{noun} {copula} {word}", noun, gender, number, word),
+        _('write "{phrase}"').format(phrase=f"{noun} {copula} {right}"),
+    )
 
 
 def _noun_disagreement(phrase: str, noun: str, gender: Gender, number: Number, word: str) -> str:
@@ -285,9 +309,9 @@ def _noun_adjective(
         return None
     if kind[0] == gender and kind[1] == number:
         return None
-    if kind[1] != number:
+    if kind[1] != number and number == "s":
         return None  # "las cartas y el dado rojos": the adjective may go with more than this noun
-    right = re.sub(r"[oa](s?)$", ("o" if gender == "m" else "a") + r"\1", word)
+    right = re.sub(r"[oa]s?$", ("o" if gender == "m" else "a") + ("s" if number == "p" else ""), word)
     return (
         _noun_disagreement(f"{noun} {word}", noun, gender, number, word),
         _('write "{phrase}"').format(phrase=f"{noun} {right}"),
