@@ -80,9 +80,12 @@ def check_agreement(pack: PackData) -> list[Finding]:
 
 
 def _forms_of(target: str) -> set[str]:
-    """The lowercase words of a glossary target and their plurals: the lexicon leaves them to the term."""
-    words = {w.lower() for w in re.findall(r"\w+", target)}
-    return words | {_plural(w) for w in words}
+    """The head noun of a glossary target and its plural: the lexicon leaves it to the term.  Only the
+    head: "queso" of "rueda de queso" is a noun of its own gender elsewhere ("dos quesos blancas")."""
+    words = [w.lower() for w in re.findall(r"\w+", target)]
+    if words and words[0] in ("el", "la", "los", "las", "un", "una"):
+        words = words[1:]
+    return {words[0], _plural(words[0])} if words else set()
 
 
 def _determiner_disagrees(plain: str, match: Match, found: str, gender: Gender, source: str) -> tuple[str, str] | None:
