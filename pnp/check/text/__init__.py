@@ -47,6 +47,7 @@ from pnp.check.text.names import check_cited_names
 from pnp.check.text.negation import check_negation
 from pnp.check.text.number_format import check_number_format
 from pnp.check.text.numbers import check_numbers
+from pnp.check.text.players import check_players
 from pnp.check.text.register import check_register
 from pnp.check.text.repeated import check_repeated_words
 from pnp.check.text.term_agreement import check_agreement
@@ -115,6 +116,12 @@ RULES = (
         Severity.WARNING,
         N_("A translation is not much shorter than its original: a clause may be missing."),
         check_shortened,
+    ),
+    Rule(
+        "text/player",
+        Severity.WARNING,
+        N_("The translation gives a rule to the same player as the original: you, or the other players."),
+        check_players,
     ),
     Rule(
         "text/number-format",
