@@ -153,5 +153,5 @@ def test_the_original_tells_an_order_from_a_description(
 ) -> None:
     checker = speller("es")
     assert checker is not None
-    more = by_original(spanish, english, evidence(spanish, checker), checker)
+    more = by_original(spanish, english, evidence(spanish, checker))
     assert [(e.register, e.word) for e in more if e.strong] == found

@@ -61,7 +61,7 @@ _ES_CONDITION = re.compile(
     re.IGNORECASE,
 )
 _ES_ADDED = re.compile(r"(?<!\w)(?:si|a menos que|salvo que|excepto si|en caso de que)(?!\w)", re.IGNORECASE)
-_LETTER = re.compile(r"\w")
+_NOT_LETTER = re.compile(r"\W+")
 _NOTHING = re.compile(r"(?!)")
 
 
@@ -83,7 +83,9 @@ def check_conditions(pack: PackData) -> list[Finding]:
 
 
 def compare_conditions(text: Text, original: Text) -> list[Finding]:
-    findings = []
+    findings: list[Finding] = []
+    if _EN_CONDITION.search(original.raw) is None and _ES_ADDED.search(text.raw) is None:
+        return findings  # most texts: no condition on either side
     for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
         theirs = _said(source, _EN_CONDITION, _EN_NOT)
         if theirs is not None:
@@ -110,8 +112,9 @@ def compare_conditions(text: Text, original: Text) -> list[Finding]:
     return findings
 
 
+@lru_cache(maxsize=1 << 14)
 def _letters(plain: str) -> int:
-    return len(_LETTER.findall(plain)) + 4 * plain.count(ICON)
+    return len(_NOT_LETTER.sub("", plain)) + 4 * plain.count(ICON)
 
 
 def check_shortened(pack: PackData) -> list[Finding]:
@@ -126,6 +129,8 @@ def check_shortened(pack: PackData) -> list[Finding]:
 
 def shortened(text: Text, original: Text) -> Finding | None:
     """A finding when the translation has much fewer letters than a long enough original."""
+    if len(original.raw) < LEAST:
+        return None  # fewer characters than the letters it takes: no need to count them
     theirs = _letters(original.plain)
     ours = _letters(text.plain) if theirs >= LEAST else theirs
     if ours >= RATIO * theirs:

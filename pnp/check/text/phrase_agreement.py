@@ -67,6 +67,13 @@ _NOT_MASCULINE = _words(
     "testigos modelo modelos soprano sopranos miembro miembros soldado soldados médico médicos reo reos"
 )
 _SINGULAR_COPULAS = _words("es está era estaba sea esté fue será estará queda quede resulta parece permanece")
+# what may follow a noun for this rule to read: a degree word, a copula (and an adjective, by its ending)
+_AFTER_NOUN = (
+    _DEGREE
+    | _SINGULAR_COPULAS
+    | _words("son están eran estaban sean estén fueron serán estarán quedan queden resultan parecen permanecen")
+    | _words("sigue siguen")
+)
 _SAID = {
     ("m", "s"): N_("masculine singular"),
     ("f", "s"): N_("feminine singular"),
@@ -158,20 +165,44 @@ def _after_determiner(
     noun = words[at].group()
     if noun in known or noun in skip:
         return None  # the lexicon's and the glossary's nouns are read with their own gender
+    after = words[at + 1].group() if at + 1 < len(words) else ""
+    if not after.endswith(("o", "a", "os", "as")) and after not in _AFTER_NOUN:
+        return None  # no adjective, degree word or copula after the noun: nothing to compare
+    if determiner.lower() in KEEP_BEFORE_STRESSED_A and stressed_a(noun):
+        gender = None  # "el agua": el may stand for la
+    slip = _adjective_slip(sentence, words, index, at, gender, number, checker, known)
+    if slip is None:
+        slip = _predicate(sentence, words, index, at, gender, number, checker)
+    if slip is None:
+        return None
+    # the dictionary only now, for the rare phrase that contradicts itself: most nouns are new words
     readings = checker.readings(noun)
     if not readings or all(r.verb for r in readings):
         return None  # "las deja": a pronoun before a verb; a word the dictionary does not know
     if determiner.lower() in _CLITICS and any(r.verb for r in readings) and at == index + 1:
         return None
-    if determiner.lower() in KEEP_BEFORE_STRESSED_A and stressed_a(noun):
-        gender = None  # "el agua": el may stand for la
+    return slip
+
+
+def _adjective_slip(
+    sentence: str,
+    words: list[re.Match[str]],
+    index: int,
+    at: int,
+    gender: Gender | None,
+    number: Number,
+    checker: Speller,
+    known: dict[str, tuple[Gender, Number]],
+) -> tuple[str, str] | None:
+    """The adjective after the noun has another gender than the determiner, or is singular after a plural."""
     after = _adjective_after(sentence, words, at, checker, known)
     if after is None:
-        return _predicate(sentence, words, index, at, gender, number, checker)
+        return None
     adjective_at, adjective_gender, adjective_number = after
     wrong_gender = gender is not None and adjective_gender != gender and adjective_number == number
     if not wrong_gender and not (number == "p" and adjective_number == "s"):
         return None
+    noun = words[at].group()
     first = sentence[words[index].start() : words[at].start()].strip()
     word = words[adjective_at].group()
     phrase = sentence[words[index].start() : words[adjective_at].end()]
@@ -253,17 +284,19 @@ def _after_masculine(
 ) -> tuple[str, str] | None:
     """A noun in -o or -os, with no determiner, and a feminine adjective after it: "dos quesos blancas"."""
     noun = words[at].group()
+    if at + 1 >= len(words) or not words[at + 1].group().endswith(("a", "as", "s", "o")):
+        return None  # most words: no feminine adjective (nor "más") after them, nothing to read
     if not noun.isalpha() or not noun.islower() or noun in known or noun in skip or noun in _NOT_MASCULINE:
         return None
     if noun in _FUNCTION or noun in _NUMERALS or len(noun) < 3:
         return None  # "cuando sea", "no haya", "dos"
-    readings = checker.readings(noun)
-    if not readings or any(r.verb for r in readings) or adjective(noun, checker) is not None:
-        return None  # a verb form ("robo"), or an adjective itself ("rojos")
     number: Number = "p" if noun.endswith("s") else "s"
     after = _adjective_after(sentence, words, at, checker, known)
     if after is None or after[1] == "m" or after[2] != number:
         return None
+    readings = checker.readings(noun)
+    if not readings or any(r.verb for r in readings) or adjective(noun, checker) is not None:
+        return None  # a verb form ("robo"), or an adjective itself ("rojos")
     word = words[after[0]].group()
     return (
         _('"{phrase}": "{noun}" is {said}, "{word}" is not').format(

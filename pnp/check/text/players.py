@@ -57,6 +57,11 @@ _EN_THEY = re.compile(
     re.IGNORECASE,
 )
 
+_EN_THEY_ANYWHERE = re.compile(
+    r"\b(?:they|he|she|that (?:player|opponent|rival)|the (?:chosen|opponent|rival)|this opponent|each of them)\b",
+    re.IGNORECASE,
+)
+
 
 def check_players(pack: PackData) -> list[Finding]:
     if pack.pack.source_language.split("-")[0] != "en":
@@ -75,17 +80,19 @@ def _named(unit: str, english: bool) -> str | None:
 
 
 def compare_players(text: Text, original: Text) -> list[Finding]:
-    source, target = markup.plain_text(original.raw), markup.plain_text(text.raw)
-    theirs, ours = _named(source, True), _named(target, False)
+    theirs, ours = _named(original.plain, True), _named(text.plain, False)
+    source, target = original.plain, text.plain
     if theirs is not None and ours is None:
         message = _('the original names "{words}", but "{translation}" names no other player: it reads as you')
         return [_finding(text, message.format(words=theirs, translation=quote(target, 60)), source)]
     if ours is not None and theirs is None:
         message = _('the translation names "{words}", but the original "{original}" names no other player')
         return [_finding(text, message.format(words=ours, original=quote(source, 60)), source)]
+    findings: list[Finding] = []
+    if _EN_THEY_ANYWHERE.search(source) is None:
+        return findings  # no sentence of the original opens with another player
     checker = speller(text.lang)
-    findings = []
-    for their_sentence, our_sentence in aligned(source, target):
+    for their_sentence, our_sentence in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
         subject = _EN_THEY.match(their_sentence)
         if subject is None or checker is None or _named(our_sentence, False) is not None:
             continue
