@@ -23,7 +23,7 @@ bound are clean: "at least 2" as "2 o más", "no more than 2" as "2 como máximo
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from pnp import markup
 from pnp.check.text.consistency import aligned
@@ -42,32 +42,34 @@ _COUNT = (
     r"|uno|una|un|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)"
 )
 
-# (pattern, bound), tried in order: each match is taken out of the text before the next pattern
-_EN = tuple(
-    (re.compile(pattern, re.IGNORECASE), bound)
-    for pattern, bound in (
-        (r"\bno (?:more|greater|higher) than\b", LE),
-        (r"\bno (?:fewer|less|lower) than\b", GE),
-        (r"\bat least\b|\bor (?:more|greater|higher|above)\b|\b(?:a )?minimum(?: of)?\b", GE),
-        (r"\bat most\b|\bor (?:fewer|less|lower|below)\b|\b(?:a )?maximum(?: of)?\b", LE),
-        (rf"\bup to {_COUNT}\b", LE),
-        (r"\b(?:more|greater|higher)(?: \S+){0,3}? than\b", GT),
-        (r"\b(?:fewer|less|lower)(?: \S+){0,3}? than\b", LT),
-    )
+# (pattern, bound), tried in order: each match is taken out of the text before the next pattern;
+# compiled at the first text that has a comparison word (a check whose cards are all cached needs none)
+_EN = (
+    (r"\bno (?:more|greater|higher) than\b", LE),
+    (r"\bno (?:fewer|less|lower) than\b", GE),
+    (r"\bat least\b|\bor (?:more|greater|higher|above)\b|\b(?:a )?minimum(?: of)?\b", GE),
+    (r"\bat most\b|\bor (?:fewer|less|lower|below)\b|\b(?:a )?maximum(?: of)?\b", LE),
+    (rf"\bup to {_COUNT}\b", LE),
+    (r"\b(?:more|greater|higher)(?: \S+){0,3}? than\b", GT),
+    (r"\b(?:fewer|less|lower)(?: \S+){0,3}? than\b", LT),
 )
-_ES = tuple(
-    (re.compile(pattern, re.IGNORECASE), bound)
-    for pattern, bound in (
-        (r"(?<!\w)(?:a menos que|más o menos|ni más ni menos|nada más|nadie más|una vez más)(?!\w)", None),
-        (r"(?<!\w)no más (?:de|que)(?!\w)", LE),
-        (r"(?<!\w)no menos (?:de|que)(?!\w)", GE),
-        (r"(?<!\w)(?:al menos|por lo menos|cuando menos|como mínimo|o más|(?:un )?mínimo de)(?!\w)", GE),
-        (r"(?<!\w)(?:como máximo|como mucho|a lo sumo|o menos|(?:un )?máximo de)(?!\w)", LE),
-        (rf"(?<!\w)hasta {_COUNT}(?!\w)", LE),
-        (r"(?<!\w)(?:más(?: \S+){0,3}? (?:de|que)|mayor(?:es)? (?:de|que)|superior(?:es)? a)(?!\w)", GT),
-        (r"(?<!\w)(?:menos(?: \S+){0,3}? (?:de|que)|menor(?:es)? (?:de|que)|inferior(?:es)? a)(?!\w)", LT),
-    )
+_ES = (
+    (r"(?<!\w)(?:a menos que|más o menos|ni más ni menos|nada más|nadie más|una vez más)(?!\w)", None),
+    (r"(?<!\w)no más (?:de|que)(?!\w)", LE),
+    (r"(?<!\w)no menos (?:de|que)(?!\w)", GE),
+    (r"(?<!\w)(?:al menos|por lo menos|cuando menos|como mínimo|o más|(?:un )?mínimo de)(?!\w)", GE),
+    (r"(?<!\w)(?:como máximo|como mucho|a lo sumo|o menos|(?:un )?máximo de)(?!\w)", LE),
+    (rf"(?<!\w)hasta {_COUNT}(?!\w)", LE),
+    (r"(?<!\w)(?:más(?: \S+){0,3}? (?:de|que)|mayor(?:es)? (?:de|que)|superior(?:es)? a)(?!\w)", GT),
+    (r"(?<!\w)(?:menos(?: \S+){0,3}? (?:de|que)|menor(?:es)? (?:de|que)|inferior(?:es)? a)(?!\w)", LT),
 )
+
+
+@cache
+def _compiled(english: bool) -> tuple[tuple[re.Pattern[str], str | None], ...]:
+    return tuple((re.compile(pattern, re.IGNORECASE), bound) for pattern, bound in (_EN if english else _ES))
+
+
 _ANY_EN = re.compile(r"least|most|more|fewer|less|minimum|maximum|greater|higher|lower|up to", re.IGNORECASE)
 _ANY_ES = re.compile(r"menos|más|mínimo|máximo|mucho|sumo|mayor|menor|superior|inferior|hasta", re.IGNORECASE)
 _NUMBER = re.compile(r"\d+|\ufffc")
@@ -80,7 +82,7 @@ def bounds(unit: str, english: bool) -> tuple[tuple[str, str, str], ...]:
         return ()
     found: list[tuple[int, str, str, str]] = []
     rest = unit
-    for pattern, bound in _EN if english else _ES:
+    for pattern, bound in _compiled(english):
         for match in pattern.finditer(rest):
             if bound is not None:
                 number = _NUMBER.search(rest, match.end(), match.end() + 4) or _NUMBER.search(rest, 0, match.start())
