@@ -32,7 +32,7 @@ from collections import defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "unseen"
-PACKS = ("abbots-garden", "abbots-cellar")
+PACKS = ("abbots-garden", "abbots-cellar", "abbots-scriptorium")
 
 
 def findings(pack: str) -> dict[str, list[str]]:
@@ -85,7 +85,7 @@ def main() -> None:
     for pack in (*PACKS, "all"):
         rows = list(per_pack.values()) if pack == "all" else [per_pack[pack]]
         mistakes, hits, clean, flagged = (sum(r[i] for r in rows) for i in range(4))
-        print(f"{pack:<14} found {hits}/{mistakes}  false alarms {flagged}/{clean}")
+        print(f"{pack:<20} found {hits}/{mistakes}  false alarms {flagged}/{clean}")
     if args.show:
         print("\n".join(shown))
 
