@@ -33,7 +33,7 @@ from pnp.check.text.nouns import (
     unusable_gender,
 )
 from pnp.check.text.phrase_agreement import phrase_slips
-from pnp.check.text.phrases import Match, PhraseMatcher, phrase_matcher
+from pnp.check.text.phrases import Match, PhraseMatcher
 from pnp.errors import Finding, Severity
 from pnp.i18n import N_, _
 from pnp.model import PackData, Term
@@ -50,33 +50,43 @@ def _disagreement(phrase: str, found: str, gender: Gender, source: str, word: st
 
 def check_agreement(pack: PackData) -> list[Finding]:
     default = pack.pack.printed_language
-    by_lang: dict[str, list[tuple[Term, PhraseMatcher]]] = {}
+    by_lang: dict[str, list[Term]] = {}
     for term in pack.glossary.term:
         lang = term.lang or default
         if term.gender is None or not term.target.strip() or unusable_gender(term, speller(lang)) is not None:
             continue
-        target = re.sub(r"^(el|la|los|las|un|una|unos|unas)\s+", "", term.target, flags=re.IGNORECASE)
-        by_lang.setdefault(lang, []).append((term, phrase_matcher(target, lang)))
-    glossary_nouns = frozenset(
-        form for terms in by_lang.values() for term, _m in terms for form in _forms_of(term.target)
-    )
+        by_lang.setdefault(lang, []).append(term)
+    glossary_nouns = frozenset(form for terms in by_lang.values() for term in terms for form in _forms_of(term.target))
     findings: list[Finding] = check_noun_agreement(pack, glossary_nouns)
     if not by_lang:
         return findings
+    # one matcher per language with every term, longest first: each text is read once, not once a term
+    joined = {lang: _joined(tuple(terms), lang) for lang, terms in by_lang.items()}
     for text, _field in texts(pack):
+        if text.lang not in joined:
+            continue
+        terms, matcher = joined[text.lang]
         checker = speller(text.lang)
         plain = text.plain
         folded = fold(plain)
-        for term, matcher in by_lang.get(text.lang, []):
+        for match in matcher.finditer(folded):
+            term = terms[match.index]
             gender = term.gender or "m"  # only terms with a gender are here
-            for match in matcher.finditer(folded):
-                found = plain[match.start : match.end]
-                finding = _determiner_disagrees(plain, match, found, gender, term.source)
-                finding = finding or _adjective_disagrees(plain, match, found, gender, term.source, checker)
-                finding = finding or _predicate_disagrees(plain, match, found, gender, term.source, checker)
-                if finding is not None:
-                    findings.append(text.finding(Severity.WARNING, CODE, *finding))
+            found = plain[match.start : match.end]
+            finding = _determiner_disagrees(plain, match, found, gender, term.source)
+            finding = finding or _adjective_disagrees(plain, match, found, gender, term.source, checker)
+            finding = finding or _predicate_disagrees(plain, match, found, gender, term.source, checker)
+            if finding is not None:
+                findings.append(text.finding(Severity.WARNING, CODE, *finding))
     return findings
+
+
+def _joined(terms: tuple[Term, ...], lang: str) -> tuple[tuple[Term, ...], PhraseMatcher]:
+    """The terms, longest target first (so "ficha de Alerta" wins over "ficha" where both start),
+    and one matcher of them all whose match index is the term's."""
+    ordered = tuple(sorted(terms, key=lambda t: -len(t.target)))
+    targets = [re.sub(r"^(el|la|los|las|un|una|unos|unas)\s+", "", t.target, flags=re.IGNORECASE) for t in ordered]
+    return ordered, PhraseMatcher(targets, lang)
 
 
 def _forms_of(target: str) -> set[str]:
