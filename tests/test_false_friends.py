@@ -30,6 +30,11 @@ def _messages(english: str | None, spanish: str) -> list[str]:
          '"realizas" for "realise": in Spanish it means to carry out, not to become aware'),
         ("Attend the auction.", "Atiende la subasta.",
          '"Atiende" for "Attend": in Spanish it means to look after, not to be present at'),
+        (None, "Gana oro en base a tus mulas.", '"en base a" is a calque of the English "based on"'),
+        (None, "En adición a su efecto, roba.", '"En adición a" is a calque of the English "in addition to"'),
+        (None, "Solo hace sentido al final.", '"hace sentido" is a calque of the English "make sense"'),
+        ("Resume the race.", "Resume la carrera.",
+         '"Resume" for "Resume": in Spanish it means to sum up, not to start again'),
     ],
 )  # fmt: skip
 def test_a_look_alike_in_the_wrong_sense_names_both_words(english: str | None, spanish: str, message: str) -> None:
@@ -50,6 +55,9 @@ def test_a_look_alike_in_the_wrong_sense_names_both_words(english: str | None, s
         ("The fight takes place at dawn.", "La pelea tiene lugar al amanecer."),
         ("It takes the place of a crew member.", "Toma el lugar de un tripulante."),
         (None, "Actualmente tienes 2 cartas."),  # no original: the sense cannot be told
+        ("Sum up the rules.", "Resume las reglas."),
+        ("Based on the map, move.", "Según el mapa, muévete."),
+        ("Use the base of the tower.", "Usa la base de la torre."),
     ],
 )
 def test_a_look_alike_in_its_own_sense_is_no_finding(english: str | None, spanish: str) -> None:

@@ -246,6 +246,12 @@ def test_an_adjective_right_after_a_term_that_agrees_with_none_of_its_nouns_is_a
 
 def test_a_term_as_subject_with_a_copulas_adjective_of_the_other_gender_is_a_finding(tiny_copy: Path) -> None:
     add_terms(tiny_copy, '\n[[term]]\nsource = "token"\ntarget = "ficha"\ngender = "f"\n')
+    edit(  # the original says it too: a condition only the translation had would be text/condition's
+        tiny_copy / "supply.toml",
+        'text.en = "Gain 2 {fuel}."',
+        'text.en = "Gain 2 {fuel}. If the token is removed, draw. The token stays turned. The value of the token is '
+        'high. The player who has the token is attacked."',
+    )
     edit(
         tiny_copy / "supply.toml",
         'text.es = "Gana 2 {fuel}."',

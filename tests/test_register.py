@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pnp.check.text.lexicon import speller
-from pnp.check.text.register import TU, USTED, check_register, evidence
+from pnp.check.text.register import TU, USTED, by_original, check_register, evidence
 from pnp.load import load_pack
 
 PACK = """\
@@ -131,3 +131,27 @@ def test_titles_and_flavour_are_not_read(tmp_path: Path) -> None:
     )
     pack = load_pack(tmp_path).pack
     assert pack is not None and check_register(pack) == []
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "found"),
+    [
+        ("Draw a card.", "Roba una carta.", [(TU, "Roba")]),  # an order: no description of usted
+        ("Discard a card. Then draw.", "Descarta una carta. Luego roba.", [(TU, "Descarta")]),
+        ("If you wish, you may look at it.", "Si lo desea, puede mirarla.", [(USTED, "desea")]),
+        ("You must discard.", "Debe descartar.", [(USTED, "Debe")]),
+        ("Each player draws a card.", "Cada jugador roba una carta.", []),
+        ("Players draw a card.", "Roba una carta.", []),  # no order in the original
+        ("It may move.", "Puede moverse.", []),
+        ("You may have your rival draw.", "Tu rival puede robar.", []),
+        ("You may draw.", "Puedes robar.", []),  # tú already says so
+        ("If you wish, he may draw.", "Si lo desea, puede robar.", []),  # someone else may
+    ],
+)
+def test_the_original_tells_an_order_from_a_description(
+    english: str, spanish: str, found: list[tuple[str, str]]
+) -> None:
+    checker = speller("es")
+    assert checker is not None
+    more = by_original(spanish, english, evidence(spanish, checker))
+    assert [(e.register, e.word) for e in more if e.strong] == found

@@ -35,6 +35,8 @@ from pnp.check.text.accents import (
     check_pronoun_accents,
     check_question_accents,
 )
+from pnp.check.text.comparison import check_comparison
+from pnp.check.text.conditions import check_conditions, check_shortened
 from pnp.check.text.consistency import check_consistency
 from pnp.check.text.false_friends import check_false_friends
 from pnp.check.text.glossary import check_glossary
@@ -45,6 +47,7 @@ from pnp.check.text.names import check_cited_names
 from pnp.check.text.negation import check_negation
 from pnp.check.text.number_format import check_number_format
 from pnp.check.text.numbers import check_numbers
+from pnp.check.text.players import check_players
 from pnp.check.text.register import check_register
 from pnp.check.text.repeated import check_repeated_words
 from pnp.check.text.term_agreement import check_agreement
@@ -95,6 +98,30 @@ RULES = (
         Severity.WARNING,
         N_("A rule said with a negation (not, never, no, without) keeps it in the translation, and gains none."),
         check_negation,
+    ),
+    Rule(
+        "text/comparison",
+        Severity.WARNING,
+        N_("A bound of the original stays one: at least stays a lower bound, at most an upper one."),
+        check_comparison,
+    ),
+    Rule(
+        "text/condition",
+        Severity.WARNING,
+        N_("A condition of the original stays in the translation, and none is added."),
+        check_conditions,
+    ),
+    Rule(
+        "text/shortened",
+        Severity.WARNING,
+        N_("A translation is not much shorter than its original: a clause may be missing."),
+        check_shortened,
+    ),
+    Rule(
+        "text/player",
+        Severity.WARNING,
+        N_("The translation gives a rule to the same player as the original: you, or the other players."),
+        check_players,
     ),
     Rule(
         "text/number-format",

@@ -86,6 +86,34 @@ FALSE_FRIENDS = (
         "Fundéu, «tener lugar, no tomar lugar»",
     ),
     FalseFriend(
+        _es(r"en base (?:a|al|de)"),
+        None,
+        "based on",
+        "según, a partir de, sobre la base de",
+        "Fundéu, «en base a, mejor sobre la base de, según»; DPD, «base»",
+    ),
+    FalseFriend(
+        _es(r"en adicion (?:a|al|de)"),
+        None,
+        "in addition to",
+        "además de",
+        "Fundéu, «en adición a es un anglicismo: además de»",
+    ),
+    FalseFriend(
+        _es(r"(?:hac\w*|hiz\w*) sentido"),
+        None,
+        "make sense",
+        "tener sentido",
+        "Fundéu, «tener sentido, mejor que hacer sentido»",
+    ),
+    FalseFriend(
+        _es(r"resum\w*"),
+        _en(r"resum(?:e|es|ed|ing)"),
+        N_("to sum up, not to start again"),
+        "reanudar, continuar",
+        "DLE, «resumir»; Fundéu, «resumir no es reanudar»",
+    ),
+    FalseFriend(
         _es(r"realiz\w*"),
         _en(r"reali[sz](?:e|es|ed|ing)"),
         N_("to carry out, not to become aware"),
@@ -113,7 +141,7 @@ def check_false_friends(pack: PackData) -> list[Finding]:
 
 
 # what every entry's Spanish starts with, accents or not: most texts have none, and are not folded
-_ANY = re.compile(r"eventualmente|actualmente|librer|asum|aplic|lugar|realiz|atend|atiend")
+_ANY = re.compile(r"eventualmente|actualmente|librer|asum|aplic|lugar|realiz|atend|atiend|base|adici|sentido|resum")
 
 
 def false_friends(text: Text, original: Text | None) -> list[Finding]:

@@ -93,7 +93,11 @@ def stressed_a(word: str) -> bool:
 
 
 # Function words that end like an adjective and have a feminine twin in the dictionary (coma, pera, paro).
-_NOT_ADJECTIVES = frozenset({"como", "pero", "para", "contra", "hacia", "nada", "ahora", "sobra", "sobre"})
+_NOT_ADJECTIVES = frozenset(
+    {"como", "pero", "para", "contra", "hacia", "nada", "ahora", "sobra", "sobre", "cuyo", "cuya", "cuyos", "cuyas"}
+    # irregular subjunctives the dictionary does not read as verbs: "el personaje haya", "cuando sea"
+    | {"sea", "sean", "haya", "hayan", "vaya", "vayan", "sepa", "sepan", "quepa", "quepan"}
+)
 _ADVERBS = frozenset(
     {"solo", "sola", "junto", "junta", "medio", "media", "demasiado", "tanto", "mucho", "poco", "primero"}
 )
@@ -105,8 +109,8 @@ def adjective(word: str, checker: Speller) -> tuple[Gender, Number, bool] | None
     Unsure: it may also be an adverb ("solo") or a verb ("activa": activar)."""
     lower = word.lower()
     match = re.fullmatch(r"(\w+?)([oa])(s?)", lower)
-    if match is None or not word.islower() or lower in _NOT_ADJECTIVES:
-        return None
+    if match is None or not word.islower() or lower in _NOT_ADJECTIVES or len(lower) < 3:
+        return None  # "to", "la": no Spanish adjective has fewer than three letters
     stem, vowel, plural = match.groups()
     gender: Gender = "m" if vowel == "o" else "f"
     number: Number = "p" if plural else "s"
@@ -151,6 +155,8 @@ def predicate(text: str, end: int, checker: Speller) -> tuple[int, int, Gender, 
     if after is None or after.group(1).lower() not in _COPULAS:
         return None
     word = after.group(2)
+    if word.lower() in DETERMINERS:
+        return None  # "el cillerero es la víctima": a noun phrase of its own follows the copula
     kind = adjective(word, checker) or _participle(word, checker)
     if kind is None:
         return None

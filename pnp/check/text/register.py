@@ -28,6 +28,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pnp.check.text.consistency import aligned
 from pnp.check.text.fields import RULES_TEXT, Text, texts
 from pnp.check.text.lexicon import Speller, speller
 from pnp.errors import Finding, Severity
@@ -103,12 +104,11 @@ def check_register(pack: PackData) -> list[Finding]:
     checker = speller("es")
     if checker is None:
         return []
-    read: list[tuple[Text, list[Evidence]]] = []
-    for text, _original in texts(pack, RULES_TEXT):  # titles and flavour: names and people speaking
+    every: list[tuple[Text, Text | None, list[Evidence]]] = []
+    for text, original in texts(pack, RULES_TEXT):  # titles and flavour: names and people speaking
         if text.lang.split("-")[0] in LANGUAGES:
-            found = evidence(text.plain, checker, text.lang)
-            if found:
-                read.append((text, found))
+            every.append((text, original, evidence(text.plain, checker, text.lang)))
+    read = [(text, found) for text, _original, found in every if found]
     declared = pack.pack.addressed_as
     if declared is not None:
         register: str = declared
@@ -120,7 +120,10 @@ def check_register(pack: PackData) -> list[Finding]:
         register = TU if counts[TU] > counts[USTED] else USTED
         how = _("{n} of {total} texts that take sides").format(n=counts[register], total=sum(counts.values()))
     findings = []
-    for text, found in read:
+    against = USTED if register == TU else TU
+    for text, original, found in every:
+        if original is not None:  # only now, and only for the other register: most texts need nothing more
+            found = found + by_original(text.plain, original.plain, found, against)
         other = [e.word for e in found if e.register != register and e.strong]
         if not other:
             continue
@@ -281,3 +284,54 @@ def _with_pronouns(word: str, checker: Speller) -> str | None:
                 return None  # "Véase", "Barájese el mazo": the impersonal se, no one addressed
             return register
     return None
+
+
+# --- what the original says -------------------------------------------------------------------
+
+# An English sentence that opens with one of these is no order: "Each player draws", "If you win".
+_EN_NOT_ORDER = _words(
+    "you your each all any every the a an if when whenever at during after before while once until as on in "
+    "for to then instead only other another both there this that these those they he she it we i no none "
+    "nobody some players opponents whoever unless whether"
+)
+_EN_YOU_MAY = re.compile(r"\byou (?:may|can|must|have to|need to|wish|want)\b", re.IGNORECASE)
+_EN_OTHER_MAY = re.compile(
+    r"\b(?:he|she|it|they|players?|opponents?|everyone|one|who)\s+"
+    r"(?:may|can|must|has|have|wish|wishes|wants?|needs?)\b",
+    re.IGNORECASE,
+)
+_ES_THIRD_MAY = re.compile(r"(?<!\w)(?:puede|debe|desea|quiere|necesita)(?!\w)", re.IGNORECASE)
+_ES_CLAUSE_OPENING = _words(
+    "si lo la los las le les se no ya también solo sólo entonces luego y además aún todavía cuando"
+)
+
+
+def by_original(plain: str, original: str, found: list[Evidence], against: str | None = None) -> list[Evidence]:
+    """What takes sides once the original is read, sentence by sentence (only against `against`, when
+    given: the pack's other register):
+
+    - a regular imperative of tú that opens a sentence whose original opens with an order ("Draw a
+      card." as "Roba una carta."): it is no description there, so it goes against usted too;
+    - "puede", "debe", "desea", "quiere", "necesita" opening a clause, for the original's "you may",
+      "you must", "you wish" with no one else who may ("If you wish, you may look" as "Si lo desea,
+      puede mirar"): usted, though a third person could say it too."""
+    more: list[Evidence] = []
+    weak = {e.word for e in found if e.register == TU and not e.strong} if against in (None, TU) else set()
+    you_may = against in (None, USTED) and _EN_YOU_MAY.search(original) is not None
+    if not weak and not you_may:
+        return more  # most texts: nothing the original could tell (or nothing against the pack's register)
+    for source, target in aligned(original, plain):
+        first = re.match(r"\W*([A-Za-z]+)", source)
+        opening = _WORD.match(target.lstrip(' \n¿¡«"(-*•'))
+        verb = first.group(1).lower() if first else ""
+        order = bool(verb) and verb not in _EN_NOT_ORDER and (not verb.endswith("s") or verb.endswith("ss"))
+        if weak and opening and opening.group() in weak and order:  # not "Draws", "Players": a third person, a plural
+            more.append(Evidence(TU, opening.group()))
+        if not you_may or _EN_YOU_MAY.search(source) is None or _EN_OTHER_MAY.search(source) is not None:
+            continue
+        for match in _ES_THIRD_MAY.finditer(target):
+            clause = re.split(r"[,.;:¿?¡!\n]", target[: match.start()])[-1]
+            if all(w.lower() in _ES_CLAUSE_OPENING for w in _WORD.findall(clause)):
+                more.append(Evidence(USTED, match.group()))
+                break
+    return more

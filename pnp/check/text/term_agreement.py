@@ -32,7 +32,8 @@ from pnp.check.text.nouns import (
     subject,
     unusable_gender,
 )
-from pnp.check.text.phrases import Match, PhraseMatcher, phrase_matcher
+from pnp.check.text.phrase_agreement import phrase_slips
+from pnp.check.text.phrases import Match, PhraseMatcher
 from pnp.errors import Finding, Severity
 from pnp.glossary_model import Term
 from pnp.i18n import N_, _
@@ -50,39 +51,52 @@ def _disagreement(phrase: str, found: str, gender: Gender, source: str, word: st
 
 def check_agreement(pack: PackData) -> list[Finding]:
     default = pack.pack.printed_language
-    by_lang: dict[str, list[tuple[Term, PhraseMatcher]]] = {}
+    by_lang: dict[str, list[Term]] = {}
     for term in pack.glossary.term:
         lang = term.lang or default
         if term.gender is None or not term.target.strip() or unusable_gender(term, speller(lang)) is not None:
             continue
-        target = re.sub(r"^(el|la|los|las|un|una|unos|unas)\s+", "", term.target, flags=re.IGNORECASE)
-        by_lang.setdefault(lang, []).append((term, phrase_matcher(target, lang)))
-    glossary_nouns = frozenset(
-        form for terms in by_lang.values() for term, _m in terms for form in _forms_of(term.target)
-    )
+        by_lang.setdefault(lang, []).append(term)
+    glossary_nouns = frozenset(form for terms in by_lang.values() for term in terms for form in _forms_of(term.target))
     findings: list[Finding] = check_noun_agreement(pack, glossary_nouns)
     if not by_lang:
         return findings
+    # one matcher per language with every term, longest first: each text is read once, not once a term
+    joined = {lang: _joined(tuple(terms), lang) for lang, terms in by_lang.items()}
     for text, _field in texts(pack):
+        if text.lang not in joined:
+            continue
+        terms, matcher = joined[text.lang]
         checker = speller(text.lang)
         plain = text.plain
         folded = fold(plain)
-        for term, matcher in by_lang.get(text.lang, []):
+        for match in matcher.finditer(folded):
+            term = terms[match.index]
             gender = term.gender or "m"  # only terms with a gender are here
-            for match in matcher.finditer(folded):
-                found = plain[match.start : match.end]
-                finding = _determiner_disagrees(plain, match, found, gender, term.source)
-                finding = finding or _adjective_disagrees(plain, match, found, gender, term.source, checker)
-                finding = finding or _predicate_disagrees(plain, match, found, gender, term.source, checker)
-                if finding is not None:
-                    findings.append(text.finding(Severity.WARNING, CODE, *finding))
+            found = plain[match.start : match.end]
+            finding = _determiner_disagrees(plain, match, found, gender, term.source)
+            finding = finding or _adjective_disagrees(plain, match, found, gender, term.source, checker)
+            finding = finding or _predicate_disagrees(plain, match, found, gender, term.source, checker)
+            if finding is not None:
+                findings.append(text.finding(Severity.WARNING, CODE, *finding))
     return findings
 
 
+def _joined(terms: tuple[Term, ...], lang: str) -> tuple[tuple[Term, ...], PhraseMatcher]:
+    """The terms, longest target first (so "ficha de Alerta" wins over "ficha" where both start),
+    and one matcher of them all whose match index is the term's."""
+    ordered = tuple(sorted(terms, key=lambda t: -len(t.target)))
+    targets = [re.sub(r"^(el|la|los|las|un|una|unos|unas)\s+", "", t.target, flags=re.IGNORECASE) for t in ordered]
+    return ordered, PhraseMatcher(targets, lang)
+
+
 def _forms_of(target: str) -> set[str]:
-    """The lowercase words of a glossary target and their plurals: the lexicon leaves them to the term."""
-    words = {w.lower() for w in re.findall(r"\w+", target)}
-    return words | {_plural(w) for w in words}
+    """The head noun of a glossary target and its plural: the lexicon leaves it to the term.  Only the
+    head: "queso" of "rueda de queso" is a noun of its own gender elsewhere ("dos quesos blancas")."""
+    words = [w.lower() for w in re.findall(r"\w+", target)]
+    if words and words[0] in ("el", "la", "los", "las", "un", "una"):
+        words = words[1:]
+    return {words[0], _plural(words[0])} if words else set()
 
 
 def _determiner_disagrees(plain: str, match: Match, found: str, gender: Gender, source: str) -> tuple[str, str] | None:
@@ -222,10 +236,33 @@ def _sentence_slips(plain: str, checker: Speller | None, skip: frozenset[str]) -
         at = Match(0, match.start(), match.end())
         slip = _noun_determiner(plain, at, noun, *known, checker)
         if slip is None and checker is not None:
-            slip = _noun_adjective(plain, at, noun, *known, checker)
+            slip = _noun_adjective(plain, at, noun, *known, checker) or _noun_predicate(
+                plain, at, noun, *known, checker
+            )
         if slip is not None:
             found.append(slip)
+    if checker is not None:
+        found += phrase_slips(plain, checker, genders, skip)
     return tuple(found)
+
+
+def _noun_predicate(
+    plain: str, match: Match, noun: str, gender: Gender, number: Number, checker: Speller
+) -> tuple[str, str] | None:
+    """The noun opens its clause and a copula's adjective is of its number but not its gender ("Las
+    puertas quedan abiertos")."""
+    if not subject(plain, match.start):
+        return None
+    after = predicate(plain, match.end, checker)
+    if after is None or after[4] or after[2] == gender or after[3] != number:
+        return None
+    word = plain[after[0] : after[1]]
+    copula = plain[match.end : after[0]].strip()
+    right = re.sub(r"[oa](s?)$", ("o" if gender == "m" else "a") + r"\1", word)
+    return (
+        _noun_disagreement(f"{noun} {copula} {word}", noun, gender, number, word),
+        _('write "{phrase}"').format(phrase=f"{noun} {copula} {right}"),
+    )
 
 
 def _noun_disagreement(phrase: str, noun: str, gender: Gender, number: Number, word: str) -> str:
@@ -286,9 +323,9 @@ def _noun_adjective(
         return None
     if kind[0] == gender and kind[1] == number:
         return None
-    if kind[1] != number:
+    if kind[1] != number and number == "s":
         return None  # "las cartas y el dado rojos": the adjective may go with more than this noun
-    right = re.sub(r"[oa](s?)$", ("o" if gender == "m" else "a") + r"\1", word)
+    right = re.sub(r"[oa]s?$", ("o" if gender == "m" else "a") + ("s" if number == "p" else ""), word)
     return (
         _noun_disagreement(f"{noun} {word}", noun, gender, number, word),
         _('write "{phrase}"').format(phrase=f"{noun} {right}"),

@@ -1,0 +1,142 @@
+"""text/comparison: "at least" stays a lower bound and "at most" an upper one in the translation.
+
+English originals against Spanish translations, sentence by sentence where both have as many
+(text/consistency's pairing), else the whole text.  Each side's comparisons are read as bounds:
+
+- lower: "at least", "or more", "minimum", "no fewer/less than" (≥) and "more/greater than",
+  "more … than" (>), against "al menos", "como mínimo", "por lo menos", "o más", "no menos de" (≥)
+  and "más de", "más … que", "mayor que", "superior a" (>);
+- upper: "at most", "up to N", "or fewer/less", "maximum", "no more than" (≤) and "fewer/less than",
+  "fewer … than" (<), against "como máximo", "como mucho", "a lo sumo", "hasta N", "o menos",
+  "no más de" (≤) and "menos de", "menos … que", "menor que", "inferior a" (<).
+
+A sentence whose original bounds only one way and whose translation bounds only the other is a
+finding ("at least 3" as "como máximo 3", "fewer than 2" as "más de 2"); so is one bound each, on
+the same number, one strict and one not ("at least 3" as "más de 3").  Rewordings that keep the
+bound are clean: "at least 2" as "2 o más", "no more than 2" as "2 como máximo".  Not read:
+"a menos que" (unless), "más o menos", "hasta que" and "hasta el final" (until), superlatives
+("the most", "el que más tenga"), and a comparison said in other words ("only if you have 3" for
+"at least 3").  A bound the translation drops altogether is not judged: "once per turn" is often
+"at most once per turn" in other words.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache, lru_cache
+
+from pnp import markup
+from pnp.check.text.consistency import aligned
+from pnp.check.text.fields import RULES_TEXT, Text, quote, texts
+from pnp.errors import Finding, Severity
+from pnp.i18n import _
+from pnp.model import PackData
+
+CODE = "text/comparison"
+LANGUAGES = ("es",)
+
+GE, GT, LE, LT = "≥", ">", "≤", "<"
+_LOWER, _UPPER = frozenset({GE, GT}), frozenset({LE, LT})
+_COUNT = (
+    r"(?:\d+|\ufffc|one|two|three|four|five|six|seven|eight|nine|ten|a|an"
+    r"|uno|una|un|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)"
+)
+
+# (pattern, bound), tried in order: each match is taken out of the text before the next pattern;
+# compiled at the first text that has a comparison word (a check whose cards are all cached needs none)
+_EN = (
+    (r"\bno (?:more|greater|higher) than\b", LE),
+    (r"\bno (?:fewer|less|lower) than\b", GE),
+    (r"\bat least\b|\bor (?:more|greater|higher|above)\b|\b(?:a )?minimum(?: of)?\b", GE),
+    (r"\bat most\b|\bor (?:fewer|less|lower|below)\b|\b(?:a )?maximum(?: of)?\b", LE),
+    (rf"\bup to {_COUNT}\b", LE),
+    (r"\b(?:more|greater|higher)(?: \S+){0,3}? than\b", GT),
+    (r"\b(?:fewer|less|lower)(?: \S+){0,3}? than\b", LT),
+)
+_ES = (
+    (r"(?<!\w)(?:a menos que|más o menos|ni más ni menos|nada más|nadie más|una vez más)(?!\w)", None),
+    (r"(?<!\w)no más (?:de|que)(?!\w)", LE),
+    (r"(?<!\w)no menos (?:de|que)(?!\w)", GE),
+    (r"(?<!\w)(?:al menos|por lo menos|cuando menos|como mínimo|o más|(?:un )?mínimo de)(?!\w)", GE),
+    (r"(?<!\w)(?:como máximo|como mucho|a lo sumo|o menos|(?:un )?máximo de)(?!\w)", LE),
+    (rf"(?<!\w)hasta {_COUNT}(?!\w)", LE),
+    (r"(?<!\w)(?:más(?: \S+){0,3}? (?:de|que)|mayor(?:es)? (?:de|que)|superior(?:es)? a)(?!\w)", GT),
+    (r"(?<!\w)(?:menos(?: \S+){0,3}? (?:de|que)|menor(?:es)? (?:de|que)|inferior(?:es)? a)(?!\w)", LT),
+)
+
+
+@cache
+def _compiled(english: bool) -> tuple[tuple[re.Pattern[str], str | None], ...]:
+    return tuple((re.compile(pattern, re.IGNORECASE), bound) for pattern, bound in (_EN if english else _ES))
+
+
+_ANY_EN = re.compile(r"least|most|more|fewer|less|minimum|maximum|greater|higher|lower|up to", re.IGNORECASE)
+_ANY_ES = re.compile(r"menos|más|mínimo|máximo|mucho|sumo|mayor|menor|superior|inferior|hasta", re.IGNORECASE)
+_NUMBER = re.compile(r"\d+|\ufffc")
+
+
+@lru_cache(maxsize=1 << 14)  # texts repeat their sentences
+def bounds(unit: str, english: bool) -> tuple[tuple[str, str, str], ...]:
+    """(bound, words, the number after them or "") of each comparison of one unit, in its order."""
+    if (_ANY_EN if english else _ANY_ES).search(unit) is None:
+        return ()
+    found: list[tuple[int, str, str, str]] = []
+    rest = unit
+    for pattern, bound in _compiled(english):
+        for match in pattern.finditer(rest):
+            if bound is not None:
+                number = _NUMBER.search(rest, match.end(), match.end() + 4) or _NUMBER.search(rest, 0, match.start())
+                found.append((match.start(), bound, match.group(), number.group() if number else ""))
+        rest = pattern.sub(lambda m: " " * len(m.group()), rest)
+    return tuple((bound, words, number) for _at, bound, words, number in sorted(found))
+
+
+def check_comparison(pack: PackData) -> list[Finding]:
+    if pack.pack.source_language.split("-")[0] != "en":
+        return []
+    findings = []
+    for text, original in texts(pack, RULES_TEXT):
+        if original is not None and text.lang.split("-")[0] in LANGUAGES:
+            findings += compare_bounds(text, original)
+    return findings
+
+
+def compare_bounds(text: Text, original: Text) -> list[Finding]:
+    findings: list[Finding] = []
+    if _ANY_EN.search(original.raw) is None or _ANY_ES.search(text.raw) is None:
+        return findings  # most texts compare nothing
+    for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+        theirs, ours = bounds(source, True), bounds(target, False)
+        if not theirs or not ours:
+            continue
+        kinds, our_kinds = {b for b, _w, _n in theirs}, {b for b, _w, _n in ours}
+        turned = (kinds <= _LOWER and our_kinds <= _UPPER) or (kinds <= _UPPER and our_kinds <= _LOWER)
+        strictness = (
+            len(theirs) == len(ours) == 1
+            and not turned
+            and theirs[0][0] != ours[0][0]
+            and theirs[0][2] == ours[0][2] != ""
+        )
+        if not turned and not strictness:
+            continue
+        said = ", ".join(dict.fromkeys(w for _b, w, _n in theirs))
+        written = ", ".join(dict.fromkeys(w for _b, w, _n in ours))
+        if turned:
+            message = _('the original says "{said}", but "{translation}" says "{written}": the bound is turned around')
+        else:
+            message = _(
+                'the original says "{said}", but "{translation}" says "{written}": '
+                "one counts the number itself, the other does not"
+            )
+        findings.append(
+            text.finding(
+                Severity.WARNING,
+                CODE,
+                message.format(said=said, translation=quote(target, 60), written=written),
+                _(
+                    'bound it as "{original}" does ("at least 3": "al menos 3", "3 o más"; '
+                    '"at most 3": "como máximo 3", "hasta 3")'
+                ).format(original=quote(source, 60)),
+            )
+        )
+    return findings

@@ -1,0 +1,145 @@
+"""text/condition and text/shortened: what a rule holds under, and how much of it is left.
+
+text/condition: English originals against Spanish translations, sentence by sentence where both
+have as many (text/consistency's pairing), else the whole text.  An original with a condition
+("if", "unless", "provided", "as long as", "in case"; not "even if", "as if") whose translation
+has none ("si", "a menos que", "salvo que", "excepto si", "en caso de", "siempre que", "de ser así",
+"en ese caso", "de hacerlo", "de lo contrario") lost it: "If you control a hive, gain 2" as "Gana
+2".  A translation with "si" or "a menos que" whose original has no condition nor a word that may
+become one ("when", "whenever", "once", "otherwise", "else", "whether", "may", "able") gained one,
+when it is also 1.6 times as long as the original (Spanish runs about a fifth longer than
+English, so the condition is words the original lacks): "Gain 1" as "Si es tu turno, gana 1".
+A condition that only rewords the original ("unsaved text asks first" as "si hay texto sin
+guardar, pregunta") is about as long, and no finding; an added condition in a long sentence is
+not seen.  Not counted: "si quieres", "si lo deseas", "si puedes" (the
+original's "you may" said another way), "como si", "si bien".  A condition said without these words
+("Controlando una colmena, gana 2") is not seen, and nor is one changed for another.
+
+text/shortened: a translation with less than 60 % of its original's letters (icons count as
+four), where the original has at least 40: a sentence or clause is likely gone ("Discard a
+seed and shuffle your discard pile into your deck" as "Descarta una semilla").  Spanish runs about
+a fifth longer than English; a terse translation can be shorter ("lleva tilde" for "it takes its
+accent"), rarely by this much.  It cannot see a
+short clause dropped from a long text, nor tell which clause is missing.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from pnp import markup
+from pnp.check.text.consistency import aligned
+from pnp.check.text.fields import ICON, RULES_TEXT, Text, quote, texts
+from pnp.errors import Finding, Severity
+from pnp.i18n import _
+from pnp.model import PackData
+
+CONDITION = "text/condition"
+SHORTENED = "text/shortened"
+LANGUAGES = ("es",)
+RATIO = 0.6  # of the original's letters
+LEAST = 40  # letters of the original, so that a short text's rewording is no finding
+ADDED = 1.6  # a condition gained makes the translation this much longer than its original
+
+_EN_NOT = re.compile(r"\b(?:even if|as if|if any|if able|if possible)\b", re.IGNORECASE)
+_EN_CONDITION = re.compile(r"\b(?:if|unless|provided|as long as|in case)\b", re.IGNORECASE)
+_EN_MAYBE = re.compile(
+    r"\b(?:if|unless|provided|as long as|in case|when|whenever|once|otherwise|whether|may|able|wish|want|"
+    r"instead|only|each time|every time|else)\b",
+    re.IGNORECASE,
+)
+_ES_NOT = re.compile(
+    r"(?<!\w)(?:si (?:quieres|queréis|quiere|quieren|lo deseas|lo desea|lo deseáis|deseas|desea|puedes|puede|"
+    r"podéis|pueden|es posible|lo hay|los hay|las hay)|como si|si bien)(?!\w)",
+    re.IGNORECASE,
+)
+_ES_CONDITION = re.compile(
+    r"(?<!\w)(?:si|a menos que|a no ser que|salvo que|salvo si|excepto si|excepto que|en caso de|siempre que|"
+    r"siempre y cuando|de ser así|en ese caso|en tal caso|de hacerlo|de lo contrario|solo si|"
+    r"con tal de que|mientras|salvo|excepto|a no ser)(?!\w)",
+    re.IGNORECASE,
+)
+_ES_ADDED = re.compile(r"(?<!\w)(?:si|a menos que|salvo que|excepto si|en caso de que)(?!\w)", re.IGNORECASE)
+_NOT_LETTER = re.compile(r"\W+")
+_NOTHING = re.compile(r"(?!)")
+
+
+@lru_cache(maxsize=1 << 14)  # texts repeat their sentences
+def _said(unit: str, condition: re.Pattern[str], not_condition: re.Pattern[str]) -> str | None:
+    """The first condition word of a unit, once the phrases that are no condition are out, or None."""
+    match = condition.search(not_condition.sub(" ", unit))
+    return match.group() if match else None
+
+
+def check_conditions(pack: PackData) -> list[Finding]:
+    if pack.pack.source_language.split("-")[0] != "en":
+        return []
+    findings = []
+    for text, original in texts(pack, RULES_TEXT):
+        if original is not None and text.lang.split("-")[0] in LANGUAGES:
+            findings += compare_conditions(text, original)
+    return findings
+
+
+def compare_conditions(text: Text, original: Text) -> list[Finding]:
+    findings: list[Finding] = []
+    if _EN_CONDITION.search(original.raw) is None and _ES_ADDED.search(text.raw) is None:
+        return findings  # most texts: no condition on either side
+    for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+        theirs = _said(source, _EN_CONDITION, _EN_NOT)
+        if theirs is not None:
+            if _said(target, _ES_CONDITION, _NOTHING) is None:  # "si puedes" keeps "if you can"
+                message = _('the original says "{word}", but "{translation}" has no condition').format(
+                    word=theirs, translation=quote(target, 60)
+                )
+                hint = _('keep the condition of "{original}" (si, a menos que, siempre que...)')
+                findings.append(
+                    text.finding(Severity.WARNING, CONDITION, message, hint.format(original=quote(source, 60)))
+                )
+            continue
+        ours = _said(target, _ES_ADDED, _ES_NOT)
+        if (
+            ours is not None
+            and _EN_MAYBE.search(_EN_NOT.sub(" ", source)) is None
+            and _letters(target) >= ADDED * _letters(source)
+        ):
+            message = _('the translation says "{word}", but the original "{original}" has no condition').format(
+                word=ours, original=quote(source, 60)
+            )
+            hint = _('a condition the original lacks limits the rule: check "{original}"')
+            findings.append(text.finding(Severity.WARNING, CONDITION, message, hint.format(original=quote(source, 60))))
+    return findings
+
+
+@lru_cache(maxsize=1 << 14)
+def _letters(plain: str) -> int:
+    return len(_NOT_LETTER.sub("", plain)) + 4 * plain.count(ICON)
+
+
+def check_shortened(pack: PackData) -> list[Finding]:
+    findings = []
+    for text, original in texts(pack, RULES_TEXT):
+        if original is not None and text.lang.split("-")[0] in LANGUAGES:
+            finding = shortened(text, original)
+            if finding is not None:
+                findings.append(finding)
+    return findings
+
+
+def shortened(text: Text, original: Text) -> Finding | None:
+    """A finding when the translation has much fewer letters than a long enough original."""
+    if len(original.raw) < LEAST:
+        return None  # fewer characters than the letters it takes: no need to count them
+    theirs = _letters(original.plain)
+    ours = _letters(text.plain) if theirs >= LEAST else theirs
+    if ours >= RATIO * theirs:
+        return None
+    return text.finding(
+        Severity.WARNING,
+        SHORTENED,
+        _("the translation has {ours} letters, the original {theirs}: part of it may be missing").format(
+            ours=ours, theirs=theirs
+        ),
+        _('compare it clause by clause with "{original}"').format(original=quote(original.plain, 80)),
+    )

@@ -1,0 +1,309 @@
+"""text/agreement for nouns neither the glossary nor the reviewed lexicon knows: the phrase tells.
+
+Most nouns of a card are in no list ("fuente", "manzana", "queso"), and the bundled dictionary
+gives no gender.  But a noun phrase that says its gender twice contradicts itself whatever the
+noun is: "la fuente nuevo" (la: feminine, nuevo: masculine), "las dos manzanas maduro" (las:
+plural, maduro: singular), "el botella más antigua".  One of the two words is wrong, and the
+message says which two disagree.  Read, in one sentence, with only spaces between the words:
+
+- a determiner with a form per gender or number (el/la, un/una, este/esta, tus...), an optional
+  numeral, the noun, an optional "más", "muy", "menos" or "tan", and a regular adjective or
+  participle (-o, -a, -os, -as, known with its other gender): a gender of the adjective other
+  than the determiner's is a finding, and so is a singular adjective after a plural determiner
+  (a plural adjective after a singular one may go with more nouns: "el dado y la carta rojos");
+- a noun ending in -o or -os and no determiner ("dos quesos blancas"): such a noun is masculine
+  but for a few (mano, foto, moto, radio) and the epicene ones (piloto, testigo, modelo...);
+- a plural subject and a singular copula ("Las dos barricas está vacías").
+
+Not judged: "el agua fría", "un área amplia" (a feminine noun with a stressed a takes el and un);
+an epicene noun, which agrees with the person ("la artista hábil", "el centinela despierto"); a
+pronoun before a verb ("las deja juntas"); a noun in apposition ("la misión objetivo"); an adverb
+("la nave rápido") or a word the dictionary does not know as an adjective.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pnp.check.text.lexicon import Speller
+from pnp.check.text.nouns import (
+    DETERMINERS,
+    KEEP_BEFORE_STRESSED_A,
+    Gender,
+    Number,
+    adjective,
+    predicate,
+    stressed_a,
+    subject,
+)
+from pnp.i18n import N_, _
+
+_WORD = re.compile(r"[^\W\d_]+|\d+")
+
+
+def _words(spaced: str) -> frozenset[str]:
+    return frozenset(spaced.split())
+
+
+_NUMERALS = _words("dos tres cuatro cinco seis siete ocho nueve diez once doce veinte cien")
+_DEGREE = frozenset({"más", "muy", "menos", "tan", "bien"})
+_CLITICS = frozenset({"la", "las", "los"})
+# words that follow a determiner and are no noun: "La carta esta en juego" (está without its accent),
+# and haber, which the dictionary does not read as a verb: "la haya leído" (a pronoun, not the tree)
+_FUNCTION = _words(
+    "a al ante bajo con contra de del desde en entre hacia hasta para por según sin sobre tras y e o u ni "
+    "que se lo le les me te nos os ya muy más menos no si como cuando donde pero ha han has he hemos haya "
+    "hayan hayas había habían habrá habrán hubiera hubieran"
+)
+# nouns in apposition and adverbs that end like an adjective: "la misión objetivo", "la carta tipo"
+_NOT_AFTER = _words(
+    "objetivo objetivos modelo modelos tipo tipos piloto pilotos clave resto medio solo sola junto luego "
+    "bajo cerca fuera arriba abajo encima justo pronto rápido lento directo derecho claro seguido incluso "
+    "tanto primero lado"
+)
+# -o nouns that are feminine or of both genders: "la mano", "la piloto experta"
+_NOT_MASCULINE = _words(
+    "mano manos foto fotos moto motos radio radios libido nao seo dinamo polio piloto pilotos testigo "
+    "testigos modelo modelos soprano sopranos miembro miembros soldado soldados médico médicos reo reos"
+)
+_SINGULAR_COPULAS = _words("es está era estaba sea esté fue será estará queda quede resulta parece permanece")
+# what may follow a noun for this rule to read: a degree word, a copula (and an adjective, by its ending)
+_AFTER_NOUN = (
+    _DEGREE
+    | _SINGULAR_COPULAS
+    | _words("son están eran estaban sean estén fueron serán estarán quedan queden resultan parecen permanecen")
+    | _words("sigue siguen")
+)
+_SAID = {
+    ("m", "s"): N_("masculine singular"),
+    ("f", "s"): N_("feminine singular"),
+    ("m", "p"): N_("masculine plural"),
+    ("f", "p"): N_("feminine plural"),
+}
+
+
+def _adjacent(sentence: str, words: list[re.Match[str]], index: int) -> bool:
+    """words[index] follows words[index - 1] with only spaces between them."""
+    return index < len(words) and sentence[words[index - 1].end() : words[index].start()] in (" ", "\u00a0")
+
+
+def _ending(word: str, gender: Gender, number: Number) -> str:
+    return re.sub(r"[oa]s?$", ("o" if gender == "m" else "a") + ("s" if number == "p" else ""), word)
+
+
+def phrase_slips(
+    sentence: str, checker: Speller, known: dict[str, tuple[Gender, Number]], skip: frozenset[str]
+) -> list[tuple[str, str]]:
+    """(message, hint) for each noun phrase of one sentence that contradicts itself, the noun being in
+    neither `known` (the lexicon, read with its own gender) nor `skip` (the glossary's)."""
+    words = list(_WORD.finditer(sentence))
+    found: list[tuple[str, str]] = []
+    for index, match in enumerate(words):
+        lower = match.group().lower()
+        slip = None
+        if lower in DETERMINERS and index + 1 < len(words):
+            slip = _after_determiner(sentence, words, index, checker, known, skip)
+        elif lower.endswith(("o", "os")) and (index == 0 or words[index - 1].group().lower() not in DETERMINERS):
+            slip = _after_masculine(sentence, words, index, checker, known, skip)
+        if slip is not None:
+            found.append(slip)
+    return found
+
+
+def _noun_at(sentence: str, words: list[re.Match[str]], index: int, known: dict[str, tuple[Gender, Number]]) -> int:
+    """The index of the noun after the determiner at words[index] (past a numeral), or -1."""
+    at = index + 1
+    if at < len(words) and words[at].group().lower() in _NUMERALS | {"1", "2"} | {str(n) for n in range(3, 21)}:
+        at += 1
+    if not _adjacent(sentence, words, at) or not _adjacent(sentence, words, index + 1):
+        return -1
+    noun = words[at].group()
+    if not noun.isalpha() or not noun.islower() or noun in DETERMINERS or noun in _FUNCTION:
+        return -1
+    return at
+
+
+def _adjective_after(
+    sentence: str, words: list[re.Match[str]], at: int, checker: Speller, known: dict[str, tuple[Gender, Number]]
+) -> tuple[int, Gender, Number] | None:
+    """(index, gender, number) of a regular adjective right after words[at] (past "más", "muy"), or None."""
+    next_at = at + 1
+    if _adjacent(sentence, words, next_at) and words[next_at].group() in _DEGREE:
+        next_at += 1
+    if not _adjacent(sentence, words, next_at):
+        return None
+    word = words[next_at].group()
+    lower = word.lower()
+    if lower in known or lower in DETERMINERS or lower in _NOT_AFTER:
+        return None
+    if re.match(rf"[ \u00a0]+a[ \u00a0]+{re.escape(word)}\b", sentence[words[next_at].end() :]):
+        return None  # "cara a cara", "paso a paso": a set phrase of a noun
+    kind = adjective(word, checker)
+    if kind is None or kind[2]:
+        return None
+    return next_at, kind[0], kind[1]
+
+
+def _after_determiner(
+    sentence: str,
+    words: list[re.Match[str]],
+    index: int,
+    checker: Speller,
+    known: dict[str, tuple[Gender, Number]],
+    skip: frozenset[str],
+) -> tuple[str, str] | None:
+    determiner = words[index].group()
+    table, gender, number = DETERMINERS[determiner.lower()][0]
+    if table[("m", "s")] == table[("m", "p")]:
+        return None  # cada: it tells nothing
+    at = _noun_at(sentence, words, index, known)
+    if at < 0:
+        return None
+    copula = _copula_number(sentence, words, index, at, number)
+    if copula is not None:
+        return copula
+    noun = words[at].group()
+    if noun in known or noun in skip:
+        return None  # the lexicon's and the glossary's nouns are read with their own gender
+    after = words[at + 1].group() if at + 1 < len(words) else ""
+    if not after.endswith(("o", "a", "os", "as")) and after not in _AFTER_NOUN:
+        return None  # no adjective, degree word or copula after the noun: nothing to compare
+    if determiner.lower() in KEEP_BEFORE_STRESSED_A and stressed_a(noun):
+        gender = None  # "el agua": el may stand for la
+    slip = _adjective_slip(sentence, words, index, at, gender, number, checker, known)
+    if slip is None:
+        slip = _predicate(sentence, words, index, at, gender, number, checker)
+    if slip is None:
+        return None
+    # the dictionary only now, for the rare phrase that contradicts itself: most nouns are new words
+    readings = checker.readings(noun)
+    if not readings or all(r.verb for r in readings):
+        return None  # "las deja": a pronoun before a verb; a word the dictionary does not know
+    if determiner.lower() in _CLITICS and any(r.verb for r in readings) and at == index + 1:
+        return None
+    return slip
+
+
+def _adjective_slip(
+    sentence: str,
+    words: list[re.Match[str]],
+    index: int,
+    at: int,
+    gender: Gender | None,
+    number: Number,
+    checker: Speller,
+    known: dict[str, tuple[Gender, Number]],
+) -> tuple[str, str] | None:
+    """The adjective after the noun has another gender than the determiner, or is singular after a plural."""
+    after = _adjective_after(sentence, words, at, checker, known)
+    if after is None:
+        return None
+    adjective_at, adjective_gender, adjective_number = after
+    wrong_gender = gender is not None and adjective_gender != gender and adjective_number == number
+    if not wrong_gender and not (number == "p" and adjective_number == "s"):
+        return None
+    noun = words[at].group()
+    first = sentence[words[index].start() : words[at].start()].strip()
+    word = words[adjective_at].group()
+    phrase = sentence[words[index].start() : words[adjective_at].end()]
+    right_gender = gender or adjective_gender
+    message = _('"{phrase}": "{first}" is {said}, "{word}" is not, whatever the gender of "{noun}"').format(
+        phrase=phrase,
+        first=first,
+        said=_(_SAID[(right_gender, number)]) if gender else _number(number),
+        word=word,
+        noun=noun,
+    )
+    fixed = sentence[words[index].start() : words[adjective_at].start()] + _ending(word, right_gender, number)
+    return message, _('write "{phrase}", or correct "{first}" if "{noun}" is the other').format(
+        phrase=fixed, first=first, noun=noun
+    )
+
+
+def _predicate(
+    sentence: str,
+    words: list[re.Match[str]],
+    index: int,
+    at: int,
+    gender: Gender | None,
+    number: Number,
+    checker: Speller,
+) -> tuple[str, str] | None:
+    """The phrase opens its clause, and the adjective after its copula has its number but not the
+    determiner's gender: "Las ventanas quedan cerrados"."""
+    if gender is None or not subject(sentence, words[index].start()):
+        return None
+    after = predicate(sentence, words[at].end(), checker)
+    if after is None or after[4] or after[2] == gender or after[3] != number:
+        return None
+    first = sentence[words[index].start() : words[at].start()].strip()
+    word = sentence[after[0] : after[1]]
+    phrase = sentence[words[index].start() : after[1]]
+    return (
+        _('"{phrase}": "{first}" is {said}, "{word}" is not, whatever the gender of "{noun}"').format(
+            phrase=phrase, first=first, said=_(_SAID[(gender, number)]), word=word, noun=words[at].group()
+        ),
+        _('write "{phrase}", or correct "{first}" if "{noun}" is the other').format(
+            phrase=sentence[words[index].start() : after[0]] + _ending(word, gender, number),
+            first=first,
+            noun=words[at].group(),
+        ),
+    )
+
+
+def _number(number: Number) -> str:
+    return _("plural") if number == "p" else _("singular")
+
+
+def _copula_number(
+    sentence: str, words: list[re.Match[str]], index: int, at: int, number: Number
+) -> tuple[str, str] | None:
+    """A plural subject and a singular copula right after it: "Las barricas está vacías"."""
+    copula_at = at + 1
+    if number != "p" or not _adjacent(sentence, words, copula_at):
+        return None
+    copula = words[copula_at].group()
+    if copula not in _SINGULAR_COPULAS or not subject(sentence, words[index].start()):
+        return None
+    noun = words[at].group()
+    return (
+        _('"{phrase}": "{noun}" is plural, "{copula}" is singular').format(
+            phrase=f"{noun} {copula}", noun=noun, copula=copula
+        ),
+        _('write the verb in the plural ("{noun} están", "{noun} son", "{noun} quedan")').format(noun=noun),
+    )
+
+
+def _after_masculine(
+    sentence: str,
+    words: list[re.Match[str]],
+    at: int,
+    checker: Speller,
+    known: dict[str, tuple[Gender, Number]],
+    skip: frozenset[str],
+) -> tuple[str, str] | None:
+    """A noun in -o or -os, with no determiner, and a feminine adjective after it: "dos quesos blancas"."""
+    noun = words[at].group()
+    if at + 1 >= len(words) or not words[at + 1].group().endswith(("a", "as", "s", "o")):
+        return None  # most words: no feminine adjective (nor "más") after them, nothing to read
+    if not noun.isalpha() or not noun.islower() or noun in known or noun in skip or noun in _NOT_MASCULINE:
+        return None
+    if noun in _FUNCTION or noun in _NUMERALS or len(noun) < 3:
+        return None  # "cuando sea", "no haya", "dos"
+    number: Number = "p" if noun.endswith("s") else "s"
+    after = _adjective_after(sentence, words, at, checker, known)
+    if after is None or after[1] == "m" or after[2] != number:
+        return None
+    readings = checker.readings(noun)
+    if not readings or any(r.verb for r in readings) or adjective(noun, checker) is not None:
+        return None  # a verb form ("robo"), or an adjective itself ("rojos")
+    word = words[after[0]].group()
+    return (
+        _('"{phrase}": "{noun}" is {said}, "{word}" is not').format(
+            phrase=sentence[words[at].start() : words[after[0]].end()],
+            noun=noun,
+            said=_(_SAID[("m", number)]),
+            word=word,
+        ),
+        _('write "{phrase}"').format(phrase=f"{noun} {_ending(word, 'm', number)}"),
+    )

@@ -1,0 +1,118 @@
+"""text/player: the translation says who does it as the original does: you, or the other players.
+
+English originals against Spanish translations.  The whole text names the other players or not:
+"opponent", "other player", "another player", "everyone else", "rival" against "rival",
+"oponente", "adversario", "contrincante", "otro jugador", "los demás jugadores" (not a bare "los
+demás": other cards, other files).  An original that names
+them and a translation that does not gives the rule to the player reading it ("Each opponent
+discards a card" as "Descarta una carta"); a translation that names them where the original does
+not takes it away ("You gain 2" as "Cada rival gana 2", "Each player" as "Cada rival").
+
+Sentence by sentence where both texts have as many (text/consistency's pairing): an original
+sentence that opens with another player as its subject ("They", "He", "She", "That player",
+"The chosen player") translated by one that opens with an order only the reader can take: an
+imperative of usted ("Descarte") or one of tú that no other form shares ("Pon", "Haz", or with
+pronouns attached, "Descártala").  A regular imperative of tú is also the third person
+("Descarta": "he discards"), so "Elige a un rival. Descarta una carta" is not judged.
+
+"The player to your left" and "el jugador a tu izquierda" name another player too.
+
+Not judged: "each player", "all players" against "cada jugador", "todos" (everyone, you too); the
+other players named by a word not listed ("the next player", "el siguiente jugador"); a subject
+named in the sentence before ("The Cellarer is hit. He loses 2" as "El cillerero es golpeado.
+Pierde 2").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from pnp import markup
+from pnp.check.text.consistency import aligned
+from pnp.check.text.fields import RULES_TEXT, Text, quote, texts
+from pnp.check.text.lexicon import speller
+from pnp.check.text.register import evidence
+from pnp.errors import Finding, Severity
+from pnp.i18n import _
+from pnp.model import PackData
+
+CODE = "text/player"
+LANGUAGES = ("es",)
+
+_EN_OTHERS = re.compile(
+    r"\b(?:opponents?|opponent['’]s|other players?|another player|everyone else|rivals?|enemy players?|"
+    r"opposing players?|players? (?:to|on) (?:your|their|the|his|her) (?:left|right))\b",
+    re.IGNORECASE,
+)
+_ES_OTHERS = re.compile(
+    r"(?<!\w)(?:rival(?:es)?|oponentes?|adversari[oa]s?|contrincantes?|otr[oa]s? jugador(?:es|as?)?|"
+    r"demás jugador\w*|resto de(?: los)? jugadores|"
+    r"jugador\w* (?:a|de) (?:tu|su|vuestra) (?:izquierda|derecha))(?!\w)",
+    re.IGNORECASE,
+)
+_EN_THEY = re.compile(
+    r"^\W*(?:they|he|she|that (?:player|opponent|rival)|the chosen (?:player|opponent)|this opponent|"
+    r"each of them|the (?:opponent|rival))\b",
+    re.IGNORECASE,
+)
+
+_EN_THEY_ANYWHERE = re.compile(
+    r"\b(?:they|he|she|that (?:player|opponent|rival)|the (?:chosen|opponent|rival)|this opponent|each of them)\b",
+    re.IGNORECASE,
+)
+
+
+def check_players(pack: PackData) -> list[Finding]:
+    if pack.pack.source_language.split("-")[0] != "en":
+        return []
+    findings = []
+    for text, original in texts(pack, RULES_TEXT):
+        if original is not None and text.lang.split("-")[0] in LANGUAGES:
+            findings += compare_players(text, original)
+    return findings
+
+
+@lru_cache(maxsize=1 << 14)
+def _named(unit: str, english: bool) -> str | None:
+    match = (_EN_OTHERS if english else _ES_OTHERS).search(unit)
+    return match.group() if match else None
+
+
+def compare_players(text: Text, original: Text) -> list[Finding]:
+    theirs, ours = _named(original.plain, True), _named(text.plain, False)
+    source, target = original.plain, text.plain
+    if theirs is not None and ours is None:
+        message = _('the original names "{words}", but "{translation}" names no other player: it reads as you')
+        return [_finding(text, message.format(words=theirs, translation=quote(target, 60)), source)]
+    if ours is not None and theirs is None:
+        message = _('the translation names "{words}", but the original "{original}" names no other player')
+        return [_finding(text, message.format(words=ours, original=quote(source, 60)), source)]
+    findings: list[Finding] = []
+    if _EN_THEY_ANYWHERE.search(source) is None:
+        return findings  # no sentence of the original opens with another player
+    checker = speller(text.lang)
+    for their_sentence, our_sentence in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+        subject = _EN_THEY.match(their_sentence)
+        if subject is None or checker is None or _named(our_sentence, False) is not None:
+            continue
+        opening = re.match(r"\W*(\w+)", our_sentence)
+        found = evidence(our_sentence, checker, text.lang)
+        if opening is None or not found or found[0].word != opening.group(1) or not found[0].strong:
+            continue
+        message = _('the original says "{subject}" does it, but "{translation}" tells the reader to').format(
+            subject=subject.group().strip(), translation=quote(our_sentence, 60)
+        )
+        findings.append(_finding(text, message, their_sentence))
+    return findings
+
+
+def _finding(text: Text, message: str, source: str) -> Finding:
+    return text.finding(
+        Severity.WARNING,
+        CODE,
+        message,
+        _('say who does it as "{original}" does (cada rival, tus rivales, ese jugador; or you)').format(
+            original=quote(source, 60)
+        ),
+    )
