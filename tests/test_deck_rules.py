@@ -239,14 +239,16 @@ def test_deck_swap_prints_the_blue_sun_border_nav_deck() -> None:
     expected = (
         "Navegación del Espacio Fronterizo (juego base) (nav-border-base)\n"
         "with: blue-sun-border-nav (Sol Azul: actualizar el mazo de navegación fronterizo)\n"
-        "n  change  id                title                 type        cost\n"
-        "0      -1  reaver-patrol     Patrullera Reaver     Navegación\n"
-        "0      -1  reaver-bait       Señuelo para Reavers  Navegación\n"
-        "0      -8  reavers-hunting   Reavers de caza       Navegación\n"
-        "1          reaver-cutter     Crucero Reaver        Navegación\n"
-        "1          border-reshuffle  Barajar mazo          Navegación\n"
+        "n  change  id                title                                              type        cost\n"
+        "0      -1  reaver-patrol     Patrullera Reaver                                  Navegación\n"
+        "0      -1  reaver-bait       Señuelo para Reavers                               Navegación\n"
+        "0      -8  reavers-hunting   Reavers de caza                                    Navegación\n"
+        "1          reaver-cutter     Crucero Reaver                                     Navegación\n"
+        "1          border-reshuffle  Barajar mazo                                       Navegación\n"
+        # the deck file's example card, a placeholder: printed (marked so), not counted as entered
+        "1      +1  border-reaver-1   Carta de navegación fronteriza 1 (amenaza Reaver)  Navegación\n"
         'still to enter: 10 of the 10 cards of deck "nav-border-blue-sun", which swap blue-sun-border-nav adds\n'
-        "2 cards in 2 designs; as in the box: 12 cards in 5 designs\n"
+        "3 cards in 3 designs; as in the box: 12 cards in 5 designs\n"
     )
     assert _deck("cards/blue-sun", "nav-border-base", "--swap", "blue-sun-border-nav") == (0, expected)
     code, output = _deck("cards/blue-sun", "--variant", "blue-sun")

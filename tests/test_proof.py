@@ -27,7 +27,7 @@ def run(*args: str) -> tuple[int, str, str]:
 @pytest.mark.slow
 def test_the_proof_shows_every_finding_in_place(rulebook_pack: Path) -> None:  # noqa: F811
     code, out, _ = run("proof", "blue-sun", "-o", "proof")
-    assert (code, out) == (0, "Wrote proof/proof.html and proof.pdf: 35 cards, 15 findings on them.\n")
+    assert (code, out) == (0, "Wrote proof/proof.html and proof.pdf: 37 cards, 17 findings on them.\n")
     html = Path("proof/proof.html").read_text(encoding="utf-8")
     assert '<mark class="warning">Haven</mark><sup class="n warning" title="finding 1">1</sup>' in html
     assert '<mark class="warning">refugio</mark><sup class="n warning" title="finding 2">2</sup>' in html
@@ -47,13 +47,13 @@ def test_the_proof_shows_every_finding_in_place(rulebook_pack: Path) -> None:  #
     assert (
         # this product's decks, as `pnp deck`, the build and the workbench count them: the base
         # game's deck (12 copies of 5 designs) has its row, in no total but the findings'
-        '<tr><th>All</th><th class="n">30</th><th class="n">34</th><th class="n">0</th><th class="n">0</th>'
-        '<th class="n">15</th></tr>' in html
+        '<tr><th>All</th><th class="n">32</th><th class="n">36</th><th class="n">0</th><th class="n">0</th>'
+        '<th class="n">17</th></tr>' in html
     )
-    assert '<p class="meta">blue-sun · en → es · 30 card designs, 34 copies · every card</p>' in html
+    assert '<p class="meta">blue-sun · en → es · 32 card designs, 36 copies · every card</p>' in html
     assert '<tr><td><code>text/glossary</code></td><td class="n">0</td><td class="n">6</td>' in html
-    assert html.count('<article class="card"') == 35
-    assert html.count('src="data:image/png;base64,') == 35
+    assert html.count('<article class="card"') == 37
+    assert html.count('src="data:image/png;base64,') == 37
     assert "http://" not in html and "https://" not in html and "<script" not in html  # opens from disk, alone
     pdf = Path("proof/proof.pdf").read_bytes()
     assert pdf.startswith(b"%PDF-")
@@ -103,7 +103,7 @@ def test_the_pdf_summary_fits_the_page_and_every_character_is_in_its_font(
 
     monkeypatch.setattr(PDFTextObject, "_formatText", recording)
     code, out, _ = run("proof", "blue-sun", "-o", "proof")
-    assert (code, out) == (0, "Wrote proof/proof.html and proof.pdf: 35 cards, 15 findings on them.\n")
+    assert (code, out) == (0, "Wrote proof/proof.html and proof.pdf: 37 cards, 17 findings on them.\n")
     fonts = load_fonts(FONTS_DIR)
     assert drawn and {(font, char) for font, text in drawn for char in fonts.missing(font, text)} == set()
     document = pdfium.PdfDocument("proof/proof.pdf")
@@ -111,12 +111,12 @@ def test_the_pdf_summary_fits_the_page_and_every_character_is_in_its_font(
     document.close()
     assert lines[:4] == [
         "Proof: Firefly: El Juego — Sol Azul",
-        "blue-sun · en to es · 30 card designs, 34 copies · every card",
+        "blue-sun · en to es · 32 card designs, 36 copies · every card",
         "Summary",
         "Deck Designs Copies Translated Reviewed Findings",  # each heading on one line, not "Error s"
     ]
     assert "Líderes (leader) 2 2 0 0 2" in lines
-    assert "All 30 34 0 0 15" in lines
+    assert "All 32 36 0 0 17" in lines
     assert "Finding Errors Warnings Notes" in lines
     assert _glyph_overlaps(Path("proof/proof.pdf"), 0) == []
 
@@ -125,7 +125,7 @@ def test_the_pdf_summary_fits_the_page_and_every_character_is_in_its_font(
 def test_only_findings_leaves_out_the_clean_cards(rulebook_pack: Path) -> None:  # noqa: F811
     code, out, _ = run("proof", "blue-sun", "--only-findings", "-o", "proof")
     assert code == 0
-    assert out == "Wrote proof/proof.html and proof.pdf: 10 cards, 15 findings on them.\n"
+    assert out == "Wrote proof/proof.html and proof.pdf: 12 cards, 17 findings on them.\n"
     html = Path("proof/proof.html").read_text(encoding="utf-8")
     assert "25 cards without findings left out" in html
     assert 'id="card-cortland"' not in html and 'id="card-awful-crowded-in-my-sky"' in html
@@ -156,7 +156,7 @@ def test_since_a_git_revision_shows_only_what_changed_word_by_word(rulebook_pack
     code, out, _ = run("proof", "blue-sun", "--since", "HEAD", "-o", "proof")
     assert (code, out) == (
         0,
-        "Wrote proof/proof.html and proof.pdf: 1 card changed since git HEAD (34 unchanged), 3 findings on them.\n",
+        "Wrote proof/proof.html and proof.pdf: 1 card changed since git HEAD (36 unchanged), 3 findings on them.\n",
     )
     html = Path("proof/proof.html").read_text(encoding="utf-8")
     assert '<td class="f">status.es</td><td class="t"><del>draft</del><ins>translated</ins></td>' in html
@@ -171,12 +171,12 @@ def test_since_another_pack_folder(rulebook_pack: Path) -> None:  # noqa: F811
     code, out, _ = run("proof", "blue-sun", "--since", "old/blue-sun", "-o", "proof")
     assert code == 0
     assert out == (
-        "Wrote proof/proof.html and proof.pdf: 1 card changed since folder old/blue-sun (34 unchanged), "
+        "Wrote proof/proof.html and proof.pdf: 1 card changed since folder old/blue-sun (36 unchanged), "
         "1 finding on them.\n"
     )
     html = Path("proof/proof.html").read_text(encoding="utf-8")
     assert "Con <del>tus</del><ins>las</ins> manos<ins> atadas</ins>" in html
-    assert "30 card designs, 34 copies · changes since folder old/blue-sun: 1 card changed, 34 unchanged</p>" in html
+    assert "32 card designs, 36 copies · changes since folder old/blue-sun: 1 card changed, 36 unchanged</p>" in html
 
 
 @pytest.mark.slow
