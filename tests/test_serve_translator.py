@@ -1,0 +1,32 @@
+"""pnp serve as a translator finds it: the list's filters kept everywhere it leads, the "not translated"
+filter, the list's keys, findings naming fields as the form does, papers named as people write them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="pnp serve's extra is not installed: pip install 'pnp[serve]'")
+
+from starlette.testclient import TestClient
+
+from pnp.serve.app import create_app
+from tests.test_serve import HOST, form_of
+
+
+@pytest.fixture
+def client(tiny_copy: Path) -> TestClient:
+    return TestClient(create_app(tiny_copy, tiny_copy.parent / "output", hosts=(HOST,)))
+
+
+def test_the_conflict_views_reload_link_keeps_the_lists_filters(client: TestClient, tiny_copy: Path) -> None:
+    supply = tiny_copy / "supply.toml"
+    form = form_of(client.get("/card/pilot", params={"deck": "supply", "status": "draft"}).text)
+    supply.write_text(supply.read_text().replace("Mueve 1 sector adicional", "Mueve un sector más"))
+    form["v.text.es"] = "Mueve 1 sector extra cuando vuelas."
+    response = client.post("/card/pilot/save?deck=supply&status=draft", data=form)
+    assert response.status_code == 409
+    link = re.search(r'<a href="([^"]*)">reload the page</a>', response.text)
+    assert link is not None and link.group(1) == "/card/pilot?deck=supply&amp;status=draft"
