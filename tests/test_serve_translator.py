@@ -30,3 +30,17 @@ def test_the_conflict_views_reload_link_keeps_the_lists_filters(client: TestClie
     assert response.status_code == 409
     link = re.search(r'<a href="([^"]*)">reload the page</a>', response.text)
     assert link is not None and link.group(1) == "/card/pilot?deck=supply&amp;status=draft"
+
+
+def test_findings_on_the_card_page_name_fields_as_the_form_does(tiny_copy: Path) -> None:
+    from pnp.i18n import set_ui_language
+
+    set_ui_language("es")
+    supply = tiny_copy / "supply.toml"
+    supply.write_text(supply.read_text().replace('text.es = "Gana 2 {fuel}."', 'text.es = "Gana 2 gasolina."'))
+    client = TestClient(create_app(tiny_copy, tiny_copy.parent / "output", hosts=(HOST,)))
+    page = client.get("/card/fuel-cell").text
+    findings = re.search(r'<ol class="findings"[^>]*>(.*?)</ol>', page, re.S)
+    assert findings is not None and "text/glossary" in findings.group(1)
+    assert '<span class="field">texto (es)</span>: ' in findings.group(1)
+    assert "<code>text.es</code>" not in page
