@@ -44,3 +44,12 @@ def test_findings_on_the_card_page_name_fields_as_the_form_does(tiny_copy: Path)
     assert findings is not None and "text/glossary" in findings.group(1)
     assert '<span class="field">texto (es)</span>: ' in findings.group(1)
     assert "<code>text.es</code>" not in page
+
+
+def test_the_print_page_names_papers_as_people_write_them(tiny_copy: Path) -> None:
+    from pnp.i18n import set_ui_language
+
+    set_ui_language("es")
+    client = TestClient(create_app(tiny_copy, tiny_copy.parent / "output", hosts=(HOST,)))
+    page = client.get("/print").text
+    assert '<option value="a4">A4</option><option value="letter">Carta</option>' in page
