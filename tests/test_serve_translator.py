@@ -53,3 +53,23 @@ def test_the_print_page_names_papers_as_people_write_them(tiny_copy: Path) -> No
     client = TestClient(create_app(tiny_copy, tiny_copy.parent / "output", hosts=(HOST,)))
     page = client.get("/print").text
     assert '<option value="a4">A4</option><option value="letter">Carta</option>' in page
+
+
+def test_not_translated_lists_cards_without_a_translation_or_not_marked_translated(
+    client: TestClient, tiny_copy: Path
+) -> None:
+    supply = tiny_copy / "supply.toml"
+    supply.write_text(supply.read_text().replace('text.es = "Gana 2 {fuel}."', 'text.es = ""'))  # still "reviewed"
+
+    def shown(**query: str) -> set[str]:
+        page = client.get("/", params=query).text
+        return set(re.findall(r'<td><a href="/card/([a-z0-9-]+)(?:\?[^"]*)?">', page))
+
+    untranslated = shown(status="untranslated")
+    assert {"pilot", "fuel-cell"} <= untranslated  # a draft, and a card whose Spanish text is empty
+    assert not {"spare-parts", "storm"} & untranslated  # translated, reviewed, with their Spanish
+    assert "fuel-cell" not in shown(status="missing")  # it has its English text: "no text" is another filter
+    page = client.get("/").text
+    wanted = '<option value="untranslated" title="no text in es yet, or not marked translated">not translated (es)'
+    assert wanted in page
+    assert '<option value="missing">no text in any language</option>' in page

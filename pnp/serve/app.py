@@ -95,7 +95,7 @@ class Pages(CardPages, GlossaryPages, PrintPages):
             decks=decks,
             total=total,
             types=types,
-            statuses=(*STATUSES, "missing"),
+            statuses=(*STATUSES, "untranslated", "missing"),
             codes=self.wb.codes(),
             pack_findings=self.wb.pack_level(),
             shown=len(rows),
