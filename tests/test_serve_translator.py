@@ -73,3 +73,25 @@ def test_not_translated_lists_cards_without_a_translation_or_not_marked_translat
     wanted = '<option value="untranslated" title="no text in es yet, or not marked translated">not translated (es)'
     assert wanted in page
     assert '<option value="missing">no text in any language</option>' in page
+
+
+def test_the_first_card_of_the_filtered_list_is_one_address_away(client: TestClient) -> None:
+    first = client.get("/first", params={"deck": "supply", "status": "draft"}, follow_redirects=False)
+    assert first.status_code == 303 and first.headers["location"] == "/card/pilot?deck=supply&status=draft"
+    assert client.get("/first", follow_redirects=False).headers["location"] == "/card/fuel-cell"
+    none = client.get("/first", params={"q": "zzz-nothing"}, follow_redirects=False)
+    assert none.headers["location"] == "/?q=zzz-nothing"  # no card matches: the list says so
+
+
+def test_the_keys_panels_list_the_lists_keys_and_the_confirmation_of_a_review(tiny_copy: Path) -> None:
+    from pnp.i18n import set_ui_language
+
+    set_ui_language("es")
+    client = TestClient(create_app(tiny_copy, tiny_copy.parent / "output", hosts=(HOST,)))
+    listing = client.get("/").text
+    assert '<section id="keys" class="keys" hidden>' in listing and 'src="/static/list.js"' in listing
+    assert "<td><kbd>/</kbd> (fuera de un cuadro de texto)</td><td>Poner el cursor en la búsqueda</td>" in listing
+    assert "<td><kbd>Ctrl</kbd>+<kbd>Enter</kbd></td><td>Abrir la primera carta de la lista filtrada</td>" in listing
+    assert client.get("/static/list.js").status_code == 200
+    card = client.get("/card/pilot").text
+    assert "En una carta con errores, Alt+Enter pide confirmación primero" in card
