@@ -174,3 +174,18 @@ def test_findings_and_glossary_hints_follow_the_text_as_typed_and_point_at_its_w
     browser.wait_for("(document.querySelector('.empty-note') || {}).innerText", "the note of the empty text")
     assert "texto" in browser.run("document.querySelector('.empty-note').innerText")
     assert supply.read_bytes() == before, "nothing was saved: all of it from the text as typed"
+
+
+def test_from_the_list_one_key_reaches_the_search_and_one_the_first_card_as_filtered(
+    server: ServeProcess, browser: Browser
+) -> None:
+    browser.open(f"{server.url}/?deck=supply")
+    press(browser, "/")
+    assert focused(browser) == "q", "/ puts the cursor in the search box"
+    browser.send("Input.insertText", {"text": "piloto"})
+    press(browser, "Enter", CTRL)  # at once: the rows have not caught up with the search yet
+    arrived(browser, "/card/pilot?deck=supply&q=piloto")
+    browser.open(f"{server.url}/")
+    press(browser, "?")
+    listed = browser.run("document.getElementById('keys').innerText")
+    assert "Abrir la primera carta de la lista filtrada" in listed and "Poner el cursor en la búsqueda" in listed

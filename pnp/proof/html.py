@@ -6,6 +6,7 @@ import base64
 from html import escape
 
 from pnp.errors import Finding, Severity
+from pnp.field_names import field_name
 from pnp.i18n import N_, _, decimal, ngettext
 from pnp.proof.collect import CardEntry, FieldChange, Mark, Proof, segments
 from pnp.render.face import LEGIBLE, shown_size
@@ -257,7 +258,7 @@ def marked_html(text: str, marks: tuple[Mark, ...]) -> str:
 def finding_html(finding: Finding, number: int | None = None, located: bool = False) -> str:
     """One finding as a list item; its file and line when it is about no card (or `located` asks for them)."""
     word = SEVERITY_WORD[finding.severity]
-    where = f"<code>{escape(finding.field)}</code> " if finding.field else ""
+    where = _field_html(finding.field) if finding.field else ""
     hint = f' <span class="hint">— {escape(finding.hint)}</span>' if finding.hint else ""
     value = f' value="{number}"' if number else ""
     place = (
@@ -271,6 +272,15 @@ def finding_html(finding: Finding, number: int | None = None, located: bool = Fa
         f"{place}{where}"
         f"{escape(finding.message)} <code>{escape(finding.code)}</code>{hint}</li>"
     )
+
+
+def _field_html(field: str) -> str:
+    """The field a finding is about as the form names it ("texto (es)"); a key no reader has a name for
+    (a layout's, a deck's) stays as the file writes it."""
+    named = field_name(field)
+    if named == field:
+        return f"<code>{escape(field)}</code> "
+    return f'<span class="field">{escape(named)}</span>: '
 
 
 def sizes_line(sizes: tuple[tuple[str, float], ...]) -> str:

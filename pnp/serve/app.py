@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -52,6 +52,7 @@ def create_app(
     pages = Pages(workbench, settings)
     routes = [
         Route("/", pages.card_list),
+        Route("/first", pages.first_card),
         Route("/card/{card_id}", pages.card_page),
         Route("/card/{card_id}/preview", pages.preview, methods=["POST"]),
         Route("/card/{card_id}/save", pages.save, methods=["POST"]),
@@ -95,12 +96,22 @@ class Pages(CardPages, GlossaryPages, PrintPages):
             decks=decks,
             total=total,
             types=types,
-            statuses=(*STATUSES, "missing"),
+            statuses=(*STATUSES, "untranslated", "missing"),
             codes=self.wb.codes(),
             pack_findings=self.wb.pack_level(),
             shown=len(rows),
             list_query=list_query(filters),
         )
+
+    def first_card(self, request: Request) -> Response:
+        """The first card of the list as filtered (its key, Ctrl+Enter, asks here: the rows on the page may
+        not have caught up with the search just typed); the list itself when no card matches."""
+        self.ready()
+        filters = list_filters(request)
+        rows = self.wb.listed(filters)
+        query = list_query(filters)
+        where = f"/card/{rows[0].card.id}" if rows else "/"
+        return RedirectResponse(f"{where}?{query}" if query else where, status_code=303)
 
     def thumbnail(self, request: Request) -> Response:
         card_id = request.path_params["card_id"]

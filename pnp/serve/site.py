@@ -27,7 +27,7 @@ from pnp.paths import shown_path
 from pnp.proof.html import finding_html, marked_html, pieces_html
 from pnp.serve.guard import Settings
 from pnp.serve.jobs import Jobs
-from pnp.serve.words import _, code, duplex_label, field_name, ngettext
+from pnp.serve.words import _, code, duplex_label, field_name, ngettext, paper_name
 from pnp.serve.workbench import Filters, Workbench
 from pnp.translate.card_edit import COMMENT
 from pnp.translate.worddiff import word_diff
@@ -68,6 +68,7 @@ class Site:
         env.globals["diff"] = word_diff  # a suggestion's original against this card's: the words that differ
         env.globals["field_name"] = field_name
         env.globals["duplex_label"] = duplex_label
+        env.globals["paper_name"] = paper_name
         env.filters["field_name"] = field_name
         env.globals["noted"] = lambda values: any(v.strip() for k, v in values.items() if k.startswith(f"{COMMENT}."))
         self.templates = Jinja2Templates(env=env)

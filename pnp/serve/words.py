@@ -12,9 +12,9 @@ from __future__ import annotations
 from markupsafe import Markup, escape
 
 from pnp.field_names import field_name
-from pnp.i18n import N_, _, ngettext
+from pnp.i18n import N_, _, ngettext, pgettext
 
-__all__ = ["N_", "STATUS_WORDS", "_", "code", "duplex_label", "field_name", "ngettext"]
+__all__ = ["N_", "STATUS_WORDS", "_", "code", "duplex_label", "field_name", "ngettext", "paper_name"]
 
 
 STATUS_WORDS = (N_("draft"), N_("translated"), N_("reviewed"), N_("none"))
@@ -34,3 +34,9 @@ def duplex_label(choice: str) -> str:
         "fold": _("fronts and backs side by side, to fold"),
     }
     return words.get(choice, choice)
+
+
+def paper_name(paper: str) -> str:
+    """A paper as people write it ("A4", "Letter", in Spanish "Carta"), not the --paper value ("a4", "letter")."""
+    words = {"a4": pgettext("paper", "A4"), "letter": pgettext("paper", "Letter")}
+    return words.get(paper, paper)

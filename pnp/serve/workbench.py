@@ -251,9 +251,15 @@ class Workbench:
         after = next((i for i in ids[here + 1 :] if i in listed), "")
         return before, after
 
-    @staticmethod
-    def _has_status(row: Row, status: str) -> bool:
-        return (not row.state.written) if status == "missing" else row.status == status
+    def _has_status(self, row: Row, status: str) -> bool:
+        if status == "missing":  # no text in any language
+            return not row.state.written
+        if status == "untranslated":  # still to translate: not marked so, or a text with an original but none here
+            return row.status == "draft" or any(
+                values.get(self.source_language, "").strip() and not values.get(self.language, "").strip()
+                for values in card_texts(row.card).values()
+            )
+        return row.status == status
 
     def progress(self) -> tuple[list[Progress], Progress]:
         """Per deck and for the whole box: copies written, translated, reviewed."""
