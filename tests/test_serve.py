@@ -535,7 +535,7 @@ def test_every_word_of_the_pages_goes_through_gettext(monkeypatch: pytest.Monkey
         monkeypatch.setattr(module, "_", lambda message: f"«{message}»")
     client = TestClient(create_app(tiny_copy, tiny_copy.parent / "output", hosts=(HOST,)))
     listed = client.get("/").text
-    assert "«Cards»" in listed and "«The box»" in listed and "«no text yet»" in listed
+    assert "«Cards»" in listed and "«The box»" in listed and "«no text in any language»" in listed
     page = client.get("/card/pilot").text
     assert "«Save»" in page and "«Mark reviewed»" in page and "«Findings»" in page
     form = form_of(page)
