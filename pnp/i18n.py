@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -181,7 +182,25 @@ def set_ui_language(lang: str) -> None:
     """Set the interface language directly (tests, tools); unknown languages give English."""
     global _ui, _ui_language
     _ui = translations(lang)
-    _ui_language = _language_code(lang) if has_catalogue(lang) else SOURCE_LANGUAGE
+    _ui_language = spoken_language(lang)
+
+
+def spoken_language(lang: str) -> str:
+    """The language pnp's messages come in when `lang` is asked for: its own, or English."""
+    return _language_code(lang) if has_catalogue(lang) else SOURCE_LANGUAGE
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Messages made inside come in `lang` (English when pnp has no catalogue for it): findings
+    printed on a sheet, in the card language, whatever the interface speaks."""
+    global _ui, _ui_language
+    before = _ui, _ui_language
+    set_ui_language(lang)
+    try:
+        yield
+    finally:
+        _ui, _ui_language = before
 
 
 def _language_code(name: str) -> str:

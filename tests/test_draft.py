@@ -76,3 +76,29 @@ def test_the_draft_mark_sits_in_the_footer_band_where_no_crop_mark_reaches() -> 
     assert marks and all(FOOTER_MARGIN <= y <= FOOTER_MARGIN + FOOTER_BAND for _x, y in marks), marks
     text_x = next(x for x, _y, text in drawn if text.startswith("Blue Sun"))
     assert text_x > marks[0][0] + mm(10)  # the footer's words follow the mark, never under it
+
+
+@pytest.mark.slow
+def test_a_draft_lists_its_problems_in_the_card_language_whatever_the_interface_speaks(
+    tiny_copy: Path, tmp_path: Path
+) -> None:
+    """An English interface, a Spanish build: the list printed on the draft's first leaf speaks
+    Spanish, as every word of the sheets does; the messages on screen stay English, checked before
+    (and cached) in English."""
+    from pnp.i18n import set_ui_language, ui_language
+
+    deck = tiny_copy / "supply.toml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("Gana 2 {fuel}.", "Gana 3 {fuel}."), encoding="utf-8")
+    before = ui_language()
+    set_ui_language("en")
+    try:
+        stopped = build(tiny_copy, BuildOptions(output=tmp_path / "out", language="es"))  # checked in English
+        draft = build(tiny_copy, BuildOptions(output=tmp_path / "out", language="es", draft=True))
+        assert ui_language() == "en"  # the Spanish checks changed nothing on screen
+    finally:
+        set_ui_language(before)
+    assert not stopped.ok and draft.ok
+    assert any("numbers differ from the original" in f.message for f in draft.findings)
+    listed = _text(tmp_path / "out" / "tiny" / "es" / "draft" / "cards.pdf", 0)
+    assert "los números no coinciden con el original" in listed and "aviso text/numbers" in listed, listed
+    assert "numbers differ" not in listed and "warning" not in listed, listed

@@ -4,6 +4,8 @@ closing bracket or quote, after an icon or anywhere, as fitted (pnp.render.lineb
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -105,3 +107,36 @@ def test_no_line_opens_with_closing_punctuation(text: str, role: str, size: floa
         lines = linebreak.broken_lines(paragraph, size, width, "es")
         assert len(lines) == linebreak.lines(paragraph, size, width, "es")
         assert all(_opening(line) not in linebreak.CLOSING for line in lines), [line.words for line in lines]
+
+
+COUNTED = "Cuando vueles lejos de la Alianza, gana 1 {fuel}. Después descarta 12 {fuel} y roba."
+
+
+def _closing(line: linebreak.Line) -> str:
+    """The last text a line prints ("" when it ends with an icon)."""
+    last = line.words[-1]
+    if isinstance(last, str):
+        return last
+    pieces = last.pieces if last.kind != IMAGE or last.pieces else ()
+    return "".join(piece.text for piece in pieces)
+
+
+def test_a_number_and_the_icon_it_counts_stay_on_one_line_as_fitted() -> None:
+    for width in range(40, 260):
+        for paragraph in measure(COUNTED, BODY, "es", 1.2).paragraphs:
+            lines = linebreak.broken_lines(paragraph, 9, width, "es")
+            assert len(lines) == linebreak.lines(paragraph, 9, width, "es")
+            for line, after in itertools.pairwise(lines):
+                assert not (_closing(line).strip("\xa0 ").isdigit() and _opening(after) == "{"), (width, lines)
+
+
+def test_a_number_and_the_icon_it_counts_are_drawn_on_one_line(icon_places: list) -> None:
+    """On the sheet: the icon after "1" sits on the baseline of the "1"."""
+    apart = []
+    for width in range(60, 200):
+        fitted = fit_text(TextBox(COUNTED, BODY, width, 300, 9, 9, language="es"))
+        glyphs, icons = _drawn(lambda c, f=fitted: typeset.draw_text(c, f, LEFT, PAGE - 10, ICONS), icon_places)
+        one = next(g for g in glyphs if g[0] == "1")
+        if abs(icons[0][2] + 0.2 * 9 - one[2]) > 2:
+            apart.append(width)
+    assert not apart

@@ -3,7 +3,8 @@
 A draft prints despite text errors so that a translator can proofread on
 paper; the mark keeps such a sheet from being taken for the finished cards.
 The few words a draft prints follow the card language, like every word
-printed on a sheet (pnp.i18n.printed).
+printed on a sheet (pnp.i18n.printed), and so do the problems it lists: the
+build checks the pack again with the card language's messages for them.
 """
 
 from __future__ import annotations

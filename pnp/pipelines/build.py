@@ -36,7 +36,7 @@ from pnp.export.png import (
 from pnp.export.sheets import DocumentJob, DrawSettings, FacePart, draw_documents, face_parts, icon_settings
 from pnp.export.workers import Background
 from pnp.files import write_atomic, write_error
-from pnp.i18n import _, printed
+from pnp.i18n import _, printed, spoken_language, ui_language
 from pnp.layout.memo import LayoutMemo, layout_memo
 from pnp.layout.plan import PackFaces, lay_out_pack
 from pnp.layout.templates import IconFile
@@ -49,6 +49,7 @@ from pnp.pipelines.build_extras import LaidOut, export_extras, option_findings
 from pnp.pipelines.build_options import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.pipelines.sheet_sets import (
     SheetSet,
+    checked_in,
     draft_findings,
     impose_deck,
     selection_label,
@@ -97,6 +98,12 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
     # the checks need nothing of the layout, the drawing or the joining: they run beside them all
     check_cache = Cache.open(options.output, CacheKind.CHECK, options.cache)
     checking = Background(partial(cached_check, pack, check_cache))
+    # a draft's list of problems is printed, in the card language: the checks run in it too
+    printing = (
+        Background(partial(checked_in, language, pack, check_cache))
+        if options.draft and spoken_language(language) != ui_language()
+        else None
+    )
     try:
         laid = _lay_out(pack, language, decks, options, result)
         if laid is None:
@@ -112,10 +119,14 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
             result.findings.append(drawn)
             return result
         result.ranges_drawn = drawn.ranges_drawn
+        earlier = list(result.findings)
         result.findings += checking.result() + drawn.findings
+        on_sheet = result.findings
         if options.draft:
-            result.findings = draft_findings(_dedupe(result.findings))
-        documents = assemble_documents(plan, drawn, done, result.findings)
+            result.findings = on_sheet = draft_findings(_dedupe(result.findings))
+            if printing is not None:
+                on_sheet = draft_findings(_dedupe(earlier + printing.result() + drawn.findings))
+        documents = assemble_documents(plan, drawn, done, on_sheet)
         aid_files, aid_notes, aid_findings = aid_documents(pack, language, options, done.out_dir, laid.icons)
         documents += aid_files
         result.notes += aid_notes
@@ -128,6 +139,8 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         return result
     finally:
         checking.cancel()  # a build stopped early, or interrupted, leaves no check running
+        if printing is not None:
+            printing.cancel()
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from pnp.cache import Cache
+from pnp.check.cached import cached_check
 from pnp.errors import Finding, Severity
 from pnp.export.pdf import Placement, SheetSection
-from pnp.i18n import P_, printed, printed_n
+from pnp.i18n import P_, printed, printed_n, speaking
 from pnp.impose.sheet import SheetPlan, plan_below
 from pnp.layout.plan import DeckFaces
 from pnp.model import PackData, pick
@@ -204,6 +206,14 @@ def draft_findings(findings: list[Finding]) -> list[Finding]:
         replace(f, severity=Severity.WARNING) if f.severity is Severity.ERROR and f.code.startswith("text/") else f
         for f in findings
     ]
+
+
+def checked_in(language: str, pack: PackData, cache: Cache | None) -> list[Finding]:
+    """The pack's checks with their messages in `language`: what a draft prints on its first leaf
+    speaks the card language, as every word on its sheets does, whatever the interface speaks
+    (the cache keeps them apart: its keys hold the language)."""
+    with speaking(language):
+        return cached_check(pack, cache)
 
 
 def impose_deck(pack: PackData, laid: DeckFaces, language: str, options: BuildOptions) -> DeckBuild | Finding:

@@ -121,7 +121,9 @@ def make_paragraph(runs: tuple[Run, ...]) -> Paragraph:
 def _frag_words(runs: tuple[Run, ...]) -> tuple[Word, ...]:
     """ReportLab's _getFragWords: words across runs, split at whitespace; an icon is a word of its own,
     but for the punctuation written right after it ("gana 2 {parts}."), which ReportLab would let
-    open the next line: pnp keeps it with the icon, one word (the drawing sets these words)."""
+    open the next line, and a word joined to it by a no-break space (the number it counts, "gana
+    1\xa0{lamp}": text.set_text), which ReportLab would leave at the end of the line before: pnp
+    keeps each with the icon, one word (the drawing sets these words)."""
     words: list[Word] = []
     gathered: list[Piece] = []
     strip_start = True
@@ -130,7 +132,7 @@ def _frag_words(runs: tuple[Run, ...]) -> tuple[Word, ...]:
     def close(hanging: bool) -> None:
         nonlocal glued
         if glued is not None:
-            words.append(Word(tuple(gathered), hanging, kind=IMAGE, icon=glued.icon))
+            words.append(Word(tuple(gathered), hanging, kind=IMAGE, icon=glued.icon, lead=glued.lead))
             glued = None
         else:
             words.append(_text_word(tuple(gathered), hanging))
@@ -165,9 +167,13 @@ def _frag_words(runs: tuple[Run, ...]) -> tuple[Word, ...]:
             if text[-1] in whitespace:
                 close(True)
         elif run.kind == IMAGE:
-            if gathered:
+            lead: tuple[Piece, ...] = ()
+            if gathered and glued is None and gathered[-1].text.endswith("\xa0"):
+                lead = tuple(gathered)  # "1\xa0{lamp}": a number and the icon it counts, one word
+                gathered.clear()
+            elif gathered:
                 close(False)
-            words.append(Word((), kind=IMAGE, font=run.font, icon=run.text))
+            words.append(Word((), kind=IMAGE, font=run.font, icon=run.text, lead=lead))
             strip_start = False
         else:
             if gathered:

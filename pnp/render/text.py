@@ -75,12 +75,15 @@ class FittedText:
 
 
 _SPACES_BEFORE_CLOSING = re.compile(f"[ ]+(?=[{re.escape(''.join(sorted(linebreak.CLOSING)))}])")
+_NUMBER_AT_END = re.compile(r"(?<![^\s(«¡¿])[+-]?\d+ +$")  # "gana 1 ", "(+2 ": a number written before an icon
 
 
 def set_text(text: str) -> list[markup.Paragraph]:
     """The text's paragraphs as they are set: a space written before closing punctuation ("dos ."
     "« Serenity »") is a no-break space, so that the punctuation never opens a line, in the fitting
-    and in ReportLab's drawing alike.  (Punctuation right after an icon: linebreak glues it.)"""
+    and in ReportLab's drawing alike.  (Punctuation right after an icon: linebreak glues it.)  A
+    space between a number and the icon it counts ("gana 1 {lamp}") is a no-break space too: the
+    fitting and the drawing keep them on one line (linebreak), as they keep a word and its stop."""
     set_paragraphs = []
     for paragraph in markup.parse(text):
         spans = list(paragraph)
@@ -89,11 +92,11 @@ def set_text(text: str) -> list[markup.Paragraph]:
                 continue
             glued = _SPACES_BEFORE_CLOSING.sub("\xa0", span.text)
             following = spans[index + 1] if index + 1 < len(spans) else None
-            if (
-                glued.endswith(" ")
-                and following is not None
-                and not (following.icon or following.line_break)
-                and following.text[:1] in linebreak.CLOSING
+            closing = not (following is None or following.icon or following.line_break) and (
+                following.text[:1] in linebreak.CLOSING
+            )
+            if (closing and glued.endswith(" ")) or (
+                following is not None and following.icon and _NUMBER_AT_END.search(glued)
             ):
                 glued = glued.rstrip(" ") + "\xa0"
             if glued != span.text:

@@ -166,7 +166,9 @@ def _runs(line: Line) -> list[tuple[str | None, str]]:
     for word in line.words:
         if word.kind == BREAK:
             continue
-        if word.kind == IMAGE:
+        if word.kind == IMAGE and word.lead:  # the number glued before the icon opens it
+            font, first = word.lead[0].font, word.lead[0].text
+        elif word.kind == IMAGE:
             font, first = None, word.icon
         else:
             font, first = word.pieces[0].font, word.pieces[0].text
@@ -184,7 +186,12 @@ def _runs(line: Line) -> list[tuple[str | None, str]]:
             runs[-1][1] += " " + first
         else:
             runs[-1][1] += first
-        # a word's later pieces, or all of an icon's: the punctuation glued after it
-        runs += [[piece.font, piece.text] for piece in (word.pieces if word.kind == IMAGE else word.pieces[1:])]
+        # a word's later pieces, or all of an icon's: the rest of its lead, the icon, the punctuation glued after it
+        if word.kind == IMAGE:
+            if word.lead:
+                runs += [[piece.font, piece.text] for piece in word.lead[1:]] + [[None, word.icon]]
+            runs += [[piece.font, piece.text] for piece in word.pieces]
+        else:
+            runs += [[piece.font, piece.text] for piece in word.pieces[1:]]
         space = word.hanging
     return [(font, run) for font, run in runs]

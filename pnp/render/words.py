@@ -65,7 +65,20 @@ class Word:
 
     What the line breaker asks of every word at every size is worked out once, here."""
 
-    __slots__ = ("counts", "first", "hanging", "head", "icon", "kind", "one", "pieces", "rest", "space", "width")
+    __slots__ = (
+        "counts",
+        "first",
+        "hanging",
+        "head",
+        "icon",
+        "kind",
+        "lead",
+        "one",
+        "pieces",
+        "rest",
+        "space",
+        "width",
+    )
     pieces: tuple[Piece, ...]
     hanging: bool
     kind: int
@@ -73,10 +86,11 @@ class Word:
     width: float | None
     one: float | None
     first: tuple[str | None, bool]
-    rest: tuple[str, ...]
+    rest: tuple[str | None, ...]  # None: an icon
     counts: bool
     space: float
     icon: str  # an icon's name
+    lead: tuple[Piece, ...]  # an icon's: the number glued before it ("1\xa0{lamp}"), pnp.render.text.set_text
 
     def __init__(
         self,
@@ -87,19 +101,24 @@ class Word:
         width: float | None = None,  # at the size, when hyphenation worked it out
         font: str = "",  # of an icon or a line break
         icon: str = "",
+        lead: tuple[Piece, ...] = (),
     ) -> None:
         self.pieces, self.hanging, self.kind, self.head, self.width = pieces, hanging, kind, head, width
-        self.icon = icon
+        self.icon, self.lead = icon, lead
         self._shape(pieces, font)
 
     def _shape(self, pieces: tuple[Piece, ...], font: str) -> None:
         # one (its width at 1 pt, when in one piece), first (the first piece's font, None for an icon,
         # which never shares a run; whether it has text), rest (the later pieces' fonts: each a run of
         # its own on the line), counts (whether a later piece has text), space (after it, at 1 pt).
-        # An icon's pieces are the punctuation glued after it ("{parts}."): runs after the icon's.
+        # An icon's pieces are the punctuation glued after it ("{parts}."): runs after the icon's;
+        # its lead, the number glued before it ("1\xa0{lamp}"): the first run, and runs before the icon's.
         if self.kind == IMAGE:
-            self.one, self.first = None, (None, False)
-            self.rest = tuple(piece.font for piece in pieces)
+            lead = self.lead
+            self.one = None
+            self.first = (lead[0].font, bool(lead[0].text)) if lead else (None, False)
+            fonts: tuple[str | None, ...] = (*(piece.font for piece in lead[1:]), None) if lead else ()
+            self.rest = (*fonts, *(piece.font for piece in pieces))
             self.counts = any(piece.text for piece in pieces)
             last = pieces[-1].font if pieces else font
         elif len(pieces) == 1:
@@ -120,7 +139,7 @@ class Word:
     def part(cls, pieces: tuple[Piece, ...], width: float, head: bool, hanging: bool) -> Word:
         """A hyphenated word's head or tail at one size: made while breaking lines, so made cheaply."""
         word = object.__new__(cls)
-        word.pieces, word.hanging, word.kind, word.head, word.icon = pieces, hanging, TEXT, head, ""
+        word.pieces, word.hanging, word.kind, word.head, word.icon, word.lead = pieces, hanging, TEXT, head, "", ()
         word._shape(pieces, "")
         word.one, word.width = None, width
         return word
@@ -132,7 +151,7 @@ class Word:
             return self.one * size
         if self.kind == IMAGE:
             side = icon_side(size)
-            for piece in self.pieces:  # the punctuation glued after it
+            for piece in (*self.lead, *self.pieces):  # the number glued before it, the punctuation after
                 side += piece.width * size
             return side
         total = 0.0 if self.pieces else 0
