@@ -176,3 +176,35 @@ def test_an_item_of_a_list_the_language_lacks_is_refused_naming_the_list(blue_su
     assert code == 1
     assert "blue-sun/aids/reavers.toml has no block[8].bullets.es to write this item into" in out
     assert snapshot(blue_sun) == before
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+def test_a_spreadsheet_carries_the_aid_texts_both_ways(kind: str, blue_sun: Path) -> None:
+    from pnp.translate.sheetfile import read_sheets, write_xlsx
+    from pnp.translate.sheettexts import OWN
+
+    reavers = blue_sun / "aids" / "reavers.toml"
+    old = reavers.read_text(encoding="utf-8")
+    before = snapshot(blue_sun)
+    code, out, _err = run("export", "blue-sun", "--format", kind, "-o", f"texts.{kind}")
+    assert (code, out) == (0, f"Wrote texts.{kind}: 37 texts of 37 cards and 53 texts of 2 aids (es).\n")
+    code, out, err = run("import", "blue-sun", f"texts.{kind}", "--write")
+    assert (code, out, err) == (0, "No changes: the pack already says what the file says.\n", "")
+    assert snapshot(blue_sun) == before
+    if kind == "csv":
+        text = Path("texts.csv").read_text(encoding="utf-8-sig")
+        row = "aids/reavers,block[7].columns[0].header,Roll,Tirada,"
+        assert text.count(row) == 1
+        Path("texts.csv").write_text(text.replace(row, row.replace("Tirada", "Dado")), encoding="utf-8-sig")
+    else:
+        sheets, _findings = read_sheets(Path("texts.xlsx"))
+        assert sheets is not None
+        rows = [[cell.text for cell in r.cells] for r in sheets[0].rows]
+        edited = [
+            [*r[:3], "Dado", *r[4:]] if r[:2] == ["aids/reavers", "block[7].columns[0].header"] else r for r in rows
+        ]
+        assert edited != rows and edited[1:][-1][5] == "aids"  # the deck column files an aid's texts under "aids"
+        Path("texts.xlsx").write_bytes(write_xlsx(edited[0], edited[1:], OWN, "note"))
+    code, out, err = run("import", "blue-sun", f"texts.{kind}", "--write")
+    assert code == 0, out + err
+    assert reavers.read_text(encoding="utf-8") == old.replace('es = "Tirada"', 'es = "Dado"')

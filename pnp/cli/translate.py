@@ -160,7 +160,10 @@ def export_texts(
 
     CSV has one row per card text (card, field, original, translation, base)
     and one "status" row per card; PO has one entry per card text, msgctxt
-    "<card>:<field>". The base (a hidden column, a "#. base:" comment) records
+    "<card>:<field>". Then the aids' texts (reference cards and set-up sheets),
+    one per title, heading, paragraph, list item and table cell: card
+    "aids/<aid>", field its place (msgctxt "aids/reavers:block[1].bullets[0]").
+    The base (a hidden column, a "#. base:" comment) records
     each translation as exported, so that `pnp import` can tell your changes
     from changes made to the pack since. Leave it as it is.
 
@@ -180,7 +183,7 @@ def export_texts(
 
     data = load_or_exit(pack)
     language = target_language(data, lang)
-    found = entries(data, language, aids=file_format == "po")
+    found = entries(data, language, aids=True)
     if file_format == "csv":
         content = write_csv(found, data.pack.source_language, language)
     elif file_format == "xlsx":
@@ -205,7 +208,8 @@ def export_texts(
         stop(problems, _("choose another file with -o."))
     if quiet:
         return  # -q: errors only
-    aided = [e for e in found if e.card.startswith(AID_PREFIX) and e.source]  # a PO holds aid texts, each with one
+    # the PO leaves out a text with no original, as it does a card's
+    aided = [e for e in found if e.card.startswith(AID_PREFIX) and (e.source or file_format != "po")]
     found = [e for e in found if not e.card.startswith(AID_PREFIX)]
     texts = sum(1 for e in found if e.field != "status")
     cards = len({e.card for e in found})
