@@ -15,6 +15,7 @@ SEVERITY_WORDS = {Severity.ERROR: N_("error"), Severity.WARNING: N_("warning"), 
 
 # The nouns that plural() counts, in both forms, so that each language can say them its own way.
 COUNTED = {
+    "aid": plural_forms("{n} aid", "{n} aids"),
     "card": plural_forms("{n} card", "{n} cards"),
     "card design": plural_forms("{n} card design", "{n} card designs"),
     "design": plural_forms("{n} design", "{n} designs"),

@@ -40,6 +40,14 @@ def _count(changes: list[Change]) -> str:
     """'3 changes (2 cards) in 1 file': the card texts, names and labels that change, and their statuses."""
     cards = len({(c.file, c.card) for c in changes if c.card})
     files = len({c.file for c in changes})
+    aids = len({c.aid for c in changes if c.aid})
+    if aids:
+        return _("{changes} ({cards}, {aids}) in {files}").format(
+            changes=plural(len(changes), "change"),
+            cards=plural(cards, "card"),
+            aids=plural(aids, "aid"),
+            files=plural(files, "file"),
+        )
     return _("{changes} ({cards}) in {files}").format(
         changes=plural(len(changes), "change"), cards=plural(cards, "card"), files=plural(files, "file")
     )
@@ -152,7 +160,10 @@ def export_texts(
 
     CSV has one row per card text (card, field, original, translation, base)
     and one "status" row per card; PO has one entry per card text, msgctxt
-    "<card>:<field>". The base (a hidden column, a "#. base:" comment) records
+    "<card>:<field>". Then the aids' texts (reference cards and set-up sheets),
+    one per title, heading, paragraph, list item and table cell: card
+    "aids/<aid>", field its place (msgctxt "aids/reavers:block[1].bullets[0]").
+    The base (a hidden column, a "#. base:" comment) records
     each translation as exported, so that `pnp import` can tell your changes
     from changes made to the pack since. Leave it as it is.
 
@@ -164,6 +175,7 @@ def export_texts(
         pnp export cards/blue-sun --format csv -o blue-sun-es.csv
         pnp export cards/blue-sun --format po
     """
+    from pnp.translate.aid_texts import AID_PREFIX
     from pnp.translate.csvfile import write_csv
     from pnp.translate.interchange import entries
     from pnp.translate.pofile import write_po
@@ -171,7 +183,7 @@ def export_texts(
 
     data = load_or_exit(pack)
     language = target_language(data, lang)
-    found = entries(data, language)
+    found = entries(data, language, aids=True)
     if file_format == "csv":
         content = write_csv(found, data.pack.source_language, language)
     elif file_format == "xlsx":
@@ -196,17 +208,32 @@ def export_texts(
         stop(problems, _("choose another file with -o."))
     if quiet:
         return  # -q: errors only
+    # the PO leaves out a text with no original, as it does a card's
+    aided = [e for e in found if e.card.startswith(AID_PREFIX) and (e.source or file_format != "po")]
+    found = [e for e in found if not e.card.startswith(AID_PREFIX)]
     texts = sum(1 for e in found if e.field != "status")
     cards = len({e.card for e in found})
     left_out = sum(1 for e in found if e.field != "status" and not e.source) if file_format == "po" else 0
     if left_out:
         texts -= left_out
         cards = len({e.card for e in found if e.field != "status" and e.source})
-    click.echo(
-        _("Wrote {shown}: {texts} of {cards} ({language}).").format(
-            shown=shown, texts=plural(texts, "text"), cards=plural(cards, "card"), language=language
+    if aided:
+        click.echo(
+            _("Wrote {shown}: {texts} of {cards} and {aid_texts} of {aids} ({language}).").format(
+                shown=shown,
+                texts=plural(texts, "text"),
+                cards=plural(cards, "card"),
+                aid_texts=plural(len(aided), "text"),
+                aids=plural(len({e.card for e in aided}), "aid"),
+                language=language,
+            )
         )
-    )
+    else:
+        click.echo(
+            _("Wrote {shown}: {texts} of {cards} ({language}).").format(
+                shown=shown, texts=plural(texts, "text"), cards=plural(cards, "card"), language=language
+            )
+        )
     if left_out:
         click.echo(
             ngettext(

@@ -38,6 +38,7 @@ class Change:
     new: str
     why: str = ""  # said after the diff: why a text nobody named changes (a status back to "translated")
     pieces: list[Piece] | None = None  # the diff when the edits are known: each its own change
+    aid: str | None = None  # the aid (aids/<id>) whose text this is, for an aid's text
 
     def shown(self) -> str:
         """'supply.toml:12: card "x" field "title.es": [-Paraíso-]{+Refugio+}', as every editing command lists it."""

@@ -30,6 +30,17 @@ from pnp.check.text.fields import ALL
 from pnp.errors import Finding, did_you_mean, error, info, warning
 from pnp.i18n import _
 from pnp.model import Card, DeckFile, PackData
+from pnp.paths import shown_path
+from pnp.translate.aid_texts import (
+    AID_PREFIX,
+    aid_names,
+    aid_of,
+    missing_list,
+    parse_place,
+    places,
+    text_at,
+    write_aid_texts,
+)
 from pnp.translate.coercion import lost_characters, spreadsheet_change
 from pnp.translate.files import PackFile, open_file
 from pnp.translate.glossary_apply import Change
@@ -118,8 +129,9 @@ def card_texts(card: Card) -> dict[str, dict[str, str]]:
     return texts
 
 
-def entries(pack: PackData, lang: str) -> list[Entry]:
-    """Every card text that has an original or a translation, then the card's status, in pack order."""
+def entries(pack: PackData, lang: str, aids: bool = False) -> list[Entry]:
+    """Every card text that has an original or a translation, then the card's status, in pack order;
+    with `aids`, then every text of the aids (card "aids/<id>", field its place, no status)."""
     source_language = pack.pack.source_language
     found = []
     for deck in pack.decks:
@@ -133,6 +145,22 @@ def entries(pack: PackData, lang: str) -> list[Entry]:
                     found.append(Entry(card.id, name, source, target, base_hash(target), shown, line))
             status = card.status.get(lang, "")
             found.append(Entry(card.id, STATUS, "", status, base_hash(status), shown, pack.line("card", card.id)))
+    return found + (aid_entries(pack, lang) if aids else [])
+
+
+def aid_entries(pack: PackData, lang: str) -> list[Entry]:
+    """Every aid text that has an original or a translation, aid by aid, in reading order."""
+    source_language = pack.pack.source_language
+    found = []
+    for aid in pack.aids:
+        shown = _in_pack(pack, aid.file)
+        for place in places(aid.aid):
+            source, target = text_at(aid.aid, place, source_language), text_at(aid.aid, place, lang)
+            if source or target:
+                line = aid.line(place.field(lang)) or aid.line(place.field(source_language))
+                found.append(
+                    Entry(f"{AID_PREFIX}{aid.id}", place.name(), source, target, base_hash(target), shown, line)
+                )
     return found
 
 
@@ -154,16 +182,26 @@ def plan_import(pack: PackData, rows: list[Row], lang: str, shown: str, spreadsh
     cards = pack.cards()
     seen: dict[tuple[str, str], Row] = {}
     wanted: list[tuple[Row, str]] = []
+    aid_rows: list[Row] = []
     for row in rows:
         if row.unreadable or (row.derived and any(r.card == row.card for r in plan.refused)):
             plan.refused.append(row)  # a PO card's status goes with its texts: none of them, if one is refused
+            continue
+        if row.card.startswith(AID_PREFIX):
+            aid_rows.append(row)
             continue
         if spreadsheet:
             row = _recover_card(row, cards, plan, shown)
         problem = _bad_row(row, cards, seen, shown)
         if problem is None:
             seen[(row.card, row.field)] = row
-            problem, theirs = _judge(pack, cards[row.card], row, lang, shown, plan, spreadsheet)
+            card = cards[row.card]
+            where = {"line": row.line, "card": row.card, "field": f"{row.field}.{lang}"}
+            current, original = (
+                current_text(card, row.field, lang),
+                current_text(card, row.field, pack.pack.source_language),
+            )
+            problem, theirs = _judge(current, original, row, where, pack, shown, plan, spreadsheet)
             if problem is None and theirs is not None:
                 wanted.append((row, theirs))
         if problem is not None:
@@ -173,7 +211,73 @@ def plan_import(pack: PackData, rows: list[Row], lang: str, shown: str, spreadsh
     if wanted:
         plan.writes, plan.changes = _apply(pack, wanted, lang)
         plan.written = [row for row, _theirs in wanted]
+    _plan_aids(pack, aid_rows, lang, shown, plan, spreadsheet)
     return plan
+
+
+def _plan_aids(pack: PackData, rows: list[Row], lang: str, shown: str, plan: ImportPlan, spreadsheet: bool) -> None:
+    """The aid texts' rows, judged as card texts are; each written into its aid's file."""
+    wanted = []
+    seen: dict[tuple[str, str], Row] = {}
+    for row in rows:
+        aid, place = aid_of(pack, row.card), parse_place(row.field)
+        where: dict[str, Any] = {"line": row.line, "field": f"{row.card}:{row.field}"}
+        problem: Finding | None = None
+        if aid is None:
+            problem = error(
+                "import/unknown-aid",
+                shown,
+                _('{label}: no aid "{aid}" in the pack (aids/*.toml)').format(label=row.label, aid=row.card),
+                **where,
+                hint=did_you_mean(row.card, aid_names(pack)) or _("aid names are the pack's: export again to get them"),
+            )
+        elif place is None or place not in places(aid.aid):
+            problem = error(
+                "import/unknown-place",
+                shown,
+                _('{label}: the aid "{aid}" has no text at "{place}"').format(
+                    label=row.label, aid=row.card, place=row.field
+                ),
+                **where,
+                hint=_("put the msgctxt back as pnp export wrote it, or export again to get the aid's places"),
+            )
+        elif (row.card, row.field) in seen:
+            problem = error(
+                "import/bad-row",
+                shown,
+                _('{label}: aid "{aid}" place "{place}" is given twice (also {label2})').format(
+                    label=row.label, aid=row.card, place=row.field, label2=seen[row.card, row.field].label
+                ),
+                **where,
+                hint=_("keep one of the two"),
+            )
+        else:
+            seen[(row.card, row.field)] = row
+            where["field"] = f"{row.card}:{place.field(lang)}"
+            current = text_at(aid.aid, place, lang)
+            original = text_at(aid.aid, place, pack.pack.source_language)
+            problem, theirs = _judge(current, original, row, where, pack, shown, plan, spreadsheet)
+            lacking = missing_list(aid.aid, place, lang) if problem is None and theirs is not None else None
+            if lacking is not None:
+                problem = error(
+                    "import/no-list",
+                    shown,
+                    _("{label}: {aid} has no {field} to write this item into").format(
+                        label=row.label, aid=shown_path(aid.file), field=lacking
+                    ),
+                    **where,
+                    hint=_("add the whole list in that language to the TOML file, with as many items as the original"),
+                )
+            elif problem is None and theirs is not None:
+                wanted.append((aid, place, theirs))
+                plan.written.append(row)
+        if problem is not None:
+            plan.findings.append(problem)
+            plan.refused.append(row)
+    if wanted:
+        writes, changes = write_aid_texts(pack, wanted, lang)
+        plan.writes += writes
+        plan.changes += changes
 
 
 def _recover_card(row: Row, cards: dict[str, Card], plan: ImportPlan, shown: str) -> Row:
@@ -198,15 +302,23 @@ def _recover_card(row: Row, cards: dict[str, Card], plan: ImportPlan, shown: str
 
 
 def _judge(
-    pack: PackData, card: Card, row: Row, lang: str, shown: str, plan: ImportPlan, spreadsheet: bool
+    current: str,
+    original: str,
+    row: Row,
+    where: dict[str, Any],
+    pack: PackData,
+    shown: str,
+    plan: ImportPlan,
+    spreadsheet: bool,
 ) -> tuple[Finding | None, str | None]:
-    """(the row's problem, or None; the text to write, or None when the row changes nothing)."""
-    current = normalize(current_text(card, row.field, lang))
+    """(the row's problem, or None; the text to write, or None when the row changes nothing).
+
+    `current` is the pack's text in the target language, `original` in the source language."""
+    current = normalize(current)
     theirs = normalize(row.target)
     base = readable_base(row.base)
     if theirs == current or (base is not None and base_matches(theirs, base)):
         return None, None  # unchanged in the file: whatever the pack says now stands
-    where = {"line": row.line, "card": row.card, "field": f"{row.field}.{lang}"}
     if base is not None and not base_matches(current, base):
         return error(
             "import/conflict",
@@ -255,7 +367,7 @@ def _judge(
             **where,
             hint=did_you_mean(theirs, STATUSES) or _("write one of: {STATUSES}").format(STATUSES=", ".join(STATUSES)),
         ), None
-    original = normalize(current_text(card, row.field, pack.pack.source_language)) if row.field != STATUS else ""
+    original = normalize(original) if row.field != STATUS else ""
     source = normalize(row.source)
     if (
         row.field != STATUS

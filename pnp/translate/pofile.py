@@ -1,7 +1,10 @@
 """gettext PO for translation tools (Poedit, Weblate, OmegaT), through polib.
 
 One entry per card text: msgctxt "<card id>:<field>", msgid the original,
-msgstr the translation.  An extracted comment `#. base: <hash>` records the
+msgstr the translation.  Then one per aid text (reference cards and set-up
+sheets, pnp.translate.aid_texts): msgctxt "aids/<aid id>:<place>"
+("aids/reavers:block[1].bullets[0]"); an aid has no status, so its entries
+carry no status comment and are never fuzzy for one.  An extracted comment `#. base: <hash>` records the
 translation at export time, and `#. status: <status>` the card's status then.
 
 The card's status maps to gettext's own states, so tools count what the
@@ -36,11 +39,13 @@ from pathlib import Path
 
 import polib
 
+from pnp.aids import LoadedAid
 from pnp.errors import Finding, error, info
 from pnp.i18n import _
 from pnp.load.revision import run_git
 from pnp.markup import line_breaks_differ
 from pnp.model import Card, PackData
+from pnp.translate.aid_texts import AID_PREFIX, aid_of, parse_place
 from pnp.translate.card_edit import card_comments
 from pnp.translate.interchange import STATUS, Entry, Row, base_hash, base_matches, normalize
 
@@ -80,13 +85,13 @@ def language_team(code: str) -> str:
 
 
 def revision_date(pack: PackData) -> str:
-    """When the card texts last changed, the same for every export of one pack state.
+    """When the card and aid texts last changed, the same for every export of one pack state.
 
     In a git repository whose card files are committed as they are, that is the last commit touching
     them: a checkout or a copy sets every file's time to the moment it was made, which says nothing of
     the texts.  A change not committed yet (or a pack outside git) is dated by the newest file's time.
     """
-    files = [deck.file for deck in pack.decks if deck.file.exists()]
+    files = [f for f in [*(deck.file for deck in pack.decks), *(aid.file for aid in pack.aids)] if f.exists()]
     committed = _last_commit(pack.root, files)
     if committed is not None:
         return _po_date(committed)
@@ -148,10 +153,15 @@ def write_po(pack: PackData, entries: list[Entry], lang: str) -> bytes:
                 LINE_BREAKS_PREFIX
                 + _("the translation starts or ends with a line break where the original does not, or the other way")
             )
-        notes += _for_translators(cards[entry.card], entry.field, pack.pack.source_language)
-        # the pack's note on this text (comment.<field>.<lang>): a translator comment, as Poedit and Weblate
-        # show and edit them; read back, it is reported, not imported (_translator_comments)
-        noted = card_comments(cards[entry.card], lang).get(entry.field, "")
+        aid = aid_of(pack, entry.card)
+        if aid is not None:
+            notes += _for_aid_translators(aid, entry.field, pack.pack.source_language)
+            noted = ""
+        else:
+            notes += _for_translators(cards[entry.card], entry.field, pack.pack.source_language)
+            # the pack's note on this text (comment.<field>.<lang>): a translator comment, as Poedit and Weblate
+            # show and edit them; read back, it is reported, not imported (_translator_comments)
+            noted = card_comments(cards[entry.card], lang).get(entry.field, "")
         said = [REVIEWED] if card_status == "reviewed" else []
         said += [line.rstrip() for line in noted.splitlines() if line.strip()]
         po.append(
@@ -243,7 +253,8 @@ def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list
         base = _comment(entry, BASE_PREFIX)
         rows.append(Row(card, field, entry.msgid, entry.msgstr, base, line, label))
         findings += _translator_comments(entry, shown, label, card, field)
-        cards.setdefault(card, []).append(entry)
+        if not card.startswith(AID_PREFIX):  # an aid has no status to read back
+            cards.setdefault(card, []).append(entry)
     rows += [_status_row(card, entries) for card, entries in cards.items()]
     return lang, rows, findings
 
@@ -280,6 +291,22 @@ def _for_translators(card: Card, field: str, source_language: str) -> list[str]:
     if field != "title" and title:
         lines.append(_("card: {title}").format(title=" ".join(title.split())))
     lines += [line.rstrip() for line in (card.notes or "").splitlines() if line.strip()]
+    return lines
+
+
+def _for_aid_translators(aid: LoadedAid, place: str, source_language: str) -> list[str]:
+    """The aid's title (when the text is not the title), the block's `verify` reason, and the aid's notes."""
+    lines = []
+    title = aid.aid.title.get(source_language, "")
+    if place != "title" and title:
+        lines.append(_("aid: {title}").format(title=" ".join(title.split())))
+    parsed = parse_place(place)
+    block = aid.aid.block[parsed.block] if parsed is not None and parsed.block is not None else None
+    verify = block.verify if block is not None else None
+    for reason in (verify, aid.aid.verify):
+        if reason:
+            lines.append(_("verify: {reason}").format(reason=" ".join(reason.split())))
+    lines += [line.rstrip() for line in (aid.aid.notes or "").splitlines() if line.strip()]
     return lines
 
 

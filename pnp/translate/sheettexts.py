@@ -9,9 +9,11 @@ not converted by anyone, a typed one may have been (interchange.Row.typed).
 
 from __future__ import annotations
 
+from pnp.aids import AID_FOLDER
 from pnp.errors import Finding, error
 from pnp.i18n import _
 from pnp.model import PackData
+from pnp.translate.aid_texts import AID_PREFIX
 from pnp.translate.csvfile import BASE, check_header, header, note_finding
 from pnp.translate.interchange import Entry, Row
 from pnp.translate.sheetfile import Cell, Sheet, write_xlsx
@@ -22,6 +24,7 @@ OWN = (BASE, DECK)
 
 def write_texts_xlsx(pack: PackData, entries: list[Entry], source: str, target: str) -> bytes:
     decks = {card.id: deck.deck.id for deck in pack.decks for card in deck.cards}
+    decks |= {f"{AID_PREFIX}{aid.id}": AID_FOLDER for aid in pack.aids}  # an aid's texts filter as "aids"
     rows = [[e.card, e.field, e.source, e.target, e.base, decks.get(e.card, "")] for e in entries]
     note = _("pnp's own column: leave it as it is (base tells your changes from the pack's; deck is for filtering)")
     return write_xlsx([*header(source, target), DECK], rows, OWN, note)

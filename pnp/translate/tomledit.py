@@ -123,6 +123,12 @@ def set_text(table: Any, lang: str, value: str, raw_edit: Callable[[str], str] |
         table[lang] = fresh_string(value)
 
 
+def set_item(array: Any, index: int, value: str) -> None:
+    """Set array[index] (a list item, a table cell) to value in the old string's quoting."""
+    old = array[index]
+    array[index] = _restring(old, value, None) if isinstance(old, String) else fresh_string(value)
+
+
 def _restring(old: String, value: str, raw_edit: Callable[[str], str] | None) -> String:
     original = old._original
     candidates: list[tuple[StringType, str | None]] = []
