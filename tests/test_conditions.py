@@ -18,6 +18,7 @@ def _messages(english: str, spanish: str) -> list[str]:
     [
         ("If your tower stands, score 3.", "Anota 3.", '"If"'),
         ("Gain 2 grain unless it rains.", "Gana 2 de grano.", '"unless"'),
+        ("As long as you hold the bell, score 2.", "Anota 2.", '"As long as"'),
         ("Draw a card.", "Si llueve, roba una carta.", '"Si"'),
         ("Each player scores 1.", "Cada jugador anota 1 a menos que tenga un pozo.", '"a menos que"'),
     ],
@@ -38,6 +39,9 @@ def test_a_condition_lost_or_gained_is_named(english: str, spanish: str, word: s
         ("Gain 1 even if you lose.", "Gana 1 aunque pierdas."),
         ("Score 1 unless it rains.", "Anota 1 salvo que llueva."),
         ("Act as if you had 3 towers.", "Actúa como si tuvieras 3 torres."),
+        # how long, not under what: a duration is no condition to keep
+        ("Keep this card as long as you can.", "Guarda esta carta tanto como puedas."),
+        ("Hold your breath as long as possible.", "Aguanta la respiración todo lo posible."),
     ],
 )
 def test_a_condition_kept_in_other_words_is_no_finding(english: str, spanish: str) -> None:

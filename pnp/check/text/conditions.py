@@ -2,7 +2,8 @@
 
 text/condition: English originals against Spanish translations, sentence by sentence where both
 have as many (text/consistency's pairing), else the whole text.  An original with a condition
-("if", "unless", "provided", "as long as", "in case"; not "even if", "as if") whose translation
+("if", "unless", "provided", "as long as", "in case"; not "even if", "as if", nor "as long as you
+can", which says how long) whose translation
 has none ("si", "a menos que", "salvo que", "excepto si", "en caso de", "siempre que", "de ser así",
 "en ese caso", "de hacerlo", "de lo contrario") lost it: "If you control a hive, gain 2" as "Gana
 2".  A translation with "si" or "a menos que" whose original has no condition nor a word that may
@@ -42,7 +43,12 @@ RATIO = 0.6  # of the original's letters
 LEAST = 40  # letters of the original, so that a short text's rewording is no finding
 ADDED = 1.6  # a condition gained makes the translation this much longer than its original
 
-_EN_NOT = re.compile(r"\b(?:even if|as if|if any|if able|if possible)\b", re.IGNORECASE)
+# "as long as you can" and "as long as possible" measure how long, and hold under nothing
+_EN_NOT = re.compile(
+    r"\b(?:even if|as if|if any|if able|if possible|as long as (?:possible|it takes|(?:you|they|we|he|she|it|"
+    r"one|each player|a player|the player|players) (?:can|could|may|like|likes|want|wants|wish|wishes|need|needs)))\b",
+    re.IGNORECASE,
+)
 _EN_CONDITION = re.compile(r"\b(?:if|unless|provided|as long as|in case)\b", re.IGNORECASE)
 _EN_MAYBE = re.compile(
     r"\b(?:if|unless|provided|as long as|in case|when|whenever|once|otherwise|whether|may|able|wish|want|"
