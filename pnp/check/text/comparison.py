@@ -27,7 +27,7 @@ from functools import cache, lru_cache
 
 from pnp import markup
 from pnp.check.text.consistency import aligned
-from pnp.check.text.fields import RULES_TEXT, Text, quote, texts
+from pnp.check.text.fields import Text, against_english, quote
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
 from pnp.model import PackData
@@ -92,13 +92,7 @@ def bounds(unit: str, english: bool) -> tuple[tuple[str, str, str], ...]:
 
 
 def check_comparison(pack: PackData) -> list[Finding]:
-    if pack.pack.source_language.split("-")[0] != "en":
-        return []
-    findings = []
-    for text, original in texts(pack, RULES_TEXT):
-        if original is not None and text.lang.split("-")[0] in LANGUAGES:
-            findings += compare_bounds(text, original)
-    return findings
+    return against_english(pack, compare_bounds, LANGUAGES)
 
 
 def compare_bounds(text: Text, original: Text) -> list[Finding]:

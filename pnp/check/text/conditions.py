@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from pnp import markup
 from pnp.check.text.consistency import aligned
-from pnp.check.text.fields import ICON, RULES_TEXT, Text, quote, texts
+from pnp.check.text.fields import ICON, RULES_TEXT, Text, against_english, quote, texts
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
 from pnp.model import PackData
@@ -79,13 +79,7 @@ def _said(unit: str, condition: re.Pattern[str], not_condition: re.Pattern[str])
 
 
 def check_conditions(pack: PackData) -> list[Finding]:
-    if pack.pack.source_language.split("-")[0] != "en":
-        return []
-    findings = []
-    for text, original in texts(pack, RULES_TEXT):
-        if original is not None and text.lang.split("-")[0] in LANGUAGES:
-            findings += compare_conditions(text, original)
-    return findings
+    return against_english(pack, compare_conditions, LANGUAGES)
 
 
 def compare_conditions(text: Text, original: Text) -> list[Finding]:

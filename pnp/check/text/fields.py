@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -94,6 +94,21 @@ def field_line(pack: PackData, card_id: str, field: str) -> int | None:
 
 Listed = list[tuple[Text, Text | None]]
 _LISTED: list[tuple[PackData, tuple[str, ...], tuple[str, ...] | None, Listed]] = []
+
+
+def against_english(
+    pack: PackData, compare: Callable[[Text, Text], list[Finding]], languages: tuple[str, ...]
+) -> list[Finding]:
+    """What `compare` finds in each rules text of these target languages against its English
+    original: the rules that read what an English sentence holds (a negation, a condition, a bound,
+    the player it speaks to) and look for it in the translation.  Nothing for another original."""
+    if pack.pack.source_language.split("-")[0] != "en":
+        return []
+    findings = []
+    for text, original in texts(pack, RULES_TEXT):
+        if original is not None and text.lang.split("-")[0] in languages:
+            findings += compare(text, original)
+    return findings
 
 
 def texts(pack: PackData, paths: tuple[str, ...] = ALL, languages: list[str] | None = None) -> Listed:

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from pnp import markup
 from pnp.check.text.consistency import aligned
-from pnp.check.text.fields import RULES_TEXT, Text, quote, texts
+from pnp.check.text.fields import Text, against_english, quote
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
 from pnp.model import PackData
@@ -68,13 +68,7 @@ _ES_NEGATIVE_MEANING = re.compile(
 
 
 def check_negation(pack: PackData) -> list[Finding]:
-    if pack.pack.source_language.split("-")[0] != "en":
-        return []
-    findings = []
-    for text, original in texts(pack, RULES_TEXT):
-        if original is not None and text.lang.split("-")[0] in LANGUAGES:
-            findings += compare_negation(text, original)
-    return findings
+    return against_english(pack, compare_negation, LANGUAGES)
 
 
 @lru_cache(maxsize=1 << 14)  # texts repeat their sentences

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from pnp import markup
 from pnp.check.text.consistency import aligned
-from pnp.check.text.fields import RULES_TEXT, Text, quote, texts
+from pnp.check.text.fields import Text, against_english, quote
 from pnp.check.text.lexicon import speller
 from pnp.check.text.register import evidence
 from pnp.errors import Finding, Severity
@@ -64,13 +64,7 @@ _EN_THEY_ANYWHERE = re.compile(
 
 
 def check_players(pack: PackData) -> list[Finding]:
-    if pack.pack.source_language.split("-")[0] != "en":
-        return []
-    findings = []
-    for text, original in texts(pack, RULES_TEXT):
-        if original is not None and text.lang.split("-")[0] in LANGUAGES:
-            findings += compare_players(text, original)
-    return findings
+    return against_english(pack, compare_players, LANGUAGES)
 
 
 @lru_cache(maxsize=1 << 14)
