@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from pnp.model import Card, Deck, LoadedDeck, PackData
-from pnp.swap_model import Condition, Quantity, Swap
+from pnp.model.swaps import Condition, Quantity, Swap
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 
 from pnp.errors import Finding, Severity
-from pnp.i18n import N_, _, ngettext, plural_forms
+from pnp.i18n import N_, _, ngettext, pgettext, plural_forms
 
 JSON_SCHEMA_VERSION = 1
 
@@ -78,3 +78,24 @@ def plural(n: int, word: str) -> str:
         singular, plural_form = COUNTED[word]
         return ngettext(singular, plural_form, n).format(n=n)
     return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+# A card's fields as a reader names them, for the messages that name a field inside a sentence,
+# where the file's key ("text", "back.text") would read as a raw key.
+def field_name(name: str) -> str:
+    """A card's field as a reader names it: "text" -> "texto", "back.title" -> "título del reverso"; a field
+    with its language ("text.es") keeps the language after it."""
+    words = {
+        "title": pgettext("card field", "title"),
+        "subtitle": pgettext("card field", "subtitle"),
+        "text": pgettext("card field", "text"),
+        "flavour": pgettext("card field", "flavour text"),
+        "back.title": pgettext("card field", "back title"),
+        "back.text": pgettext("card field", "back text"),
+        "back.flavour": pgettext("card field", "back flavour text"),
+        "status": pgettext("card field", "status"),
+    }
+    if name in words:
+        return words[name]
+    field, _dot, lang = name.rpartition(".")
+    return f"{words[field]} ({lang})" if field in words else name

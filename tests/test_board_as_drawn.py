@@ -16,10 +16,11 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 from PIL import Image
 
-from pnp import geometry, token_shapes
+from pnp import geometry
 from pnp.assets.fonts import load_fonts
 from pnp.i18n_extract import METHOD_MAP, OPTIONS_MAP, SHEET_KEYWORDS
 from pnp.load import load_pack
+from pnp.model import token_shapes
 from pnp.pipelines.board import build_board
 from pnp.pipelines.board_options import BoardOptions, BoardResult
 from pnp.pipelines.build import FONTS_DIR

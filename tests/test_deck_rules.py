@@ -17,8 +17,8 @@ from pnp.check import check_pack, deck_rules
 from pnp.cli import main
 from pnp.compose import Selection, matches
 from pnp.load import load_pack
+from pnp.model.swaps import Condition
 from pnp.report import format_text
-from pnp.swap_model import Condition
 from tests.conftest import ROOT
 
 

@@ -6,20 +6,22 @@ import re
 
 from pydantic import BaseModel
 
-from pnp import aids, glossary_model, model, region_model, swap_model
+from pnp import model
+from pnp.model import aids, regions, swaps
+from pnp.model import glossary as glossary_model
 from tests.conftest import ROOT
 
 USER_WRITTEN = [
     model.Pack,
     model.CardType,
-    region_model.TextRegion,
-    region_model.RegionNudge,
+    regions.TextRegion,
+    regions.RegionNudge,
     model.Deck,
     model.DeckBack,
-    swap_model.Swap,
-    swap_model.SwapLine,
-    swap_model.Condition,
-    swap_model.Quantity,
+    swaps.Swap,
+    swaps.SwapLine,
+    swaps.Condition,
+    swaps.Quantity,
     model.ManifestLine,
     model.DeckFile,
     model.Card,

@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "pnp"
 
 LEVELS = {
+    "model": 0,  # the pack's data model: part of the base, in a folder of its own
     "assets": 1,
     "load": 1,
     "layout": 2,

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pnp.aids import Block, LoadedAid
 from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, info, warning
 from pnp.i18n import N_, _
 from pnp.model import Card, Deck, LoadedDeck, PackData
+from pnp.model.aids import Block, LoadedAid
 from pnp.paths import shown_path
 
 _TITLE_KINDS = ("heading", "columns", "rows")  # read as titles: short, no final period expected

@@ -23,13 +23,12 @@ from pathlib import Path
 
 from pnp.check.rule import Rule
 from pnp.errors import Finding, Severity, info, warning
-from pnp.field_names import field_name
 from pnp.i18n import N_, _, ngettext
 from pnp.layout.plan import deck_size
 from pnp.layout.templates import Template, TemplateSet, load_family, size_class
 from pnp.model import Card, LoadedDeck, PackData
 from pnp.paths import TEMPLATES_DIR, shown_path
-from pnp.report import plural
+from pnp.report import field_name, plural
 from pnp.units import Size, UnitError
 
 _PRINTS_TEXT = re.compile(r"\bcard\.text\b")

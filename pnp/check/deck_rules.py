@@ -8,9 +8,9 @@ from pnp.errors import Finding, Severity, error, info, warning
 from pnp.i18n import N_, _, ngettext, ui_language
 from pnp.load.pack import PACK_FILE
 from pnp.model import LoadedDeck, PackData
+from pnp.model.swaps import Swap
 from pnp.paths import shown_path
 from pnp.report import plural
-from pnp.swap_model import Swap
 
 
 def check_deck_counts(pack: PackData) -> list[Finding]:

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw, ImageStat
 from pnp.i18n import P_, printed
 from pnp.layout.schema import Element
 from pnp.model import Card, PackData
-from pnp.region_model import TextRegion
+from pnp.model.regions import TextRegion
 from pnp.units import mm
 
 # A `sample` fill is the median colour of the scan in a ring just inside the region's edge: a region is

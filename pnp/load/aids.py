@@ -14,12 +14,12 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from pnp import markup
-from pnp.aids import AID_FOLDER, PAGE_SIZES, Aid, Block, LoadedAid, block_texts, field_line
 from pnp.errors import Finding, did_you_mean, error
 from pnp.i18n import _
 from pnp.load.toml import TomlFile, key_lines, read_toml, symlink_outside
 from pnp.load.validate import Problem, validate
 from pnp.model import Pack
+from pnp.model.aids import AID_FOLDER, PAGE_SIZES, Aid, Block, LoadedAid, block_texts, field_line
 from pnp.paths import shown_path
 from pnp.units import UnitError, parse_card_size
 

@@ -22,7 +22,7 @@ from pnp.limits import MAX_BOARD_SIDE_MM
 from pnp.load.toml import TomlFile, read_toml, symlink_outside
 from pnp.load.validate import Problem, validate
 from pnp.model import Board, LoadedBoard, LoadedTokens, Pack, Region, TokenFace, TokenFile
-from pnp.token_shapes import face_size
+from pnp.model.token_shapes import face_size
 from pnp.units import UnitError, mm, parse_length
 
 M = TypeVar("M", bound=BaseModel)

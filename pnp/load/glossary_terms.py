@@ -5,10 +5,10 @@
 from __future__ import annotations
 
 from pnp.errors import Finding, error
-from pnp.glossary_model import Glossary
 from pnp.i18n import _, number
 from pnp.limits import MAX_FORBIDDEN_VARIANTS, MAX_GLOSSARY_ENTRIES
 from pnp.load.toml import TomlFile, key_lines
+from pnp.model.glossary import Glossary
 
 
 def glossary_size(source: TomlFile) -> Finding | None:

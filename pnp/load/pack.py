@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.errors import Finding, did_you_mean, error, has_errors
-from pnp.glossary_model import Glossary
 from pnp.i18n import _, number
 from pnp.limits import MAX_PRINTED_CARDS
 from pnp.load.aids import load_aids
@@ -16,6 +15,7 @@ from pnp.load.references import cross_check
 from pnp.load.toml import TomlFile, inside_pack, key_lines, read_toml, symlink_outside
 from pnp.load.validate import Problem, validate
 from pnp.model import Card, Deck, LoadedDeck, Pack, PackData
+from pnp.model.glossary import Glossary
 from pnp.paths import shown_path
 
 PACK_FILE = "pack.toml"

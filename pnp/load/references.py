@@ -12,12 +12,12 @@ from pathlib import Path
 
 from pnp import markup
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
-from pnp.glossary_model import Glossary
 from pnp.i18n import _
 from pnp.images import image_problem
 from pnp.load.swap_refs import check_swap_refs
 from pnp.load.toml import TomlFile, inside_pack, key_lines, unknown_reference
 from pnp.model import Card, LoadedDeck, Pack
+from pnp.model.glossary import Glossary
 from pnp.paths import shown_path
 from pnp.units import UnitError, parse_card_size
 

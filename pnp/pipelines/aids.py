@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from pnp.aids import LoadedAid
 from pnp.assets.fonts import load_fonts
 from pnp.errors import Finding, error
 from pnp.export.aids_pdf import render_aids
 from pnp.i18n import _, ngettext
 from pnp.layout.templates import IconFile
 from pnp.model import PackData, pick
+from pnp.model.aids import LoadedAid
 from pnp.paths import shown_path
 from pnp.pipelines.build_options import FONTS_DIR, BuildOptions
 from pnp.render.aids import MIN_SIZE, FittedAid, fit_aid

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import token_shapes
 from pnp.assets.fonts import FontRegistry
 from pnp.errors import error
 from pnp.export.board_pdf import Document, FaceForm, TokenSection, render_sheets
@@ -15,7 +14,7 @@ from pnp.i18n import _
 from pnp.impose.sheet import ImposeError, SheetPlan, SheetSpec, plan_sheet
 from pnp.layout.icons import family_and_pack_icons
 from pnp.layout.templates import IconFile
-from pnp.model import LoadedTokens, PackData, TokenFace, pick
+from pnp.model import LoadedTokens, PackData, TokenFace, pick, token_shapes
 from pnp.paths import shown_path
 from pnp.pipelines.board_fit import face_overflow, token_face_text
 from pnp.pipelines.board_options import BoardOptions, BoardResult

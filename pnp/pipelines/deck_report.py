@@ -9,8 +9,8 @@ from pnp.check.provenance import provenance
 from pnp.compose import Result, compose, short_decks
 from pnp.i18n import _, ngettext, pgettext
 from pnp.model import Fact, LoadedDeck, PackData, Variant
+from pnp.model.swaps import Swap
 from pnp.report import plural
-from pnp.swap_model import Swap
 
 
 def _title(localized: dict[str, str], language: str, fallback: str) -> str:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
-from pnp.aids import LoadedAid
 from pnp.check.aid_rules import aids_as_cards
 from pnp.errors import Finding
 from pnp.i18n import _
+from pnp.model.aids import LoadedAid
 from pnp.paths import shown_path
 from pnp.proof.collect import CardEntry, Proof, card_entry
 from pnp.proof.html import finding_html, marked_html

@@ -6,11 +6,10 @@ import base64
 from html import escape
 
 from pnp.errors import Finding, Severity
-from pnp.field_names import field_name
 from pnp.i18n import N_, _, decimal, ngettext
 from pnp.proof.collect import CardEntry, FieldChange, Mark, Proof, segments
 from pnp.render.face import LEGIBLE, shown_size
-from pnp.report import plural
+from pnp.report import field_name, plural
 from pnp.translate.card_edit import card_comments
 from pnp.translate.worddiff import Piece
 

@@ -21,9 +21,9 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 
-from pnp.aids import Block, LoadedAid
 from pnp.assets.fonts import FontRegistry, FontRole
 from pnp.i18n import printed
+from pnp.model.aids import Block, LoadedAid
 from pnp.render.text import HYPHENATION, set_text, to_para_markup
 from pnp.render.words import hyphenator
 from pnp.units import Size, mm, paper_size, parse_card_size

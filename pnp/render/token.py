@@ -17,11 +17,10 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import token_shapes
 from pnp.assets.fonts import FontRegistry, plain_font
 from pnp.images import image_problem
 from pnp.layout.templates import IconFile
-from pnp.model import TokenFace
+from pnp.model import TokenFace, token_shapes
 from pnp.render.icons import draw_icon
 from pnp.render.text import FittedText, TextBox, fit_text
 from pnp.render.typeset import draw_text

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pnp.errors import did_you_mean
 from pnp.i18n import _
 from pnp.model import LoadedDeck, PackData
-from pnp.region_model import TextRegion
+from pnp.model.regions import TextRegion
 from pnp.units import POINTS_PER_UNIT, parse_card_size
 
 

@@ -11,10 +11,10 @@ from pnp.check.text.fields import plain
 from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex
 from pnp.errors import Finding, warning
-from pnp.glossary_model import Term
 from pnp.i18n import _
 from pnp.load import load_pack
 from pnp.model import Card
+from pnp.model.glossary import Term
 from pnp.translate.interchange import card_texts
 from pnp.translate.memory import Remembered, compendium_entries, pack_entries
 

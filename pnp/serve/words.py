@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from pnp.field_names import field_name
 from pnp.i18n import N_, _, ngettext, pgettext
+from pnp.report import field_name
 
 __all__ = ["N_", "STATUS_WORDS", "_", "code", "duplex_label", "field_name", "ngettext", "paper_name"]
 

@@ -26,11 +26,11 @@ from pnp.check.text.glossary import GlossaryIndex
 from pnp.errors import Finding, Severity, error, has_errors
 from pnp.export.edit_set import Snapshot, remove_stale_parts, verify_edit, write_edit_set
 from pnp.export.workers import Background
-from pnp.glossary_model import Term
 from pnp.i18n import _
 from pnp.load import load_pack
 from pnp.load.pack import LoadResult
 from pnp.model import Card, LoadedDeck, PackData
+from pnp.model.glossary import Term
 from pnp.pipelines.findings import laid_out_findings, rule_findings
 from pnp.pipelines.fitting import layout_and_fitting_findings
 from pnp.proof.collect import CardEntry, card_entry

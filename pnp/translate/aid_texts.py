@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.aids import Aid, Block, LoadedAid
 from pnp.model import PackData
+from pnp.model.aids import Aid, Block, LoadedAid
 from pnp.paths import shown_path
 from pnp.translate.files import PackFile, open_file
 from pnp.translate.glossary_apply import Change

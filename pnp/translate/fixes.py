@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import Finding, error
-from pnp.fix_limits import LIMITS_EXAMPLE, Limits, parse_limits
 from pnp.i18n import _
+from pnp.model.fix_limits import LIMITS_EXAMPLE, Limits, parse_limits
 from pnp.paths import shown_path
 
 SEPARATOR = ">>"
@@ -27,7 +27,7 @@ class Fix:
     wrong: str
     right: str
     line: int
-    limits: Limits = NOWHERE_LIMITED  # where it holds (pnp.fix_limits): everywhere when empty
+    limits: Limits = NOWHERE_LIMITED  # where it holds (pnp.model.fix_limits): everywhere when empty
     limits_text: str = ""  # as the line writes them, for the glossary to record (forbidden_where)
 
     @property

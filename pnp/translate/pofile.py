@@ -39,12 +39,12 @@ from pathlib import Path
 
 import polib
 
-from pnp.aids import LoadedAid
 from pnp.errors import Finding, error, info
 from pnp.i18n import _
 from pnp.load.revision import run_git
 from pnp.markup import line_breaks_differ
 from pnp.model import Card, PackData
+from pnp.model.aids import LoadedAid
 from pnp.translate.aid_texts import AID_PREFIX, aid_of, parse_place
 from pnp.translate.card_edit import card_comments
 from pnp.translate.interchange import STATUS, Entry, Row, base_hash, base_matches, normalize

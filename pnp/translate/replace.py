@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pnp.fix_limits import within
 from pnp.markup import ICON
+from pnp.model.fix_limits import within
 from pnp.translate.fixes import Fix
 
 

@@ -9,10 +9,10 @@ not converted by anyone, a typed one may have been (interchange.Row.typed).
 
 from __future__ import annotations
 
-from pnp.aids import AID_FOLDER
 from pnp.errors import Finding, error
 from pnp.i18n import _
 from pnp.model import PackData
+from pnp.model.aids import AID_FOLDER
 from pnp.translate.aid_texts import AID_PREFIX
 from pnp.translate.csvfile import BASE, check_header, header, note_finding
 from pnp.translate.interchange import Entry, Row

@@ -11,12 +11,12 @@ from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import speller
 from pnp.check.text.phrases import Match, PhraseMatcher, phrase_matcher
 from pnp.errors import Finding, Severity, error, warning
-from pnp.fix_limits import LIMITS_EXAMPLE, parse_limits, within
-from pnp.glossary_model import Term
 from pnp.i18n import _
 from pnp.load.pack import GLOSSARY_FILE
 from pnp.load.toml import key_lines
 from pnp.model import PackData
+from pnp.model.fix_limits import LIMITS_EXAMPLE, parse_limits, within
+from pnp.model.glossary import Term
 from pnp.paths import shown_path
 
 CODE = "text/glossary"

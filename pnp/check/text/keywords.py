@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from pnp.check.text.fields import RULES_TEXT, Text, field_line, texts
 from pnp.errors import Finding, Severity
-from pnp.glossary_model import Keyword
 from pnp.i18n import _
 from pnp.model import Card, PackData
+from pnp.model.glossary import Keyword
 from pnp.paths import shown_path
 
 CODE = "text/keyword"

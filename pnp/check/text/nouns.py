@@ -6,8 +6,8 @@ import re
 
 from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import Speller
-from pnp.glossary_model import Term
 from pnp.i18n import N_
+from pnp.model.glossary import Term
 
 Gender = str  # "m" or "f"
 Number = str  # "s" or "p"

@@ -35,9 +35,9 @@ from pnp.check.text.nouns import (
 from pnp.check.text.phrase_agreement import phrase_slips
 from pnp.check.text.phrases import Match, PhraseMatcher
 from pnp.errors import Finding, Severity
-from pnp.glossary_model import Term
 from pnp.i18n import N_, _
 from pnp.model import PackData
+from pnp.model.glossary import Term
 
 CODE = "text/agreement"
 _GENDERS = {"m": N_("masculine"), "f": N_("feminine")}

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from pnp.record import Language, Record, Slug
+from pnp.model.record import Language, Record, Slug
 
 
 class Term(Record):

@@ -10,7 +10,7 @@ from pydantic import Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from pnp.i18n import _
-from pnp.record import Record, Slug
+from pnp.model.record import Record, Slug
 
 RegionField = Literal["title", "subtitle", "type", "text", "flavour"]
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from pnp.record import Count, LocalizedText, Record, Slug
+from pnp.model.record import Count, LocalizedText, Record, Slug
 
 
 class SwapLine(Record):

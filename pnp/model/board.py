@@ -11,8 +11,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from pnp.record import Count, IconName, LocalizedText, Record, Slug
-from pnp.token_shapes import TokenShape
+from pnp.model.record import Count, IconName, LocalizedText, Record, Slug
+from pnp.model.token_shapes import TokenShape
 
 # --- boards and tokens (board.toml, tokens.toml) ------------------------------
 

@@ -1,6 +1,6 @@
 """What every record of the pack model is made of: names, languages, texts per language, counts.
 
-A record is strict, frozen and closed (pnp.model, pnp.board_model).
+A record is strict, frozen and closed (pnp.model, pnp.model.board).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from pnp.i18n import _
-from pnp.record import Count, Record, Slug
+from pnp.model.record import Count, Record, Slug
 
 AidKind = Literal["reference", "setup"]
 Align = Literal["left", "center", "right"]

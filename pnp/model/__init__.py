@@ -16,23 +16,24 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
-# The records of board.toml and tokens.toml are in pnp/board_model.py, the basics every record is
-# made of in pnp/record.py; pnp.model names those the stages read, so that it stays the whole model.
-from pnp.aids import LoadedAid
-from pnp.board_model import Board as Board
-from pnp.board_model import LoadedBoard, LoadedTokens
-from pnp.board_model import Rect as Rect
-from pnp.board_model import Region as Region
-from pnp.board_model import Route as Route
-from pnp.board_model import Standee as Standee
-from pnp.board_model import Token as Token
-from pnp.board_model import TokenFace as TokenFace
-from pnp.board_model import TokenFile as TokenFile
-from pnp.glossary_model import Glossary
 from pnp.i18n import _
-from pnp.record import Count, IconName, Language, LocalizedText, Record, Slug, Status
-from pnp.region_model import RegionNudge, TextRegion
-from pnp.swap_model import Quantity, Swap
+
+# The records of board.toml and tokens.toml are in pnp/model/board.py, the basics every record is
+# made of in pnp/model/record.py; pnp.model names those the stages read, so that it stays the whole model.
+from pnp.model.aids import LoadedAid
+from pnp.model.board import Board as Board
+from pnp.model.board import LoadedBoard, LoadedTokens
+from pnp.model.board import Rect as Rect
+from pnp.model.board import Region as Region
+from pnp.model.board import Route as Route
+from pnp.model.board import Standee as Standee
+from pnp.model.board import Token as Token
+from pnp.model.board import TokenFace as TokenFace
+from pnp.model.board import TokenFile as TokenFile
+from pnp.model.glossary import Glossary
+from pnp.model.record import Count, IconName, Language, LocalizedText, Record, Slug, Status
+from pnp.model.regions import RegionNudge, TextRegion
+from pnp.model.swaps import Quantity, Swap
 
 # --- cards -----------------------------------------------------------------
 
@@ -355,7 +356,7 @@ class PackData(BaseModel):
     lines: dict[tuple[str, str], int] = {}
     board: LoadedBoard | None = None  # board.toml, when the pack has one
     tokens: LoadedTokens | None = None  # tokens.toml, when the pack has one
-    aids: tuple[LoadedAid, ...] = ()  # aids/*.toml: reference cards and set-up sheets (pnp.aids)
+    aids: tuple[LoadedAid, ...] = ()  # aids/*.toml: reference cards and set-up sheets (pnp.model.aids)
 
     def line(self, kind: str, record_id: str) -> int | None:
         return self.lines.get((kind, record_id))
