@@ -41,7 +41,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FONTS = ROOT / "fonts"
 LANGUAGE = "es"  # the pack's first target language: what build() renders by default
 
 # id, name, card types, back label, back colour
@@ -412,14 +411,11 @@ def _stages(start: float, seconds: float, marks: dict[str, tuple[float, float]])
 
 
 def worker_floor(spec_path: Path, out: Path) -> dict:
-    from reportlab import rl_config
+    from _common import BODY, TITLE, invariant_reportlab, marks, place, register_fonts
 
-    rl_config.invariant = 1
-    rl_config.useA85 = 0
+    rl_config = invariant_reportlab()
     from reportlab.lib.colors import HexColor
     from reportlab.lib.utils import simpleSplit
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
     from pnp.impose.sheet import plan_sheet
@@ -427,9 +423,8 @@ def worker_floor(spec_path: Path, out: Path) -> dict:
 
     base = _rss_mb()
     spec = json.loads(spec_path.read_text(encoding="utf-8"))
-    body, title = "floor-OpenSans", "floor-RobotoCondensed-Bold"
-    pdfmetrics.registerFont(TTFont(body, str(FONTS / "OpenSans-Regular.ttf")))
-    pdfmetrics.registerFont(TTFont(title, str(FONTS / "RobotoCondensed-Bold.ttf")))
+    body, title = BODY, TITLE
+    register_fonts()
     sheet = _sheet_spec()
     plan = plan_sheet(sheet)
     w, h, b = sheet.card.width, sheet.card.height, sheet.bleed
@@ -492,20 +487,6 @@ def worker_floor(spec_path: Path, out: Path) -> dict:
         canvas.setFont(title, 11)
         canvas.drawCentredString(w / 2, h - mm(44), label)
 
-    def place(canvas: Canvas, slot, draw, *args) -> None:
-        canvas.saveState()
-        canvas.translate(slot.x + slot.width / 2, slot.y + slot.height / 2)
-        canvas.rotate(slot.rotation)
-        canvas.translate(-w / 2, -h / 2)
-        draw(canvas, *args)
-        canvas.restoreState()
-
-    def marks(canvas: Canvas, lines) -> None:
-        canvas.setStrokeColor(ink)
-        canvas.setLineWidth(0.3)
-        for m in lines:
-            canvas.line(m.x1, m.y1, m.x2, m.y2)
-
     start = time.perf_counter()
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1, pageCompression=1)
@@ -515,16 +496,16 @@ def worker_floor(spec_path: Path, out: Path) -> dict:
         for number, on_sheet in enumerate(sheets, start=1):
             canvas.setPageSize((plan.page.width, plan.page.height))
             for card, slot in zip(on_sheet, plan.fronts, strict=False):
-                place(canvas, slot, front, color, card)
-            marks(canvas, plan.marks)
+                place(canvas, slot, w, h, front, color, card)
+            marks(canvas, plan.marks, ink)
             canvas.setFillColor(grey)
             canvas.setFont(title, 6)
             canvas.drawString(mm(6), mm(2.5), f"{label} · {number}/{len(sheets)}")
             canvas.showPage()
             canvas.setPageSize((plan.page.width, plan.page.height))
             for _, slot in zip(on_sheet, plan.backs, strict=False):
-                place(canvas, slot, back, color, label)
-            marks(canvas, plan.back_marks)
+                place(canvas, slot, w, h, back, color, label)
+            marks(canvas, plan.back_marks, ink)
             canvas.showPage()
     canvas.save()
     data = buffer.getvalue()

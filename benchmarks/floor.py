@@ -16,17 +16,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-FONTS = ROOT / "fonts"
-BODY, TITLE = "floor-OpenSans", "floor-RobotoCondensed-Bold"
-
-
-def register_fonts() -> None:
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    pdfmetrics.registerFont(TTFont(BODY, str(FONTS / "OpenSans-Regular.ttf")))
-    pdfmetrics.registerFont(TTFont(TITLE, str(FONTS / "RobotoCondensed-Bold.ttf")))
+from _common import BODY, TITLE, invariant_reportlab, marks, place, register_fonts
 
 
 def wrap(text: str) -> tuple[list[str], float]:
@@ -65,10 +55,7 @@ def floor_spec(cards: list[dict], pack: Path, out: Path, color: str, presplit: b
 
 def worker_floor(spec_path: Path, report: Path, peak_mb) -> None:
     """Bare ReportLab: the same printed cards, art, sheet plan, marks and backs, text by drawString."""
-    from reportlab import rl_config
-
-    rl_config.invariant = 1
-    rl_config.useA85 = 0
+    invariant_reportlab()
     from reportlab.lib.colors import HexColor
     from reportlab.lib.utils import ImageReader
     from reportlab.pdfgen.canvas import Canvas
@@ -130,20 +117,6 @@ def worker_floor(spec_path: Path, report: Path, peak_mb) -> None:
         canvas.setFont(TITLE, 14)
         canvas.drawCentredString(w / 2, h / 2, "SUMINISTRO")
 
-    def place(canvas: Canvas, slot, draw, *args) -> None:
-        canvas.saveState()
-        canvas.translate(slot.x + slot.width / 2, slot.y + slot.height / 2)
-        canvas.rotate(slot.rotation)
-        canvas.translate(-w / 2, -h / 2)
-        draw(canvas, *args)
-        canvas.restoreState()
-
-    def marks(canvas: Canvas, lines) -> None:
-        canvas.setStrokeColor(ink)
-        canvas.setLineWidth(0.3)
-        for m in lines:
-            canvas.line(m.x1, m.y1, m.x2, m.y2)
-
     out = Path(spec["out"])
     out.mkdir(parents=True, exist_ok=True)
     canvas = Canvas(str(out / "floor.pdf"), invariant=1, pageCompression=1)
@@ -152,15 +125,15 @@ def worker_floor(spec_path: Path, report: Path, peak_mb) -> None:
     for number, on_sheet in enumerate(sheets, start=1):
         canvas.setPageSize((plan.page.width, plan.page.height))
         for card, slot in zip(on_sheet, plan.fronts, strict=False):
-            place(canvas, slot, front, card)
-        marks(canvas, plan.marks)
+            place(canvas, slot, w, h, front, card)
+        marks(canvas, plan.marks, ink)
         canvas.setFont(TITLE, 6)
         canvas.drawString(mm(6), mm(2.5), f"Suministro · {number}/{len(sheets)}")
         canvas.showPage()
         canvas.setPageSize((plan.page.width, plan.page.height))
         for _, slot in zip(on_sheet, plan.backs, strict=False):
-            place(canvas, slot, back)
-        marks(canvas, plan.back_marks)
+            place(canvas, slot, w, h, back)
+        marks(canvas, plan.back_marks, ink)
         canvas.showPage()
     canvas.save()
     report.write_text(json.dumps({"rc": 0, "peak_mb": peak_mb()}))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
 
@@ -25,6 +26,7 @@ KEYWORDS: Mapping[str, Any] = {
 METHOD_MAP = [
     ("pnp/**.py", "pnp.i18n_extract:extract_pnp"),
     ("pnp/serve/templates/**.html", "jinja2.ext:babel_extract"),
+    ("templates/**.toml", "pnp.i18n_extract:extract_layout_words"),
 ]
 OPTIONS_MAP = {
     "pnp/serve/templates/**.html": {"extensions": "jinja2.ext.i18n", "newstyle_gettext": "true", "trim_blocks": "true"}
@@ -49,6 +51,22 @@ def extract_pnp(
         return
     for lineno, docstring in command_docstrings(source.decode("utf-8")):
         yield lineno, None, docstring, []
+
+
+# A word the bundled layouts print in the card's language: 'SHADOW' | printed(lang), quoted with ' inside
+# the layout's TOML string (pnp.layout.expressions).
+LAYOUT_WORD = re.compile(r"'((?:[^'\\]|\\.)+)'\s*\|\s*printed\b")
+
+
+def extract_layout_words(
+    fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str], options: dict[str, Any]
+) -> Iterator[tuple[Any, ...]]:
+    """The words a layout file marks `| printed(lang)`: for the sheets catalogue only."""
+    if "printed" not in keywords:
+        return
+    for lineno, line in enumerate(fileobj.read().decode("utf-8").splitlines(), start=1):
+        for match in LAYOUT_WORD.finditer(line):
+            yield lineno, None, match.group(1), []
 
 
 def command_docstrings(source: str) -> Iterator[tuple[int, str]]:

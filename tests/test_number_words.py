@@ -61,7 +61,7 @@ def test_a_pack_with_number_words_that_differ_is_an_error(tiny_copy: Path) -> No
     assert text_findings(tiny_copy) == [
         'tiny/supply.toml:8: error: card "fuel-cell" field "text.es": '
         'numbers differ from the original: missing "two" (2); not in the original: "tres" (3)',
-        '    hint: the original (text.en) reads "Gain two {fuel}."',
+        '    hint: the original text (en) reads "Gain two {fuel}."',
     ]
 
 

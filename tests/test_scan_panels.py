@@ -157,6 +157,9 @@ def test_stickers_are_cut_at_each_regions_size(scans_copy: Path, tmp_path: Path,
     text = pdf_words(pdf)
     # labels and footer in the stickers' language (sheets.po), whatever the interface speaks (English here)
     assert "Farol de tormenta · título · 2/2" in text and "Brújula vieja · texto de reglas" in text
+    # every label whole, a turned sticker's too (it runs along the sticker's long side, not across it)
+    assert "…" not in text and "Cuerda · texto de ambientación" in text
+    assert text.count("Farol de tormenta · línea de tipo") == 2
     assert "pegatinas" in text and "hoja 1 de" in text and "rules text" not in text and "sheet 1 of" not in text
 
 

@@ -151,3 +151,28 @@ def test_the_print_page_checkboxes_sit_before_their_words_at_800_px(server: str,
         for name, offset, height in placed:
             # at the label's left edge, and the label one line high (not a box centred above its words)
             assert offset <= 4 and height <= 30, (name, offset, height)
+
+
+@pytest.mark.parametrize("sizing", ["css", "script"])
+def test_a_long_title_shows_every_line_of_its_box_whole(server: str, browser: Browser, sizing: str) -> None:
+    """A title box is one row high: a title longer than the row wrapped, and the box showed the top half of
+    its second line. It grows to its lines instead, in the column's width: by CSS (field-sizing), or by
+    workbench.js in a browser without it."""
+    browser.open(f"{server}/card/fuel-cell")
+    if sizing == "script":  # as a browser that does not know field-sizing
+        browser.run("document.querySelector('textarea[name=\"v.title.es\"]').style.fieldSizing = 'fixed'")
+    measure = (
+        "(() => { const t = document.querySelector('textarea[name=\"v.title.es\"]');"
+        " return [t.clientHeight, t.scrollHeight, t.offsetWidth,"
+        " parseFloat(getComputedStyle(t).lineHeight)]; })()"
+    )
+    short_height, _scroll, width, line = browser.run(measure)
+    browser.run(
+        "(() => { const t = document.querySelector('textarea[name=\"v.title.es\"]');"
+        " t.value = 'Célula de combustible auxiliar de largo alcance para naves de carga ligera y pesada';"
+        " t.dispatchEvent(new Event('input', {bubbles: true})); })()"
+    )
+    height, scroll, long_width, _line = browser.run(measure)
+    assert scroll <= height, f"{scroll - height} px of the title hidden below the box"
+    assert height >= short_height + line - 1  # a whole second line, not the top of one
+    assert long_width == width  # the box grew down, not across the page

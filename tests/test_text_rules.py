@@ -134,7 +134,7 @@ def test_keyword_needs_its_number_in_the_text_and_in_the_keywords_list(tiny_copy
         'tiny/nav.toml:27: error: card "clear-skies" field "text.es": keyword "Abordaje" needs a number after it',
         '    hint: write its value after it, like "Abordaje 2"',
         'tiny/nav.toml:27: error: card "clear-skies" field "text.es": numbers differ from the original: missing 2',
-        '    hint: the original (text.en) reads "Boarding 2. Keep flying."',
+        '    hint: the original text (en) reads "Boarding 2. Keep flying."',
         'tiny/nav.toml:28: error: card "clear-skies" field "keywords[0]": keyword "boarding" needs a number',
         '    hint: write "boarding 2" (its value on the card)',
     ]
@@ -176,7 +176,7 @@ def test_keyword_of_the_original_must_be_translated(tiny_copy: Path) -> None:
     edit(tiny_copy, "nav.toml", 'text.es = "Sigue volando."', 'text.es = "Asalto 2. Sigue volando."')
     assert text_findings(tiny_copy) == [
         'tiny/nav.toml:27: error: card "clear-skies" field "text.es": '
-        'the original (text.en) has the keyword "Boarding 2", this text lacks "Abordaje"',
+        'the original text (en) has the keyword "Boarding 2", this text lacks "Abordaje"',
         '    hint: write "Abordaje 2"',
     ]
 
@@ -206,11 +206,11 @@ def test_numbers_and_icons_of_the_original_reappear(tiny_copy: Path) -> None:
     assert text_findings(tiny_copy) == [
         'tiny/supply.toml:8: error: card "fuel-cell" field "text.es": '
         "numbers differ from the original: missing 2; not in the original: 3",
-        '    hint: the original (text.en) reads "Gain 2 {fuel}."',
+        '    hint: the original text (en) reads "Gain 2 {fuel}."',
         'tiny/supply.toml:8: error: card "fuel-cell" field "text.es": '
         "icons differ from the original: {fuel} once in the original, 0 times here; "
         "{parts} 0 times in the original, once here",
-        '    hint: the original (text.en) reads "Gain 2 {fuel}."',
+        '    hint: the original text (en) reads "Gain 2 {fuel}."',
     ]
 
 
@@ -244,10 +244,10 @@ def test_typography_compares_the_final_period_with_the_original(tiny_copy: Path)
     edit(tiny_copy, "supply.toml", 'title.es = "Repuestos"', 'title.es = "Repuestos."')
     assert text_findings(tiny_copy) == [
         'tiny/nav.toml:27: warning: card "clear-skies" field "text.es": '
-        "the original (text.en) ends with a period, this text does not",
+        "the original text (en) ends with a period, this text does not",
         '    hint: end it with "."',
         'tiny/supply.toml:16: warning: card "spare-parts" field "title.es": '
-        "this text ends with a period, the original (title.en) does not",
+        "this text ends with a period, the original title (en) does not",
         "    hint: remove the final period, as in the original",
     ]
 

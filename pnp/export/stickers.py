@@ -16,7 +16,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.export.canvas import new_canvas
-from pnp.impose.label_sheets import FULL_SHEETS, LABEL_ROOM
+from pnp.export.sticker_labels import LABEL_SIZE, FittedLabel, LabelSpot, label_font
 from pnp.impose.packing import Placed, StickerSheets
 from pnp.layout.stickers import StickerPanel
 from pnp.render.face import RenderContext, draw_face
@@ -26,8 +26,6 @@ CUT_COLOUR = "#555555"
 CUT_WIDTH = 0.3  # pt: a hairline to cut along, visible on any fill
 WHITE_BORDER = "#9a9a9a"
 STICKER_BLEED = mm(1)
-LABEL_SIZE = 6.0  # pt: the smallest type pnp prints
-LABEL_GAP = mm(1.8)  # from the cut to the label's baseline, past the bleed
 
 
 def is_whiteish(fill: str) -> bool:
@@ -35,32 +33,25 @@ def is_whiteish(fill: str) -> bool:
     return all(int(fill[i : i + 2], 16) >= 235 for i in (1, 3, 5))
 
 
-def label_text(panel: StickerPanel, copy: int, region_word: str) -> str:
-    text = f"{panel.title} · {region_word}"
-    return f"{text} · {copy}/{panel.copies}" if panel.copies > 1 else text
-
-
 def render_card_stickers(
     panels: dict[str, StickerPanel],
-    labels: dict[str, str],
+    labels: dict[str, tuple[LabelSpot, FittedLabel]],
     sheets: StickerSheets,
-    paper: str,
     ctx: RenderContext,
     title: str,
     footer_text: str,
 ) -> bytes:
-    """The sheets; `panels` and `labels` by sticker region key (pnp.pipelines.stickers)."""
+    """The sheets; `panels` and `labels` (pnp.export.sticker_labels) by sticker key (pnp.pipelines.stickers)."""
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, title)
-    font = ctx.fonts.role("label")
-    label_font = font.name() if font else "Helvetica"
+    font = label_font(ctx)
     for sheet in range(sheets.sheets):
         canvas.setPageSize((sheets.page.width, sheets.page.height))
         for placed in sheets.on_sheet(sheet):
             panel = panels[placed.sticker.region]
             _sticker(canvas, placed, panel, ctx)
-            _label(canvas, placed, labels[placed.sticker.region], label_font, paper in FULL_SHEETS)
-        canvas.setFont(label_font, 6.5)
+            _label(canvas, *labels[placed.sticker.region], font)
+        canvas.setFont(font, LABEL_SIZE)
         canvas.setFillColor(HexColor("#555555"))
         canvas.drawString(mm(8), mm(5.8), footer_text.format(number=sheet + 1, total=sheets.sheets))
         canvas.showPage()
@@ -92,18 +83,19 @@ def _sticker(canvas: Canvas, placed: Placed, panel: StickerPanel, ctx: RenderCon
     canvas.restoreState()
 
 
-def _label(canvas: Canvas, placed: Placed, text: str, font: str, above: bool) -> None:
-    """The card and region, outside the cut: above it on a full sheet (in the gap the packing
-    leaves there), below it on a label (in the room kept for it)."""
-    room = placed.width + (mm(5) if above else mm(0))
-    while text and canvas.stringWidth(text, font, LABEL_SIZE) > room:
-        text = text[:-2].rstrip() + "…"
-        if len(text) <= 2:
-            break
-    canvas.setFont(font, LABEL_SIZE)
+def _label(canvas: Canvas, spot: LabelSpot, fitted: FittedLabel, font: str) -> None:
+    """The card and region, outside the cut, where pnp.export.sticker_labels puts them."""
+    canvas.saveState()
+    canvas.translate(*spot.origin)
+    if spot.rotated:
+        canvas.rotate(90)
+    canvas.setFont(font, fitted.size)
     canvas.setFillColor(HexColor("#333333"))
-    if above:
-        canvas.drawString(placed.x, placed.y + placed.height + LABEL_GAP, text)
-    else:
-        baseline = placed.y - min(LABEL_GAP + mm(1.5), LABEL_ROOM - mm(0.5))
-        canvas.drawCentredString(placed.x + placed.width / 2, baseline, text)
+    for index, line in enumerate(fitted.lines):
+        # the line nearest the cut at spot.y; above a sticker (step up) the first line is the top one
+        y = spot.y + (len(fitted.lines) - 1 - index if spot.step > 0 else index) * spot.step
+        if spot.centred:
+            canvas.drawCentredString(spot.x, y, line)
+        else:
+            canvas.drawString(spot.x, y, line)
+    canvas.restoreState()

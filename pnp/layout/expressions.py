@@ -13,7 +13,7 @@ from typing import Any
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
-from pnp.i18n import _
+from pnp.i18n import _, printed
 from pnp.layout import budget
 from pnp.limits import MAX_EXPRESSION_TEXT
 
@@ -32,6 +32,12 @@ def _skills(skills: dict[str, int]) -> str:
 def _icons(names: Any) -> str:
     items = names.split() if isinstance(names, str) else list(names or [])
     return "".join(f"{{{name}}}" for name in items)
+
+
+def _printed(word: Any, language: str = "en") -> str:
+    """A word a layout prints, from the sheets catalogue in the card's language: `'SHADOW' | printed(lang)`
+    is SOMBRA in Spanish, OMBRE in French, SHADOW where the catalogue has no translation."""
+    return printed(language, str(word))
 
 
 MAX_TEXT = MAX_EXPRESSION_TEXT  # characters an expression may make: a card holds a few hundred
@@ -80,6 +86,7 @@ def _environment() -> SandboxedEnvironment:
     env.filters["money"] = _money
     env.filters["skills"] = _skills
     env.filters["icons"] = _icons
+    env.filters["printed"] = _printed
     env.filters = {name: budget.budgeted(name, function) for name, function in env.filters.items()}
     env.tests = {name: budget.budgeted(name, function) for name, function in env.tests.items()}
     return env

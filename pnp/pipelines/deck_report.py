@@ -10,7 +10,7 @@ from pnp.compose import Result, compose, short_decks
 from pnp.i18n import _, ngettext, pgettext
 from pnp.model import Fact, LoadedDeck, PackData, Variant
 from pnp.model.swaps import Swap
-from pnp.report import plural
+from pnp.report import field_name, plural
 
 
 def _title(localized: dict[str, str], language: str, fallback: str) -> str:
@@ -204,7 +204,7 @@ def _card_status(state: CardState, language: str) -> str:
     if state.card.placeholder:
         return _("placeholder")
     if not state.written:
-        return _("no {fields}").format(fields=_(" and no ").join(state.missing))
+        return _("no {fields}").format(fields=_(" and no ").join(field_name(m) for m in state.missing))
     status = _("reviewed") if state.reviewed else _("translated") if state.translated else _("written")
     return status + (_(", to verify") if state.card.verify else "")
 

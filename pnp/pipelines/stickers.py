@@ -9,9 +9,10 @@ fitted by the card renderer, and nothing is written while there are errors.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.assets.fonts import load_fonts
-from pnp.errors import Finding, error, has_errors, info
+from pnp.errors import Finding, error, has_errors, info, warning
 from pnp.files import write_atomic
 from pnp.i18n import _, ngettext, printed
 from pnp.impose.label_sheets import FULL_SHEETS, LABEL_SHEETS, place_stickers
@@ -25,6 +26,9 @@ from pnp.paths import shown_path
 from pnp.pipelines.build_options import FONTS_DIR, BuildResult
 from pnp.render.face import RenderContext, fit_face
 from pnp.units import mm
+
+if TYPE_CHECKING:
+    from pnp.export.sticker_labels import FittedLabel, LabelSpot
 
 STICKER_FOLDER = "stickers"
 
@@ -88,12 +92,16 @@ def build_stickers(pack_path: Path, language: str | None, paper: str, output: Pa
         )
     if has_errors(result.findings):
         return result
+    from pnp.export.sticker_labels import label_font, placed_labels
     from pnp.export.stickers import render_card_stickers
+
+    placed = placed_labels(sheets, labels, paper, label_font(ctx))
+    result.findings += _shortened_labels(pack, placed, labels)
 
     # what the sheets print is in the stickers' language, not the interface's
     title = (pack.pack.name.get(language) or pack.pack.id) + " · " + printed(language, "stickers")
     footer = f"{title} · {paper} · " + printed(language, "sheet {number} of {total}; print at 100 % (actual size)")
-    data = render_card_stickers(keyed, labels, sheets, paper, ctx, title, footer)
+    data = render_card_stickers(keyed, placed, sheets, ctx, title, footer)
     target = output / pack.pack.id / language / STICKER_FOLDER / f"stickers-{paper}.pdf"
     target.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(target, data)
@@ -112,6 +120,31 @@ def build_stickers(pack_path: Path, language: str | None, paper: str, output: Pa
         )
     )
     return result
+
+
+def _shortened_labels(
+    pack: PackData, placed: dict[str, tuple[LabelSpot, FittedLabel]], texts: dict[str, str]
+) -> list[Finding]:
+    """A warning for each label that fits beside its sticker only shortened: the sticker is whole, but
+    its label no longer says in full which card it goes on."""
+    findings = []
+    for key, (_spot, fitted) in placed.items():
+        if not fitted.shortened:
+            continue
+        card, region, _copy = key.split("/")
+        findings.append(
+            warning(
+                "build/sticker-label",
+                shown_path(pack.root / "pack.toml"),
+                _('the label "{label}" is printed shortened beside its sticker: "{shown}"').format(
+                    label=texts[key], shown=" ".join(fitted.lines)
+                ),
+                card=card,
+                field=f"card_type.region.{region}",
+                hint=_("the sticker is whole; a shorter card title gives a whole label"),
+            )
+        )
+    return findings
 
 
 def _no_regions(pack: PackData) -> Finding:

@@ -17,6 +17,7 @@ from pnp.i18n import _
 from pnp.model import Card, PackData
 from pnp.model.glossary import Keyword
 from pnp.paths import shown_path
+from pnp.report import field_name
 
 CODE = "text/keyword"
 
@@ -124,8 +125,8 @@ def _against_original(pack: PackData, text: Text, original: Text, uses: list[Use
             text.finding(
                 Severity.ERROR,
                 CODE,
-                _('the original ({field}) has the keyword "{written}", this text lacks "{name}"').format(
-                    field=original.field, written=use.written, name=name
+                _('the original {field} ({lang}) has the keyword "{written}", this text lacks "{name}"').format(
+                    field=field_name(original.path), lang=original.lang, written=use.written, name=name
                 ),
                 _('write "{name}{value}"').format(name=name, value=" " + use.value if use.value else ""),
             )

@@ -20,6 +20,7 @@ from pnp.check.text.forms import NUMBER_WORDS, fold, has_number_words, number_li
 from pnp.errors import Finding, Severity
 from pnp.i18n import _, ngettext
 from pnp.model import PackData
+from pnp.report import field_name
 
 CODE = "text/numbers"
 
@@ -184,8 +185,8 @@ def compare_numbers(text: Text, original: Text) -> list[Finding]:
             Severity.ERROR,
             CODE,
             _("numbers differ from the original: {differences}").format(differences="; ".join(parts)),
-            _('the original ({field}) reads "{raw}"').format(
-                field=original.field, raw=quote(markup.plain_text(original.raw))
+            _('the original {field} ({lang}) reads "{raw}"').format(
+                field=field_name(original.path), lang=original.lang, raw=quote(markup.plain_text(original.raw))
             ),
         )
     ]
@@ -208,8 +209,8 @@ def _compare_icons(text: Text, original: Text) -> list[Finding]:
             Severity.ERROR,
             CODE,
             _("icons differ from the original: {differences}").format(differences="; ".join(parts)),
-            _('the original ({field}) reads "{raw}"').format(
-                field=original.field, raw=quote(markup.plain_text(original.raw))
+            _('the original {field} ({lang}) reads "{raw}"').format(
+                field=field_name(original.path), lang=original.lang, raw=quote(markup.plain_text(original.raw))
             ),
         )
     ]

@@ -14,6 +14,7 @@ from pnp.check.text.fields import Text, quote, texts
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
 from pnp.model import PackData
+from pnp.report import field_name
 
 CODE = "text/typography"
 
@@ -219,14 +220,18 @@ def _final_period(text: str, source: str, original: Text) -> list[tuple[str, str
     if theirs[-1] == "." and ours[-1] not in _FINAL:
         return [
             (
-                _("the original ({field}) ends with a period, this text does not").format(field=original.field),
+                _("the original {field} ({lang}) ends with a period, this text does not").format(
+                    field=field_name(original.path), lang=original.lang
+                ),
                 _('end it with "."'),
             )
         ]
     if ours[-1] == "." and theirs[-1] not in _FINAL:
         return [
             (
-                _("this text ends with a period, the original ({field}) does not").format(field=original.field),
+                _("this text ends with a period, the original {field} ({lang}) does not").format(
+                    field=field_name(original.path), lang=original.lang
+                ),
                 _("remove the final period, as in the original"),
             )
         ]

@@ -445,7 +445,15 @@ function readMarks() {
   stale.clear();
 }
 
+// Where the browser does not size a one-row box to its lines (CSS field-sizing), the box is sized here.
+function fitRows(box) {
+  if (box.rows !== 1 || getComputedStyle(box).fieldSizing === "content") return;
+  box.style.height = "auto";
+  box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
+}
+
 function paint(box) {
+  fitRows(box);
   const mirror = box.previousElementSibling;
   if (!mirror || !mirror.classList.contains("mirror")) return;
   const text = box.value;
