@@ -6,7 +6,8 @@ result; the deck rules of `pnp check` apply each swap on its own and judge
 what it did.
 
 Whatever the order of the swaps, every named removal comes first, then the
-cards taken out at random, then every addition: a rulebook's "remove the
+cards taken out at random, then every addition, then the cards dealt
+out (`deal`, which later steps count the deck without): a rulebook's "remove the
 CAG cards, optionally 21 at random, then add the Cylon Attack cards" holds
 even when the optional part is a swap of its own.
 """
@@ -80,6 +81,7 @@ class Shortfall:
     wanted: int
     found: int
     card: Card | None = None  # None for cards taken out at random
+    placeholders: int = 0  # of the `found` copies, those that only stand in for cards not entered yet
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,7 @@ class Composition:
     swaps: tuple[Swap, ...]  # the applied swaps that name this deck: as `deck`, `into` or in `add_decks`
     random: int  # cards taken out at random (which ones is left to chance)
     pending: tuple[Pending, ...]
+    dealt: int = 0  # cards dealt from it (to players, at set-up): no longer in the deck, which ones unknown
 
     @property
     def held(self) -> int:
@@ -120,7 +123,7 @@ class Composition:
 
     @property
     def total(self) -> int:
-        return max(0, self.held - self.random)
+        return max(0, self.held - self.random - self.dealt)
 
     @property
     def designs(self) -> int:
@@ -142,6 +145,7 @@ class _State:
     shortfalls: list[Shortfall] = field(default_factory=list)
     random: dict[str, int] = field(default_factory=dict)
     pending: dict[str, list[Pending]] = field(default_factory=dict)
+    dealt: dict[str, int] = field(default_factory=dict)
 
     def take(self, swap: Swap, name: str, deck: str, card_id: str, copies: int, target: str | None) -> None:
         have = self.held[deck].get(card_id, 0)
@@ -181,7 +185,10 @@ def compose(data: PackData, swaps: Sequence[Swap], quantities: Mapping[str, int]
         if swap.remove_random:
             left = sum(state.held[swap.deck].values()) - state.random.get(swap.deck, 0)
             if left < swap.remove_random:
-                state.shortfalls.append(Shortfall(swap, "remove_random", swap.deck, swap.remove_random, max(0, left)))
+                stand_ins = sum(n for c, n in state.held[swap.deck].items() if state.cards[c].placeholder)
+                state.shortfalls.append(
+                    Shortfall(swap, "remove_random", swap.deck, swap.remove_random, max(0, left), None, stand_ins)
+                )
             state.random[swap.deck] = state.random.get(swap.deck, 0) + swap.remove_random
     for swap in swaps:  # additions
         for n, line in enumerate(swap.add):
@@ -203,6 +210,9 @@ def compose(data: PackData, swaps: Sequence[Swap], quantities: Mapping[str, int]
         for move in sent:
             if move.swap is swap:
                 state.arrive(move)
+    for swap in swaps:  # dealt out, once the step's cards are in (a rule deals from the deck as built)
+        if swap.deal:
+            state.dealt[swap.deck] = state.dealt.get(swap.deck, 0) + swap.deal
     return _result(data, swaps, state)
 
 
@@ -218,6 +228,7 @@ def _result(data: PackData, swaps: Sequence[Swap], state: _State) -> Result:
             swaps=tuple(s for s in swaps if deck_id in (s.deck, s.into, *s.add_decks)),
             random=state.random.get(deck_id, 0),
             pending=tuple(state.pending.get(deck_id, [])),
+            dealt=state.dealt.get(deck_id, 0),
         )
     return Result(decks=decks, moves=tuple(state.moves), shortfalls=tuple(state.shortfalls))
 

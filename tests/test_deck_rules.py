@@ -313,9 +313,11 @@ def test_deck_players_builds_the_two_player_loyalty_deck() -> None:
         0,
         head + "2      +1  you-are-not-a-cylon   No eres un Cylon       Lealtad\n"
         "0      -1  can-damage-galactica  Puede Dañar Galáctica  Lealtad\n"
+        "dealt from the deck: 2 cards (loyalty-two-players)\n"
         "to add during play: 1 × you-are-not-a-cylon (No eres un Cylon) per recurso por la mitad o menos "
         "(en rojo); give --quantity resources-at-half=N\n"
-        "3 cards in 2 designs; as in the box: 3 cards in 3 designs\n",
+        "1 card left in the deck (3 cards in 2 designs, less 2 dealt), besides those added during play; "
+        "as in the box: 3 cards in 3 designs\n",
     )
     # --players 2 selects the variant made for two players, and prints what else it changes
     assert "Variant two-players: Partida para Dos Jugadores (2 players)\n" in output
@@ -324,7 +326,8 @@ def test_deck_players_builds_the_two_player_loyalty_deck() -> None:
         0,
         head + "4      +3  you-are-not-a-cylon   No eres un Cylon       Lealtad\n"
         "0      -1  can-damage-galactica  Puede Dañar Galáctica  Lealtad\n"
-        "5 cards in 2 designs; as in the box: 3 cards in 3 designs\n",
+        "dealt from the deck: 2 cards (loyalty-two-players)\n"
+        "3 cards left in the deck (5 cards in 2 designs, less 2 dealt); as in the box: 3 cards in 3 designs\n",
     )
 
 
@@ -341,12 +344,18 @@ def test_deck_players_builds_the_one_player_loyalty_deck_in_two_steps() -> None:
         "1          you-are-a-cylon       Eres un Cylon          Lealtad\n"
         "6      +5  you-are-not-a-cylon   No eres un Cylon       Lealtad\n"
         "0      -1  can-damage-galactica  Puede Dañar Galáctica  Lealtad\n"
-        "7 cards in 2 designs; as in the box: 3 cards in 3 designs"
+        "dealt from the deck: 3 cards (loyalty-one-player)\n"
+        "4 cards left in the deck (7 cards in 2 designs, less 3 dealt); as in the box: 3 cards in 3 designs"
     )
     assert sleeper.startswith(
         "step 2 of 2: fase de agentes durmientes: añade estas y reparte cuatro al personaje secundario\n"
     )
     assert "8      +7  you-are-not-a-cylon" in sleeper
+    # the three dealt at set-up are not in the deck at the sleeper phase: 4 left + 2 added, 4 dealt
+    assert sleeper.splitlines()[-2:] == [
+        "dealt from the deck: 3 cards (loyalty-one-player), 4 cards (loyalty-one-player-sleeper)",
+        "2 cards left in the deck (9 cards in 2 designs, less 7 dealt); as in the box: 3 cards in 3 designs",
+    ]
     assert "- La carta de lealtad «Puede Dañar Galáctica» se resuelve como" in output
 
 
@@ -396,9 +405,12 @@ def test_deck_optional_random_removal_comes_before_the_additions() -> None:
     assert _decks_only(output).splitlines()[-4:] == [
         "taken out at random: 21 cards (cylon-attack-base-ratio)",
         'still to enter: 19 of the 19 cards of deck "cylon-attack-crisis", which swap cylon-attack-crisis adds',
-        "cannot: cylon-attack-base-ratio takes out 21 cards at random, and the deck holds 3",
-        # 21 come out of a deck of 5 entered so far: no count, rather than "0 cards"
-        "5 cards in 5 designs, less 21 at random: not counted until the deck's cards are entered; "
+        # the 3 left after the CAG cards are out are one named card and 2 placeholders, not the deck
+        "cannot: cylon-attack-base-ratio takes out 21 cards at random, and the deck holds 3 so far, "
+        "2 of them placeholders",
+        # 21 come out of a deck of 5 entered so far (4 placeholders): no count, rather than "0 cards"
+        "5 cards in 5 designs (4 of them placeholders), less 21 at random: not counted until the deck's "
+        "cards are entered; "
         "as in the box: 5 cards in 5 designs",
     ]
 
@@ -501,4 +513,16 @@ def test_deck_setup_applies_the_swaps_a_setup_card_prescribes(tiny_copy: Path) -
         "0      -1  reshuffle    Barajar mazo     Navegación\n"
         "2          clear-skies  Cielo despejado  Navegación\n"
         "4 cards in 2 designs; as in the box: 5 cards in 3 designs\n",
+    )
+
+
+@pytest.mark.usefixtures("at_root")
+def test_deck_one_player_step_two_starts_from_the_four_left_after_the_set_up_deal() -> None:
+    code, output = _deck("cards/bsg", "--variant", "one-player")
+    assert code == 0
+    sleeper = _decks_only(output).split("\n\n")[1]
+    # not "7 cards in 2 designs" as if nothing had been dealt: 7 - 3 at set-up - 4 now, and what joins in play
+    assert sleeper.splitlines()[-1] == (
+        "0 cards left in the deck (7 cards in 2 designs, less 7 dealt), besides those added during play; "
+        "as in the box: 3 cards in 3 designs"
     )

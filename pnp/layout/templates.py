@@ -25,6 +25,8 @@ from pnp.units import Size, UnitError, parse_card_size
 
 _SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 FAMILY_FILE = "family.toml"  # the family's own settings and icon set; not a layout
+AID_STYLE_FILE = "aids.toml"  # how the family prints aids (pnp.layout.aid_style); not a layout either
+NOT_LAYOUTS = (FAMILY_FILE, AID_STYLE_FILE)
 
 # Limits for layouts that come with a pack: a layout is a page of data, not a program.
 MAX_LAYOUT_BYTES = 256 * 1024
@@ -199,7 +201,7 @@ def load_family(templates_root: Path, family: str, pack_root: Path | None = None
     names: dict[str, Path] = {}
     for _name, folder in chain:
         for path in sorted(folder.glob("*.toml")):
-            if path.name != FAMILY_FILE:
+            if path.name not in NOT_LAYOUTS:
                 names.setdefault(path.stem, path)
     if len(names) > MAX_LAYOUTS:
         findings.append(
@@ -354,7 +356,7 @@ def _lookup(layers: _Layers, chain: list[tuple[str, Path]], reference: str, excl
             return None
     for _, folder in chain:
         path = folder / f"{name}.toml"
-        if path != exclude and path.name != FAMILY_FILE and path.is_file():
+        if path != exclude and path.name not in NOT_LAYOUTS and path.is_file():
             return path
     return None
 
@@ -404,7 +406,7 @@ def _resolve(
             ]
         if found is None:
             family = base.rpartition("/")[0] if isinstance(base, str) else ""
-            choices = {p.stem for _, folder in chain for p in folder.glob("*.toml") if p.name != FAMILY_FILE}
+            choices = {p.stem for _, folder in chain for p in folder.glob("*.toml") if p.name not in NOT_LAYOUTS}
             return None, [
                 *findings,
                 error(

@@ -49,6 +49,10 @@ class Swap(Record):
     remove_random: Annotated[int, Field(ge=0, le=999)] = Field(
         0, description="How many cards are taken out at random, after every named removal and before any addition."
     )
+    deal: Annotated[int, Field(ge=0, le=999)] = Field(
+        0,
+        description="How many cards are dealt from the deck at this step, after its additions (3 to the secondary character): they leave the deck, and later steps count it without them.",
+    )
     into: Slug | None = Field(
         None, description="A deck id: the cards taken out go into that deck instead of back into the box."
     )

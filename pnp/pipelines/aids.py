@@ -16,11 +16,12 @@ from pnp.assets.fonts import load_fonts
 from pnp.errors import Finding, error
 from pnp.export.aids_pdf import render_aids
 from pnp.i18n import _, ngettext
+from pnp.layout.aid_style import AidStyles, load_aid_styles
 from pnp.layout.templates import IconFile
 from pnp.model import PackData, pick
 from pnp.model.aids import LoadedAid
 from pnp.paths import shown_path
-from pnp.pipelines.build_options import FONTS_DIR, BuildOptions
+from pnp.pipelines.build_options import FONTS_DIR, TEMPLATES_DIR, BuildOptions
 from pnp.render.aids import MIN_SIZE, FittedAid, fit_aid
 from pnp.units import paper_size
 
@@ -34,14 +35,21 @@ def chosen_aids(pack: PackData, options: BuildOptions) -> list[LoadedAid]:
     return [a for a in pack.aids if a.aid.variant is None or a.aid.variant in selection.variants]
 
 
-def aid_fit_findings(pack: PackData, languages: set[str]) -> list[Finding]:
-    """aid/fit errors: each aid that does not fit its sides at the floor, in each language given."""
+def aid_styles(pack: PackData, templates_root: Path = TEMPLATES_DIR) -> tuple[AidStyles, list[Finding]]:
+    """The pack's family's aid style, the pack's own templates/<family>/aids.toml over the bundled one."""
+    return load_aid_styles(templates_root, pack.pack.template_family, pack.root)
+
+
+def aid_fit_findings(pack: PackData, languages: set[str], templates_root: Path = TEMPLATES_DIR) -> list[Finding]:
+    """aid/fit errors: each aid that does not fit its sides at the floor, in each language given; and
+    what is wrong in the aid style it is fitted in."""
     fonts = load_fonts(FONTS_DIR)
-    return [
+    styles, findings = aid_styles(pack, templates_root)
+    return findings + [
         finding
         for aid in pack.aids
         for language in sorted(languages)
-        if (finding := _fit_finding(fit_aid(aid, language, pack.pack.source_language, fonts))) is not None
+        if (finding := _fit_finding(fit_aid(aid, language, pack.pack.source_language, fonts, styles))) is not None
     ]
 
 
@@ -76,8 +84,9 @@ def aid_documents(
     if not options.aids or options.decks or not aids:
         return [], [], []
     fonts = load_fonts(FONTS_DIR)
-    fitted = [fit_aid(aid, language, pack.pack.source_language, fonts) for aid in aids]
-    findings = [f for aid in fitted if (f := _fit_finding(aid)) is not None]
+    styles, findings = aid_styles(pack, options.templates)
+    fitted = [fit_aid(aid, language, pack.pack.source_language, fonts, styles) for aid in aids]
+    findings += [f for aid in fitted if (f := _fit_finding(aid)) is not None]
     data = render_aids(fitted, paper_size(options.paper), options.duplex, icons, pick(pack, pack.pack.name, language))
     notes = []
     two_sided = [f.aid.id for f in fitted if len(f.sides) > 1]

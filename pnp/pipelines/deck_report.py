@@ -237,6 +237,9 @@ def format_composition(data: PackData, result: Result, deck_id: str, language: s
                 random=plural(composed.random, "card"), random2=", ".join(random)
             )
         )
+    dealing = [f"{plural(s.deal, 'card')} ({s.id})" for s in composed.swaps if s.deal and s.deck == deck_id]
+    if dealing:
+        lines.append(_("dealt from the deck: {dealt}").format(dealt=", ".join(dealing)))
     for pending in composed.pending:
         card = pending.card
         lines.append(
@@ -268,19 +271,37 @@ def format_composition(data: PackData, result: Result, deck_id: str, language: s
                 if miss.card
                 else ngettext("{n} card at random", "{n} cards at random", miss.wanted).format(n=miss.wanted)
             )
+            found = str(miss.found)
+            if miss.placeholders:  # stand-ins are not the deck: say how few real cards it holds so far
+                found = ngettext(
+                    "{found} so far, {n} of them a placeholder",
+                    "{found} so far, {n} of them placeholders",
+                    miss.placeholders,
+                ).format(found=miss.found, n=miss.placeholders)
             lines.append(
                 _("cannot: {id} takes out {what}, and the deck holds {found}").format(
-                    id=miss.swap.id, what=what, found=miss.found
+                    id=miss.swap.id, what=what, found=found
                 )
             )
     total = _("{cards} in {designs}").format(
         cards=plural(composed.held, "card"), designs=plural(composed.designs, "design")
     )
+    stand_ins = sum(r.copies for r in composed.rows if r.card.placeholder)
     uncounted = any(m.deck == deck_id and m.card is None for m in result.shortfalls)
     if composed.random and uncounted:  # fewer entered than come out at random: no count to give yet
+        if stand_ins:
+            total = ngettext(
+                "{total} ({n} of them a placeholder)", "{total} ({n} of them placeholders)", stand_ins
+            ).format(total=total, n=stand_ins)
         total = _("{total2}, less {random} at random: not counted until the deck's cards are entered").format(
             total2=total, random=composed.random
         )
+    elif composed.dealt:
+        total = _("{total} left in the deck ({total2}, less {less})").format(
+            total=plural(composed.total, "card"), total2=total, less=_less(composed.random, composed.dealt)
+        )
+        if composed.pending:  # the cards counted per a quantity join before the deal: they are what is left
+            total += _(", besides those added during play")
     elif composed.random:
         total = _("{total} ({total2}, less {random} at random)").format(
             total=plural(composed.total, "card"), total2=total, random=composed.random
@@ -294,6 +315,14 @@ def format_composition(data: PackData, result: Result, deck_id: str, language: s
         )
     )
     return "\n".join(lines)
+
+
+def _less(random: int, dealt: int) -> str:
+    """What leaves a deck before it is played: "3 dealt", "21 at random and 3 dealt"."""
+    dealt_text = ngettext("{n} dealt", "{n} dealt", dealt).format(n=dealt)
+    if not random:
+        return dealt_text
+    return _("{random} at random and {dealt}").format(random=random, dealt=dealt_text)
 
 
 def _progress(found: int, expected: int) -> str:

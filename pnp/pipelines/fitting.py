@@ -74,7 +74,7 @@ def layout_and_fitting_findings(
             ]
         findings += found
     if decks is None and pack.aids:  # the whole pack: its aids are fitted too
-        findings += aid_fit_findings(pack, printed)
+        findings += aid_fit_findings(pack, printed, options.templates)
     return list(dict.fromkeys(findings))
 
 
