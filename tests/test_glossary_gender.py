@@ -263,3 +263,22 @@ def test_a_term_as_subject_with_a_copulas_adjective_of_the_other_gender_is_a_fin
         '(glossary term "token"), "retirado" is not',
         '    hint: write "ficha es retirada"',
     ]
+
+
+def test_a_term_and_its_adjective_before_a_copula_are_read_as_one_subject(tiny_copy: Path) -> None:
+    add_terms(tiny_copy, '\n[[term]]\nsource = "token"\ntarget = "ficha"\ngender = "f"\n')
+    edit(
+        tiny_copy / "supply.toml",
+        'text.en = "Gain 2 {fuel}."',
+        'text.en = "Gain 2 {fuel}. The red token is removed. The blue token stays broken."',
+    )
+    edit(
+        tiny_copy / "supply.toml",
+        'text.es = "Gana 2 {fuel}."',
+        'text.es = "Gana 2 {fuel}. La ficha roja es retirado. La ficha azul queda rota."',
+    )
+    assert text_findings(tiny_copy) == [
+        'tiny/supply.toml:8: warning: card "fuel-cell" field "text.es": "ficha roja es retirado": "ficha" is feminine '
+        '(glossary term "token"), "retirado" is not',
+        '    hint: write "ficha roja es retirada"',
+    ]

@@ -31,6 +31,8 @@ from pnp.model import LoadedDeck, PackData
 CODE = "text/consistency"
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=\S)")
+
+
 def _units(text: str) -> list[str]:
     return [" ".join(p.split()) for p in text.split("\n\n") if p.strip()]
 
