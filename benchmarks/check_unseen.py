@@ -8,7 +8,9 @@ with thousands grouped by a point). Their cards were written, with manifest.toml
 were read: some carry one mistake a careful reviewer flags (a lost negation, numbers swapped between
 what they count, agreement, register, a false friend, a condition or clause dropped...), the rest
 are correct but tricky translations (epicene nouns, "el agua", numbers as words, negation said
-another way, proper names, a quoted motto).
+another way, proper names, a quoted motto). keepers-of-the-light (Keepers of the Light, tú and vosotros,
+declared) and salt-road (The Salt Road, usted and ustedes, declared, thousands grouped by a point) are
+a second set of two made-up games, written the same way by another reviewer.
 
 Each pack is checked as a user checks it, `pnp check --format json --no-cache` in a process of its
 own, on a copy (so no cache is written here). A card with a mistake is found when any finding names
@@ -32,7 +34,7 @@ from collections import defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "unseen"
-PACKS = ("abbots-garden", "abbots-cellar", "abbots-scriptorium")
+PACKS = ("abbots-garden", "abbots-cellar", "abbots-scriptorium", "keepers-of-the-light", "salt-road")
 
 
 def findings(pack: str) -> dict[str, list[str]]:
