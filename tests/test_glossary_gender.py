@@ -282,3 +282,15 @@ def test_a_term_and_its_adjective_before_a_copula_are_read_as_one_subject(tiny_c
         '(glossary term "token"), "retirado" is not',
         '    hint: write "ficha roja es retirada"',
     ]
+
+
+def test_a_term_of_common_gender_takes_the_persons_article(tiny_copy: Path) -> None:
+    """ "guía" with gender = "m" in the glossary: "la guía" for a woman is right, and the phrase must
+    still agree with itself."""
+    add_terms(tiny_copy, '\n[[term]]\nsource = "guide"\ntarget = "guía"\ngender = "m"\n')
+    edit(tiny_copy / "supply.toml", 'text.en = "Gain 2 {fuel}."', 'text.en = "Gain 2 {fuel}. The guide is ready."')
+    edit(tiny_copy / "supply.toml", 'text.es = "Gana 2 {fuel}."', 'text.es = "Gana 2 {fuel}. La guía está lista."')
+    assert text_findings(tiny_copy) == []
+    edit(tiny_copy / "supply.toml", "La guía está lista.", "La guía está listo.")
+    found = text_findings(tiny_copy)
+    assert len(found) == 2 and '"La guía está listo": "La" is feminine singular, "listo" is not' in found[0]

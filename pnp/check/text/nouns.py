@@ -63,6 +63,24 @@ _ARTICLES = frozenset({"el", "la", "los", "las", "un", "una", "unos", "unas"})
 _NOT_NOUNS = frozenset({"a", "al", "con", "de", "del", "en", "para", "por", "sin", "sobre", "y", "o", "si", "no"})
 
 
+# Nouns of common gender, whose article says the person's sex: el guía, la guía (the RAE's Diccionario
+# panhispánico de dudas, «género», 1a: "sustantivos comunes en cuanto al género"), and every -ista.
+COMMON_GENDER = frozenset(
+    {"guía", "piloto", "testigo", "agente", "atleta", "centinela", "colega", "cónyuge", "espía", "estudiante"}
+    | {"joven", "líder", "mártir", "modelo", "policía", "pirata", "rival", "recluta", "vigía", "intérprete"}
+    | {"cantante", "representante", "comandante", "teniente", "cadete", "camarada", "compatriota", "paciente"}
+    | {"soldado", "miembro", "sargento", "aprendiz", "huésped", "contable", "conserje"}
+)
+
+
+def common_gender(noun: str) -> bool:
+    """A noun whose article follows the person: "la guía" is right for a woman, "el guía" for a man."""
+    lower = noun.lower()
+    if lower.endswith("s") and lower[:-1] in COMMON_GENDER:
+        return True
+    return lower in COMMON_GENDER or lower.endswith(("ista", "istas"))
+
+
 def unusable_gender(term: Term, checker: Speller | None) -> str | None:
     """Why a term's gender cannot drive agreement ("a verb", "a phrase"), or None when it can."""
     words = re.findall(r"\w+", term.target)

@@ -29,6 +29,7 @@ from pnp.check.text.nouns import (
     Number,
     adjective,
     agrees_earlier,
+    common_gender,
     gender_by_ending,
     modified_end,
     object_phrase,
@@ -62,6 +63,8 @@ def check_agreement(pack: PackData) -> list[Finding]:
         lang = term.lang or default
         if term.gender is None or not term.target.strip() or unusable_gender(term, speller(lang)) is not None:
             continue
+        if lang.split("-")[0] == "es" and any(common_gender(w) for w in _forms_of(term.target)):
+            continue  # "la guía" for a woman, whatever gender the glossary wrote: the phrase is read alone
         by_lang.setdefault(lang, []).append(term)
     glossary_nouns = frozenset(form for terms in by_lang.values() for term in terms for form in _forms_of(term.target))
     findings: list[Finding] = check_noun_agreement(pack, glossary_nouns)
