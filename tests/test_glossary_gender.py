@@ -263,3 +263,34 @@ def test_a_term_as_subject_with_a_copulas_adjective_of_the_other_gender_is_a_fin
         '(glossary term "token"), "retirado" is not',
         '    hint: write "ficha es retirada"',
     ]
+
+
+def test_a_term_and_its_adjective_before_a_copula_are_read_as_one_subject(tiny_copy: Path) -> None:
+    add_terms(tiny_copy, '\n[[term]]\nsource = "token"\ntarget = "ficha"\ngender = "f"\n')
+    edit(
+        tiny_copy / "supply.toml",
+        'text.en = "Gain 2 {fuel}."',
+        'text.en = "Gain 2 {fuel}. The red token is removed. The blue token stays broken."',
+    )
+    edit(
+        tiny_copy / "supply.toml",
+        'text.es = "Gana 2 {fuel}."',
+        'text.es = "Gana 2 {fuel}. La ficha roja es retirado. La ficha azul queda rota."',
+    )
+    assert text_findings(tiny_copy) == [
+        'tiny/supply.toml:8: warning: card "fuel-cell" field "text.es": "ficha roja es retirado": "ficha" is feminine '
+        '(glossary term "token"), "retirado" is not',
+        '    hint: write "ficha roja es retirada"',
+    ]
+
+
+def test_a_term_of_common_gender_takes_the_persons_article(tiny_copy: Path) -> None:
+    """ "guía" with gender = "m" in the glossary: "la guía" for a woman is right, and the phrase must
+    still agree with itself."""
+    add_terms(tiny_copy, '\n[[term]]\nsource = "guide"\ntarget = "guía"\ngender = "m"\n')
+    edit(tiny_copy / "supply.toml", 'text.en = "Gain 2 {fuel}."', 'text.en = "Gain 2 {fuel}. The guide is ready."')
+    edit(tiny_copy / "supply.toml", 'text.es = "Gana 2 {fuel}."', 'text.es = "Gana 2 {fuel}. La guía está lista."')
+    assert text_findings(tiny_copy) == []
+    edit(tiny_copy / "supply.toml", "La guía está lista.", "La guía está listo.")
+    found = text_findings(tiny_copy)
+    assert len(found) == 2 and '"La guía está listo": "La" is feminine singular, "listo" is not' in found[0]

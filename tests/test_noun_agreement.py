@@ -25,6 +25,12 @@ def _messages(spanish: str) -> list[str]:
         ("Tira el dado rojas.", None),  # another number: the adjective may go with more nouns
         ("Tira la dado rojo.", '"la dado": "dado" is masculine singular, "la" is not'),
         ("La nave dañado vuelve.", '"nave dañado": "nave" is feminine singular, "dañado" is not'),
+        ("Levanta el tablero rota y roba.", '"tablero rota": "tablero" is masculine singular, "rota" is not'),
+        ("El cofre queda abierta.", '"cofre queda abierta": "cofre" is masculine singular, "abierta" is not'),
+        (
+            "Las puertas abiertas quedan cerrados.",
+            '"puertas abiertas quedan cerrados": "puertas" is feminine plural, "cerrados" is not',
+        ),
     ],
 )
 def test_a_word_that_disagrees_with_a_known_noun_is_named(spanish: str, message: str | None) -> None:
@@ -50,6 +56,10 @@ def test_a_word_that_disagrees_with_a_known_noun_is_named(spanish: str, message:
         "Deja la ficha bajo la nave.",  # words used as adverbs or prepositions
         "Si el dado cae fuera del tablero, tíralo.",
         "Mueve la nave rápido.",
+        "Cuando el tablero rota, roba.",  # a verb of its subject
+        "Tira la ficha del dado rota.",  # la ficha's
+        "El mazo queda vacío y la ficha queda boca arriba.",
+        "Los dados quedan sobre el tablero.",
     ],
 )
 def test_right_agreement_and_nouns_it_cannot_judge_are_no_finding(spanish: str) -> None:

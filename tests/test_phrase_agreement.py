@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pnp.check.text.lexicon import speller
-from pnp.check.text.term_agreement import noun_slips
+from pnp.check.text.term_agreement import check_agreement, noun_slips
+from pnp.load import load_pack
+from tests.test_text_rules import edit
 
 
 def _messages(spanish: str) -> list[str]:
@@ -23,6 +27,18 @@ def _messages(spanish: str) -> list[str]:
         ("Las tres velas está apagadas.", '"velas está"'),  # a plural subject, a singular copula
         ("Las ventanas quedan cerrados.", '"Las ventanas quedan cerrados"'),  # a predicate
         ("Las puertas quedan cerrados.", '"puertas quedan cerrados"'),  # a lexicon noun's predicate
+        # after the noun, a word that is also a verb form: an adjective when the phrase is an object
+        ("Entrega el candelabro rota.", '"el candelabro rota"'),  # rotar; entrega is a noun too
+        ("Carga el barril seca y sigue.", '"el barril seca"'),  # secar
+        ("Roba una carta y descarta el sombrero rota.", '"el sombrero rota"'),  # una: another clause's
+        ("Devuelve el cáliz descartada a la caja.", '"el cáliz descartada"'),  # a participle only
+        # a predicate: after a copula no word is a verb, and agreeing adjectives may stand between
+        ("El cerrojo queda rota.", '"El cerrojo queda rota"'),
+        ("Las copas están llenos.", '"Las copas están llenos"'),  # copas is no "you top": a copula follows
+        ("Las jarras blancas están vacíos.", '"Las jarras blancas están vacíos"'),
+        ("Las monedas gastadas es tuyas.", '"monedas gastadas es"'),  # a plural subject, a singular copula
+        ("Los sellos rotos está en la pila.", '"sellos rotos está"'),
+        ("Las velas blancas están apagados.", '"velas blancas están apagados"'),  # a lexicon noun
     ],
 )
 def test_a_phrase_that_contradicts_itself_is_named(spanish: str, named: str) -> None:
@@ -47,7 +63,45 @@ def test_a_phrase_that_contradicts_itself_is_named(spanish: str, named: str) -> 
         "El resto son tuyas.",
         "Pon el original y la traducción lado a lado.",  # a set phrase of a noun
         "Puede que la haya leído.",  # a pronoun and haber
+        # a word that may be a verb of the phrase: the phrase is its subject, or an object follows it
+        "Cuando el molino rota, roba una carta.",
+        "Si robas el dado rota la carta.",
+        "La entrega el candelabro rota.",  # la entrega: a noun phrase, not an order
+        # an adjective that agrees with another noun of the clause
+        "Deja la jarra del monje rota.",
+        "Toma la espada del caballero herido.",
+        "Coloca la copa sobre el cofre roja.",
+        "Las tintas rojas están secas.",
+        "Las cartas robadas son tuyas.",
+        "La mitad de las cartas son rojas.",  # a partitive: the copula may agree with the complement
+        "Las monedas de oro están gastadas.",
+        # a copula's word that is no adjective of the subject
+        "El dado queda cara arriba.",
+        "El cofre queda boca abajo.",
+        "El pergamino queda fuera del juego.",
+        "Las fichas quedan juntas.",
+        "Descarta la carta sola.",
+        # epicene nouns, and a noun the dictionary does not know
+        "El centinela queda dormido.",
+        "La piloto queda herida.",
+        "El zorblax queda rota.",
+        "El arma queda rota.",
+        "El agua queda fría.",
     ],
 )
 def test_agreeing_phrases_and_what_it_cannot_read_are_no_finding(spanish: str) -> None:
     assert _messages(spanish) == []
+
+
+def test_other_languages_are_not_read(tiny_copy: Path) -> None:
+    """A Catalan text that reads as a Spanish slip ("queda rota" after a masculine noun) is not judged."""
+    edit(tiny_copy, "pack.toml", 'target_languages = ["es"]', 'target_languages = ["es", "ca"]')
+    edit(
+        tiny_copy,
+        "nav.toml",
+        'text.es = "Sigue volando."',
+        'text.es = "Sigue volando."\ntext.ca = "El cerrojo queda rota. Les cartes descartades és teva."',
+    )
+    pack = load_pack(tiny_copy).pack
+    assert pack is not None
+    assert [f.field for f in check_agreement(pack)] == []

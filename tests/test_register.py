@@ -146,6 +146,13 @@ def test_titles_and_flavour_are_not_read(tmp_path: Path) -> None:
         ("You may have your rival draw.", "Tu rival puede robar.", []),
         ("You may draw.", "Puedes robar.", []),  # tú already says so
         ("If you wish, he may draw.", "Si lo desea, puede robar.", []),  # someone else may
+        # an original that opens with an adjective or a noun, then its verb: a description
+        ("Heavy storms arrive: each boat loses 1.", "Llega una gran tormenta: cada barca pierde 1.", []),
+        ("Sudden darkness falls.", "Cae la oscuridad.", []),
+        # a verb the list does not have, with its object or complement after it: an order
+        ("Sail the boat to the harbour.", "Navega la barca hasta el puerto.", [(TU, "Navega")]),
+        ("Row 2 spaces.", "Rema 2 casillas.", [(TU, "Rema")]),
+        ("Discard extra cards.", "Descarta las cartas sobrantes.", [(TU, "Descarta")]),  # a listed verb
     ],
 )
 def test_the_original_tells_an_order_from_a_description(

@@ -295,11 +295,18 @@ def test_spelling_reports_a_shout_and_a_very_long_word_at_once(tiny_copy: Path) 
 def test_consistency_of_one_source_sentence_across_cards(tiny_copy: Path) -> None:
     edit(tiny_copy, "nav.toml", 'text.en = "Keep flying."', 'text.en = "Shuffle the discards back into the deck."')
     edit(tiny_copy, "nav.toml", 'text.es = "Sigue volando."', 'text.es = "Mezcla los descartes con el mazo."')
+    hint = "    hint: choose one translation for the same sentence on every card, unless a card's context needs another"
     assert text_findings(tiny_copy) == [
+        'tiny/nav.toml:17: warning: card "reshuffle" field "text.es": '
+        '"Shuffle the discards back into the deck." is translated "Baraja los descartes de nuevo en el mazo." here, '
+        'and "Mezcla los descartes con el mazo." on card "clear-skies" (tiny/nav.toml:27): '
+        "pnp cannot tell which is meant",
+        hint,
         'tiny/nav.toml:27: warning: card "clear-skies" field "text.es": '
         '"Shuffle the discards back into the deck." is translated "Mezcla los descartes con el mazo." here, '
-        'but "Baraja los descartes de nuevo en el mazo." on card "reshuffle" (tiny/nav.toml:17)',
-        "    hint: use one translation for the same sentence, unless the card's context needs another",
+        'and "Baraja los descartes de nuevo en el mazo." on card "reshuffle" (tiny/nav.toml:17): '
+        "pnp cannot tell which is meant",
+        hint,
     ]
 
 

@@ -2,9 +2,18 @@
 
 Sentences of the original and of the translation are paired in order when a
 paragraph has as many of each; otherwise the whole paragraph is one unit (and
-the whole field, when the paragraphs do not pair up either).  For each source
-unit the most common translation is the reference (the first one on a tie), and
-every card that says it otherwise gets a finding.
+the whole field, when the paragraphs do not pair up either).
+
+Which card is the odd one out: when one wording is on more cards than any
+other, it is the reference and each card that says it otherwise gets a
+finding.  When two or more wordings tie (two cards, one wording each), the
+count cannot tell, so the per-card text rules judge the tied cards' fields:
+when every tied wording but one has a finding of its own (a wrong number
+format, a misspelt word), the one without is the reference.  Otherwise no
+wording is taken for the right one: each card is named, with the other
+wordings and their cards, and the message says that pnp cannot tell which one
+is meant.  A reviewer trusts a check that names the pair over one that
+guesses, and the first card in the file is not more often the right one.
 """
 
 from __future__ import annotations
@@ -17,7 +26,7 @@ from pnp import markup
 from pnp.check.text.fields import Text, quote, texts
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
-from pnp.model import PackData
+from pnp.model import LoadedDeck, PackData
 
 CODE = "text/consistency"
 
@@ -45,33 +54,105 @@ def aligned(source: str, target: str) -> list[tuple[str, str]]:
     return pairs
 
 
+Uses = list[tuple[Text, str]]
+
+
 def check_consistency(pack: PackData) -> list[Finding]:
-    seen: dict[tuple[str, str, str], list[tuple[Text, str]]] = {}
+    seen: dict[tuple[str, str, str], Uses] = {}
     for text, original in texts(pack):
         if original is None:
             continue
         kind = text.path.removeprefix("back.")
         for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
             seen.setdefault((text.lang, kind, source), []).append((text, target))
+    differing = {key: uses for key, uses in seen.items() if len({target for _, target in uses}) > 1}
+    tied = {key: uses for key, uses in differing.items() if _leaders(uses)[1]}
+    faulted = _faulted(pack, [text for uses in tied.values() for text, _ in uses]) if tied else set()
     findings = []
-    for (_card, _field, source), uses in seen.items():
-        counts = Counter(target for _, target in uses)
-        if len(counts) < 2:
-            continue
-        reference = max(counts, key=lambda t: (counts[t], -next(i for i, (_, u) in enumerate(uses) if u == t)))
-        first = next(text for text, target in uses if target == reference)
-        where = f'card "{first.card}" ({first.file}{f":{first.line}" if first.line else ""})'
-        for text, target in uses:
-            if target == reference:
+    for (_lang, _field, source), uses in differing.items():
+        leaders, tie = _leaders(uses)
+        if tie:
+            sound = [w for w in leaders if not any((t.card, t.field) in faulted for t, u in uses if u == w)]
+            if len(sound) != 1:
+                findings += _undecided(source, uses)
                 continue
-            findings.append(
-                text.finding(
-                    Severity.WARNING,
-                    CODE,
-                    _('"{source}" is translated "{target}" here, but "{reference}" on {where}').format(
-                        source=quote(source, 50), target=quote(target, 50), reference=quote(reference, 50), where=where
-                    ),
-                    _("use one translation for the same sentence, unless the card's context needs another"),
-                )
+            findings += _against(source, uses, sound[0], _("which no other check finds fault with"))
+        else:
+            share = sum(1 for _, target in uses if target == leaders[0])
+            findings += _against(
+                source, uses, leaders[0], _("as on {n} of {total} cards").format(n=share, total=len(uses))
             )
     return findings
+
+
+def _leaders(uses: Uses) -> tuple[list[str], bool]:
+    """The most common wordings, in the order of their first card, and whether more than one ties."""
+    counts = Counter(target for _, target in uses)
+    top = max(counts.values())
+    leaders = [target for target in counts if counts[target] == top]
+    return leaders, len(leaders) > 1
+
+
+def _where(text: Text) -> str:
+    return f'card "{text.card}" ({text.file}{f":{text.line}" if text.line else ""})'
+
+
+def _against(source: str, uses: Uses, reference: str, why: str) -> list[Finding]:
+    first = next(text for text, target in uses if target == reference)
+    return [
+        text.finding(
+            Severity.WARNING,
+            CODE,
+            _('"{source}" is translated "{target}" here, but "{reference}" on {where}, {why}').format(
+                source=quote(source, 50),
+                target=quote(target, 50),
+                reference=quote(reference, 50),
+                where=_where(first),
+                why=why,
+            ),
+            _("use one translation for the same sentence, unless the card's context needs another"),
+        )
+        for text, target in uses
+        if target != reference
+    ]
+
+
+def _undecided(source: str, uses: Uses) -> list[Finding]:
+    """One finding per card, naming the other wordings: nothing tells which one is meant."""
+    findings = []
+    for text, target in uses:
+        others = {u: t for t, u in reversed(uses) if u != target}  # each other wording, by its first card
+        elsewhere = "; ".join(f'"{quote(u, 50)}" on {_where(t)}' for u, t in reversed(others.items()))
+        findings.append(
+            text.finding(
+                Severity.WARNING,
+                CODE,
+                _('"{source}" is translated "{target}" here, and {elsewhere}: pnp cannot tell which is meant').format(
+                    source=quote(source, 50), target=quote(target, 50), elsewhere=elsewhere
+                ),
+                _("choose one translation for the same sentence on every card, unless a card's context needs another"),
+            )
+        )
+    return findings
+
+
+def _faulted(pack: PackData, tied: list[Text]) -> set[tuple[str, str]]:
+    """(card, field) of the tied texts that a per-card rule finds fault with, the rules run on those
+    cards only (a tie is rare: a few cards, not the pack)."""
+    # the rules that judge a card on its own: what they find on a tied wording is a fault of that wording
+    from pnp.check import RULES
+    from pnp.check.cached import PER_CARD
+
+    wanted = {text.card for text in tied}
+    decks: list[LoadedDeck] = [
+        loaded.model_copy(update={"cards": tuple(c for c in loaded.cards if c.id in wanted)}) for loaded in pack.decks
+    ]
+    alone = pack.model_copy(update={"decks": tuple(decks)})
+    fields = {(text.card, text.field) for text in tied}
+    return {
+        (finding.card or "", finding.field or "")
+        for rule in RULES
+        if rule.id in PER_CARD
+        for finding in rule.run(alone)
+        if (finding.card, finding.field) in fields
+    }

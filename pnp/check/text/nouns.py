@@ -63,6 +63,24 @@ _ARTICLES = frozenset({"el", "la", "los", "las", "un", "una", "unos", "unas"})
 _NOT_NOUNS = frozenset({"a", "al", "con", "de", "del", "en", "para", "por", "sin", "sobre", "y", "o", "si", "no"})
 
 
+# Nouns of common gender, whose article says the person's sex: el guía, la guía (the RAE's Diccionario
+# panhispánico de dudas, «género», 1a: "sustantivos comunes en cuanto al género"), and every -ista.
+COMMON_GENDER = frozenset(
+    {"guía", "piloto", "testigo", "agente", "atleta", "centinela", "colega", "cónyuge", "espía", "estudiante"}
+    | {"joven", "líder", "mártir", "modelo", "policía", "pirata", "rival", "recluta", "vigía", "intérprete"}
+    | {"cantante", "representante", "comandante", "teniente", "cadete", "camarada", "compatriota", "paciente"}
+    | {"soldado", "miembro", "sargento", "aprendiz", "huésped", "contable", "conserje"}
+)
+
+
+def common_gender(noun: str) -> bool:
+    """A noun whose article follows the person: "la guía" is right for a woman, "el guía" for a man."""
+    lower = noun.lower()
+    if lower.endswith("s") and lower[:-1] in COMMON_GENDER:
+        return True
+    return lower in COMMON_GENDER or lower.endswith(("ista", "istas"))
+
+
 def unusable_gender(term: Term, checker: Speller | None) -> str | None:
     """Why a term's gender cannot drive agreement ("a verb", "a phrase"), or None when it can."""
     words = re.findall(r"\w+", term.target)
@@ -98,7 +116,7 @@ _NOT_ADJECTIVES = frozenset(
     # irregular subjunctives the dictionary does not read as verbs: "el personaje haya", "cuando sea"
     | {"sea", "sean", "haya", "hayan", "vaya", "vayan", "sepa", "sepan", "quepa", "quepan"}
 )
-_ADVERBS = frozenset(
+ADVERB_FORMS = frozenset(
     {"solo", "sola", "junto", "junta", "medio", "media", "demasiado", "tanto", "mucho", "poco", "primero"}
 )
 
@@ -114,7 +132,7 @@ def adjective(word: str, checker: Speller) -> tuple[Gender, Number, bool] | None
     stem, vowel, plural = match.groups()
     gender: Gender = "m" if vowel == "o" else "f"
     number: Number = "p" if plural else "s"
-    if lower in _ADVERBS:
+    if lower in ADVERB_FORMS:
         return gender, number, True
     readings = checker.readings(lower)
     other = stem + ("a" if vowel == "o" else "o") + plural
@@ -148,16 +166,36 @@ def subject(text: str, start: int) -> bool:
     return all(w in _OPENERS for w in words)
 
 
-def predicate(text: str, end: int, checker: Speller) -> tuple[int, int, Gender, Number, bool] | None:
-    """(start, end, gender, number, unsure) of a regular adjective right after a copula right after
-    text[:end] ("… es retirado"), or None."""
+# Words that end like an adjective and are adverbs or prepositions after a noun or a copula: "la ficha
+# bajo la nave", "el dado queda fuera", "mueve la nave rápido"
+ADVERBIAL = frozenset(
+    {"bajo", "cerca", "fuera", "arriba", "abajo", "encima", "justo", "pronto", "rápido", "lento", "directo"}
+    | {"derecho", "claro", "seguido", "incluso", "tanto", "junto", "medio", "solo", "sola", "primero", "luego"}
+)
+_SET_PHRASE_AFTER = re.compile(r"[ \u00a0]+(arriba|abajo)\b")  # "queda cara arriba", "boca abajo": a noun
+
+
+def predicate(
+    text: str, end: int, checker: Speller, settled: bool = False
+) -> tuple[int, int, Gender, Number, bool] | None:
+    """(start, end, gender, number, unsure) of a regular adjective or participle right after a copula
+    right after text[:end] ("… es retirado"), or None; an adverb ("queda fuera") is none.
+
+    `settled`: right after a copula a word is taken for no finite verb ("queda rota" is broken, not
+    rotates), so an adjective that is also a verb form is sure (the checks; `glossary apply`, which
+    rewrites the word, still asks)."""
     after = re.match(r"[ \u00a0]+(\w+)[ \u00a0]+(\w+)", text[end:])
     if after is None or after.group(1).lower() not in _COPULAS:
         return None
     word = after.group(2)
-    if word.lower() in DETERMINERS:
+    if word.lower() in DETERMINERS or word.lower() in ADVERBIAL:
         return None  # "el cillerero es la víctima": a noun phrase of its own follows the copula
-    kind = adjective(word, checker) or _participle(word, checker)
+    if _SET_PHRASE_AFTER.match(text, end + after.end(2)):
+        return None
+    kind = adjective(word, checker)
+    if settled and kind is not None and kind[2] and word.lower() not in ADVERB_FORMS:
+        kind = (kind[0], kind[1], False)
+    kind = kind or _participle(word, checker)
     if kind is None:
         return None
     return end + after.start(2), end + after.end(2), *kind
@@ -166,10 +204,73 @@ def predicate(text: str, end: int, checker: Speller) -> tuple[int, int, Gender, 
 def _participle(word: str, checker: Speller) -> tuple[Gender, Number, bool] | None:
     """A past participle after a copula is the subject's ("es destruida"), though the dictionary has it
     only as a verb form."""
-    match = re.fullmatch(r"(\w+[ai]d)([oa])(s?)", word)
-    if match is None or not checker.knows(word):
+    found = participle(word, checker)
+    return None if found is None else (*found, False)
+
+
+def participle(word: str, checker: Speller) -> tuple[Gender, Number] | None:
+    """(gender, number) of a regular past participle the dictionary knows only as its verb's form
+    ("descartadas": descartar), or None; one that is also an adjective is `adjective`'s."""
+    match = re.fullmatch(r"(\w+)(ad|id)([oa])(s?)", word)
+    if match is None or not word.islower():
         return None
-    stem, vowel, plural = match.groups()
-    if not checker.knows(stem + ("a" if vowel == "o" else "o") + plural):
+    stem, middle, vowel, plural = match.groups()
+    infinitives = (stem + "ar",) if middle == "ad" else (stem + "er", stem + "ir")
+    if not any(r.verb and r.stem in infinitives for r in checker.readings(word)):
         return None
-    return ("m" if vowel == "o" else "f"), ("p" if plural else "s"), False
+    return ("m" if vowel == "o" else "f"), ("p" if plural else "s")
+
+
+def modified_end(text: str, end: int, checker: Speller, gender: Gender | None, number: Number) -> int:
+    """Where the noun phrase ending at text[:end] ends, past at most two adjectives or participles
+    that agree with it ("Las tintas rojas| están", "las cartas descartadas| es"): the copula after
+    them is still the noun's.  `gender` None: either gender agrees (el agua)."""
+    for _ in range(2):
+        after = re.match(r"[ \u00a0]+(\w+)", text[end:])
+        if after is None or after.group(1).lower() in _COPULAS:
+            break
+        word = after.group(1)
+        kind = adjective(word, checker)
+        said = participle(word, checker) if kind is None else kind[:2]
+        if said is None or said[1] != number or gender not in (None, said[0]):
+            break
+        end += after.end()
+    return end
+
+
+_CONJUNCTIONS = frozenset({"y", "e", "o", "u", "ni", "pero"})
+_PREPOSITIONS = frozenset(
+    {"a", "al", "ante", "bajo", "con", "contra", "de", "del", "desde", "en", "entre", "hacia", "hasta", "para"}
+    | {"por", "según", "sin", "sobre", "tras"}
+)
+
+
+def object_phrase(text: str, start: int, word_end: int, checker: Speller) -> bool:
+    """The noun phrase at text[start:] follows a verb or a preposition in its clause ("Descarta el
+    pergamino", "sobre el pergamino"), and the word ending at word_end closes the clause or comes
+    before "y", "o": that word is then no verb of the phrase (it would need a subject, or an
+    object after it), so an adjective that is also a verb form ("rota", "seca") is an adjective."""
+    before = re.search(r"(?:(\w+)[ \u00a0]+)?(\w+)[ \u00a0]+$", text[:start])
+    if before is None:
+        return False
+    word = before.group(2).lower()
+    # a verb form ("Entrega", a noun too), unless a determiner makes it a noun: "la entrega el dado"
+    verb = any(r.verb for r in checker.readings(word)) and (before.group(1) or "").lower() not in DETERMINERS
+    if word not in _PREPOSITIONS and not verb:
+        return False
+    after = re.match(r"[ \u00a0]*(\w+|[^\w\s]|$)", text[word_end:])
+    following = after.group(1).lower() if after is not None else ""
+    return following in _CONJUNCTIONS or following in ("", ".", ",", ";", ":", "!", "?", ")")
+
+
+def agrees_earlier(text: str, start: int, gender: Gender, number: Number, checker: Speller) -> bool:
+    """A determiner of the same clause, before text[start:] and after its last verb ("la carta del
+    jugador herida", "la ficha sobre el dado roja"), has this gender and number: the adjective after
+    the phrase may be that determiner's noun's, not the phrase's."""
+    clause = re.split(r"[.;:,¿?¡!()«»\"“”\n]", text[:start])[-1]
+    for word in reversed(re.findall(r"\w+", clause.lower())):
+        if checker.only_verb(word):
+            return False  # "Roba una carta y descarta el pergamino rota": una is another clause's
+        if any(g in (None, gender) and n == number for _table, g, n in DETERMINERS.get(word, [])):
+            return True
+    return False

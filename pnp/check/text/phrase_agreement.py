@@ -27,11 +27,16 @@ import re
 
 from pnp.check.text.lexicon import Speller
 from pnp.check.text.nouns import (
+    ADVERB_FORMS,
     DETERMINERS,
     KEEP_BEFORE_STRESSED_A,
     Gender,
     Number,
     adjective,
+    agrees_earlier,
+    modified_end,
+    object_phrase,
+    participle,
     predicate,
     stressed_a,
     subject,
@@ -124,9 +129,16 @@ def _noun_at(sentence: str, words: list[re.Match[str]], index: int, known: dict[
 
 
 def _adjective_after(
-    sentence: str, words: list[re.Match[str]], at: int, checker: Speller, known: dict[str, tuple[Gender, Number]]
+    sentence: str,
+    words: list[re.Match[str]],
+    at: int,
+    checker: Speller,
+    known: dict[str, tuple[Gender, Number]],
+    start: int | None = None,
 ) -> tuple[int, Gender, Number] | None:
-    """(index, gender, number) of a regular adjective right after words[at] (past "más", "muy"), or None."""
+    """(index, gender, number) of a regular adjective or participle right after words[at] (past "más",
+    "muy"), or None.  One that is also a verb form ("rota": rotar) only when the phrase, starting at
+    sentence[start:], is an object and nothing follows the word that a verb would need."""
     next_at = at + 1
     if _adjacent(sentence, words, next_at) and words[next_at].group() in _DEGREE:
         next_at += 1
@@ -139,7 +151,11 @@ def _adjective_after(
     if re.match(rf"[ \u00a0]+a[ \u00a0]+{re.escape(word)}\b", sentence[words[next_at].end() :]):
         return None  # "cara a cara", "paso a paso": a set phrase of a noun
     kind = adjective(word, checker)
-    if kind is None or kind[2]:
+    if kind is None:
+        found = participle(word, checker)
+        return None if found is None else (next_at, *found)
+    settled = start is not None and object_phrase(sentence, start, words[next_at].end(), checker)
+    if kind[2] and (lower in ADVERB_FORMS or not settled):
         return None
     return next_at, kind[0], kind[1]
 
@@ -159,7 +175,7 @@ def _after_determiner(
     at = _noun_at(sentence, words, index, known)
     if at < 0:
         return None
-    copula = _copula_number(sentence, words, index, at, number)
+    copula = _copula_number(sentence, words, index, at, number, checker)
     if copula is not None:
         return copula
     noun = words[at].group()
@@ -171,7 +187,8 @@ def _after_determiner(
     if determiner.lower() in KEEP_BEFORE_STRESSED_A and stressed_a(noun):
         gender = None  # "el agua": el may stand for la
     slip = _adjective_slip(sentence, words, index, at, gender, number, checker, known)
-    if slip is None:
+    by_copula = slip is None
+    if by_copula:
         slip = _predicate(sentence, words, index, at, gender, number, checker)
     if slip is None:
         return None
@@ -179,8 +196,8 @@ def _after_determiner(
     readings = checker.readings(noun)
     if not readings or all(r.verb for r in readings):
         return None  # "las deja": a pronoun before a verb; a word the dictionary does not know
-    if determiner.lower() in _CLITICS and any(r.verb for r in readings) and at == index + 1:
-        return None
+    if determiner.lower() in _CLITICS and any(r.verb for r in readings) and at == index + 1 and not by_copula:
+        return None  # "las tintas están secos" is no pronoun and verb: a copula follows, it needs a subject
     return slip
 
 
@@ -195,13 +212,15 @@ def _adjective_slip(
     known: dict[str, tuple[Gender, Number]],
 ) -> tuple[str, str] | None:
     """The adjective after the noun has another gender than the determiner, or is singular after a plural."""
-    after = _adjective_after(sentence, words, at, checker, known)
+    after = _adjective_after(sentence, words, at, checker, known, words[index].start())
     if after is None:
         return None
     adjective_at, adjective_gender, adjective_number = after
     wrong_gender = gender is not None and adjective_gender != gender and adjective_number == number
     if not wrong_gender and not (number == "p" and adjective_number == "s"):
         return None
+    if agrees_earlier(sentence, words[index].start(), adjective_gender, adjective_number, checker):
+        return None  # "la ficha del pergamino roja": the ficha's
     noun = words[at].group()
     first = sentence[words[index].start() : words[at].start()].strip()
     word = words[adjective_at].group()
@@ -233,7 +252,7 @@ def _predicate(
     determiner's gender: "Las ventanas quedan cerrados"."""
     if gender is None or not subject(sentence, words[index].start()):
         return None
-    after = predicate(sentence, words[at].end(), checker)
+    after = predicate(sentence, modified_end(sentence, words[at].end(), checker, gender, number), checker, True)
     if after is None or after[4] or after[2] == gender or after[3] != number:
         return None
     first = sentence[words[index].start() : words[at].start()].strip()
@@ -256,20 +275,22 @@ def _number(number: Number) -> str:
 
 
 def _copula_number(
-    sentence: str, words: list[re.Match[str]], index: int, at: int, number: Number
+    sentence: str, words: list[re.Match[str]], index: int, at: int, number: Number, checker: Speller
 ) -> tuple[str, str] | None:
-    """A plural subject and a singular copula right after it: "Las barricas está vacías"."""
-    copula_at = at + 1
-    if number != "p" or not _adjacent(sentence, words, copula_at):
+    """A plural subject and a singular copula after it, past the adjectives that agree with it: "Las
+    barricas está vacías", "Las cartas descartadas es"."""
+    if number != "p" or not _adjacent(sentence, words, at + 1):
         return None
-    copula = words[copula_at].group()
-    if copula not in _SINGULAR_COPULAS or not subject(sentence, words[index].start()):
+    gender = DETERMINERS[words[index].group().lower()][0][1]
+    end = modified_end(sentence, words[at].end(), checker, gender, number)
+    after = re.match(r"[ \u00a0]+(\w+)", sentence[end:])
+    if after is None or after.group(1) not in _SINGULAR_COPULAS or not subject(sentence, words[index].start()):
         return None
+    copula = after.group(1)
     noun = words[at].group()
+    phrase = sentence[words[at].start() : end + after.end()]
     return (
-        _('"{phrase}": "{noun}" is plural, "{copula}" is singular').format(
-            phrase=f"{noun} {copula}", noun=noun, copula=copula
-        ),
+        _('"{phrase}": "{noun}" is plural, "{copula}" is singular').format(phrase=phrase, noun=noun, copula=copula),
         _('write the verb in the plural ("{noun} están", "{noun} son", "{noun} quedan")').format(noun=noun),
     )
 

@@ -294,6 +294,20 @@ _EN_NOT_ORDER = _words(
     "for to then instead only other another both there this that these those they he she it we i no none "
     "nobody some players opponents whoever unless whether"
 )
+# An order opens with a verb: one of the verbs cards give orders with, or a word the verb's object or
+# complement follows ("Sail the boat", "Row 2 spaces").  "Extreme hunger strikes:" opens with no verb:
+# its first word is followed by a noun, and it is not in the list.
+_EN_ORDERS = _words(
+    "draw gain lose discard move place put take roll pay spend choose select reveal shuffle look search return "
+    "remove add flip turn give steal trade swap exchange keep play score skip ignore reduce increase double count "
+    "attack defend heal repair buy sell collect deal destroy cancel prevent resolve set go raise lower cross throw "
+    "travel rest wait repeat replace use ready exhaust activate attach recruit hire fire leave stay sail row fish "
+    "build claim refresh rotate tap untap mark name pick hold pass drop store load unload land explore"
+)
+_EN_AFTER_ORDER = _words(
+    "a an the one two three four five six seven eight nine ten your it them this that these those any all each "
+    "every another up down back out off in into on onto to from at with until twice again half"
+)
 _EN_YOU_MAY = re.compile(r"\byou (?:may|can|must|have to|need to|wish|want)\b", re.IGNORECASE)
 _EN_OTHER_MAY = re.compile(
     r"\b(?:he|she|it|they|players?|opponents?|everyone|one|who)\s+"
@@ -321,10 +335,14 @@ def by_original(plain: str, original: str, found: list[Evidence], against: str |
     if not weak and not you_may:
         return more  # most texts: nothing the original could tell (or nothing against the pack's register)
     for source, target in aligned(original, plain):
-        first = re.match(r"\W*([A-Za-z]+)", source)
+        first = re.match(r"\W*([A-Za-z]+)(?:\s+([A-Za-z]+|\d|\W))?", source)
         opening = _WORD.match(target.lstrip(' \n¿¡«"(-*•'))
         verb = first.group(1).lower() if first else ""
         order = bool(verb) and verb not in _EN_NOT_ORDER and (not verb.endswith("s") or verb.endswith("ss"))
+        if order and first is not None and verb not in _EN_ORDERS:
+            # another first word gives an order when its object or complement follows it, not a noun
+            follow = first.group(2) or ""
+            order = not follow or not follow.isalpha() or follow.lower() in _EN_AFTER_ORDER or follow[0].isupper()
         if weak and opening and opening.group() in weak and order:  # not "Draws", "Players": a third person, a plural
             more.append(Evidence(TU, opening.group()))
         if not you_may or _EN_YOU_MAY.search(source) is None or _EN_OTHER_MAY.search(source) is not None:

@@ -21,12 +21,19 @@ from pnp.check.text.fields import texts
 from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import Speller, speller
 from pnp.check.text.nouns import (
+    ADVERB_FORMS,
+    ADVERBIAL,
     DETERMINERS,
     KEEP_BEFORE_STRESSED_A,
     Gender,
     Number,
     adjective,
+    agrees_earlier,
+    common_gender,
     gender_by_ending,
+    modified_end,
+    object_phrase,
+    participle,
     predicate,
     stressed_a,
     subject,
@@ -56,6 +63,8 @@ def check_agreement(pack: PackData) -> list[Finding]:
         lang = term.lang or default
         if term.gender is None or not term.target.strip() or unusable_gender(term, speller(lang)) is not None:
             continue
+        if lang.split("-")[0] == "es" and any(common_gender(w) for w in _forms_of(term.target)):
+            continue  # "la guía" for a woman, whatever gender the glossary wrote: the phrase is read alone
         by_lang.setdefault(lang, []).append(term)
     glossary_nouns = frozenset(form for terms in by_lang.values() for term in terms for form in _forms_of(term.target))
     findings: list[Finding] = check_noun_agreement(pack, glossary_nouns)
@@ -150,7 +159,8 @@ def _predicate_disagrees(
     ("la ficha es retirado")."""
     if checker is None or not subject(plain, match.start):
         return None
-    after = predicate(plain, match.end, checker)
+    number: Number = "p" if found.lower().endswith("s") else "s"
+    after = predicate(plain, modified_end(plain, match.end, checker, gender, number), checker, True)
     if after is None or after[4] or after[2] == gender:
         return None
     word = plain[after[0] : after[1]]
@@ -170,12 +180,6 @@ _WORD_BEFORE = re.compile(r"(\w+)[ \u00a0]+$")
 _WORD_AFTER = re.compile(r"[ \u00a0]+(\w+)(?![\w-])")
 _AFTER_DE = re.compile(r"(?<!\w)(?:de|del)(?:[ \u00a0]+\w+)?[ \u00a0]+$")
 _NO_ADJECTIVE_AFTER = frozenset({"vez", "veces"})  # "una vez adjunto": once attached
-# words after a noun that end like an adjective and are adverbs or prepositions there: "la ficha bajo la
-# nave", "el dado fuera del tablero", "mueve la nave rápido"
-_ADVERBIAL = frozenset(
-    {"bajo", "cerca", "fuera", "arriba", "abajo", "encima", "justo", "pronto", "rápido", "lento", "directo"}
-    | {"derecho", "claro", "seguido", "incluso", "tanto", "junto", "medio", "solo", "sola", "primero", "luego"}
-)
 _NOUN = re.compile(r"(?<![\w-])[^\W\d_]+(?![\w-])")
 
 
@@ -253,7 +257,7 @@ def _noun_predicate(
     puertas quedan abiertos")."""
     if not subject(plain, match.start):
         return None
-    after = predicate(plain, match.end, checker)
+    after = predicate(plain, modified_end(plain, match.end, checker, gender, number), checker, True)
     if after is None or after[4] or after[2] == gender or after[3] != number:
         return None
     word = plain[after[0] : after[1]]
@@ -312,19 +316,28 @@ def _noun_adjective(
     if after is None:
         return None
     word = after.group(1)
-    if word.lower() in noun_genders() or word.lower() in DETERMINERS or word.lower() in _ADVERBIAL:
+    if word.lower() in noun_genders() or word.lower() in DETERMINERS or word.lower() in ADVERBIAL:
         return None
     if noun.lower() in _NO_ADJECTIVE_AFTER:
         return None  # "la carta objetivo": a noun in apposition; "la carta otra vez": a new phrase
     if _AFTER_DE.search(plain[max(0, match.start - 40) : match.start]):
         return None  # "los recuentos de fichas marcados": the adjective may be the head noun's
     kind = adjective(word, checker)
-    if kind is None or kind[2]:
+    if kind is None:
+        said = participle(word, checker)
+        kind = None if said is None else (*said, False)
+    if kind is None:
         return None
+    before = _WORD_BEFORE.search(plain[max(0, match.start - 24) : match.start])
+    start = match.start - (len(before.group()) if before and before.group(1).lower() in DETERMINERS else 0)
+    if kind[2] and (word.lower() in ADVERB_FORMS or not object_phrase(plain, start, after.end(), checker)):
+        return None  # "el dado rota" may be a verb: "the die turns"
     if kind[0] == gender and kind[1] == number:
         return None
     if kind[1] != number and number == "s":
         return None  # "las cartas y el dado rojos": the adjective may go with more than this noun
+    if agrees_earlier(plain, start, kind[0], kind[1], checker):
+        return None  # "la carta y el dado roja": the carta's
     right = re.sub(r"[oa]s?$", ("o" if gender == "m" else "a") + ("s" if number == "p" else ""), word)
     return (
         _noun_disagreement(f"{noun} {word}", noun, gender, number, word),
