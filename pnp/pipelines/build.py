@@ -19,7 +19,6 @@ from pathlib import Path
 
 from pnp.assets.fonts import font_problems
 from pnp.cache import Cache, CacheKind, cache_root
-from pnp.check.cached import cached_check
 from pnp.check.completeness import card_state, face_marks, prints_text
 from pnp.compose import compose, selected_swaps
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
@@ -50,6 +49,7 @@ from pnp.pipelines.build_options import FONTS_DIR, BuildOptions, BuildResult, De
 from pnp.pipelines.sheet_sets import (
     SheetSet,
     checked_in,
+    checks,
     draft_findings,
     impose_deck,
     selection_label,
@@ -97,7 +97,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         return result
     # the checks need nothing of the layout, the drawing or the joining: they run beside them all
     check_cache = Cache.open(options.output, CacheKind.CHECK, options.cache)
-    checking = Background(partial(cached_check, pack, check_cache))
+    checking = Background(partial(checks, pack, check_cache))
     # a draft's list of problems is printed, in the card language: the checks run in it too
     printing = (
         Background(partial(checked_in, language, pack, check_cache))
