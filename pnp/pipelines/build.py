@@ -41,6 +41,7 @@ from pnp.layout.plan import PackFaces, lay_out_pack
 from pnp.layout.templates import IconFile
 from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE
+from pnp.load.remembered import remembering
 from pnp.model import LoadedDeck, PackData, pick
 from pnp.paths import shown_path
 from pnp.pipelines.aids import aid_documents
@@ -165,7 +166,9 @@ class Drawn:
 
 def _load(pack_path: Path, options: BuildOptions, result: BuildResult) -> tuple[PackData, str] | None:
     """The pack and the language to print, or None when either is wrong."""
-    loaded = load_pack(pack_path)
+    # a file whose bytes the last build parsed is read from the cache (--no-cache: parsed, and kept)
+    with remembering(Cache.open(options.output, CacheKind.LOAD, options.cache)):
+        loaded = load_pack(pack_path)
     result.findings += loaded.findings
     pack = loaded.pack
     if pack is None:
