@@ -307,10 +307,8 @@ def test_a_warm_build_after_editing_the_glossary_or_a_layout_writes_what_a_no_ca
     keyword a card prints), to the pack's own layout, and to a card's text each show in a warm
     build as in a --no-cache one, and a damaged entry of either cache is made again, never used."""
     files = _more_decks(tiny_copy, 3, 7)
-    files[1].write_text(
-        files[1].read_text(encoding="utf-8").replace('type = "gear"\n', 'type = "gear"\nkeywords = ["boarding 2"]\n', 1),
-        encoding="utf-8",
-    )
+    keyword = 'type = "gear"\nkeywords = ["boarding 2"]\n'  # a card that prints the glossary's keyword
+    files[1].write_text(files[1].read_text(encoding="utf-8").replace('type = "gear"\n', keyword, 1), encoding="utf-8")
     warm = tmp_path / "warm"
     assert build(tiny_copy, BuildOptions(output=warm)).ok
     before = _outputs(warm)
