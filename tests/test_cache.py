@@ -367,3 +367,31 @@ def test_a_file_is_parsed_again_when_its_bytes_change_and_a_date_is_never_kept(
     assert again is not None and again.data == {"card": [{"id": "a", "title": {"es": "Dos"}}]}
     assert dates is not None and str(dates.data["card"][0]["when"]) == "2026-12-02"
     assert len(parsed) == 2  # the changed file and the dated one
+
+
+@pytest.mark.slow
+def test_a_rebuild_writes_again_only_the_documents_an_edit_changes(tiny_copy: Path, tmp_path: Path) -> None:
+    """After one card's edit, its deck's file and cards.pdf are made again; every other deck's file
+    is left as it is (same file, never rewritten), unless it no longer holds what the build made."""
+    files = _more_decks(tiny_copy, 3, 7)
+    manifest = tiny_copy / "pack.toml"
+    for color in ("#111111", "#222222", "#333333"):  # a back of its own: decks sharing one share its part
+        manifest.write_text(manifest.read_text(encoding="utf-8").replace('"#4e6b2b"', f'"{color}"', 1))
+    warm = tmp_path / "warm"
+    assert build(tiny_copy, BuildOptions(output=warm)).ok
+    folder = warm / "tiny" / "es"
+
+    def inodes() -> dict[str, int]:
+        return {path.name: path.stat().st_ino for path in folder.glob("*.pdf")}
+
+    first = inodes()
+    files[0].write_text(files[0].read_text(encoding="utf-8").replace("Caja 0.3", "Caja grande 0.3"), encoding="utf-8")
+    assert build(tiny_copy, BuildOptions(output=warm)).ok
+    rewritten = {name for name, inode in inodes().items() if first[name] != inode}
+    assert rewritten == {"cards.pdf", "cards-cargo-0.pdf"}
+    damaged = folder / "cards-cargo-2.pdf"
+    damaged.write_bytes(damaged.read_bytes() + b"%")
+    assert build(tiny_copy, BuildOptions(output=warm)).ok
+    fresh = tmp_path / "fresh"
+    assert build(tiny_copy, BuildOptions(output=fresh, cache=False)).ok
+    assert _outputs(warm) == _outputs(fresh)

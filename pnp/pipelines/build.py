@@ -47,6 +47,7 @@ from pnp.paths import shown_path
 from pnp.pipelines.aids import aid_documents
 from pnp.pipelines.build_extras import LaidOut, export_extras, option_findings
 from pnp.pipelines.build_options import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
+from pnp.pipelines.kept_documents import document_keys, remember_documents, unchanged_documents
 from pnp.pipelines.sheet_sets import (
     SheetSet,
     checked_in,
@@ -134,7 +135,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         result.findings += aid_findings
         if has_errors(result.findings):
             return result
-        write_outputs(documents, done, result)
+        write_outputs(documents, done, result, frozenset(done.out_dir / name for name in drawn.kept))
         if result.ok:
             _count(result, plan, done)
         return result
@@ -162,6 +163,7 @@ class Drawn:
     documents: dict[str, bytes]
     findings: list[Finding]
     ranges_drawn: int  # parts of faces drawn now, not taken from the cache
+    kept: frozenset[str] = frozenset()  # documents whose file already holds these bytes: not written again
 
 
 def _load(pack_path: Path, options: BuildOptions, result: BuildResult) -> tuple[PackData, str] | None:
@@ -268,13 +270,17 @@ def draw(plan: DrawPlan, done: LaidOut, cache: Cache, progress: Callable[[int, i
         if progress:
             progress(drawn_so_far, to_draw)
 
+    fonts = fonts_digest(FONTS_DIR)
+    records = Cache.open(options.output, CacheKind.DOCUMENT, options.cache)
+    keys = document_keys(records, plan.documents, plan.parts, plan.settings, fonts)
+    kept = unchanged_documents(records, keys, done.out_dir)  # the last build made them from the same parts
     try:
-        documents, findings, count = draw_documents(
-            plan.documents, plan.parts, plan.settings, cache, cpu_workers(), fonts_digest(FONTS_DIR), advance
-        )
+        to_make = [document for document in plan.documents if document.name not in kept]
+        made, findings, count = draw_documents(to_make, plan.parts, plan.settings, cache, cpu_workers(), fonts, advance)
     except OSError as exc:
         return write_error(cache_root(options.output), exc)
-    return Drawn(documents, findings, count)
+    remember_documents(records, keys, made)
+    return Drawn(made | kept, findings, count, frozenset(kept))
 
 
 def assemble_documents(
@@ -303,9 +309,12 @@ def assemble_documents(
     return documents
 
 
-def write_outputs(documents: list[tuple[Path, bytes]], done: LaidOut, result: BuildResult) -> None:
-    """The documents, each atomically, then the extras (PNG, TTS, print shops), inside the manifest's
-    begin and finish: a build interrupted between them is reported by the next one."""
+def write_outputs(
+    documents: list[tuple[Path, bytes]], done: LaidOut, result: BuildResult, kept: frozenset[Path] = frozenset()
+) -> None:
+    """The documents, each atomically (but those `kept`, whose file holds their bytes already), then
+    the extras (PNG, TTS, print shops), inside the manifest's begin and finish: a build interrupted
+    between them is reported by the next one."""
     out_dir = done.out_dir
     if note := manifest.interrupted_before(out_dir):
         result.findings.append(note)
@@ -316,7 +325,8 @@ def write_outputs(documents: list[tuple[Path, bytes]], done: LaidOut, result: Bu
         return
     for path, data in documents:
         try:
-            write_atomic(path, data)
+            if path not in kept:
+                write_atomic(path, data)
         except OSError as exc:
             result.findings.append(write_error(path, exc))
             return
