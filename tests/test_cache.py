@@ -284,3 +284,114 @@ def test_every_folder_of_the_cache_is_a_kind_of_its_table(tiny_copy: Path) -> No
     assert folders == {kind.folder for kind in CacheKind}
     for kind in CacheKind:
         assert {path.suffix for path in (out / ".cache" / kind.folder).iterdir()} <= {kind.suffix, ".json"}
+
+
+def _flip_every_entry(out: Path, kinds: tuple[str, ...]) -> int:
+    """Flip one byte of every entry of these kinds of the cache: each must then be made again."""
+    flipped = 0
+    for kind in kinds:
+        for path in (out / ".cache" / kind).glob("*"):
+            if not path.name.endswith(META_SUFFIX):
+                data = bytearray(path.read_bytes())
+                data[len(data) // 2] ^= 0x01
+                path.write_bytes(bytes(data))
+                flipped += 1
+    return flipped
+
+
+@pytest.mark.slow
+def test_a_warm_build_after_editing_the_glossary_or_a_layout_writes_what_a_no_cache_build_writes(
+    tiny_copy: Path, tmp_path: Path
+) -> None:
+    """The caches of parsed files and laid-out faces are transparent: an edit to the glossary (a
+    keyword a card prints), to the pack's own layout, and to a card's text each show in a warm
+    build as in a --no-cache one, and a damaged entry of either cache is made again, never used."""
+    files = _more_decks(tiny_copy, 3, 7)
+    keyword = 'type = "gear"\nkeywords = ["boarding 2"]\n'  # a card that prints the glossary's keyword
+    files[1].write_text(files[1].read_text(encoding="utf-8").replace('type = "gear"\n', keyword, 1), encoding="utf-8")
+    warm = tmp_path / "warm"
+    assert build(tiny_copy, BuildOptions(output=warm)).ok
+    before = _outputs(warm)
+    assert _flip_every_entry(warm, ("load", "layout")) >= 7  # pack, glossary, five deck files; faces
+    supply = tiny_copy / "supply.toml"
+    supply.write_text(supply.read_text(encoding="utf-8").replace("Gana 2 {fuel}.", "Gana 2 {fuel} ya.", 1))
+    assert build(tiny_copy, BuildOptions(output=warm)).ok
+    assert _outputs(warm)["cards-supply.pdf"] != before["cards-supply.pdf"]
+    layout = tiny_copy / "templates" / "firefly" / "nav.toml"
+    for file, old, new, changed in [
+        (tiny_copy / "glossary.toml", 'target = "Abordaje"', 'target = "Asalto"', "cards-cargo-1.pdf"),
+        (layout, 'name = "title"\nwidth = "30.5mm"', 'name = "title"\nwidth = "28mm"', "cards-nav.pdf"),
+    ]:
+        shown = _outputs(warm)
+        assert old in file.read_text(encoding="utf-8")
+        file.write_text(file.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+        assert build(tiny_copy, BuildOptions(output=warm)).ok
+        assert _outputs(warm)[changed] != shown[changed], changed
+        assert _outputs(warm)["cards-cargo-2.pdf"] == shown["cards-cargo-2.pdf"]  # an untouched deck
+    fresh = tmp_path / "fresh"
+    assert build(tiny_copy, BuildOptions(output=fresh, cache=False)).ok
+    assert _outputs(warm) == _outputs(fresh)
+
+
+def test_a_file_is_parsed_again_when_its_bytes_change_and_a_date_is_never_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pnp.load.toml
+    from pnp.load.remembered import remembering
+    from pnp.load.toml import key_lines, read_toml
+
+    cache = Cache(tmp_path / "cache", ".json")
+    plain, dated = tmp_path / "deck.toml", tmp_path / "dated.toml"
+    plain.write_text('[[card]]\nid = "a"\ntitle.es = "Uno"\n', encoding="utf-8")
+    dated.write_text('[[card]]\nid = "b"\nwhen = 2026-12-02\n', encoding="utf-8")
+    with remembering(cache):
+        first = read_toml(plain, "deck.toml")[0]
+        assert first is not None and key_lines(first.text, "card") == [{"": 1, "id": 2, "title.es": 3}]
+        assert read_toml(dated, "dated.toml")[0] is not None
+    kept = sorted(cache.folder.glob("*.json"))
+    assert len([p for p in kept if not p.name.endswith(META_SUFFIX)]) == 2  # the plain file and its lines
+
+    def parse(text: str) -> dict:
+        parsed.append(text)
+        return real(text)
+
+    parsed: list[str] = []
+    real = pnp.load.toml.tomli.loads
+    monkeypatch.setattr(pnp.load.toml.tomli, "loads", parse)
+    with remembering(cache):
+        same = read_toml(plain, "deck.toml")[0]
+    assert same is not None and same.data == first.data and parsed == []  # taken from the cache
+    plain.write_text('[[card]]\nid = "a"\ntitle.es = "Dos"\n', encoding="utf-8")
+    with remembering(cache):
+        again, dates = read_toml(plain, "deck.toml")[0], read_toml(dated, "dated.toml")[0]
+    assert again is not None and again.data == {"card": [{"id": "a", "title": {"es": "Dos"}}]}
+    assert dates is not None and str(dates.data["card"][0]["when"]) == "2026-12-02"
+    assert len(parsed) == 2  # the changed file and the dated one
+
+
+@pytest.mark.slow
+def test_a_rebuild_writes_again_only_the_documents_an_edit_changes(tiny_copy: Path, tmp_path: Path) -> None:
+    """After one card's edit, its deck's file and cards.pdf are made again; every other deck's file
+    is left as it is (same file, never rewritten), unless it no longer holds what the build made."""
+    files = _more_decks(tiny_copy, 3, 7)
+    manifest = tiny_copy / "pack.toml"
+    for color in ("#111111", "#222222", "#333333"):  # a back of its own: decks sharing one share its part
+        manifest.write_text(manifest.read_text(encoding="utf-8").replace('"#4e6b2b"', f'"{color}"', 1))
+    warm = tmp_path / "warm"
+    assert build(tiny_copy, BuildOptions(output=warm)).ok
+    folder = warm / "tiny" / "es"
+
+    def inodes() -> dict[str, int]:
+        return {path.name: path.stat().st_ino for path in folder.glob("*.pdf")}
+
+    first = inodes()
+    files[0].write_text(files[0].read_text(encoding="utf-8").replace("Caja 0.3", "Caja grande 0.3"), encoding="utf-8")
+    assert build(tiny_copy, BuildOptions(output=warm)).ok
+    rewritten = {name for name, inode in inodes().items() if first[name] != inode}
+    assert rewritten == {"cards.pdf", "cards-cargo-0.pdf"}
+    damaged = folder / "cards-cargo-2.pdf"
+    damaged.write_bytes(damaged.read_bytes() + b"%")
+    assert build(tiny_copy, BuildOptions(output=warm)).ok
+    fresh = tmp_path / "fresh"
+    assert build(tiny_copy, BuildOptions(output=fresh, cache=False)).ok
+    assert _outputs(warm) == _outputs(fresh)

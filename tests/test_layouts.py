@@ -555,3 +555,23 @@ def test_opacity_on_an_element_that_has_no_fill_is_a_warning_at_its_line(tiny_co
     assert "drawn opaque" in found[0].message
     layout.write_text(_mark('kind = "rect"\nfill = "#000000"\nopacity = 0.5'), encoding="utf-8")
     assert not [f for f in layout_findings(_load(tiny_copy)) if f.field == "element.extra.opacity"]
+
+
+def test_one_field_of_an_element_is_the_typed_elements_field() -> None:
+    """LaidOutElement.field types one field alone: for every field of every laid-out face of Blue Sun
+    (and an element with unset fields, and a panels element), the value `typed` gives."""
+    from pnp.layout.faces import LaidOutElement
+
+    pack = load_pack(BLUE_SUN).pack
+    assert pack is not None
+    faces = lay_out_pack(pack, "es").faces().values()
+    elements = [e for face in faces for e in face.elements]
+    elements += [LaidOutElement("t", "text", (("size", 7),)), LaidOutElement("p", "panels", (("bleed", 1),))]
+    assert len(elements) > 100
+    for element in elements:
+        alone = {name: LaidOutElement(element.name, element.kind, element.props).field(name) for name in ELEMENT_FIELDS}
+        typed = element.typed
+        assert {k: v for k, v in alone.items() if k not in ("name", "kind")} == {
+            k: getattr(typed, k) for k in ELEMENT_FIELDS if k not in ("name", "kind")
+        }
+        assert element.field("size") == typed.size  # once typed, read from it

@@ -5,46 +5,28 @@ line.  Rules read PackData; the pack's own files are not read again, but two
 rules read what pnp ships: completeness lays cards out in their layout
 families (to know which print text), and glyph_rules reads the fonts (to
 know which characters they draw).  Each rule module declares its own tuple of
-rules; this module only gathers them.
+rules; pnp.check.every_rule gathers them.
+
+`RULES` and `check_pack` are imported from there when first asked for: a
+build runs the checks in a process of its own, and importing every rule (the
+dictionaries' readers, the text rules) in the build's process would only
+delay it.
 """
 
 from __future__ import annotations
 
-from pnp.check import (
-    aid_rules,
-    board_rules,
-    completeness,
-    deck_rules,
-    glyph_rules,
-    provenance,
-    text,
-    translation_gaps,
-    variant_rules,
-)
-from pnp.check.collector import collector_paused
-from pnp.check.rule import Rule
-from pnp.errors import Finding
-from pnp.model import PackData
+from typing import TYPE_CHECKING, Any
 
-RULES: tuple[Rule, ...] = (
-    *deck_rules.RULES,
-    *completeness.RULES,
-    *translation_gaps.RULES,
-    *provenance.RULES,
-    *variant_rules.RULES,
-    *text.RULES,
-    *glyph_rules.RULES,
-    *board_rules.RULES,
-    *aid_rules.RULES,
-)
+if TYPE_CHECKING:
+    from pnp.check.every_rule import RULES, Rule, check_pack
 
 
-def check_pack(pack: PackData, rules: tuple[Rule, ...] = RULES) -> list[Finding]:
-    findings: list[Finding] = []
-    with collector_paused():
-        for rule in rules:
-            findings += rule.run(pack)
-    return findings
+def __getattr__(name: str) -> Any:
+    if name in ("RULES", "Rule", "check_pack"):
+        from pnp.check import every_rule
+
+        return getattr(every_rule, name)
+    raise AttributeError(f"module 'pnp.check' has no attribute {name!r}")
 
 
 __all__ = ["RULES", "Rule", "check_pack"]

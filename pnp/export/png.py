@@ -82,7 +82,7 @@ def art_digest(face: FaceLayout, pack_root: Path) -> str:
     """A face's images by content: replacing art under the same name must redraw the face."""
     digest = hashlib.sha256()
     for element in face.elements:
-        source = element.typed.source
+        source = element.field("source")
         if source:
             path = pack_root / str(source)
             digest.update(str(source).encode())

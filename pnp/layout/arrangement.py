@@ -62,7 +62,7 @@ def _arrangement_findings(face: FaceLayout, template: Template) -> list[Finding]
     margin_y = SAFE_MARGIN * height / template.design_size.height
     safe = (margin_x, margin_y, width - margin_x, height - margin_y)
     for element, box in content:
-        if element.typed.bleed or _inside(box, safe):
+        if element.field("bleed") or _inside(box, safe):
             continue
         file, line = template.where(element.name)
         findings.append(

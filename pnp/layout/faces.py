@@ -49,6 +49,17 @@ class LaidOutElement:
         model = ELEMENT_MODELS.get(self.kind, Element)
         return model.model_validate({**self._values, "name": self.name, "kind": self.kind})
 
+    def field(self, name: str) -> Any:
+        """One field of `typed`, without typing the whole element: every field has its default and
+        its own converter, so one field typed alone is the same value (a rebuild reads a few fields
+        of thousands of faces taken from the cache, and typing each whole is most of its time)."""
+        if "typed" in self.__dict__:
+            return getattr(self.typed, name)
+        model = ELEMENT_MODELS.get(self.kind, Element)
+        if name not in self._values:
+            return model.model_fields[name].get_default(call_default_factory=True)
+        return getattr(model.model_validate({name: self._values[name]}), name)
+
 
 @dataclass(frozen=True)
 class FaceLayout:

@@ -103,11 +103,11 @@ def missing_drawings(
         for element in face.elements:
             names = []
             if element.kind == "icon-row":
-                names = element.typed.icons.replace("{", " ").replace("}", " ").split()
+                names = element.field("icons").replace("{", " ").replace("}", " ").split()
             elif element.kind == "symbol":
-                names = [element.typed.shape]
+                names = [element.field("shape")]
             elif element.kind == "text":
-                names = markup.icons_in(element.typed.text)
+                names = markup.icons_in(element.field("text"))
             for name in names:
                 if name in skip or (face.card, name) in seen:
                     continue

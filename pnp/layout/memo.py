@@ -3,9 +3,11 @@
 Laying out a face runs every jinja2 expression of its template over the
 card's context: for a large deck that is seconds.  The result depends on the
 template, the card size and the context alone, so each face is kept in one
-cache entry per pack and language, under a digest of those three.  Faces
-with findings are never kept: they are laid out again, so their findings are
-reported again.  The entry holds the faces of the last build only.
+cache entry per pack, language and deck file, under a digest of those three.
+Faces with findings are never kept: they are laid out again, so their findings
+are reported again.  An entry holds the faces of the last build only; a
+rebuild after editing one card writes again only the entry of that card's
+deck, and reads each entry once, when its first card is laid out.
 """
 
 from __future__ import annotations
@@ -43,9 +45,9 @@ def layout_memo(
 class LayoutMemo:
     def __init__(self, cache: Cache, scope: tuple[object, ...]) -> None:
         self._cache = cache
-        self._key = cache.key("layout", scope)
-        self._stored = cache.get_json(self._key)
-        self._used: dict[str, Any] = {}
+        self._scope = scope
+        self._stored: dict[str, dict[str, Any]] = {}  # deck file -> its entry: digest -> face
+        self._used: dict[str, dict[str, Any]] = {}
         self._templates: dict[int, str] = {}
         self.laid_out = 0  # faces evaluated now, not taken from the cache
 
@@ -54,23 +56,31 @@ class LayoutMemo:
     ) -> tuple[FaceLayout | None, list[Finding]]:
         """layout_card, or the face it gave for the same template, size and context."""
         digest = hashlib.sha256(repr((self._template(template), size, context)).encode()).hexdigest()
-        stored = self._stored.get(digest)
+        deck = where[0]
+        if deck not in self._stored:
+            self._stored[deck] = self._cache.get_json(self._key(deck))
+            self._used[deck] = {}
+        stored = self._stored[deck].get(digest)
         if stored is not None:
             face = _face(stored, where)
             if face is not None:
-                self._used[digest] = stored
+                self._used[deck][digest] = stored
                 return face, []
         self.laid_out += 1
         face, findings = layout_card(template, size, context, where)
         if face is not None and not findings:
-            self._used[digest] = _record(face)
+            self._used[deck][digest] = _record(face)
         return face, findings
 
     def save(self) -> None:
-        if self._used == self._stored:
-            return
-        with contextlib.suppress(OSError):  # the cache only saves time
-            self._cache.put(self._key, json.dumps(self._used, ensure_ascii=False).encode())
+        """Each deck's entry whose faces changed; the others are left as they are."""
+        for deck, used in self._used.items():
+            if used != self._stored[deck]:
+                with contextlib.suppress(OSError):  # the cache only saves time
+                    self._cache.put(self._key(deck), json.dumps(used, ensure_ascii=False).encode())
+
+    def _key(self, deck: str) -> str:
+        return self._cache.key("layout", self._scope, deck)
 
     def _template(self, template: Template) -> str:
         if id(template) not in self._templates:
@@ -93,8 +103,9 @@ def _record(face: FaceLayout) -> dict[str, Any]:
 
 def _face(record: Any, where: tuple[str, int | None]) -> FaceLayout | None:
     try:
+        # a list is a tuple as written; every other value is kept as it is read (most are)
         elements = tuple(
-            LaidOutElement(name, kind, tuple((key, _frozen(value)) for key, value in props))
+            LaidOutElement(name, kind, tuple((k, _frozen(v) if type(v) is list else v) for k, v in props))
             for name, kind, props in record["elements"]
         )
         width, height = record["size"]

@@ -377,7 +377,7 @@ def _unplaced_art(
     face: FaceLayout, art: str | None, template: Template, field_name: str, where: tuple[str, int | None]
 ) -> list[Finding]:
     """Art that no image element of the face shows would be dropped without a word: an error."""
-    if art is None or any(e.kind == "image" and e.typed.source == art for e in face.elements):
+    if art is None or any(e.kind == "image" and e.field("source") == art for e in face.elements):
         return []
     return [
         error(
@@ -408,7 +408,7 @@ def _image_problems(
     not a usable PNG or JPEG.  The card's own art (and a deck back's image) the loader has checked."""
     findings = []
     for element in face.elements:
-        source = (element.typed.source or "") if element.kind == "image" else ""
+        source = (element.field("source") or "") if element.kind == "image" else ""
         if not source or source == art:
             continue
         if source not in known:

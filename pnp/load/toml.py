@@ -20,9 +20,11 @@ from typing import Any
 
 import tomli
 
+from pnp.cache import Cache
 from pnp.errors import Finding, did_you_mean, error
 from pnp.i18n import N_, _
 from pnp.limits import MAX_FILE_BYTES, MAX_NESTING_DEPTH
+from pnp.load import remembered
 from pnp.load.bounds import CODE as TOO_LARGE
 from pnp.load.bounds import oversized_strings, too_deep
 from pnp.load.regular import NotRegularFile, read_regular
@@ -107,6 +109,10 @@ def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
             )
         ]
     text = text.removeprefix("\ufeff")
+    cache = remembered.current()
+    key = remembered.key_of(cache, "toml", raw) if cache is not None else ""
+    if cache is not None and isinstance(data := remembered.recall(cache, key), dict):
+        return TomlFile(path, shown, text, data), []  # read without findings before, bytes unchanged
     try:
         # tomli is the parser the standard library's tomllib was taken from, compiled
         # (mypyc): the same results and messages, 2-3x faster on a large deck file.
@@ -131,7 +137,10 @@ def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
     if too_deep(data) is not None:
         return None, [_too_deep(shown)]
     source = TomlFile(path, shown, text, data)
-    return source, oversized_strings(data, shown, source.line_of)
+    findings = oversized_strings(data, shown, source.line_of)
+    if cache is not None and not findings:
+        remembered.keep(cache, key, data)
+    return source, findings
 
 
 def _too_deep(shown: str) -> Finding:
@@ -226,8 +235,28 @@ _TABLE_HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_.-]+)\s*\]")
 _KEY = re.compile(r'^\s*((?:[A-Za-z0-9_-]+|"[^"\n]*")(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"\n]*"))*)\s*=')
 
 
-@lru_cache(maxsize=8)  # load, its cross-checks and its line records ask for the same file: one pass; read only
 def key_lines(text: str, table: str) -> list[dict[str, int]]:
+    """For each `[[table]]` in order, the 1-based line of its header and of every key it sets
+    (_key_lines); read only.  While pnp.load.remembered is on, taken from the cache for a text seen before."""
+    cache = remembered.current()
+    return _key_lines(text, table) if cache is None else _remembered_lines(text, table, cache)
+
+
+@lru_cache(maxsize=8)  # load and its cross-checks ask for the same file: read once
+def _remembered_lines(text: str, table: str, cache: Cache) -> list[dict[str, int]]:
+    key = remembered.key_of(cache, "lines", text.encode(), table)
+    records = remembered.recall(cache, key)
+    if isinstance(records, list) and all(
+        isinstance(r, dict) and all(isinstance(k, str) and type(v) is int for k, v in r.items()) for r in records
+    ):
+        return records
+    records = _key_lines(text, table)
+    remembered.keep(cache, key, records)
+    return records
+
+
+@lru_cache(maxsize=8)  # load, its cross-checks and its line records ask for the same file: one pass; read only
+def _key_lines(text: str, table: str) -> list[dict[str, int]]:
     """For each `[[table]]` in order, the 1-based line of its header (path "") and of every key it sets.
 
     `text.es = "..."` gives "text.es"; inside a `[card.back]` sub-table

@@ -19,7 +19,6 @@ from pathlib import Path
 
 from pnp.assets.fonts import font_problems
 from pnp.cache import Cache, CacheKind, cache_root
-from pnp.check.cached import cached_check
 from pnp.check.completeness import card_state, face_marks, prints_text
 from pnp.compose import compose, selected_swaps
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
@@ -42,14 +41,17 @@ from pnp.layout.plan import PackFaces, lay_out_pack
 from pnp.layout.templates import IconFile
 from pnp.load import load_pack
 from pnp.load.pack import PACK_FILE
+from pnp.load.remembered import remembering
 from pnp.model import LoadedDeck, PackData, pick
 from pnp.paths import shown_path
 from pnp.pipelines.aids import aid_documents
 from pnp.pipelines.build_extras import LaidOut, export_extras, option_findings
 from pnp.pipelines.build_options import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
+from pnp.pipelines.kept_documents import document_keys, remember_documents, unchanged_documents
 from pnp.pipelines.sheet_sets import (
     SheetSet,
     checked_in,
+    checks,
     draft_findings,
     impose_deck,
     selection_label,
@@ -97,7 +99,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         return result
     # the checks need nothing of the layout, the drawing or the joining: they run beside them all
     check_cache = Cache.open(options.output, CacheKind.CHECK, options.cache)
-    checking = Background(partial(cached_check, pack, check_cache))
+    checking = Background(partial(checks, pack, check_cache))
     # a draft's list of problems is printed, in the card language: the checks run in it too
     printing = (
         Background(partial(checked_in, language, pack, check_cache))
@@ -133,7 +135,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         result.findings += aid_findings
         if has_errors(result.findings):
             return result
-        write_outputs(documents, done, result)
+        write_outputs(documents, done, result, frozenset(done.out_dir / name for name in drawn.kept))
         if result.ok:
             _count(result, plan, done)
         return result
@@ -161,11 +163,14 @@ class Drawn:
     documents: dict[str, bytes]
     findings: list[Finding]
     ranges_drawn: int  # parts of faces drawn now, not taken from the cache
+    kept: frozenset[str] = frozenset()  # documents whose file already holds these bytes: not written again
 
 
 def _load(pack_path: Path, options: BuildOptions, result: BuildResult) -> tuple[PackData, str] | None:
     """The pack and the language to print, or None when either is wrong."""
-    loaded = load_pack(pack_path)
+    # a file whose bytes the last build parsed is read from the cache (--no-cache: parsed, and kept)
+    with remembering(Cache.open(options.output, CacheKind.LOAD, options.cache)):
+        loaded = load_pack(pack_path)
     result.findings += loaded.findings
     pack = loaded.pack
     if pack is None:
@@ -265,13 +270,17 @@ def draw(plan: DrawPlan, done: LaidOut, cache: Cache, progress: Callable[[int, i
         if progress:
             progress(drawn_so_far, to_draw)
 
+    fonts = fonts_digest(FONTS_DIR)
+    records = Cache.open(options.output, CacheKind.DOCUMENT, options.cache)
+    keys = document_keys(records, plan.documents, plan.parts, plan.settings, fonts)
+    kept = unchanged_documents(records, keys, done.out_dir)  # the last build made them from the same parts
     try:
-        documents, findings, count = draw_documents(
-            plan.documents, plan.parts, plan.settings, cache, cpu_workers(), fonts_digest(FONTS_DIR), advance
-        )
+        to_make = [document for document in plan.documents if document.name not in kept]
+        made, findings, count = draw_documents(to_make, plan.parts, plan.settings, cache, cpu_workers(), fonts, advance)
     except OSError as exc:
         return write_error(cache_root(options.output), exc)
-    return Drawn(documents, findings, count)
+    remember_documents(records, keys, made)
+    return Drawn(made | kept, findings, count, frozenset(kept))
 
 
 def assemble_documents(
@@ -300,9 +309,12 @@ def assemble_documents(
     return documents
 
 
-def write_outputs(documents: list[tuple[Path, bytes]], done: LaidOut, result: BuildResult) -> None:
-    """The documents, each atomically, then the extras (PNG, TTS, print shops), inside the manifest's
-    begin and finish: a build interrupted between them is reported by the next one."""
+def write_outputs(
+    documents: list[tuple[Path, bytes]], done: LaidOut, result: BuildResult, kept: frozenset[Path] = frozenset()
+) -> None:
+    """The documents, each atomically (but those `kept`, whose file holds their bytes already), then
+    the extras (PNG, TTS, print shops), inside the manifest's begin and finish: a build interrupted
+    between them is reported by the next one."""
     out_dir = done.out_dir
     if note := manifest.interrupted_before(out_dir):
         result.findings.append(note)
@@ -313,7 +325,8 @@ def write_outputs(documents: list[tuple[Path, bytes]], done: LaidOut, result: Bu
         return
     for path, data in documents:
         try:
-            write_atomic(path, data)
+            if path not in kept:
+                write_atomic(path, data)
         except OSError as exc:
             result.findings.append(write_error(path, exc))
             return

@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pnp.cache import Cache
-from pnp.check.cached import cached_check
 from pnp.errors import Finding, Severity
 from pnp.export.pdf import Placement, SheetSection
 from pnp.i18n import P_, printed, printed_n, speaking
@@ -213,7 +212,15 @@ def checked_in(language: str, pack: PackData, cache: Cache | None) -> list[Findi
     speaks the card language, as every word on its sheets does, whatever the interface speaks
     (the cache keeps them apart: its keys hold the language)."""
     with speaking(language):
-        return cached_check(pack, cache)
+        return checks(pack, cache)
+
+
+def checks(pack: PackData, cache: Cache | None) -> list[Finding]:
+    """The pack's checks, cached per card.  The rules are imported here, in the process that runs
+    them: a build runs them in a process of its own, and its own process never needs them."""
+    from pnp.check.cached import cached_check
+
+    return cached_check(pack, cache)
 
 
 def impose_deck(pack: PackData, laid: DeckFaces, language: str, options: BuildOptions) -> DeckBuild | Finding:
