@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp import compose
 from pnp.check.rule import Rule
-from pnp.errors import Finding, Severity, error, info, warning
+from pnp.errors import Finding, Severity, error, warning
 from pnp.i18n import N_, _, ngettext, ui_language
 from pnp.load.pack import PACK_FILE
 from pnp.model import LoadedDeck, PackData
@@ -361,45 +361,6 @@ def check_must_keep(pack: PackData) -> list[Finding]:
     return findings
 
 
-def check_verify_notes(pack: PackData) -> list[Finding]:
-    return [
-        info(
-            "card/verify",
-            shown_path(loaded.file),
-            _("to verify: {verify}").format(verify=card.verify),
-            card=card.id,
-            line=pack.line("card", card.id),
-            field="verify",
-        )
-        for loaded in pack.decks
-        for card in loaded.cards
-        if card.verify
-    ] + _region_verify_notes(pack)
-
-
-def _region_verify_notes(pack: PackData) -> list[Finding]:
-    """Text regions still to measure: one note per reason, naming the card types it covers (a pack
-    whose regions are all guesses says so once, not once per type)."""
-    reasons: dict[str, list[str]] = {}
-    for card_type in pack.pack.card_type:
-        for region in card_type.region:
-            if region.verify and card_type.id not in reasons.setdefault(region.verify, []):
-                reasons[region.verify].append(card_type.id)
-    return [
-        info(
-            "card/verify",
-            shown_path(pack.root / "pack.toml"),
-            ngettext(
-                'to verify: the text regions of card type "{types}": {verify}',
-                "to verify: the text regions of card types {types}: {verify}",
-                len(types),
-            ).format(types=", ".join(types), verify=reason),
-            field=f"card_type.{types[0]}.region",
-        )
-        for reason, types in reasons.items()
-    ]
-
-
 RULES = (
     Rule(
         "deck/manifest",
@@ -448,11 +409,5 @@ RULES = (
         Severity.ERROR,
         N_("Cards a deck must keep (Reshuffle) are in it, and only a setup card's swap takes them out."),
         check_must_keep,
-    ),
-    Rule(
-        "card/verify",
-        Severity.INFO,
-        N_("Facts marked `verify` still need checking against a physical card."),
-        check_verify_notes,
     ),
 )

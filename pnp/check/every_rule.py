@@ -17,6 +17,7 @@ from pnp.check import (
     text,
     translation_gaps,
     variant_rules,
+    verify_notes,
 )
 from pnp.check.collector import collector_paused
 from pnp.check.rule import Rule
@@ -25,6 +26,7 @@ from pnp.model import PackData
 
 RULES: tuple[Rule, ...] = (
     *deck_rules.RULES,
+    *verify_notes.RULES,
     *completeness.RULES,
     *translation_gaps.RULES,
     *provenance.RULES,

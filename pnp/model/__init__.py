@@ -217,6 +217,10 @@ class Deck(Record):
     source: str | None = Field(
         None, description="Where the deck's count and make-up come from, by document and section."
     )
+    verify: str | None = Field(
+        None,
+        description="What about the deck the pack infers rather than reads (its count, how its cards lie), and the source it would be checked against; pnp check and the proof show it.",
+    )
     facts: list[Fact] = Field(
         default_factory=list,
         description="What the sources say about this deck and its cards (a contact's perks, where a symbol sits); pnp deck prints them.",

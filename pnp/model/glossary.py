@@ -26,6 +26,10 @@ class Term(Record):
         None,
         description="Where the term comes from, a document by name and section (`source` is the term's original word).",
     )
+    verify: str | None = Field(
+        None,
+        description="What about the term is inferred rather than read (one name taken for another); pnp check shows it.",
+    )
     gender: Literal["m", "f"] | None = Field(
         None, description="Grammatical gender of the target's noun: `glossary apply` makes el/la, -o/-a agree."
     )
@@ -50,6 +54,9 @@ class Keyword(Record):
     )
     note: str | None = Field(None, description="Rules reminder or reason for the wording.")
     cite: str | None = Field(None, description="Where the keyword is defined, a document by name and section.")
+    verify: str | None = Field(
+        None, description="What about the keyword is inferred rather than read (its English name); pnp check shows it."
+    )
 
 
 class Glossary(Record):

@@ -42,7 +42,10 @@ PLANET_COLOURS = ("#5d8aa8", "#b5835a", "#7a9e7e", "#a86b8f", "#c2a34f", "#6f7fb
 # Words pnp itself prints on the sheets (not pack data), in English; printed() gives them in the card language.
 WORDS: dict[str, str] = {
     # words for the players only: what the pack's author should do is said by pnp check, never on paper
-    "schematic": P_("pnp's schematic: positions are approximate."),
+    # the whole map is pnp's drawing, not the printed one: its sectors and their adjacency, not only where they sit
+    "schematic": P_(
+        "pnp's schematic: its sectors, their adjacency and positions are pnp's drawing, not the printed map."
+    ),
     "assembly": P_("How to put the map together"),
     "pages": P_("{columns} x {rows} pages, {overlap} mm overlap; full size {width} x {height} mm"),
     "step1": P_("1. Print every page at 100 % (actual size): the bar at the foot of each page must measure 50 mm."),
