@@ -184,7 +184,7 @@ def test_the_proof_shows_each_aid_text_beside_its_original_with_its_findings(tmp
     section = html[html.index("Reference cards and set-up sheets") :]
     assert "block[1].steps[0]" in section and "Draw 2 cards." in section and "cartas." in section
     assert "<code>block[1].steps.es[0]</code> numbers differ from the original" in section
-    assert "(block[1].steps.en[0])" in section  # the hint names the aid's field, not a card's
+    assert "the original text (en) reads &quot;Draw 2 cards.&quot;" in section  # the aid's own original
     assert "la tabla es una conjetura" in section
 
 

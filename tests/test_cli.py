@@ -34,7 +34,7 @@ def test_check_reports_the_blue_sun_manifest_gaps() -> None:
     code, output = run("check", "cards/blue-sun")
     assert code == 0
     assert (
-        'cards/blue-sun/pack.toml:323: warning: field "deck.nav-border-blue-sun.expected_count": '
+        'cards/blue-sun/pack.toml:324: warning: field "deck.nav-border-blue-sun.expected_count": '
         'deck "nav-border-blue-sun": expected 10 cards (box contents), found 0 '
         "(10 still to enter; 1 placeholder counts as missing)"
     ) in output

@@ -168,8 +168,10 @@ class Drawn:
 
 def _load(pack_path: Path, options: BuildOptions, result: BuildResult) -> tuple[PackData, str] | None:
     """The pack and the language to print, or None when either is wrong."""
-    # a file whose bytes the last build parsed is read from the cache (--no-cache: parsed, and kept)
-    with remembering(Cache.open(options.output, CacheKind.LOAD, options.cache)):
+    # a file whose bytes the last build parsed is read from the cache (--no-cache: parsed, and kept);
+    # options that will stop the build leave no cache behind either: nothing is written
+    stopping = bool(option_findings(options, options.output))
+    with remembering(None if stopping else Cache.open(options.output, CacheKind.LOAD, options.cache)):
         loaded = load_pack(pack_path)
     result.findings += loaded.findings
     pack = loaded.pack

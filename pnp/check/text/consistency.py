@@ -25,7 +25,7 @@ from functools import lru_cache
 from pnp import markup
 from pnp.check.text.fields import Text, quote, texts
 from pnp.errors import Finding, Severity
-from pnp.i18n import _
+from pnp.i18n import _, ngettext
 from pnp.model import LoadedDeck, PackData
 
 CODE = "text/consistency"
@@ -80,7 +80,12 @@ def check_consistency(pack: PackData) -> list[Finding]:
         else:
             share = sum(1 for _, target in uses if target == leaders[0])
             findings += _against(
-                source, uses, leaders[0], _("as on {n} of {total} cards").format(n=share, total=len(uses))
+                source,
+                uses,
+                leaders[0],
+                ngettext("as on {n} of {total} card", "as on {n} of {total} cards", len(uses)).format(
+                    n=share, total=len(uses)
+                ),
             )
     return findings
 
