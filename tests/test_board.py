@@ -77,8 +77,9 @@ def test_blue_sun_board_and_tokens_check_clean_with_their_notes(monkeypatch: pyt
     board_lines = [line for line in result.output.splitlines() if "board.toml" in line or "tokens.toml" in line]
     assert board_lines == [
         'cards/blue-sun/board.toml: info: field "verify": to verify: los sectores, las regiones y sus adyacencias, '
-        "sus posiciones y los tamaños de las etiquetas son un dibujo propio de pnp (un esquema, no medido sobre un "
-        "mapa impreso): compáralos con tu tablero y corrige board.toml",
+        "sus posiciones y los tamaños de las etiquetas son un dibujo propio de pnp: Blue Sun rulebook (ES), "
+        "«Extensión del mapa del Sol Azul», «Espacio Reaver» y «Cinturón de Uroboros», nombra lugares y regiones "
+        "pero no da el mapa sector a sector; compáralo con tu tablero y corrige board.toml",
         'cards/blue-sun/tokens.toml: info: field "verify": to verify: el reparto de las 88 fichas (aquí 80 de alerta '
         "y 8 de paraíso), los colores de los paraísos y los tamaños de las fichas son estimaciones: cuenta y mide tu "
         "ejemplar",
