@@ -195,6 +195,7 @@ CATALOGUE_WORDS = [
     "JSON",
     "git",
     "HEAD",
+    "adyacencias",
     "msgctxt",
     "msgstr",
     "Tabletop",

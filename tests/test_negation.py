@@ -31,6 +31,12 @@ def _messages(english: str, spanish: str) -> list[str]:
          'the translation says "sin", but the original "Pay 1 {fuel}." has no negation'),
         ("Keep it. Nobody may steal it.", "Quédatela. Cualquiera puede robarla.",
          'the original says "nobody", but "Cualquiera puede robarla." has no negation'),
+        # a quotation the translation rewrites is the translation's words: judged as any others
+        ('He said "Never again."', 'Dijo «Otra vez».',
+         'the original says "never", but "Dijo «Otra vez»." has no negation'),
+        # a value kept as typed is no negation, but the rest of the sentence still is one
+        ('Write "none"; you cannot skip it.', 'Escribe "none"; puedes saltarlo.',
+         'the original says "cannot", but "Escribe "none"; puedes saltarlo." has no negation'),
     ],
 )  # fmt: skip
 def test_a_lost_or_added_negation_names_the_words_of_both_sentences(english: str, spanish: str, message: str) -> None:
@@ -57,6 +63,8 @@ def test_a_lost_or_added_negation_names_the_words_of_both_sentences(english: str
         ("Pay 2 {credits}; otherwise, discard it.", "Paga 2 {credits}; si no, descártala."),  # otherwise -> si no
         ("Flee, or else lose a crew.", "Huye; si no, pierdes un tripulante."),  # or else -> si no
         ("Set aside cards in no deck.", "Aparta las cartas que están fuera de los mazos."),  # in no X -> fuera de
+        ('Write "none" if it has no cost.', 'Escribe "none" si no tiene coste.'),  # a value kept as typed
+        ('Type "no" to skip.', "Escribe «no» para saltarlo."),
     ],
 )
 def test_negations_said_other_ways_are_no_finding(english: str, spanish: str) -> None:

@@ -24,6 +24,7 @@ def _messages(spanish: str) -> list[str]:
         ("Los caballos cansada vuelven.", '"caballos cansada"'),  # a lexicon noun: plural, then singular
         ("Compra el bandeja más barata.", '"el bandeja más barata"'),  # past "más"
         ("Vende dos sombreros rojas.", '"sombreros rojas"'),  # a noun in -os and no determiner
+        ("{n} trozo de polvo o ruido descartada.", '"ruido descartada"'),  # a masculine head, a masculine complement
         ("Las tres velas está apagadas.", '"velas está"'),  # a plural subject, a singular copula
         ("Las ventanas quedan cerrados.", '"Las ventanas quedan cerrados"'),  # a predicate
         ("Las puertas quedan cerrados.", '"puertas quedan cerrados"'),  # a lexicon noun's predicate
@@ -75,6 +76,8 @@ def test_a_phrase_that_contradicts_itself_is_named(spanish: str, named: str) -> 
         "Las cartas robadas son tuyas.",
         "La mitad de las cartas son rojas.",  # a partitive: the copula may agree with the complement
         "Las monedas de oro están gastadas.",
+        "Tres motas de polvo o ruido descartadas.",  # the head's, before "de ... o ..."
+        "Dos jarras de vino blancas.",
         # a copula's word that is no adjective of the subject
         "El dado queda cara arriba.",
         "El cofre queda boca abajo.",

@@ -225,11 +225,12 @@ def test_the_html_proof_opens_from_disk_in_chromium_with_its_findings_marked(
     written = (tmp_path / "proof" / "proof.html").read_text(encoding="utf-8")
     # the browser keeps every mark the file holds (the glossary's warnings: Haven, refugio, …)
     assert dom.stdout.count('<mark class="warning">') == written.count('<mark class="warning">') >= 5
+    # the page is tall: the summary and the whole-pack findings (verify notes included) come before the cards
     shot = tmp_path / "proof.png"
-    done = _chromium(tmp_path, f"--screenshot={shot}", "--window-size=1280,2000", page)
+    done = _chromium(tmp_path, f"--screenshot={shot}", "--window-size=1280,5000", page)
     assert done.returncode == 0 and shot.exists(), done.stderr
     image = Image.open(shot).convert("RGB")
-    assert image.size == (1280, 2000)
+    assert image.size == (1280, 5000)
     colours = dict((colour, n) for n, colour in image.getcolors(maxcolors=1 << 20) or [])
     marked = sum(n for c, n in colours.items() if all(abs(a - b) <= 6 for a, b in zip(c, WARNING_MARK, strict=True)))
     assert marked > 2000, f"{marked} pixels of the warning mark: the marks did not render ({shot})"

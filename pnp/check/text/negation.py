@@ -12,7 +12,8 @@ Negative meaning is also said without a negation word, and those units are not j
 (a menos que, si no), "only" (solo), "except" (salvo), "until" (no ... hasta), "free" (sin pagar),
 "lack" (carecer), "up to" (no más de).  Set phrases whose negation word negates nothing are read
 as no negation: "whether or not" / "o no", "no more than" / "no más de", "a no ser que",
-"sin embargo", "más que nunca", "antes de hacer nada".
+"sin embargo", "más que nunca", "antes de hacer nada".  A quoted word the translation keeps as it is
+(a value to type, 'write "none"') is a citation, not a negation, on both sides.
 """
 
 from __future__ import annotations
@@ -78,9 +79,28 @@ def _negations(unit: str, negation: re.Pattern[str], not_negation: re.Pattern[st
     return tuple(negation.findall(not_negation.sub(" ", unit)))
 
 
+# A quotation in straight or curly double quotes, or in «»: its words are someone's, not the rule's.
+_QUOTED = re.compile(r'"([^"\n]{1,80})"|“([^”\n]{1,80})”|«([^»\n]{1,80})»')
+
+
+def _without_kept_quotes(source: str, target: str) -> tuple[str, str]:
+    """Both sentences without the quotations the translation keeps word for word."""
+    kept = {"".join(m.groups("")) for m in _QUOTED.finditer(source)} & {
+        "".join(m.groups("")) for m in _QUOTED.finditer(target)
+    }
+    if not kept:
+        return source, target
+
+    def blank(match: re.Match[str]) -> str:
+        return " " if "".join(match.groups("")) in kept else match.group(0)
+
+    return _QUOTED.sub(blank, source), _QUOTED.sub(blank, target)
+
+
 def compare_negation(text: Text, original: Text) -> list[Finding]:
     findings = []
-    for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+    for whole_source, whole_target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+        source, target = _without_kept_quotes(whole_source, whole_target)
         theirs = _negations(source, _EN_NEGATION, _EN_NOT_NEGATION)
         ours = _negations(target, _ES_NEGATION, _ES_NOT_NEGATION)
         if bool(theirs) == bool(ours):
@@ -89,15 +109,15 @@ def compare_negation(text: Text, original: Text) -> list[Finding]:
             continue  # "unless" -> "si no", "Only you" -> "Nadie más que tú": said another way
         if theirs:
             message = _('the original says "{words}", but "{translation}" has no negation').format(
-                words=", ".join(dict.fromkeys(w.lower() for w in theirs)), translation=quote(target, 60)
+                words=", ".join(dict.fromkeys(w.lower() for w in theirs)), translation=quote(whole_target, 60)
             )
             hint = _(
                 'keep the negation of "{original}" (no, nunca, ningún, sin, ni...), or say why in the card\'s notes'
             )
         else:
             message = _('the translation says "{words}", but the original "{original}" has no negation').format(
-                words=", ".join(dict.fromkeys(w.lower() for w in ours)), original=quote(source, 60)
+                words=", ".join(dict.fromkeys(w.lower() for w in ours)), original=quote(whole_source, 60)
             )
             hint = _('a negation the original lacks turns the rule around: check "{original}"')
-        findings.append(text.finding(Severity.WARNING, CODE, message, hint.format(original=quote(source, 60))))
+        findings.append(text.finding(Severity.WARNING, CODE, message, hint.format(original=quote(whole_source, 60))))
     return findings

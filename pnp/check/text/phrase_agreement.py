@@ -315,6 +315,8 @@ def _after_masculine(
     after = _adjective_after(sentence, words, at, checker, known)
     if after is None or after[1] == "m" or after[2] != number:
         return None
+    if not _head_is_masculine(words, at, after[2], known):
+        return None  # "una mota de polvo o ruido descartada": the mota's, the complement's head
     readings = checker.readings(noun)
     if not readings or any(r.verb for r in readings) or adjective(noun, checker) is not None:
         return None  # a verb form ("robo"), or an adjective itself ("rojos")
@@ -328,3 +330,22 @@ def _after_masculine(
         ),
         _('write "{phrase}"').format(phrase=f"{noun} {_ending(word, 'm', number)}"),
     )
+
+
+def _head_is_masculine(
+    words: list[re.Match[str]], at: int, number: Number, known: dict[str, tuple[Gender, Number]]
+) -> bool:
+    """The noun at `at` is no complement ("de polvo", "de polvo o ruido") of a noun that may be feminine.
+
+    An adjective after "N de M" agrees with N or with M: it is judged against M only when N is
+    masculine too, by the lexicon or by its -o ending, or when M is no complement at all.
+    """
+    before = at - 1
+    while before >= 2 and words[before].group().lower() in ("o", "y", "e", "u", "ni") and before - 2 >= 0:
+        before -= 2  # "de polvo o ruido": back over each coordinated noun
+    if before < 1 or words[before].group().lower() not in ("de", "del"):
+        return True
+    head = words[before - 1].group().lower()
+    if head in known:
+        return known[head][0] == "m"
+    return head.endswith("os" if number == "p" else "o")
