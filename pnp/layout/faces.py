@@ -6,7 +6,7 @@ import hashlib
 import math
 import tomllib
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Annotated, Any
 
 import jinja2
@@ -62,7 +62,7 @@ class LaidOutElement:
         return _field_type(model, name).validate_python(self._values[name])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _field_type(model: type[Element], name: str) -> TypeAdapter[Any]:
     """The type of one field, with its converter: what typing the whole element gives that field."""
     info = model.model_fields[name]
