@@ -6,10 +6,11 @@ import hashlib
 import math
 import tomllib
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
-from typing import Any
+from functools import cache, cached_property, lru_cache
+from typing import Annotated, Any
 
 import jinja2
+from pydantic import TypeAdapter
 from reportlab.lib.colors import HexColor
 
 from pnp.errors import Finding, error
@@ -58,7 +59,15 @@ class LaidOutElement:
         model = ELEMENT_MODELS.get(self.kind, Element)
         if name not in self._values:
             return model.model_fields[name].get_default(call_default_factory=True)
-        return getattr(model.model_validate({name: self._values[name]}), name)
+        return _field_type(model, name).validate_python(self._values[name])
+
+
+@cache
+def _field_type(model: type[Element], name: str) -> TypeAdapter[Any]:
+    """The type of one field, with its converter: what typing the whole element gives that field."""
+    info = model.model_fields[name]
+    kind: Any = Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation
+    return TypeAdapter(kind)
 
 
 @dataclass(frozen=True)

@@ -290,8 +290,10 @@ def _misspelt(target: str, text: Text, folded_text: str) -> bool:
         return judged[key]
 
     def _typo_of(w: str, word: str, written: str) -> bool:
-        typo = checker is None or not checker.knows(written)
-        return typo and len(w) >= 4 and difflib.SequenceMatcher(None, w, word).ratio() >= 0.8
+        # the dictionary last: a look-up of a new word costs more than the comparison
+        if len(w) < 4 or difflib.SequenceMatcher(None, w, word).ratio() < 0.8:
+            return False
+        return checker is None or not checker.knows(written)
 
     return any(
         all(near(w, form, *span) for w, form, span in zip(wanted, forms, spans[i : i + len(wanted)], strict=True))
