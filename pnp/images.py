@@ -58,10 +58,8 @@ def _probe(source: Path | io.BytesIO, name: str, max_pixels: int) -> tuple[Image
     except Image.DecompressionBombError as exc:  # over twice Pillow's own limit: refused before reading
         pixels = re.search(r"\((\d+) pixels\)", str(exc))
         return None, too_large(f"{int(pixels.group(1)) / 1e6:.0f} MP" if pixels else _("too many pixels"), max_pixels)
-    except Exception as exc:
-        return None, _("the image {name} cannot be read ({kind}): is it a whole PNG or JPEG?").format(
-            name=name, kind=type(exc).__name__
-        )
+    except Exception:  # the reader's exception name (UnidentifiedImageError) tells a translator nothing
+        return None, _("the image {name} cannot be read: is it a whole PNG or JPEG?").format(name=name)
     return ImageInfo(width, height), None
 
 

@@ -37,17 +37,23 @@ def format_text(findings: Sequence[Finding]) -> str:
     lines = []
     for f in sorted(findings, key=lambda f: f.sort_key):
         place = f.file + (f":{f.line}" if f.line else "")
-        subject = []
-        if f.card:
-            subject.append(_('card "{card}"').format(card=f.card))
-        if f.field:
-            subject.append(_('field "{field}"').format(field=f.field))
-        where = (" ".join(subject) + ": ") if subject else ""
+        named = subject(f.card, f.field)
+        where = (named + ": ") if named else ""
         lines.append(f"{place}: {_(SEVERITY_WORDS[f.severity])}: {where}{f.message}")
         if f.hint:
             lines.append("    " + _("hint: {hint}").format(hint=f.hint))
     lines.append(summary_line(findings))
     return "\n".join(lines)
+
+
+def subject(card: str | None, field: str | None) -> str:
+    """'card "x" field "y"' in the interface language: how every listing names what a line is about."""
+    parts = []
+    if card:
+        parts.append(_('card "{card}"').format(card=card))
+    if field:
+        parts.append(_('field "{field}"').format(field=field))
+    return " ".join(parts)
 
 
 def summary_line(findings: Sequence[Finding]) -> str:

@@ -188,6 +188,8 @@ CATALOGUE_WORDS = [
     "TOML",
     "PNG",
     "JPEG",
+    "Mac",
+    "Roman",
     "PDF",
     "CSV",
     "PO",

@@ -257,8 +257,8 @@ def test_csv_rows_that_are_bad_are_named_by_row(blue_sun: Path) -> None:
 @pytest.mark.parametrize(
     ("encoding", "delimiter", "said"),
     [
-        ("cp1252", ";", "read as Windows-1252 (Excel on Windows: CSV delimitado por comas), not UTF-8"),
-        ("utf-16", "\t", "read as UTF-16 (Excel: Texto Unicode), not UTF-8"),
+        ("cp1252", ";", "read as Windows-1252 (Excel on Windows: CSV (Comma delimited)), not UTF-8"),
+        ("utf-16", "\t", "read as UTF-16 (Excel: Unicode Text), not UTF-8"),
         ("mac_roman", ";", "read as Mac Roman (Excel on macOS: CSV), not UTF-8"),
         ("utf-8", ",", None),
         ("utf-8-sig", ";", None),

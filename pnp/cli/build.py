@@ -359,7 +359,7 @@ def _report_build(result: BuildResult, quiet: bool, images_asked: bool, watching
     """Print what a build did; False when it stopped on errors."""
     echo_findings(result.findings, quiet)
     for note in result.notes:
-        click.echo(f"note: {note}")
+        click.echo(_("note: {note}").format(note=note))
     if not result.ok:
         if result.written:
             click.echo(

@@ -7,6 +7,7 @@ make before it makes it (pnp.layout.budget).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -118,3 +119,24 @@ def render_expression(template: jinja2.Template, context: dict[str, Any], statem
 
 
 _SHARED: list[Any] = [None, None]  # the card context last rendered, and the jinja context made of it
+
+
+_UNDEFINED = re.compile(r"^'(?P<name>[^']+)' is undefined$")
+_NO_ATTRIBUTE = re.compile(r"^'(?P<owner>[^']+)' has no attribute '(?P<name>[^']+)'$")
+_UNSAFE = re.compile(r"^access to attribute '(?P<name>[^']+)' of '[^']+' object is unsafe\.?$")
+
+
+def undefined_name(exc: jinja2.UndefinedError) -> str:
+    """The name a layout used that does not exist ("undefined_thing", "foo" of card.foo), not jinja2's English."""
+    text = exc.message or ""
+    if found := _UNDEFINED.match(text):
+        return found["name"]
+    if found := _NO_ATTRIBUTE.match(text):
+        return found["name"]  # its owner is named by jinja2's type ("dict object"), not as the layout wrote it
+    return text
+
+
+def unsafe_name(exc: jinja2.exceptions.SecurityError) -> str:
+    """What a layout reached for that the sandbox refuses ("__class__")."""
+    found = _UNSAFE.match(str(exc))
+    return found["name"] if found else str(exc)

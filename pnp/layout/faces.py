@@ -16,7 +16,7 @@ from reportlab.lib.colors import HexColor
 from pnp.errors import Finding, error
 from pnp.i18n import N_, _
 from pnp.layout import budget
-from pnp.layout.expressions import MAX_TEXT, compile_expression, render_expression
+from pnp.layout.expressions import MAX_TEXT, compile_expression, render_expression, undefined_name, unsafe_name
 from pnp.layout.schema import ELEMENT_MODELS, Element
 from pnp.layout.templates import Template
 from pnp.limits import MAX_TEXT_POINTS
@@ -306,11 +306,11 @@ def _evaluate(
             try:
                 value = render_expression(compile_expression(value), context, "{%" in value)
             except jinja2.UndefinedError as exc:
-                return fail(_("undefined value: {message}").format(message=exc.message), key, _available(context))
+                return fail(_("undefined value: {name}").format(name=undefined_name(exc)), key, _available(context))
             except jinja2.TemplateSyntaxError as exc:
                 return fail(_("template syntax error: {message}").format(message=exc.message), key)
             except jinja2.exceptions.SecurityError as exc:
-                return fail(_("not allowed in a template: {exc}").format(exc=exc), key)
+                return fail(_("not allowed in a template: {name}").format(name=unsafe_name(exc)), key)
             except budget.OverBudget as exc:
                 return fail(str(exc), key, _(BUDGET_HINT), code="layout/too-large")
             except RecursionError:

@@ -161,6 +161,16 @@ _TOML_REASONS = {
     "Invalid value": N_("the value is not valid TOML (text needs quotes)"),
     "Cannot overwrite a value": N_("this key is set twice"),
     "Cannot declare": N_("this table is declared twice"),
+    "Expected newline or end of document after a statement": N_(
+        "something follows the value on this line: one key = value per line, text in quotes"
+    ),
+    "Expected ']' at the end of a table declaration": N_("a table header is not closed: a ']' is missing"),
+    "Unterminated string": N_("a text is not closed: a closing quote is missing"),
+    "Unescaped '\\' in a string": N_("a backslash in a text: write it twice (\\\\), or use single quotes"),
+    "Invalid statement": N_("this line is not key = value"),
+    "Invalid initial character for a key part": N_("a key starts with a character keys cannot have"),
+    "Invalid date or datetime": N_("not a valid date"),
+    "Invalid hex value": N_("not a valid hexadecimal number"),
 }
 
 

@@ -9,7 +9,7 @@ from pnp.errors import Finding, Severity
 from pnp.i18n import N_, _, decimal, ngettext
 from pnp.proof.collect import CardEntry, FieldChange, Mark, Proof, segments
 from pnp.render.face import LEGIBLE, shown_size
-from pnp.report import field_name, plural
+from pnp.report import field_name, plural, subject
 from pnp.translate.card_edit import card_comments
 from pnp.translate.worddiff import Piece
 
@@ -264,7 +264,7 @@ def finding_html(finding: Finding, number: int | None = None, located: bool = Fa
         "" if finding.card and not located else f"{escape(finding.file)}{f':{finding.line}' if finding.line else ''}: "
     )
     if located and finding.card:
-        place += f'card "{escape(finding.card)}" '
+        place += escape(subject(finding.card, None)) + " "
 
     return (
         f'<li class="{word}"{value}><span class="sev {word}">{escape(_(SEVERITY_LABEL[finding.severity]))}</span>'

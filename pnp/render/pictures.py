@@ -92,10 +92,9 @@ def _prepared_image_cached(
     try:
         with Image.open(path) as probe:
             image = probe.convert("RGBA") if probe.mode in ("RGBA", "LA", "P") else probe.convert("RGB")
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        return None, _("the image {name} cannot be read ({kind}): is it a whole PNG or JPEG?").format(
-            name=Path(path).name, kind=type(exc).__name__
-        )
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
+        # the reader's exception name (UnidentifiedImageError) tells a translator nothing
+        return None, _("the image {name} cannot be read: is it a whole PNG or JPEG?").format(name=Path(path).name)
     target = (max(1, round(width_pt / 72 * MAX_DPI)), max(1, round(height_pt / 72 * MAX_DPI)))
     ratio = max(target[0] / image.width, target[1] / image.height)
     if fit != "cover":

@@ -41,10 +41,8 @@ def _with_bleed(
     try:
         with Image.open(path) as probe:
             image = probe.convert("RGB")
-    except Exception as exc:
-        return None, _("the image {name} cannot be read ({kind}): is it a whole PNG or JPEG?").format(
-            name=Path(path).name, kind=type(exc).__name__
-        )
+    except Exception:  # the reader's exception name (UnidentifiedImageError) tells a translator nothing
+        return None, _("the image {name} cannot be read: is it a whole PNG or JPEG?").format(name=Path(path).name)
     most = (round(width / 72 * MAX_SCAN_DPI), round(height / 72 * MAX_SCAN_DPI))
     if image.width > most[0] or image.height > most[1]:
         image = image.resize(most, Image.Resampling.LANCZOS)

@@ -31,10 +31,9 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from pnp.errors import Finding, did_you_mean, error
 from pnp.i18n import _
+from pnp.load.validate import validate
 from pnp.model import Card, LoadedDeck, PackData
 from pnp.translate.cardsheet_columns import SLUG, TEXTS, Column
 from pnp.translate.cardsheet_toml import CardSheetPlan, append_cards, fill_in_cards
@@ -253,17 +252,18 @@ def _new_card_problem(
             card=card_id,
             hint=_('a column "nombre" or "title.{lang}"').format(lang=source),
         )
-    try:
-        Card.model_validate(_nested({"id": card_id, **values}))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        name = ".".join(str(p) for p in first["loc"])
+    _card, problems = validate(Card, _nested({"id": card_id, **values}))
+    if problems:  # said as pnp check says it ("a whole number from 1 to 999"), never pydantic's English
+        first = problems[0]
         return error(
             "import/bad-row",
             shown,
-            _("{label}, {field}: {message}").format(label=label, field=where.get(name, name), message=first["msg"]),
+            _("{label}, column {column}: {message}").format(
+                label=label, column=where.get(first.field, first.field), message=first.message
+            ),
             line=number,
             card=card_id,
+            hint=first.hint,
         )
     return None
 

@@ -32,7 +32,7 @@ from pathlib import Path
 import charset_normalizer
 
 from pnp.errors import Finding, error, info
-from pnp.i18n import _
+from pnp.i18n import N_, _
 from pnp.paths import shown_path
 from pnp.translate.interchange import Entry, Row
 
@@ -40,10 +40,11 @@ BASE = "base"
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 QUOTE = "'"
 SPREADSHEET_ENCODINGS = ["utf_8", "utf_16", "cp1252", "mac_roman"]
+# Each with the name a spreadsheet's "Save as" gives it, said in the interface language
 ENCODING_NAMES = {
-    "utf_16": "UTF-16 (Excel: Texto Unicode)",
-    "cp1252": "Windows-1252 (Excel on Windows: CSV delimitado por comas)",
-    "mac_roman": "Mac Roman (Excel on macOS: CSV)",
+    "utf_16": N_("UTF-16 (Excel: Unicode Text)"),
+    "cp1252": N_("Windows-1252 (Excel on Windows: CSV (Comma delimited))"),
+    "mac_roman": N_("Mac Roman (Excel on macOS: CSV)"),
 }
 
 
@@ -126,7 +127,9 @@ def _encoding_note(shown: str, encoding: str) -> Finding:
     return info(
         "import/encoding",
         shown,
-        _("read as {encoding}, not UTF-8").format(encoding=ENCODING_NAMES.get(encoding, encoding)),
+        _("read as {encoding}, not UTF-8").format(
+            encoding=_(ENCODING_NAMES[encoding]) if encoding in ENCODING_NAMES else encoding
+        ),
         line=1,
         hint=_(
             "check the accents in the changes below; 'CSV UTF-8' (Excel) or 'Unicode "

@@ -15,6 +15,7 @@ from pnp.errors import Finding, error, info
 from pnp.i18n import _
 from pnp.model import PackData
 from pnp.paths import shown_path
+from pnp.report import subject
 from pnp.translate.agreement_fixes import Rewriter, fix_genders
 from pnp.translate.files import glossary_path, keep_line_endings, text_files
 from pnp.translate.fixes import Fix
@@ -43,10 +44,9 @@ class Change:
     def shown(self) -> str:
         """'supply.toml:12: card "x" field "title.es": [-Paraíso-]{+Refugio+}', as every editing command lists it."""
         place = self.file + (f":{self.line}" if self.line else "")
-        subject = (f'card "{self.card}" ' if self.card else "") + f'field "{self.field}"'
         why = f" ({self.why})" if self.why else ""
         pieces = self.pieces if self.pieces is not None else word_diff(self.old, self.new)
-        return f"{place}: {subject}: {format_word_diff(pieces)}{why}"
+        return f"{place}: {subject(self.card, self.field)}: {format_word_diff(pieces)}{why}"
 
 
 @dataclass
