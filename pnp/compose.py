@@ -82,6 +82,7 @@ class Shortfall:
     found: int
     card: Card | None = None  # None for cards taken out at random
     placeholders: int = 0  # of the `found` copies, those that only stand in for cards not entered yet
+    pending: int = 0  # of the `found` copies, those still to add per a quantity, counted at its max
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,7 @@ class Result:
     decks: dict[str, Composition]
     moves: tuple[Move, ...]
     shortfalls: tuple[Shortfall, ...]
+    overdeals: tuple[Shortfall, ...] = ()  # a `deal` larger than what its deck holds at that point
 
 
 @dataclass
@@ -146,6 +148,7 @@ class _State:
     random: dict[str, int] = field(default_factory=dict)
     pending: dict[str, list[Pending]] = field(default_factory=dict)
     dealt: dict[str, int] = field(default_factory=dict)
+    overdeals: list[Shortfall] = field(default_factory=list)
 
     def take(self, swap: Swap, name: str, deck: str, card_id: str, copies: int, target: str | None) -> None:
         have = self.held[deck].get(card_id, 0)
@@ -212,8 +215,22 @@ def compose(data: PackData, swaps: Sequence[Swap], quantities: Mapping[str, int]
                 state.arrive(move)
     for swap in swaps:  # dealt out, once the step's cards are in (a rule deals from the deck as built)
         if swap.deal:
-            state.dealt[swap.deck] = state.dealt.get(swap.deck, 0) + swap.deal
+            _deal(state, swap)
     return _result(data, swaps, state)
+
+
+def _deal(state: _State, swap: Swap) -> None:
+    """Deal from a deck, noting a deal larger than what is left in it.  Copies still to add per a
+    quantity count at that quantity's max; with no max the deal cannot be judged."""
+    # a deal too big for its deck has already emptied it: a later one starts from none, not fewer
+    left = max(0, sum(state.held[swap.deck].values()) - state.random.get(swap.deck, 0) - state.dealt.get(swap.deck, 0))
+    bound: int | None = 0
+    for pending in state.pending.get(swap.deck, []):
+        bound = None if bound is None or pending.quantity.max is None else bound + pending.copies * pending.quantity.max
+    if bound is not None and left + bound < swap.deal:
+        stand_ins = sum(n for c, n in state.held[swap.deck].items() if state.cards[c].placeholder)
+        state.overdeals.append(Shortfall(swap, "deal", swap.deck, swap.deal, left + bound, None, stand_ins, bound))
+    state.dealt[swap.deck] = state.dealt.get(swap.deck, 0) + min(swap.deal, left + (bound or 0))
 
 
 def _result(data: PackData, swaps: Sequence[Swap], state: _State) -> Result:
@@ -230,7 +247,9 @@ def _result(data: PackData, swaps: Sequence[Swap], state: _State) -> Result:
             pending=tuple(state.pending.get(deck_id, [])),
             dealt=state.dealt.get(deck_id, 0),
         )
-    return Result(decks=decks, moves=tuple(state.moves), shortfalls=tuple(state.shortfalls))
+    return Result(
+        decks=decks, moves=tuple(state.moves), shortfalls=tuple(state.shortfalls), overdeals=tuple(state.overdeals)
+    )
 
 
 def short_decks(data: PackData, swap: Swap) -> tuple[LoadedDeck, ...]:

@@ -338,7 +338,7 @@ CATALOGUE_WORDS += [
     "Poedit",
     "pt-BR",
 ]
-CATALOGUE_WORDS += ["gettext", "new", "Game", "My"]
+CATALOGUE_WORDS += ["gettext", "new", "Game", "My", "deal"]
 # TOML keys and values, commands and names quoted in the newer messages
 CATALOGUE_WORDS += ["placeholder", "gender", "forbidden", "target", "bleed", "poker-bilingual", "back-offset"]
 CATALOGUE_WORDS += ["glossary", "apply", "pip", "install", "Blue", "Sun", "rulebook", "Ctrl-C", "overlaps"]

@@ -314,6 +314,55 @@ def check_swap_incomplete(pack: PackData) -> list[Finding]:
     return findings
 
 
+def _deal_selections(pack: PackData) -> list[compose.Selection]:
+    """Each swap on its own, then each variant and player count with every swap it selects: a deal
+    is judged against the deck as the earlier swaps and deals of the same game left it."""
+    selections = [compose.Selection(swaps=(s.id,)) for s in pack.pack.swap if s.deal]
+    conditions = [s.condition for s in pack.pack.swap if s.condition is not None]
+    variants = dict.fromkeys([*(v.id for v in pack.pack.variant), *(c.variant for c in conditions if c.variant)])
+    selections += [compose.Selection(variants=(v,)) for v in variants]
+    selections += [compose.Selection(setups=(c.setup,)) for c in conditions if c.setup]
+    counts = sorted({*pack.pack.players, *(n for v in pack.pack.variant for n in v.players)})
+    selections += [compose.with_variants_for_players(pack, compose.Selection(players=n)) for n in counts]
+    return selections
+
+
+def check_swap_deals(pack: PackData) -> list[Finding]:
+    """A swap's `deal` takes no more cards than its deck holds at that point: a bigger one would
+    leave a deck of fewer than no cards, which pnp deck could only show as 0."""
+    findings = []
+    pack_file = shown_path(pack.root / PACK_FILE)
+    seen: set[str] = set()
+    for selection in _deal_selections(pack):
+        swaps = compose.selected_swaps(pack, selection)
+        for over in compose.compose(pack, swaps).overdeals:
+            if over.swap.id in seen:
+                continue
+            seen.add(over.swap.id)
+            deck = pack.deck(over.deck)
+            counted = [deck, *(pack.deck(d) for s in swaps if s.deck == over.deck for d in s.add_decks)]
+            short = [d for d in counted if d is not None and not compose.is_complete(d) and d.deck.expected_count]
+            earlier = [s.id for s in swaps[: swaps.index(over.swap)] if s.deck == over.deck]
+            message = (
+                _('swap "{id}": deals {wanted} from deck "{deck}", which holds at most {found} at that point')
+                if over.pending
+                else _('swap "{id}": deals {wanted} from deck "{deck}", which holds {found} at that point')
+            ).format(id=over.swap.id, wanted=plural(over.wanted, "card"), deck=over.deck, found=over.found)
+            if earlier:
+                message += _(" (after {swaps})").format(swaps=", ".join(earlier))
+            if short:
+                hint = _("enter its cards; pnp deck {root} {id} lists those entered so far").format(
+                    root=shown_path(pack.root), id=short[0].deck.id
+                )
+                findings.append(
+                    warning("deck/swap-incomplete", pack_file, message, **_at_swap(pack, over.swap, "deal"), hint=hint)
+                )
+                continue
+            hint = _("write deal = {found} at most, or correct the cards the deck holds").format(found=over.found)
+            findings.append(error("deck/swap-deal", pack_file, message, **_at_swap(pack, over.swap, "deal"), hint=hint))
+    return findings
+
+
 _MUST_KEEP_HINT = N_('only a setup card may take it out: give the swap condition = { setup = "<setup card id>" }')
 
 
@@ -397,6 +446,12 @@ RULES = (
         Severity.ERROR,
         N_("A replacement swap removes exactly as many cards as it adds."),
         check_swap_balance,
+    ),
+    Rule(
+        "deck/swap-deal",
+        Severity.ERROR,
+        N_("A swap deals no more cards than its deck holds at that point."),
+        check_swap_deals,
     ),
     Rule(
         "deck/swap-incomplete",
