@@ -60,6 +60,7 @@ def test_every_text_rule_is_checked_by_pnp_check() -> None:
         "text/accent-question",
         "text/accent-pronoun",
         "text/accent-diacritic",
+        "text/homophone",
         "text/agreement",
         "text/false-friend",
         "text/register",
@@ -458,3 +459,8 @@ def test_a_family_shares_a_stem_of_five_letters_and_a_derivational_ending() -> N
     assert same_family("exploracion", "explorar")
     assert not same_family("parte", "partida")  # "part" is too short a stem to tell a family
     assert not same_family("tripulacion", "tripas")
+    # a word made from the term names the one who works with it: "Camel Drivers" as "Camelleros"
+    assert same_family("camello", "camelleros")
+    assert same_family("caravana", "caravanero")
+    assert not same_family("carta", "cartera")  # "cart": too short a stem
+    assert not same_family("camello", "camellos")  # a plural is the word itself, no family (matched as a form)

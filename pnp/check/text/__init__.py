@@ -41,6 +41,7 @@ from pnp.check.text.consistency import check_consistency
 from pnp.check.text.false_friends import check_false_friends
 from pnp.check.text.glossary import check_glossary
 from pnp.check.text.glossary_gender import check_glossary_gender
+from pnp.check.text.homophones import check_homophones
 from pnp.check.text.keywords import check_keywords
 from pnp.check.text.line_breaks import check_line_breaks
 from pnp.check.text.names import check_cited_names
@@ -176,6 +177,12 @@ RULES = (
         Severity.WARNING,
         N_("Words an accent tells apart, read by the next word: una carta más, está en juego, si tú robas."),
         check_diacritic_accents,
+    ),
+    Rule(
+        "text/homophone",
+        Severity.WARNING,
+        N_("A word that sounds like another is the one the words around ask for: echa una carta, que vaya al puerto."),
+        check_homophones,
     ),
     Rule(
         "text/agreement",

@@ -144,7 +144,17 @@ def _diacritic_slips(
         if lower == "mas" and not _CLAUSE_START.search(plain[: match.start()]):
             written = "más"  # "mas" for "pero" opens a clause: ", mas no"
         elif lower in ("esta", "estas", "este") and after is not None:
-            if after in _STATE_PREPOSITIONS or _participle(after, checker):
+            if (
+                after in _STATE_PREPOSITIONS
+                or _participle(after, checker)
+                or _masculine_after(lower, after)
+                or (
+                    lower == "esta"
+                    and _after_subject(folded, index)
+                    and _ends_phrase(plain, words, folded, index + 2)
+                    and _feminine_adjective(after, checker)
+                )
+            ):
                 written = {"esta": "está", "estas": "estás", "este": "esté"}[lower]
         elif lower == "tu" and after is not None and after.endswith("s") and checker.only_verb(after):
             written = "tú"  # "si tu robas": a subject, not "your"
@@ -170,6 +180,76 @@ _DIACRITICS = frozenset({"mas", "esta", "estas", "este", "tu", "mi"})  # the wor
 
 def _after_preposition(words: list[re.Match[str]], index: int) -> bool:
     return index > 0 and fold(words[index - 1].group()) in _PREPOSITIONS
+
+
+# "esta" is feminine: a masculine word after it ("esta despejado", "esta listo") is no noun it
+# determines, but a participle or adjective after the verb.  The feminine nouns in -o are the exceptions.
+_FEMININE_IN_O = frozenset({"mano", "foto", "moto", "radio", "dinamo", "libido", "nao", "seo", "polio", "virago"})
+_NOT_STATE = frozenset({"o", "no", "ni", "pero", "como", "cuando", "donde", "luego", "solo", "sino", "mismo"})
+
+
+_SUBJECT_DETERMINERS = frozenset({"la", "una", "tu", "su", "mi", "cada", "nuestra", "vuestra", "otra", "toda"})
+
+
+def _after_subject(folded: list[str], index: int) -> bool:
+    """ "la torre esta ...": "esta" right after a determiner and its noun, where a verb goes."""
+    return index >= 2 and folded[index - 2] in _SUBJECT_DETERMINERS and folded[index - 1].isalpha()
+
+
+_CLOSE_PHRASE = frozenset(
+    {
+        "y",
+        "e",
+        "o",
+        "u",
+        "ni",
+        "pero",
+        "que",
+        "si",
+        "en",
+        "de",
+        "a",
+        "al",
+        "del",
+        "con",
+        "por",
+        "para",
+        "hasta",
+        "durante",
+        "cuando",
+        "mientras",
+        "sin",
+        "sobre",
+        "tras",
+    }
+)
+
+
+def _ends_phrase(plain: str, words: list[re.Match[str]], folded: list[str], at: int) -> bool:
+    """No noun at folded[at]: "esta misma ronda" is a demonstrative before its noun, "esta vacía, roba" no."""
+    if at >= len(folded) or not folded[at].isalpha() or folded[at] in _CLOSE_PHRASE:
+        return True
+    return plain[words[at - 1].end() : words[at].start()].strip() != ""  # a comma, a full stop
+
+
+def _feminine_adjective(word: str, checker: Speller) -> bool:
+    """ "vacía", "encendida": an adjective or participle in -a (known with its -o), no noun of its own."""
+    if not word.endswith("a") or not word.isalpha() or len(word) < 4:
+        return False
+    masculine = word[:-1] + "o"
+    return checker.knows(masculine) and not any(not r.verb and r.stem == word for r in checker.readings(word))
+
+
+def _masculine_after(demonstrative: str, word: str) -> bool:
+    """ "esta despejado", "estas preparado" (estás): a masculine singular word after a feminine one."""
+    return (
+        demonstrative in ("esta", "estas")
+        and len(word) > 2
+        and word.endswith("o")
+        and word.isalpha()
+        and word not in _FEMININE_IN_O
+        and word not in _NOT_STATE
+    )
 
 
 def _participle(word: str, checker: Speller) -> bool:

@@ -95,8 +95,47 @@ def check_comparison(pack: PackData) -> list[Finding]:
     return against_english(pack, compare_bounds, LANGUAGES)
 
 
+# Superlatives of how many: "the fewest cards" is "menos cartas", "the most cards" "más cartas".
+# "lowest", "smallest" are left out: "the lowest value" is rightly "el valor más bajo".
+_EN_FEWEST = re.compile(r"\bfewest\b|\bleast\b(?= (?:of|number|amount)\b|\s*(?:[.,;:!?)]|$))", re.IGNORECASE)
+_EN_MOST = re.compile(r"\b(?:the|who has|with) most\b|\bmost (?:of|number)\b", re.IGNORECASE)
+_EN_NOT_SUPERLATIVE = re.compile(r"\b(?:at (?:the )?(?:least|most)|not least|most of all)\b", re.IGNORECASE)
+_ES_FEW = re.compile(r"(?<!\w)(?:menos|menor|menores|mínimo|mínima|mínimos|mínimas)(?!\w)", re.IGNORECASE)
+_ES_MANY = re.compile(r"(?<!\w)(?:más|mayor|mayores|máximo|máxima|máximos|máximas|mayoría)(?!\w)", re.IGNORECASE)
+_ES_NOT_SUPERLATIVE = re.compile(
+    r"(?<!\w)(?:a menos que|al menos|por lo menos|cuando menos|más o menos|nada más|nadie más|una vez más|"
+    r"ni más ni menos|no más|no menos|como mínimo|como máximo|además|demás)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def superlatives(source: str, target: str) -> tuple[str, str] | None:
+    """(the original's superlative, the translation's word) when "fewest" became "más" or "most" "menos"."""
+    source = _EN_NOT_SUPERLATIVE.sub(" ", source)
+    fewest, most = _EN_FEWEST.search(source), _EN_MOST.search(source)
+    if (fewest is None) == (most is None):
+        return None  # none, or both: not judged
+    target = _ES_NOT_SUPERLATIVE.sub(" ", target)
+    few, many = _ES_FEW.search(target), _ES_MANY.search(target)
+    if fewest is not None and many is not None and few is None:
+        return fewest.group(), many.group()
+    if most is not None and few is not None and many is None:
+        return most.group(), few.group()
+    return None
+
+
 def compare_bounds(text: Text, original: Text) -> list[Finding]:
     findings: list[Finding] = []
+    if "most" in original.raw or "fewest" in original.raw or "least" in original.raw:
+        for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+            flipped = superlatives(source, target)
+            if flipped is not None:
+                message = _(
+                    'the original says "{said}", but "{translation}" says "{written}": the most and the '
+                    "fewest are swapped"
+                ).format(said=flipped[0], translation=quote(target, 60), written=flipped[1])
+                hint = _('"the fewest": "menos"; "the most": "más", as in "{original}"')
+                findings.append(text.finding(Severity.WARNING, CODE, message, hint.format(original=quote(source, 60))))
     if _ANY_EN.search(original.raw) is None or _ANY_ES.search(text.raw) is None:
         return findings  # most texts compare nothing
     for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):

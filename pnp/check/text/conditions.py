@@ -67,6 +67,20 @@ _ES_CONDITION = re.compile(
     re.IGNORECASE,
 )
 _ES_ADDED = re.compile(r"(?<!\w)(?:si|a menos que|salvo que|excepto si|en caso de que)(?!\w)", re.IGNORECASE)
+# "unless" kept: a negated condition ("si no", "salvo que"); a bare "si" with no negation turns it around
+_EN_UNLESS = re.compile(r"\bunless\b", re.IGNORECASE)
+_ES_UNLESS = re.compile(
+    r"(?<!\w)(?:a menos que|a no ser que|salvo|excepto|sin que|no|nunca|ningún|ninguna|ninguno|nadie|nada|ni|sin|"
+    r"tampoco|menos)(?!\w)",
+    re.IGNORECASE,
+)
+# "when" kept: a moment, or a condition it may become
+_EN_WHEN = re.compile(r"\b(?:when|whenever|each time|every time)\b", re.IGNORECASE)
+_ES_WHEN = re.compile(
+    r"(?<!\w)(?:cuando|cuándo|al|tras|después|antes|ante|si|cada vez|siempre que|en cuanto|mientras|una vez|"
+    r"momento|durante|apenas|nada más|cada|en (?:el |la |los |las )?(?:que|cual)|donde|luego|hasta)(?!\w)",
+    re.IGNORECASE,
+)
 _NOT_LETTER = re.compile(r"\W+")
 _NOTHING = re.compile(r"(?!)")
 
@@ -84,11 +98,40 @@ def check_conditions(pack: PackData) -> list[Finding]:
 
 def compare_conditions(text: Text, original: Text) -> list[Finding]:
     findings: list[Finding] = []
-    if _EN_CONDITION.search(original.raw) is None and _ES_ADDED.search(text.raw) is None:
+    when = _EN_WHEN.search(original.raw) is not None
+    if _EN_CONDITION.search(original.raw) is None and _ES_ADDED.search(text.raw) is None and not when:
         return findings  # most texts: no condition on either side
     for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
         theirs = _said(source, _EN_CONDITION, _EN_NOT)
+        if when and theirs is None and _said(source, _EN_WHEN, _NOTHING) and not _said(target, _ES_WHEN, _NOTHING):
+            message = _(
+                'the original says "{word}", but "{translation}" says not when (cuando, al...): '
+                "the rule became an order"
+            )
+            hint = _('keep the moment of "{original}" (cuando, al robar, cada vez que...)')
+            word = _said(source, _EN_WHEN, _NOTHING)
+            findings.append(
+                text.finding(
+                    Severity.WARNING,
+                    CONDITION,
+                    message.format(word=word, translation=quote(target, 60)),
+                    hint.format(original=quote(source, 60)),
+                )
+            )
+            continue
         if theirs is not None:
+            if theirs.lower() == "unless" and _said(target, _ES_UNLESS, _NOTHING) is None:
+                said = _said(target, _ES_CONDITION, _NOTHING)
+                if said is not None:
+                    message = _(
+                        'the original says "unless", but "{translation}" says "{word}" with no negation: '
+                        "the condition is turned around"
+                    ).format(word=said, translation=quote(target, 60))
+                    hint = _('write "a menos que", "salvo que" or "si no" as "{original}" does')
+                    findings.append(
+                        text.finding(Severity.WARNING, CONDITION, message, hint.format(original=quote(source, 60)))
+                    )
+                    continue
             if _said(target, _ES_CONDITION, _NOTHING) is None:  # "si puedes" keeps "if you can"
                 message = _('the original says "{word}", but "{translation}" has no condition').format(
                     word=theirs, translation=quote(target, 60)

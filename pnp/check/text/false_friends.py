@@ -7,7 +7,14 @@ A calque that is wrong in any sense ("tomar lugar") needs no original.
 
 Left out on purpose, with the reason: "jugar un papel" (the DPD accepts it as an established
 galicism), "en orden a" (the DPD takes it as correct for "con vistas a"), "ignorar" for "not heed"
-(in the DLE since 2014), "remover" for "quitar" (in the DLE).
+(in the DLE since 2014), "remover" for "quitar" (in the DLE, and the DPD, «remover», 2, says it
+is not to be censured in the sense "quitar [algo] de un lugar": "Remueve una ficha" is no error).
+
+"soportar" is flagged only where the original supports someone or their move ("support an ally",
+"support the attack"): "soportar" bears a weight or puts up with, so "Soporta hasta 3 fichas" for
+"Supports up to 3 tokens" is right.  "a nivel de" is flagged only where the original has no
+"level": "a nivel del mar", "a nivel 3" for "at level 3" are levels; "a nivel de caravana" for
+"per caravan" is the calque.
 """
 
 from __future__ import annotations
@@ -32,6 +39,9 @@ class FalseFriend:
     sense: str  # what the Spanish word means (N_: shown through _); for a calque, the English it copies
     write: str  # what to write instead
     source: str
+    # for a calque right in one sense: the original's words that make it right ("level"); with it set,
+    # a text without its original is not judged
+    kept_by: re.Pattern[str] | None = None
 
 
 def _es(pattern: str) -> re.Pattern[str]:
@@ -127,6 +137,26 @@ FALSE_FRIENDS = (
         "asistir a, acudir a",
         "DPD, «atender»",
     ),
+    FalseFriend(
+        _es(r"soport\w*"),
+        _en(
+            r"support(?:s|ed|ing)? (?:(?:an?|the|your|their|his|her|its|another|each|any|one|other) )?(?:\w+ )?"
+            r"(?:players?|opponents?|all(?:y|ies)|rivals?|neighbou?rs?|team(?:mate)?s?|partners?|friends?|attacks?|"
+            r"bids?|claims?|votes?|proposals?|causes?|efforts?)|"
+            r"support(?:s|ed|ing)? (?:him|her|them|another|each other)"
+        ),
+        N_("to bear a weight, to put up with, not to back or help"),
+        "apoyar, ayudar, respaldar",
+        "DLE, «soportar»",
+    ),
+    FalseFriend(
+        _es(r"a nivel (?:de|del)"),
+        None,
+        "at the level of",
+        "por, en, en cuanto a, en el ámbito de",
+        "DPD, «nivel»; Fundéu, «a nivel de»",
+        _en(r"levels?"),
+    ),
 )
 
 
@@ -141,7 +171,9 @@ def check_false_friends(pack: PackData) -> list[Finding]:
 
 
 # what every entry's Spanish starts with, accents or not: most texts have none, and are not folded
-_ANY = re.compile(r"eventualmente|actualmente|librer|asum|aplic|lugar|realiz|atend|atiend|base|adici|sentido|resum")
+_ANY = re.compile(
+    r"eventualmente|actualmente|librer|asum|aplic|lugar|realiz|atend|atiend|base|adici|sentido|resum|soport|nivel"
+)
 
 
 def false_friends(text: Text, original: Text | None) -> list[Finding]:
@@ -155,6 +187,8 @@ def false_friends(text: Text, original: Text | None) -> list[Finding]:
         if match is None:
             continue
         said = plain[match.start() : match.end()]
+        if friend.kept_by is not None and (original is None or friend.kept_by.search(original.plain)):
+            continue  # "a nivel del mar" for "at sea level"; or no original to tell
         if friend.english is None:
             message = _('"{said}" is a calque of the English "{english}"').format(said=said, english=friend.sense)
         else:

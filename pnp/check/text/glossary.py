@@ -126,8 +126,10 @@ def used_as(source: str, start: int, end: int) -> str | None:
 _DERIVED = re.compile(
     r"(?:aciones|acions|acoes|ations|acion|acio|acao|ation|azione|azioni|iciones|icion|icio|cion|cio|"
     r"mientos|miento|ments|ment|mento|antes|ants|ante|ant|entes|ents|ente|ent|adores|adoras|adora|ador|"
-    r"ores|oras|ora|or|ares|ar|er|ir|re|idades|idad|itat|ite|ita|dad)$"
+    r"ores|oras|ora|or|ares|ar|er|ir|re|idades|idad|itat|ite|ita|dad|"
+    r"eros|eras|ero|era|erias|eria|istas|ista)$"  # the one who works with it, its place: camell-ero, camell-eria
 )
+_FINAL_VOWEL = re.compile(r"(?:[aeo]s|[aeo])$")  # camello: the stem "camell" its derivatives share
 FAMILY_STEM = 5  # letters a stem needs before its family counts: "parte" and "partida" share "part" only
 
 
@@ -138,8 +140,8 @@ def same_family(word: str, other: str) -> bool:
     if word == other:
         return True
     ending, other_ending = _DERIVED.search(word), _DERIVED.search(other)
-    stem = word[: ending.start()] if ending else word
-    other_stem = other[: other_ending.start()] if other_ending else other
+    stem = word[: ending.start()] if ending else _FINAL_VOWEL.sub("", word)
+    other_stem = other[: other_ending.start()] if other_ending else _FINAL_VOWEL.sub("", other)
     return len(stem) >= FAMILY_STEM and stem == other_stem and (ending is not None or other_ending is not None)
 
 

@@ -97,12 +97,28 @@ def _without_kept_quotes(source: str, target: str) -> tuple[str, str]:
     return _QUOTED.sub(blank, source), _QUOTED.sub(blank, target)
 
 
+_EN_NOR = re.compile(r"\bnor\b", re.IGNORECASE)
+_ES_NOR = frozenset({"ni", "tampoco"})
+
+
 def compare_negation(text: Text, original: Text) -> list[Finding]:
     findings = []
+    nor = "nor" in original.raw.lower() and _EN_NOR.search(original.raw) is not None
     for whole_source, whole_target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
         source, target = _without_kept_quotes(whole_source, whole_target)
         theirs = _negations(source, _EN_NEGATION, _EN_NOT_NEGATION)
         ours = _negations(target, _ES_NEGATION, _ES_NOT_NEGATION)
+        if nor and ours and len(ours) < 2 and _EN_NOR.search(source) and not _ES_NOR & {w.lower() for w in ours}:
+            # "nor" bans a second thing: "ni", "tampoco" or a second negation; one "no" leaves it allowed
+            message = _(
+                'the original says "nor", but "{translation}" has one negation ("{word}") and no "ni": '
+                "the second ban is lost"
+            ).format(word=ours[0], translation=quote(whole_target, 60))
+            hint = _('ban both things as "{original}" does (no... ni..., tampoco)')
+            findings.append(
+                text.finding(Severity.WARNING, CODE, message, hint.format(original=quote(whole_source, 60)))
+            )
+            continue
         if bool(theirs) == bool(ours):
             continue
         if (theirs and _ES_NEGATIVE_MEANING.search(target)) or (ours and _EN_NEGATIVE_MEANING.search(source)):

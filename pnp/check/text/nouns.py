@@ -57,6 +57,13 @@ _COPULAS = frozenset({
     "fueron", "será", "serán", "estará", "estarán", "queda", "quedan", "quede", "queden", "resulta", "resultan",
     "parece", "parecen", "permanece", "permanecen", "sigue", "siguen",
 })
+# After "se", these link a subject to its adjective too: "los caminos se vuelven peligrosos".
+_SE_COPULAS = frozenset({
+    "vuelve", "vuelven", "vuelva", "vuelvan", "volvió", "volvieron", "queda", "quedan", "quede", "queden",
+    "pone", "ponen", "ponga", "pongan", "mantiene", "mantienen", "mantenga", "mantengan", "considera",
+    "consideran", "muestra", "muestran", "encuentra", "encuentran",
+})
+_CLAUSE_JOINS = frozenset({"y", "e", "pero"})  # "Llueve y las caravanas quedan...": a new clause's subject
 # fmt: on
 
 _ARTICLES = frozenset({"el", "la", "los", "las", "un", "una", "unos", "unas"})
@@ -152,7 +159,7 @@ def gender_by_ending(noun: str) -> Gender | None:
     return None
 
 
-def subject(text: str, start: int) -> bool:
+def subject(text: str, start: int, checker: Speller | None = None) -> bool:
     """The noun phrase at text[start:] opens its clause, past its determiners and a conjunction ("Si el
     marcador", "El marcador", "cuando tu ficha"), so it is the subject a copula's adjective agrees with.
 
@@ -163,7 +170,13 @@ def subject(text: str, start: int) -> bool:
     words = [w.lower() for w in re.findall(r"\w+", clause)]
     while words and words[-1] in DETERMINERS and words[-1] not in ("del", "al"):
         words.pop()
-    return all(w in _OPENERS for w in words)
+    if all(w in _OPENERS for w in words):
+        return True
+    # "Cae la niebla y las caravanas...": after "y", a subject of its own when a verb comes before the
+    # "y" (not "los camellos y las caravanas", one subject of two nouns)
+    if checker is None or not words or words[-1] not in _CLAUSE_JOINS:
+        return False
+    return any(checker.only_verb(w) for w in words[:-1])
 
 
 # Words that end like an adjective and are adverbs or prepositions after a noun or a copula: "la ficha
@@ -184,13 +197,13 @@ def predicate(
     `settled`: right after a copula a word is taken for no finite verb ("queda rota" is broken, not
     rotates), so an adjective that is also a verb form is sure (the checks; `glossary apply`, which
     rewrites the word, still asks)."""
-    after = re.match(r"[ \u00a0]+(\w+)[ \u00a0]+(\w+)", text[end:])
-    if after is None or after.group(1).lower() not in _COPULAS:
+    after = re.match(r"[ \u00a0]+(?:(se)[ \u00a0]+)?(\w+)[ \u00a0]+(\w+)", text[end:])
+    if after is None or after.group(2).lower() not in (_SE_COPULAS if after.group(1) else _COPULAS):
         return None
-    word = after.group(2)
+    word = after.group(3)
     if word.lower() in DETERMINERS or word.lower() in ADVERBIAL:
         return None  # "el cillerero es la víctima": a noun phrase of its own follows the copula
-    if _SET_PHRASE_AFTER.match(text, end + after.end(2)):
+    if _SET_PHRASE_AFTER.match(text, end + after.end(3)):
         return None
     kind = adjective(word, checker)
     if settled and kind is not None and kind[2] and word.lower() not in ADVERB_FORMS:
@@ -198,7 +211,7 @@ def predicate(
     kind = kind or _participle(word, checker)
     if kind is None:
         return None
-    return end + after.start(2), end + after.end(2), *kind
+    return end + after.start(3), end + after.end(3), *kind
 
 
 def _participle(word: str, checker: Speller) -> tuple[Gender, Number, bool] | None:

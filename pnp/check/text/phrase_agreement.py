@@ -34,6 +34,7 @@ from pnp.check.text.nouns import (
     Number,
     adjective,
     agrees_earlier,
+    common_gender,
     modified_end,
     object_phrase,
     participle,
@@ -77,8 +78,17 @@ _AFTER_NOUN = (
     _DEGREE
     | _SINGULAR_COPULAS
     | _words("son están eran estaban sean estén fueron serán estarán quedan queden resultan parecen permanecen")
-    | _words("sigue siguen")
+    | _words("sigue siguen se")
 )
+# -a nouns that are masculine, or of both genders (for a determiner that tells no gender: "cada mapa
+# nuevo"); -ma nouns are left out whole (el problema, el tema, el sistema)
+_NOT_FEMININE = _words(
+    "día días mediodía mapa mapas planeta planetas cometa cometas tranvía sofá papá papa cura poeta profeta "
+    "monarca patriarca jerarca tequila koala gorila panda vodka yoga alfa delta omega lama caza guardia escolta "
+    "pirata piratas atleta colega guía espía centinela vigía recluta camarada compatriota nómada acróbata "
+    "idiota patriota homicida suicida policía"
+)
+_NO_GENDER = _words("cada su sus tu tus mi mis cualquier")
 _SAID = {
     ("m", "s"): N_("masculine singular"),
     ("f", "s"): N_("feminine singular"),
@@ -170,11 +180,12 @@ def _after_determiner(
 ) -> tuple[str, str] | None:
     determiner = words[index].group()
     table, gender, number = DETERMINERS[determiner.lower()][0]
-    if table[("m", "s")] == table[("m", "p")]:
-        return None  # cada: it tells nothing
+    every = table[("m", "s")] == table[("m", "p")]  # cada: a singular of either gender
     at = _noun_at(sentence, words, index, known)
     if at < 0:
         return None
+    if every:
+        number = "s"
     copula = _copula_number(sentence, words, index, at, number, checker)
     if copula is not None:
         return copula
@@ -186,10 +197,13 @@ def _after_determiner(
         return None  # no adjective, degree word or copula after the noun: nothing to compare
     if determiner.lower() in KEEP_BEFORE_STRESSED_A and stressed_a(noun):
         gender = None  # "el agua": el may stand for la
-    slip = _adjective_slip(sentence, words, index, at, gender, number, checker, known)
+    by_noun = gender is None and determiner.lower() in _NO_GENDER and not stressed_a(noun)
+    if by_noun:
+        gender = _gender_by_ending(noun, number)  # "cada cuerda mojado": cuerda is feminine by its ending
+    slip = _adjective_slip(sentence, words, index, at, gender, number, checker, known, by_noun)
     by_copula = slip is None
     if by_copula:
-        slip = _predicate(sentence, words, index, at, gender, number, checker)
+        slip = _predicate(sentence, words, index, at, gender, number, checker, by_noun)
     if slip is None:
         return None
     # the dictionary only now, for the rare phrase that contradicts itself: most nouns are new words
@@ -210,8 +224,10 @@ def _adjective_slip(
     number: Number,
     checker: Speller,
     known: dict[str, tuple[Gender, Number]],
+    by_noun: bool = False,
 ) -> tuple[str, str] | None:
-    """The adjective after the noun has another gender than the determiner, or is singular after a plural."""
+    """The adjective after the noun has another gender than the determiner (or than the noun's ending,
+    `by_noun`, after "cada", "su"), or is singular after a plural."""
     after = _adjective_after(sentence, words, at, checker, known, words[index].start())
     if after is None:
         return None
@@ -226,6 +242,8 @@ def _adjective_slip(
     word = words[adjective_at].group()
     phrase = sentence[words[index].start() : words[adjective_at].end()]
     right_gender = gender or adjective_gender
+    if by_noun and wrong_gender:
+        return _by_noun(sentence[words[index].start() : words[adjective_at].end()], noun, right_gender, number, word)
     message = _('"{phrase}": "{first}" is {said}, "{word}" is not, whatever the gender of "{noun}"').format(
         phrase=phrase,
         first=first,
@@ -247,10 +265,11 @@ def _predicate(
     gender: Gender | None,
     number: Number,
     checker: Speller,
+    by_noun: bool = False,
 ) -> tuple[str, str] | None:
     """The phrase opens its clause, and the adjective after its copula has its number but not the
     determiner's gender: "Las ventanas quedan cerrados"."""
-    if gender is None or not subject(sentence, words[index].start()):
+    if gender is None or not subject(sentence, words[index].start(), checker):
         return None
     after = predicate(sentence, modified_end(sentence, words[at].end(), checker, gender, number), checker, True)
     if after is None or after[4] or after[2] == gender or after[3] != number:
@@ -258,6 +277,8 @@ def _predicate(
     first = sentence[words[index].start() : words[at].start()].strip()
     word = sentence[after[0] : after[1]]
     phrase = sentence[words[index].start() : after[1]]
+    if by_noun:
+        return _by_noun(phrase, words[at].group(), gender, number, word)
     return (
         _('"{phrase}": "{first}" is {said}, "{word}" is not, whatever the gender of "{noun}"').format(
             phrase=phrase, first=first, said=_(_SAID[(gender, number)]), word=word, noun=words[at].group()
@@ -268,6 +289,28 @@ def _predicate(
             noun=words[at].group(),
         ),
     )
+
+
+def _by_noun(phrase: str, noun: str, gender: Gender, number: Number, word: str) -> tuple[str, str]:
+    return (
+        _('"{phrase}": "{noun}" is {said}, "{word}" is not').format(
+            phrase=phrase, noun=noun, said=_(_SAID[(gender, number)]), word=word
+        ),
+        _('write "{phrase}"').format(phrase=phrase[: len(phrase) - len(word)] + _ending(word, gender, number)),
+    )
+
+
+def _gender_by_ending(noun: str, number: Number) -> Gender | None:
+    """The gender of a noun in -o or -a (not -ma) of this number, but for the listed exceptions."""
+    lower = noun.lower()
+    if lower in _NOT_FEMININE or lower in _NOT_MASCULINE or common_gender(lower):
+        return None
+    ending = lower[:-1] if number == "p" and lower.endswith("s") else lower
+    if ending.endswith("o"):
+        return "m"
+    if ending.endswith("a") and not ending.endswith("ma"):
+        return "f"
+    return None
 
 
 def _number(number: Number) -> str:

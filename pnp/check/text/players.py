@@ -73,9 +73,49 @@ def _named(unit: str, english: bool) -> str | None:
     return match.group() if match else None
 
 
+# Who gives to whom: "another player gives you 2" is "otro jugador te da 2", not "le das 2 a otro jugador"
+_EN_GIVES_YOU = re.compile(
+    r"\b(?:gives?|pass(?:es)?|hands?|pays?|lends?|sends?) you\b|"
+    r"\byou (?:receive|get|are given|are paid) [^.;]{0,40}?\bfrom (?:an?|another|each|every|the|that|one|your) "
+    r"(?:other )?(?:players?|opponents?|rivals?)\b",
+    re.IGNORECASE,
+)
+_EN_YOU_GIVE = re.compile(
+    r"\byou (?:give|pass|hand|pay|lend|send)\b|^\W*(?:give|pass|hand|pay|lend|send)\b", re.IGNORECASE | re.MULTILINE
+)
+_ES_YOU_GIVE = re.compile(
+    r"(?<!\w)(?:das|dais|dale|dales|dadle|dadles|entregas|entregáis|entrégale|entrégales|pasas|pasáis|pásale|"
+    r"pásales|pagas|pagáis|págale|págales|le das|les das|le entregas|le pasas|le pagas)(?!\w)"
+    r"|^\W*(?:da|entrega|pasa|paga|dé|entregue|pase|pague|dad|entregad|pasad|pagad)"
+    r"(?= (?:\d|un|una|uno|dos|tres|\ufffc))",
+    re.IGNORECASE | re.MULTILINE,
+)
+_ES_GIVES_YOU = re.compile(
+    r"(?<!\w)(?:te|os) (?:\w+ )?(?:d[aé]n?|entreg\w+|pas\w+|pag\w+)(?!\w)|recib\w+", re.IGNORECASE
+)
+
+
+def _giving(source: str, target: str) -> str | None:
+    """The original's "gives you" when the translation has the reader give instead."""
+    gives_you = _EN_GIVES_YOU.search(source)
+    if gives_you is None or _EN_YOU_GIVE.search(source) or _ES_GIVES_YOU.search(target):
+        return None
+    gives = _ES_YOU_GIVE.search(target)
+    return None if gives is None else f"{gives_you.group()}/{gives.group()}"
+
+
 def compare_players(text: Text, original: Text) -> list[Finding]:
     theirs, ours = _named(original.plain, True), _named(text.plain, False)
     source, target = original.plain, text.plain
+    if "you" in source.lower() and _EN_GIVES_YOU.search(source):
+        for their_sentence, our_sentence in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+            gives = _giving(their_sentence, our_sentence)
+            if gives is not None:
+                said, written = gives.split("/")
+                message = _(
+                    'the original says "{said}", but "{translation}" says "{written}": you give instead of receiving'
+                ).format(said=said, translation=quote(our_sentence, 60), written=written)
+                return [_finding(text, message, their_sentence)]
     if theirs is not None and ours is None:
         message = _('the original names "{words}", but "{translation}" names no other player: it reads as you')
         return [_finding(text, message.format(words=theirs, translation=quote(target, 60)), source)]

@@ -60,6 +60,7 @@ _IRREGULAR = {
 _STRONG_TU = _words("pon ten haz ve sé di sal ven obtén mantén retén contén detén propón supón dispón")
 _VOSOTROS = ("ad", "ed", "id")  # robad, elegid: no other form ends so
 _FORMS = {form: register for register, forms in _IRREGULAR.items() for form in forms.split()}
+_FORMS.update({form + "n": USTED for form in _IRREGULAR[USTED].split()})  # ustedes: pongan, vayan, den
 _TU_WORDS = _words(
     "tú te ti contigo tu tus tuyo tuya tuyos tuyas puedes debes tienes eres estás has quieres vas haces sabes "
     "necesitas os vosotros vosotras vuestro vuestra vuestros vuestras"
@@ -88,7 +89,10 @@ _NEVER_ORDERS = _words(
 )
 _QUOTED = re.compile(r"«[^»]*»|“[^”]*”|\"[^\"]*\"")
 _FINITE_AFTER = _words("es está son están tiene tienen puede pueden debe deben ha han va van")
-_SET_PHRASE_AFTER = frozenset({"lo", "cual", "como", "quien", "donde", "cuanto"})
+_SET_PHRASE_AFTER = frozenset({"lo", "cual", "cuales", "como", "quien", "quienes", "donde", "cuanto"})
+_AND = frozenset({"y", "e", "o", "u"})
+# words after which a verb is no longer the order's: "Roba hasta que un rival robe y pierda"
+_SUBORDINATE = _words("que cuando si hasta mientras donde como porque aunque quien quienes cual cuales")
 
 
 @dataclass(frozen=True)
@@ -167,6 +171,7 @@ def _sentence_evidence(plain: str, checker: Speller, language: str) -> tuple[Evi
     matches = list(_WORD.finditer(plain))
     usted_words = _USTED_WORDS if language in ("es", "es-ES") else _USTED_WORDS - {"ustedes"}  # es-419: tú's plural
     opened_by: str | None = None  # the opener of the sentence ("si"), until its first comma
+    ordered = False  # a clause of this sentence opened with an order: "Elige un rival y pierda" goes on with one
     quoted = [m.span() for m in _QUOTED.finditer(plain)]
     for index, match in enumerate(matches):
         word = match.group()
@@ -178,6 +183,9 @@ def _sentence_evidence(plain: str, checker: Speller, language: str) -> tuple[Evi
         starts = index == 0 or bool(_CLAUSE_START.search(before[-8:]))
         if starts:
             opened_by = lower if lower in _OPENERS else None
+            ordered = False
+        if lower in _SUBORDINATE:
+            ordered = False
         if lower in _TU_WORDS:
             found.append(Evidence(TU, word))
             continue
@@ -186,12 +194,17 @@ def _sentence_evidence(plain: str, checker: Speller, language: str) -> tuple[Evi
             continue
         after = matches[index + 1].group().lower() if index + 1 < len(matches) else ""
         clause = starts or (index > 0 and _then_opens(plain, matches, index))
+        if not clause and ordered and index > 0 and matches[index - 1].group().lower() in _AND:
+            clause = True  # "Elige un rival y pierde": the order goes on after "y"
         if not clause and opened_by is not None and before.rstrip().endswith(","):
             clause, opened_by = True, None  # "Si ganas, roba": the main clause's verb
         interjection = lower in _INTERJECTIONS and before.rstrip().endswith("¡")
         if clause and not interjection and after not in _SET_PHRASE_AFTER:
             register = None if _a_name(word, checker) else _imperative(lower, after, checker)
+            if register == USTED and lower.endswith("n") and usted_words is not _USTED_WORDS:
+                register = None  # "Descarten": ustedes, outside Spain the plural of tú too
             if register is not None:
+                ordered = True
                 found.append(
                     Evidence(register, word, register == USTED or lower in _STRONG_TU or lower.endswith(_VOSOTROS))
                 )
@@ -253,6 +266,9 @@ def _by_ending(form: str, infinitive: str) -> str | None:
         return None
     if bare.endswith(("ad", "ed", "id")) and bare[:-1] == infinitive[:-1]:
         return TU  # vosotros: robad, elegid
+    if bare.endswith("n"):  # ustedes: descarten, pierdan; "descartan", "pierden" describe
+        plural = bare[:-1]
+        return USTED if plural.endswith("e" if infinitive.endswith("ar") else "a") else None
     if infinitive.endswith("ar"):
         return TU if bare.endswith("a") else USTED if bare.endswith("e") else None
     return TU if bare.endswith("e") else USTED if bare.endswith("a") else None

@@ -1,0 +1,278 @@
+"""Kinds of translation error read by the words around them, each with its errors and clean tricky cases.
+
+The cases are written for the kind (a made-up lighthouse and caravan game), not taken from any
+benchmark: a clean sentence flagged is as wrong as an error missed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.check.text.accents import accent_slips
+from pnp.check.text.comparison import compare_bounds
+from pnp.check.text.conditions import compare_conditions
+from pnp.check.text.false_friends import false_friends
+from pnp.check.text.fields import Text
+from pnp.check.text.homophones import slips
+from pnp.check.text.lexicon import speller
+from pnp.check.text.negation import compare_negation
+from pnp.check.text.players import compare_players
+from pnp.check.text.register import USTED, evidence
+from pnp.check.text.term_agreement import noun_slips
+
+CHECKER = speller("es")
+assert CHECKER is not None
+
+
+def _pair(english: str, spanish: str) -> tuple[Text, Text]:
+    return Text("c.toml", "c", "text", "es", spanish, 4), Text("c.toml", "c", "text", "en", english, 3)
+
+
+def _messages(compare, english: str, spanish: str) -> list[str]:  # type: ignore[no-untyped-def]
+    return [f.message for f in compare(*_pair(english, spanish))]
+
+
+# --- homophones -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spanish", "written", "meant"),
+    [
+        ("Hecha una carta al descarte.", "Hecha", "Echa"),  # an order with where it goes
+        ("Hecha un dado al pozo.", "Hecha", "Echa"),  # a participle agrees: "hecha un" cannot
+        ("Hecha tus cartas.", "Hecha", "Echa"),
+        ("Se hecha una ficha en la bolsa.", "hecha", "echa"),  # after a pronoun: a verb
+        ("Ha echo su jugada.", "echo", "hecho"),  # after haber: the participle
+        ("De echo, gana 1.", "echo", "hecho"),
+        ("Valla al puerto y gana 1.", "Valla", "Vaya"),
+        ("Que cada jugador se valla.", "valla", "vaya"),
+        ("Cuando valla a la torre, roba.", "valla", "vaya"),
+        ("¡Valla! Pierdes 1.", "Valla", "Vaya"),
+    ],
+)
+def test_a_homophone_the_words_around_decide_is_named_with_the_word_meant(
+    spanish: str, written: str, meant: str
+) -> None:
+    assert [(w, m) for w, m, _why in slips(spanish)] == [(written, meant)]
+
+
+@pytest.mark.parametrize(
+    "spanish",
+    [
+        "Hecha la jugada, roba una carta.",  # an absolute participle: it agrees, a comma closes it
+        "Hecho esto, roba 2.",
+        "Hechas tus ofrendas, descansa.",
+        "Una vez hecha la ofrenda, descansa.",
+        "Lo hecho, hecho está.",
+        "La carta hecha pedazos se descarta.",
+        "Si se ha hecho de noche, roba.",
+        "Echa una carta al descarte.",
+        "Te echo una mano.",
+        "Salta la valla.",
+        "Coloca una valla de madera.",
+        "Valla el campo: gana 1.",  # vallar, to fence
+    ],
+)
+def test_a_homophone_right_where_it_is_is_left_alone(spanish: str) -> None:
+    assert list(slips(spanish)) == []
+
+
+# --- está: a verb where no noun can follow "esta" -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spanish", "written"),
+    [
+        ("El cielo esta despejado: gana 1.", "está"),  # esta is feminine: a masculine word is no noun of it
+        ("Si estas preparado, roba.", "estás"),
+        ("El faro esta encendido.", "está"),
+        ("Si la torre esta vacía, roba.", "está"),  # after a noun, before an adjective that ends the phrase
+        ("La linterna esta encendida.", "está"),
+    ],
+)
+def test_esta_before_what_only_a_verb_takes_is_esta_with_its_accent(spanish: str, written: str) -> None:
+    assert [s.written for s in accent_slips(spanish, CHECKER)] == [written]
+
+
+@pytest.mark.parametrize(
+    "spanish",
+    [
+        "Esta mano no cuenta.",  # a feminine noun in -o
+        "Esta foto es tuya.",
+        "Esta o aquella carta.",
+        "Esta no cuenta.",
+        "Con esta solo ganas 1.",
+        "Pon la ficha esta misma ronda.",  # a demonstrative before its noun
+        "Roba la carta esta noche.",
+        "Esta última carta.",
+    ],
+)
+def test_esta_the_demonstrative_is_left_alone(spanish: str) -> None:
+    assert accent_slips(spanish, CHECKER) == []
+
+
+# --- agreement read from the phrase -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spanish", "word"),
+    [
+        ("Cada cuerda mojado pierde 1.", "mojado"),  # cada tells no gender: cuerda's ending does
+        ("Tu barca hundido.", "hundido"),
+        ("Sus cuerdas mojados.", "mojados"),
+        ("Los senderos se vuelven peligrosas.", "peligrosas"),  # a copula with se
+        ("Las velas se mantienen encendidos.", "encendidos"),
+        ("Cae la niebla y las caravanas quedan detenidos.", "detenidos"),  # a subject after "y"
+    ],
+)
+def test_an_adjective_that_contradicts_its_phrase_is_named(spanish: str, word: str) -> None:
+    found = noun_slips(spanish, CHECKER)
+    assert len(found) == 1 and f'"{word}" is not' in found[0][0]
+
+
+@pytest.mark.parametrize(
+    "spanish",
+    [
+        "Cada cuerda mojada pierde 1.",
+        "Su mapa nuevo.",  # masculine nouns in -a
+        "Cada día soleado gana 1.",
+        "Cada problema resuelto.",
+        "Cada mano vacía roba.",  # a feminine noun in -o
+        "Cada pirata herido.",  # of either gender
+        "Su guía experta.",
+        "Su alma pura.",
+        "Los senderos se vuelven peligrosos.",
+        "Las fichas se ponen boca abajo.",
+        "Los jugadores se quedan una carta.",
+        "Las cartas se vuelven a barajar.",
+        "Los camellos y las caravanas quedan detenidos.",  # one subject of two nouns: masculine plural
+        "Cae la niebla y las caravanas quedan detenidas.",
+        "Cada ficha del pergamino rojo.",
+    ],
+)
+def test_a_phrase_that_agrees_is_left_alone(spanish: str) -> None:
+    assert noun_slips(spanish, CHECKER) == []
+
+
+# --- register: ustedes, and an order that goes on after "y" ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spanish", "words"),
+    [
+        ("Descarten sus cartas y roben 2.", ["Descarten", "roben"]),
+        ("Jueguen una carta.", ["Jueguen"]),
+        ("Pongan 2 fichas.", ["Pongan"]),
+        ("Elige un rival y pierda 1 punto.", ["pierda"]),  # the order goes on after "y", as usted
+    ],
+)
+def test_ustedes_and_usted_orders_take_usted_side(spanish: str, words: list[str]) -> None:
+    assert [e.word for e in evidence(spanish, CHECKER) if e.register == USTED] == words
+
+
+@pytest.mark.parametrize(
+    "spanish",
+    [
+        "Todos los jugadores descartan 2.",  # indicative: a description
+        "Pierden 2 puntos.",
+        "Dan 2 puntos.",
+        "Roba hasta que un rival robe y pierda 1.",  # the subjunctive of "hasta que"
+        "Cuando un jugador robe y pierda 1, gana 1.",
+    ],
+)
+def test_descriptions_and_subjunctives_take_no_usted_side(spanish: str) -> None:
+    assert [e for e in evidence(spanish, CHECKER) if e.register == USTED] == []
+
+
+def test_ustedes_is_no_evidence_outside_spain() -> None:
+    assert evidence("Descarten sus cartas.", CHECKER, "es-419") == []
+
+
+# --- meaning: unless, when, nor, fewest, who gives ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("compare", "english", "spanish", "said"),
+    [
+        (compare_conditions, "Unless you have 3 cards, discard one.", "Si tienes 3 cartas, descarta una.", '"unless"'),
+        (compare_conditions, "Discard a card unless it is your turn.", "Descarta una carta si es tu turno.", '"si"'),
+        (compare_conditions, "When you draw a storm card, lose 1.", "Roba una carta de tormenta y pierde 1.", '"When"'),
+        (compare_negation, "You cannot draw cards, nor may you trade.",
+         "No puedes robar cartas, pero puedes comerciar.",
+         '"nor"'),
+        (compare_negation, "Do not move nor rest.", "No te muevas y descansa.", '"nor"'),
+        (compare_bounds, "The player with the fewest lamps goes first.", "Empieza el jugador con más lámparas.",
+         '"fewest"'),
+        (compare_bounds, "The player with the most oil wins.", "Gana el jugador con menos aceite.", '"the most"'),
+        (compare_players, "Another player gives you 2 oil.", "Le das 2 de aceite a otro jugador.", '"gives you"'),
+        (compare_players, "Each opponent pays you 1 coin.", "Pagas 1 moneda a cada rival.", '"pays you"'),
+        (compare_players, "You receive 2 oil from another player.", "Da 2 de aceite a otro jugador.", '"Da"'),
+    ],
+)  # fmt: skip
+def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, said: str) -> None:  # type: ignore[no-untyped-def]
+    found = _messages(compare, english, spanish)
+    assert len(found) == 1 and said in found[0]
+
+
+@pytest.mark.parametrize(
+    ("compare", "english", "spanish"),
+    [
+        (compare_conditions, "Unless you have 3 cards, discard one.", "Si no tienes 3 cartas, descarta una."),
+        (compare_conditions, "Unless you have 3 cards, discard one.", "Descarta una carta, salvo que tengas 3."),
+        (compare_conditions, "When you draw a storm card, lose 1.", "Al robar una carta de tormenta, pierde 1."),
+        (compare_conditions, "Whenever a ship docks, gain 1.", "Cada vez que un barco atraque, gana 1."),
+        (compare_conditions, "Choose when to play it.", "Elige cuándo jugarla."),
+        (compare_conditions, "Each time you win, gain 1.", "Gana 1 por cada victoria."),
+        (compare_negation, "You cannot draw cards, nor may you trade.", "No puedes robar cartas ni comerciar."),
+        (compare_negation, "You cannot draw, nor may you trade.", "No puedes robar y tampoco puedes comerciar."),
+        (compare_negation, "Neither player scores, nor draws.", "Ningún jugador puntúa ni roba."),
+        (compare_bounds, "The player with the fewest lamps goes first.", "Empieza el jugador con menos lámparas."),
+        (compare_bounds, "Discard the least expensive card.", "Descarta la carta más barata."),
+        (compare_bounds, "Take the lowest card.", "Toma la carta más baja."),
+        (compare_bounds, "The most powerful keeper draws the fewest cards.",
+         "El farero más poderoso roba menos cartas."),
+        (compare_bounds, "Most of your cards are lost unless you win.",
+         "Pierdes la mayoría de tus cartas a menos que ganes."),
+        (compare_players, "Another player gives you 2 oil.", "Otro jugador te da 2 de aceite."),
+        (compare_players, "Another player gives you 2 oil.", "Recibes 2 de aceite de otro jugador."),
+        (compare_players, "Another player gives you 1 rope.", "Otro jugador le entrega una cuerda."),  # usted
+        (compare_players, "If a rival gives you a lamp, you give them a rope.",
+         "Si un rival te da una lámpara, le das una cuerda."),
+    ],
+)  # fmt: skip
+def test_a_meaning_kept_in_other_words_is_clean(compare, english: str, spanish: str) -> None:  # type: ignore[no-untyped-def]
+    assert _messages(compare, english, spanish) == []
+
+
+# --- false friends told by the original --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "said"),
+    [
+        ("Support another player's bid: both gain 1.", "Soporta la puja de otro jugador: ambos ganan 1.", '"Soporta"'),
+        ("Support an ally in the fight.", "Soporta a un aliado en el combate.", '"Soporta"'),
+        ("Gain 1 salt per caravan.", "Gana 1 de sal a nivel de caravana.", '"a nivel de"'),
+    ],
+)
+def test_a_false_friend_in_the_wrong_sense_is_named(english: str, spanish: str, said: str) -> None:
+    found = _messages(false_friends, english, spanish)
+    assert len(found) == 1 and said in found[0]
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        ("The bridge supports up to 3 tokens.", "El puente soporta hasta 3 fichas."),  # bears a weight
+        ("You cannot stand the heat: lose 1.", "No soportas el calor: pierde 1."),
+        ("At level 3, gain 1.", "A nivel 3, gana 1."),
+        ("Move to the level of the tower.", "Muévete a nivel de la torre."),
+        ("Remove a token from the board.", "Remueve una ficha del tablero."),  # DPD: not to be censured
+    ],
+)
+def test_a_look_alike_in_its_own_sense_is_clean(english: str, spanish: str) -> None:
+    assert _messages(false_friends, english, spanish) == []
+
+
+def test_a_nivel_de_without_its_original_is_not_judged() -> None:
+    assert false_friends(Text("c.toml", "c", "text", "es", "Gana 1 a nivel de caravana.", 4), None) == []
