@@ -45,6 +45,7 @@ def layout_memo(
 class LayoutMemo:
     def __init__(self, cache: Cache, scope: tuple[object, ...]) -> None:
         self._cache = cache
+        self.cache = cache  # for what the layout keeps beside the faces (pnp.layout.icons)
         self._scope = scope
         self._stored: dict[str, dict[str, Any]] = {}  # deck file -> its entry: digest -> face
         self._used: dict[str, dict[str, Any]] = {}
