@@ -10,9 +10,12 @@ import os
 import shutil
 from pathlib import Path
 
+import pytest
+
 from pnp.assets.file_digests import FileDigests
 from pnp.assets.icons import icon_problem
 from pnp.cache import Cache, CacheKind
+from pnp.pipelines.build import BuildOptions, build
 
 ROOT = Path(__file__).resolve().parent.parent
 GOOD_SVG = ROOT / "templates" / "bsg" / "icons" / "tactics.svg"
@@ -71,3 +74,34 @@ def test_an_icon_verdict_is_kept_for_its_bytes_and_made_again_when_they_change(t
     assert icon_problem(icon, verdicts) == problem == icon_problem(icon)  # kept, and the same as read afresh
     shutil.copy(GOOD_SVG, icon)
     assert icon_problem(icon, verdicts) is None
+
+
+def _picture(path: Path, color: tuple[int, int, int]) -> None:
+    """A PNG stored without compression: every colour gives a file of the same size."""
+    from PIL import Image
+
+    Image.new("RGB", (60, 40), color).save(path, compress_level=0)
+
+
+@pytest.mark.slow
+def test_art_replaced_under_its_old_size_and_time_prints_as_a_no_cache_build_prints_it(
+    tiny_copy: Path, tmp_path: Path
+) -> None:
+    art = tiny_copy / "art" / "spare-parts.png"
+    art.parent.mkdir(exist_ok=True)
+    _picture(art, (200, 30, 30))
+    warm, fresh = tmp_path / "warm", tmp_path / "fresh"
+    assert build(tiny_copy, BuildOptions(output=warm)).ok
+    before = _cards(warm)
+    stamp = art.stat()
+    _picture(art, (30, 30, 200))
+    os.utime(art, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert art.stat().st_size == stamp.st_size
+    again = build(tiny_copy, BuildOptions(output=warm))
+    assert again.ok and again.ranges_drawn >= 1  # the face with the art is drawn again
+    assert build(tiny_copy, BuildOptions(output=fresh, cache=False)).ok
+    assert _cards(warm) == _cards(fresh) != before
+
+
+def _cards(out: Path) -> bytes:
+    return (out / "tiny" / "es" / "cards.pdf").read_bytes()

@@ -19,7 +19,8 @@ def art_digests(faces: Mapping[str, FaceLayout], pack_root: Path, cache: Cache |
     for key, face in faces.items():
         digest = hashlib.sha256()
         for element in face.elements:
-            source = element.field("source")
+            # typed only when written: an absent source is its default, None (typing each is not free)
+            source = element.field("source") if element.get("source") is not None else None
             if source:
                 digest.update(str(source).encode() + b"\0")
                 digest.update((files.digest(pack_root / str(source)) or "missing").encode())
