@@ -10,7 +10,10 @@ build.  Which file draws which {icon} name is the layout's business
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import io
+import json
 import math
 from functools import lru_cache
 from pathlib import Path
@@ -26,6 +29,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.assets import svg_budget
 from pnp.assets.fonts import plain_font
 from pnp.assets.forms import end_form
+from pnp.cache import Cache
 from pnp.i18n import _, number
 from pnp.images import image_problem
 
@@ -36,8 +40,13 @@ _HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
 _INLINE_IMAGES = ("data:image/png;", "data:image/jpeg;")
 
 
-def icon_problem(path: Path) -> str | None:
-    """Why an icon file cannot be drawn, or None."""
+def icon_problem(path: Path, verdicts: Cache | None = None) -> str | None:
+    """Why an icon file cannot be drawn, or None.
+
+    With `verdicts` (a build cache), the answer for the same bytes is taken from it: reading
+    the SVG as the renderer does imports svglib and draws it, a large share of a rebuild after
+    one edit.  The entry is plain JSON, verified as every cache entry (pnp.cache), keyed by
+    the SHA-256 of the file and the versions of the libraries that read it."""
     try:
         stamp = path.stat()
     except OSError:
@@ -46,7 +55,28 @@ def icon_problem(path: Path) -> str | None:
         return _("{name} is not a file").format(name=path.name)
     if path.suffix.lower() not in ICON_SUFFIXES:
         return _("{name} is neither an SVG nor a PNG file").format(name=path.name)
-    return _problem_cached(str(path), stamp.st_size, stamp.st_mtime_ns)
+    try:
+        data = path.read_bytes() if verdicts is not None and stamp.st_size <= MAX_SVG_BYTES else None
+    except OSError:  # said as it always was
+        data = None
+    if verdicts is None or data is None:
+        return _problem_cached(str(path), stamp.st_size, stamp.st_mtime_ns)
+    key = verdicts.key("icon-verdict", path.suffix.lower(), hashlib.sha256(data).hexdigest(), _reader_versions())
+    kept = verdicts.get_json(key)
+    if "problem" in kept and isinstance(kept["problem"], str | None):
+        return kept["problem"]
+    problem = _problem_cached(str(path), stamp.st_size, stamp.st_mtime_ns)
+    with contextlib.suppress(OSError):  # the cache only saves time
+        verdicts.put(key, json.dumps({"problem": problem}, ensure_ascii=False).encode())
+    return problem
+
+
+@lru_cache(maxsize=1)
+def _reader_versions() -> tuple[str, ...]:
+    """The libraries that read icons besides those in every cache key (ReportLab, Pillow)."""
+    import importlib.metadata
+
+    return tuple(importlib.metadata.version(name) for name in ("svglib", "lxml"))
 
 
 @lru_cache(maxsize=512)

@@ -14,14 +14,14 @@ import io
 import re
 from collections.abc import Sequence
 
-import pypdfium2 as pdfium
-
 _FILE_ID = re.compile(rb"/ID\[<([0-9A-F]+)><([0-9A-F]+)>\]")
 _DATE = re.compile(rb"/CreationDate\(D:\d{14}[^)]*\)")
 FIXED_DATE = b"/CreationDate(D:20000101000000+00'00')"  # ReportLab's invariant date
 
 
 def merge_pdfs(documents: Sequence[bytes]) -> bytes:
+    import pypdfium2 as pdfium  # here: only a draft's cards.pdf is merged, and loading pdfium is not free
+
     merged = pdfium.PdfDocument.new()
     sources = [pdfium.PdfDocument(data) for data in documents]
     for source in sources:

@@ -17,8 +17,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import pypdfium2 as pdfium
-
 from pnp.assets.fonts import load_fonts
 from pnp.cache import Cache
 from pnp.errors import Finding
@@ -139,6 +137,8 @@ def _render_chunk(jobs: Sequence[PngJob], settings: RasterSettings, cache: Cache
         icons=icon_map(settings.icons),
         draft=settings.draft,
     )
+    import pypdfium2 as pdfium  # here: a build without PNG output never loads pdfium
+
     document = pdfium.PdfDocument(faces_pdf([job.face for job in jobs], ctx))
     scale = settings.dpi / 72
     for index, job in enumerate(jobs):

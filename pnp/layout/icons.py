@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 
 from pnp import markup
 from pnp.assets.icons import icon_problem
+from pnp.cache import Cache
 from pnp.errors import Finding, did_you_mean, error
 from pnp.i18n import _
 from pnp.layout.faces import FaceLayout
@@ -21,10 +22,13 @@ from pnp.model import PackData
 from pnp.paths import shown_path
 
 
-def pack_icons(pack: PackData, templates: TemplateSet) -> tuple[dict[str, IconFile], list[Finding]]:
+def pack_icons(
+    pack: PackData, templates: TemplateSet, verdicts: Cache | None = None
+) -> tuple[dict[str, IconFile], list[Finding]]:
     """Every icon name with a drawing: the pack's own files, then the layout family's set.
 
     Files that cannot be used are findings and draw nothing, so check and build stop on them.
+    `verdicts`: a cache of whether each file's bytes can be used (pnp.assets.icons.icon_problem).
     """
     findings: list[Finding] = []
     icons: dict[str, IconFile] = {}
@@ -49,7 +53,7 @@ def pack_icons(pack: PackData, templates: TemplateSet) -> tuple[dict[str, IconFi
         icons.setdefault(name, icon)
     usable = {}
     for name, icon in icons.items():
-        problem = icon_problem(icon.path)
+        problem = icon_problem(icon.path, verdicts)
         if problem is None:
             usable[name] = icon
         else:

@@ -85,7 +85,7 @@ def lay_out_pack(
 
     With a memo, a face laid out before for the same template, size and context is taken from it."""
     templates, findings = load_family(templates_root, pack.pack.template_family, pack.root)
-    icons, problems = pack_icons(pack, templates)
+    icons, problems = pack_icons(pack, templates, memo.cache if memo is not None else None)
     templates.icons = icons  # from here on, the icons these faces can draw: the pack's and the family's
     laid = PackFaces(templates, icons, findings=[*findings, *problems])
     if not templates.templates or has_errors(findings):

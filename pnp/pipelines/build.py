@@ -27,15 +27,12 @@ from pnp.export.draft import render_findings_page
 from pnp.export.edit_set import remove_stale_parts
 from pnp.export.merge import merge_pdfs
 from pnp.export.pdf import CHARSET, face_roles, render_calibration
-from pnp.export.png import (
-    art_digest,
-    cpu_workers,
-    fonts_digest,
-)
+from pnp.export.png import cpu_workers, fonts_digest
 from pnp.export.sheets import DocumentJob, DrawSettings, FacePart, draw_documents, face_parts, icon_settings
 from pnp.export.workers import Background
 from pnp.files import write_atomic, write_error
 from pnp.i18n import _, printed, spoken_language, ui_language
+from pnp.layout.art import art_digests
 from pnp.layout.memo import LayoutMemo, layout_memo
 from pnp.layout.plan import PackFaces, lay_out_pack
 from pnp.layout.templates import IconFile
@@ -252,7 +249,8 @@ def plan_jobs(done: LaidOut, icons: Mapping[str, IconFile], cache: Cache) -> Dra
         [faces[k] for k in dict.fromkeys(k for card in built.section.cards for k in (card.front, card.back) if k)]
         for built in done.builds
     ]
-    art = {key: art_digest(face, pack.root) for key, face in faces.items()}
+    # the pictures' stamps are kept with the parsed files: a rebuild reads only pictures that changed
+    art = art_digests(faces, pack.root, Cache.open(options.output, CacheKind.LOAD, options.cache))
     parts = face_parts(groups, art, fonts_digest(FONTS_DIR), settings, cache)
     return DrawPlan(tuple(documents), tuple(parts), settings, tuple(sets))
 
