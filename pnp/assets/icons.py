@@ -24,9 +24,9 @@ from reportlab.pdfbase.ttfonts import TTFError
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.assets import svg_budget
-from pnp.assets.xml_reasons import xml_place, xml_reason
 from pnp.assets.fonts import plain_font
 from pnp.assets.forms import end_form
+from pnp.assets.xml_reasons import xml_place, xml_reason
 from pnp.i18n import _, number
 from pnp.images import image_problem
 

@@ -447,7 +447,9 @@ def _geometry_problem(
         if key in props and props[key] <= 0:
             return (
                 key,
-                _("{key} must be larger than zero, got {value}").format(key=key, value=_as_written(written, key, props)),
+                _("{key} must be larger than zero, got {value}").format(
+                    key=key, value=_as_written(written, key, props)
+                ),
                 _("give the box a size in mm"),
             )
     if props.get("bleed") or not all(k in props for k in ("x", "y", "width", "height")):

@@ -9,7 +9,6 @@ a stranger, read safely) is pnp.assets.icons' question.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Iterable, Mapping
 
 from pnp import markup

@@ -32,6 +32,7 @@ from pathlib import Path
 import charset_normalizer
 
 from pnp.errors import Finding, error, info
+from pnp.files import os_reason
 from pnp.i18n import N_, _
 from pnp.paths import shown_path
 from pnp.translate.interchange import Entry, Row
@@ -118,7 +119,7 @@ def read_csv_file(path: Path) -> tuple[str | None, list[Finding]]:
         return None, [error("import/unreadable", shown, _("expected a file, found a folder"))]
     except OSError as exc:
         return None, [
-            error("import/unreadable", shown, _("cannot read the file: {strerror}").format(strerror=exc.strerror))
+            error("import/unreadable", shown, _("cannot read the file: {strerror}").format(strerror=os_reason(exc)))
         ]
     return decode_csv(raw, shown)
 
