@@ -349,7 +349,7 @@ def _evaluate(
             except (TypeError, ValueError):
                 return fail(_("expected a number, got {value!r}").format(value=value), key)
             if not math.isfinite(number) or number < 0 or (key in ("size", "min_size", "leading") and number == 0):
-                return fail(_("expected a finite number above zero, got {value!r}").format(value=value), key)
+                return fail(_("expected a number above zero, got {value!r}").format(value=value), key)
             if key in ("size", "min_size") and number > MAX_TEXT_POINTS:
                 message = _("a text size is at most {most:g} pt, got {value!r}")
                 return fail(message.format(most=MAX_TEXT_POINTS, value=value), key, code="layout/too-large")

@@ -10,7 +10,7 @@ from pnp.files import os_reason
 from pnp.i18n import _
 from pnp.limits import MAX_SHEET_FILE_BYTES, MAX_SHEET_ROWS
 from pnp.paths import shown_path
-from pnp.translate.csvfile import decode_csv
+from pnp.translate.csvfile import csv_reason, decode_csv
 from pnp.translate.sheetfile import SHEET_SUFFIXES, Cell, SheetRow, read_sheets
 
 
@@ -85,7 +85,7 @@ def read_table(path: Path) -> tuple[list[SheetRow] | None, list[Finding]]:
             error(
                 "import/bad-file",
                 shown,
-                _("row {value}: not readable as CSV: {exc}").format(value=len(rows) + 1, exc=exc),
+                _("row {value}: not readable as CSV: {reason}").format(value=len(rows) + 1, reason=csv_reason(exc)),
             ),
         ]
     return rows, findings
