@@ -80,9 +80,9 @@ def _not_an_image(source: Path | io.BytesIO, name: str) -> str:
         head = b""
     if head.startswith(b"%PDF"):
         return _("the image {name} is a PDF, not a picture: export the page as PNG or JPEG").format(name=name)
-    if head and b"\0" not in head and not head.startswith((b"<svg", b"<?xml")):
-        if any(_decodes(head[: len(head) - cut]) for cut in range(4)):  # the 512th byte may split a letter
-            return _("the image {name} is a text file, not a picture: is it the file you meant?").format(name=name)
+    plain = head and b"\0" not in head and not head.startswith((b"<svg", b"<?xml"))
+    if plain and any(_decodes(head[: len(head) - cut]) for cut in range(4)):  # the 512th byte may split a letter
+        return _("the image {name} is a text file, not a picture: is it the file you meant?").format(name=name)
     return _("the image {name} cannot be read: is it a whole PNG or JPEG?").format(name=name)
 
 
