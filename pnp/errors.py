@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any
 
-from pnp.i18n import _
+from pnp.i18n import _, ngettext
 
 
 class Severity(StrEnum):
@@ -66,6 +66,38 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
 
     matches = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.6)
     return _("did you mean '{word}'?").format(word=matches[0]) if matches else None
+
+
+def once_per_place(findings: Iterable[Finding], named: int = 3) -> list[Finding]:
+    """Findings that differ only in their card said once: a bad field of a layout is found again on every
+    card drawn with it, and thirty lines of the same message hide the one to fix.  The one left names how
+    many cards it touches and the first few of them; findings found only once, and exact repeats, stay as
+    they were (an exact repeat is dropped)."""
+    groups: dict[tuple[object, ...], list[Finding]] = {}
+    for f in findings:
+        groups.setdefault((f.severity, f.code, f.file, f.line, f.field, f.message, f.hint), []).append(f)
+    merged = []
+    for group in groups.values():
+        cards = list(dict.fromkeys(f.card for f in group if f.card))
+        if len(cards) < 2:
+            merged.append(group[0])
+            continue
+        shown = ", ".join(cards[:named]) + ("…" if len(cards) > named else "")
+        message = ngettext("{message} ({n} card: {cards})", "{message} (on {n} cards: {cards})", len(cards))
+        first = group[0]
+        merged.append(
+            Finding(
+                first.severity,
+                first.code,
+                first.file,
+                message.format(message=first.message, n=len(cards), cards=shown),
+                first.line,
+                None,
+                first.field,
+                first.hint,
+            )
+        )
+    return merged
 
 
 def has_errors(findings: Iterable[Finding]) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -47,14 +48,49 @@ def _umask() -> int:
 
 def write_error(path: Path, exc: OSError) -> Finding:
     """A file that could not be written, named as the system named it (the folder that
-    refused may be deeper than the one the user chose)."""
+    refused may be deeper than the one the user chose); a file standing where a folder
+    should be is named itself."""
     failed = Path(exc.filename) if getattr(exc, "filename", None) else path
+    blocking = file_in_the_way(failed) if exc.errno in (errno.ENOTDIR, errno.EEXIST) else None
+    if blocking is not None:
+        return error(
+            "export/write",
+            shown_path(blocking),
+            _("this is a file, not a folder: nothing can be written inside it"),
+            hint=_("choose a folder with -o, or move the file away"),
+        )
     return error(
         "export/write",
         shown_path(failed),
-        _("cannot write: {value}").format(value=exc.strerror or exc),
+        _("cannot write: {value}").format(value=os_reason(exc)),
         hint=_("choose another folder with -o, or check its permissions and free space"),
     )
+
+
+def file_in_the_way(path: Path) -> Path | None:
+    """The nearest folder of `path` (itself included) that is a file, or None."""
+    for place in (path, *path.parents):
+        if place.is_file():
+            return place
+    return None
+
+
+def os_reason(exc: OSError) -> str:
+    """Why the system refused, in the interface language: strerror is the C library's English."""
+    reasons = {
+        errno.ENOENT: _("the file or folder does not exist"),
+        errno.EACCES: _("you have no permission for it"),
+        errno.EPERM: _("you have no permission for it"),
+        errno.ENOSPC: _("the disk is full"),
+        errno.EROFS: _("the disk can only be read"),
+        errno.EISDIR: _("it is a folder, not a file"),
+        errno.ENOTDIR: _("a file stands where a folder should be"),
+        errno.ENAMETOOLONG: _("the name is too long"),
+        errno.EEXIST: _("something of that name is already there"),
+    }
+    if exc.errno in reasons:
+        return reasons[exc.errno]
+    return _("the system refused (error {number})").format(number=exc.errno) if exc.errno else _("the system refused")
 
 
 def write_if_changed(path: Path, data: bytes) -> bool:

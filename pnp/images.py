@@ -59,8 +59,31 @@ def _probe(source: Path | io.BytesIO, name: str, max_pixels: int) -> tuple[Image
         pixels = re.search(r"\((\d+) pixels\)", str(exc))
         return None, too_large(f"{int(pixels.group(1)) / 1e6:.0f} MP" if pixels else _("too many pixels"), max_pixels)
     except Exception:  # the reader's exception name (UnidentifiedImageError) tells a translator nothing
-        return None, _("the image {name} cannot be read: is it a whole PNG or JPEG?").format(name=name)
+        return None, _not_an_image(source, name)
     return ImageInfo(width, height), None
+
+
+def _decodes(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return bool(data)
+
+
+def _not_an_image(source: Path | io.BytesIO, name: str) -> str:
+    """Why Pillow could not read it, from its first bytes: a text or a PDF saved with an image's name is
+    said so; anything else is a damaged or cut picture."""
+    try:
+        head = source.read_bytes()[:512] if isinstance(source, Path) else source.getvalue()[:512]
+    except OSError:
+        head = b""
+    if head.startswith(b"%PDF"):
+        return _("the image {name} is a PDF, not a picture: export the page as PNG or JPEG").format(name=name)
+    plain = head and b"\0" not in head and not head.startswith((b"<svg", b"<?xml"))
+    if plain and any(_decodes(head[: len(head) - cut]) for cut in range(4)):  # the 512th byte may split a letter
+        return _("the image {name} is a text file, not a picture: is it the file you meant?").format(name=name)
+    return _("the image {name} cannot be read: is it a whole PNG or JPEG?").format(name=name)
 
 
 def image_problem(path: Path, max_pixels: int = MAX_ART_PIXELS) -> str | None:

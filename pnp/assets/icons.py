@@ -29,6 +29,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.assets import svg_budget
 from pnp.assets.fonts import plain_font
 from pnp.assets.forms import end_form
+from pnp.assets.xml_reasons import xml_place, xml_reason
 from pnp.cache import Cache
 from pnp.i18n import _, number
 from pnp.images import image_problem
@@ -41,7 +42,13 @@ _INLINE_IMAGES = ("data:image/png;", "data:image/jpeg;")
 
 
 def icon_problem(path: Path, verdicts: Cache | None = None) -> str | None:
-    """Why an icon file cannot be drawn, or None.
+    """Why an icon file cannot be drawn, or None."""
+    found = icon_problem_at(path, verdicts)
+    return found[0] if found else None
+
+
+def icon_problem_at(path: Path, verdicts: Cache | None = None) -> tuple[str, int | None] | None:
+    """Why an icon file cannot be drawn and the line of the file it is on (an SVG's XML), or None.
 
     With `verdicts` (a build cache), the answer for the same bytes is taken from it: reading
     the SVG as the renderer does imports svglib and draws it, a large share of a rebuild after
@@ -50,11 +57,11 @@ def icon_problem(path: Path, verdicts: Cache | None = None) -> str | None:
     try:
         stamp = path.stat()
     except OSError:
-        return _("{name} does not exist").format(name=path.name)
+        return _("{name} does not exist").format(name=path.name), None
     if not path.is_file():
-        return _("{name} is not a file").format(name=path.name)
+        return _("{name} is not a file").format(name=path.name), None
     if path.suffix.lower() not in ICON_SUFFIXES:
-        return _("{name} is neither an SVG nor a PNG file").format(name=path.name)
+        return _("{name} is neither an SVG nor a PNG file").format(name=path.name), None
     try:
         data = path.read_bytes() if verdicts is not None and stamp.st_size <= MAX_SVG_BYTES else None
     except OSError:  # said as it always was
@@ -63,12 +70,14 @@ def icon_problem(path: Path, verdicts: Cache | None = None) -> str | None:
         return _problem_cached(str(path), stamp.st_size, stamp.st_mtime_ns)
     key = verdicts.key("icon-verdict", path.suffix.lower(), hashlib.sha256(data).hexdigest(), _reader_versions())
     kept = verdicts.get_json(key)
-    if "problem" in kept and isinstance(kept["problem"], str | None):
-        return kept["problem"]
-    problem = _problem_cached(str(path), stamp.st_size, stamp.st_mtime_ns)
+    problem, line = kept.get("problem"), kept.get("line")
+    if "problem" in kept and isinstance(problem, str | None) and (line is None or type(line) is int):
+        return None if problem is None else (problem, line)
+    found = _problem_cached(str(path), stamp.st_size, stamp.st_mtime_ns)
+    entry = {"problem": found[0], "line": found[1]} if found else {"problem": None, "line": None}
     with contextlib.suppress(OSError):  # the cache only saves time
-        verdicts.put(key, json.dumps({"problem": problem}, ensure_ascii=False).encode())
-    return problem
+        verdicts.put(key, json.dumps(entry, ensure_ascii=False).encode())
+    return found
 
 
 @lru_cache(maxsize=1)
@@ -80,24 +89,41 @@ def _reader_versions() -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=512)
-def _problem_cached(path: str, size: int, _mtime: int) -> str | None:
+def _problem_cached(path: str, size: int, _mtime: int) -> tuple[str, int | None] | None:
     if path.lower().endswith(".png"):
-        return image_problem(Path(path))
+        found = image_problem(Path(path))
+        return (found, None) if found else None
     if size > MAX_SVG_BYTES:
-        return _("the SVG is {value:.1f} MB; an icon may be at most 1 MB").format(value=size / 1000000)
-    problem = svg_problem(Path(path).read_bytes())
+        return _("the SVG is {value:.1f} MB; an icon may be at most 1 MB").format(value=size / 1000000), None
+    data = Path(path).read_bytes()
+    try:
+        problem = _well_formed_svg_problem(data)
+    except etree.XMLSyntaxError as exc:  # svg_problem says it; its line goes to the finding, once
+        line, column = xml_place(exc)
+        return _("the SVG is not well-formed XML, at column {column}: {reason}").format(
+            column=column or 1, reason=xml_reason(exc)
+        ), line
     if problem is not None:
-        return problem
-    return svg_drawing(Path(path))[1]  # read as the renderer will draw it
+        return problem, None
+    drawn = svg_drawing(Path(path))[1]  # read as the renderer will draw it
+    return (drawn, None) if drawn else None
 
 
 def svg_problem(data: bytes) -> str | None:
     """Why SVG bytes are unsafe or unusable: malformed, huge, or reaching for anything outside."""
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
     try:
-        root = etree.fromstring(data, parser)
+        return _well_formed_svg_problem(data)
     except etree.XMLSyntaxError as exc:
-        return _("the SVG is not well-formed XML: {msg} (line {lineno})").format(msg=exc.msg, lineno=exc.lineno)
+        line, column = xml_place(exc)
+        return _("the SVG is not well-formed XML, at line {line}, column {column}: {reason}").format(
+            line=line or 1, column=column or 1, reason=xml_reason(exc)
+        )
+
+
+def _well_formed_svg_problem(data: bytes) -> str | None:
+    """svg_problem of XML that parses; etree.XMLSyntaxError when it does not."""
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+    root = etree.fromstring(data, parser)
     if root is None or etree.QName(root).localname != "svg":
         return _("the file is not an SVG (its root is not <svg>)")
     count = 0

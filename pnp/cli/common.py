@@ -67,7 +67,7 @@ def target_language(data: PackData, lang: str | None) -> str:
 
 def write_files(writes: list[tuple[Path, bytes]]) -> list[Finding]:
     """Every file atomically; the first that cannot be written stops the rest."""
-    from pnp.files import write_atomic
+    from pnp.files import os_reason, write_atomic
 
     for path, data in writes:
         try:
@@ -77,7 +77,7 @@ def write_files(writes: list[tuple[Path, bytes]]) -> list[Finding]:
                 error(
                     "export/write",
                     shown_path(path),
-                    _("cannot write the file: {value}").format(value=exc.strerror or exc),
+                    _("cannot write the file: {value}").format(value=os_reason(exc)),
                     hint=_("check the folder's permissions and free space"),
                 )
             ]

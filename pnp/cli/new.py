@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from pnp.cli.common import fail
+from pnp.files import os_reason
 from pnp.i18n import _
 from pnp.paths import shown_path
 from pnp.units import CARD_SIZES_MM
@@ -47,7 +48,7 @@ def new(pack: Path, game: str, size: str, languages: str) -> None:
     except SkeletonError as exc:
         fail(str(exc))
     except OSError as exc:
-        fail(_("cannot write {value}: {value2}").format(value=exc.filename or pack, value2=exc.strerror or exc))
+        fail(_("cannot write {value}: {value2}").format(value=exc.filename or pack, value2=os_reason(exc)))
     for path in skeleton.files:
         click.echo(_("wrote {path}").format(path=shown_path(path)))
     click.echo(_("Next: pnp check {pack} && pnp build {pack}").format(pack=shown_path(pack)))

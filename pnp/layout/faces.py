@@ -18,6 +18,7 @@ from pnp.i18n import N_, _
 from pnp.layout import budget
 from pnp.layout.expressions import MAX_TEXT, compile_expression, render_expression, undefined_name, unsafe_name
 from pnp.layout.schema import ELEMENT_MODELS, Element
+from pnp.layout.syntax import syntax_message
 from pnp.layout.templates import Template
 from pnp.limits import MAX_TEXT_POINTS
 from pnp.model import Card, Deck, Face, PackData
@@ -308,15 +309,15 @@ def _evaluate(
             except jinja2.UndefinedError as exc:
                 return fail(_("undefined value: {name}").format(name=undefined_name(exc)), key, _available(context))
             except jinja2.TemplateSyntaxError as exc:
-                return fail(_("template syntax error: {message}").format(message=exc.message), key)
+                return fail(syntax_message(exc), key)
             except jinja2.exceptions.SecurityError as exc:
                 return fail(_("not allowed in a template: {name}").format(name=unsafe_name(exc)), key)
             except budget.OverBudget as exc:
                 return fail(str(exc), key, _(BUDGET_HINT), code="layout/too-large")
             except RecursionError:
                 return fail(_("the expression calls itself without end"), key, code="layout/too-large")
-            except Exception as exc:  # a filter given the wrong kind of value, say
-                return fail(_("template error: {exc}").format(exc=exc), key)
+            except Exception:  # a filter given the wrong kind of value, say: Python's English would not help
+                return fail(_("the expression cannot be worked out for this card: is a text used as a number?"), key)
             if len(value) > MAX_TEXT:
                 return fail(
                     _("the expression made {n_value} characters; at most {MAX_TEXT}").format(
@@ -348,7 +349,7 @@ def _evaluate(
             except (TypeError, ValueError):
                 return fail(_("expected a number, got {value!r}").format(value=value), key)
             if not math.isfinite(number) or number < 0 or (key in ("size", "min_size", "leading") and number == 0):
-                return fail(_("expected a finite number above zero, got {value!r}").format(value=value), key)
+                return fail(_("expected a number above zero, got {value!r}").format(value=value), key)
             if key in ("size", "min_size") and number > MAX_TEXT_POINTS:
                 message = _("a text size is at most {most:g} pt, got {value!r}")
                 return fail(message.format(most=MAX_TEXT_POINTS, value=value), key, code="layout/too-large")
@@ -361,7 +362,7 @@ def _evaluate(
             props[key] = value if isinstance(value, bool) else str(value).lower() == "true"
         else:
             props[key] = value
-    problem = _geometry_problem(props, card_size)
+    problem = _geometry_problem(props, card_size, values)
     if problem is not None:
         key, message, hint = problem
         return fail(message, key, hint)
@@ -437,13 +438,18 @@ def _value_problems(kind: str, props: dict[str, Any]) -> list[tuple[str, str, st
 _OVERHANG = 1.0 * 72 / 25.4
 
 
-def _geometry_problem(props: dict[str, Any], card: Size) -> tuple[str, str, str] | None:
-    """(field, message, hint) when an element cannot be drawn on the card: no size, or off the card."""
+def _geometry_problem(
+    props: dict[str, Any], card: Size, written: dict[str, Any] | None = None
+) -> tuple[str, str, str] | None:
+    """(field, message, hint) when an element cannot be drawn on the card: no size, or off the card.
+    A length is said as the layout wrote it (`written`), not as points turned back into mm ("-3.50001mm")."""
     for key in ("width", "height"):
         if key in props and props[key] <= 0:
             return (
                 key,
-                _("{key} must be larger than zero, got {value:g}mm").format(key=key, value=props[key] / 72 * 25.4),
+                _("{key} must be larger than zero, got {value}").format(
+                    key=key, value=_as_written(written, key, props)
+                ),
                 _("give the box a size in mm"),
             )
     if props.get("bleed") or not all(k in props for k in ("x", "y", "width", "height")):
@@ -466,6 +472,12 @@ def _geometry_problem(props: dict[str, Any], card: Size) -> tuple[str, str, str]
             _("move or shrink the element to fit inside design_size, or set bleed = true for art meant to overhang"),
         )
     return None
+
+
+def _as_written(written: dict[str, Any] | None, key: str, props: dict[str, Any]) -> str:
+    if written and isinstance(written.get(key), str):
+        return str(written[key]).strip()
+    return _mm(props[key]) + "mm"
 
 
 def _mm(points: float) -> str:

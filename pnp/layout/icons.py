@@ -8,10 +8,11 @@ a stranger, read safely) is pnp.assets.icons' question.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 
 from pnp import markup
-from pnp.assets.icons import icon_problem
+from pnp.assets.icons import icon_problem_at
 from pnp.cache import Cache
 from pnp.errors import Finding, did_you_mean, error
 from pnp.i18n import _
@@ -42,7 +43,7 @@ def pack_icons(
                     "icon/outside",
                     shown_pack,
                     _("the icon file {file!r} leads outside the pack folder").format(file=file),
-                    line=pack.line("pack", "icon_files"),
+                    line=pack.line("pack", "icon_files") or _icon_files_line(pack, name),
                     field=f"icon_files.{name}",
                     hint=_("put the drawing in the pack, for example icons/"),
                 )
@@ -53,15 +54,17 @@ def pack_icons(
         icons.setdefault(name, icon)
     usable = {}
     for name, icon in icons.items():
-        problem = icon_problem(icon.path, verdicts)
-        if problem is None:
+        found = icon_problem_at(icon.path, verdicts)
+        if found is None:
             usable[name] = icon
         else:
+            problem, line = found
             findings.append(
                 error(
                     "icon/bad-file",
                     icon.shown,
                     _('the drawing of icon "{name}" cannot be used: {problem}').format(name=name, problem=problem),
+                    line=line,
                     field=f"icon_files.{name}" if icon.declared_in == shown_pack else f"icons.{name}",
                     hint=_("declared in {declared_in}; give an SVG without outside references, or a PNG").format(
                         declared_in=icon.declared_in
@@ -69,6 +72,29 @@ def pack_icons(
                 )
             )
     return usable, findings
+
+
+def _icon_files_line(pack: PackData, name: str) -> int | None:
+    """The line of pack.toml that gives icon `name` its file (an inline table or an [icon_files] table)."""
+    try:
+        text = (pack.root / PACK_FILE).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    lines = text.splitlines()
+    for number, line in enumerate(lines, 1):
+        if re.match(r"\s*icon_files\s*=", line) and re.search(rf"\b{re.escape(name)}\s*=", line):
+            return number
+    return next((n for n, line in enumerate(lines, 1) if re.match(r"\s*(\[icon_files\]|icon_files\s*=)", line)), None)
+
+
+def broken_icons(findings: Iterable[Finding]) -> set[str]:
+    """The icons whose file was reported as unusable (outside the pack, missing, malformed): the cards that
+    draw them are not reported again as drawing an icon with no drawing."""
+    return {
+        f.field.partition(".")[2]
+        for f in findings
+        if f.code in ("icon/bad-file", "icon/outside") and f.field and "." in f.field
+    }
 
 
 def missing_drawings(

@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Finding, error, has_errors, info, warning
+from pnp.errors import Finding, error, has_errors, info, once_per_place, warning
 from pnp.i18n import N_, _, ngettext
 from pnp.images import source_problem
 from pnp.layout.arrangement import arrangement_findings
 from pnp.layout.bilingual import resize, with_source_text
 from pnp.layout.faces import KEEP_WHOLE, FaceLayout, card_context, deck_context, layout_back, layout_card
-from pnp.layout.icons import missing_drawings, pack_icons, token_icon_findings
+from pnp.layout.icons import broken_icons, missing_drawings, pack_icons, token_icon_findings
 from pnp.layout.memo import LayoutMemo
 from pnp.layout.panels import panel_context
 from pnp.layout.scans import scan_findings
@@ -98,10 +98,10 @@ def lay_out_pack(
     if memo is not None:
         memo.save()
     laid.findings += _bleed_note(pack, laid)
-    broken = {f.message.split('"')[1] for f in problems if f.code == "icon/bad-file"}
+    broken = broken_icons(problems)
     laid.findings += missing_drawings(pack, icons, laid.faces().values(), broken)
     laid.findings += token_icon_findings(pack, icons, broken)
-    laid.findings = list(dict.fromkeys(laid.findings))
+    laid.findings = once_per_place(laid.findings)
     return laid
 
 
@@ -153,7 +153,7 @@ def layout_findings(pack: PackData, memos: Callable[[str], LayoutMemo | None] | 
     findings: list[Finding] = []
     for language in pack.languages:
         findings += lay_out_pack(pack, language, memo=memos(language) if memos else None).findings
-    return list(dict.fromkeys(findings))
+    return once_per_place(findings)
 
 
 def _context(

@@ -215,7 +215,9 @@ def _check_duplicate_ids(decks: list[LoadedDeck], sources: dict[str, TomlFile]) 
                         line=_card_line(deck_file, card.id, occurrence=2 if other is deck else 1),
                         card=card.id,
                         field="id",
-                        hint=_("it is also in {file}; give one of them another id").format(file=shown_path(other.file)),
+                        hint=_("it is also at {file}:{line}; give one of them another id").format(
+                            file=shown_path(other.file), line=_card_line(sources[other.deck.id], card.id) or 1
+                        ),
                     )
                 )
             else:

@@ -22,6 +22,7 @@ import tomli
 
 from pnp.cache import Cache
 from pnp.errors import Finding, did_you_mean, error
+from pnp.files import os_reason
 from pnp.i18n import N_, _
 from pnp.limits import MAX_FILE_BYTES, MAX_NESTING_DEPTH
 from pnp.load import remembered
@@ -81,7 +82,7 @@ def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
         return None, [error("load/unreadable", shown, _(NOT_A_PLAIN_FILE), hint=_(NOT_A_PLAIN_FILE_HINT))]
     except OSError as exc:
         return None, [
-            error("load/unreadable", shown, _("cannot read the file: {strerror}").format(strerror=exc.strerror))
+            error("load/unreadable", shown, _("cannot read the file: {strerror}").format(strerror=os_reason(exc)))
         ]
     if len(raw) > MAX_FILE_BYTES:
         return None, [

@@ -8,6 +8,7 @@ from html import escape
 from pnp.errors import Finding, Severity
 from pnp.i18n import N_, _, decimal, ngettext
 from pnp.proof.collect import CardEntry, FieldChange, Mark, Proof, segments
+from pnp.proof.element_words import element_words
 from pnp.render.face import LEGIBLE, shown_size
 from pnp.report import field_name, plural, subject
 from pnp.translate.card_edit import card_comments
@@ -283,10 +284,11 @@ def _field_html(field: str) -> str:
 
 
 def sizes_line(sizes: tuple[tuple[str, float], ...]) -> str:
-    """ "set at: title 10 pt · text 5.5 pt (under 6 pt)", the sizes under the floor in bold."""
+    """ "set at: title 10 pt · text 5.5 pt (under 6 pt)", the sizes under the floor in bold; each element
+    in words ("título", "texto original"), as findings name fields."""
     parts = []
     for name, size in sizes:
-        piece = f"{escape(name)} {shown_size(size, LEGIBLE)} pt"
+        piece = f"{escape(element_words(name))} {shown_size(size, LEGIBLE)} pt"
         if size < LEGIBLE - 1e-9:
             piece = "<b>" + _("{piece} (under {size} pt)").format(piece=piece, size=decimal(LEGIBLE)) + "</b>"
         parts.append(piece)

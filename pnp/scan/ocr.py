@@ -80,8 +80,14 @@ def find_reader(language: str) -> tuple[Reader | None, str | None]:
         listed = subprocess.run(
             [program, "--list-langs"], capture_output=True, text=True, timeout=TIMEOUT_SECONDS, check=False
         )
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return None, _("Tesseract does not run ({problem}): the text was not read.").format(problem=exc)
+    except subprocess.TimeoutExpired:
+        return None, _("Tesseract did not answer within {seconds} s: the text was not read.").format(
+            seconds=TIMEOUT_SECONDS
+        )
+    except OSError:
+        return None, _(
+            "Tesseract is installed but cannot be started: the text was not read. To repair it, {hint}."
+        ).format(hint=install_hint())
     if code not in listed.stdout.split():
         return None, _(
             "Tesseract has no {code} language data: the text was not read. Install tesseract-ocr-{code} "

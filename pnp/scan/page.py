@@ -55,11 +55,16 @@ def read_page(path: Path) -> tuple[Page | None, list[Finding]]:
                 upright = ImageOps.exif_transpose(image)  # a phone's photo stands as it was taken
                 rgb = _as_rgb(upright, shown, findings)
     except Exception as exc:  # a truncated or damaged file Pillow only finds out while decoding
+        # Pillow's English and its exception's name say nothing to the person who scanned the page
+        cut = "truncated" in str(exc).lower()
         return None, [
             error(
                 "scan/bad-image",
                 shown,
-                _("the scan cannot be read ({kind}): is it a whole PNG or JPEG?").format(kind=type(exc).__name__),
+                _("the scan cannot be read: the file ends too soon, as if it was not copied whole")
+                if cut
+                else _("the scan cannot be read: the file is damaged, or is not the image its name says"),
+                hint=_("copy the file again, or save the scan again as PNG or JPEG"),
             )
         ]
     return Page(path, np.asarray(rgb, dtype=np.uint8), dpi, findings), findings

@@ -31,7 +31,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Finding, did_you_mean, error
+from pnp.errors import Finding, did_you_mean, error, info
 from pnp.i18n import _
 from pnp.load.validate import validate
 from pnp.model import Card, LoadedDeck, PackData
@@ -39,6 +39,8 @@ from pnp.translate.cardsheet_columns import SLUG, TEXTS, Column
 from pnp.translate.cardsheet_toml import CardSheetPlan, append_cards, fill_in_cards
 from pnp.translate.files import PackFile
 from pnp.translate.sheetfile import Cell, SheetRow, column_letter
+
+HUGE = 1e15  # above this a float has lost its units digit; no count, cost or skill comes near
 
 
 def slug(text: str) -> str:
@@ -61,12 +63,14 @@ def plan_cards(
         values: dict[str, Any] = {}
         where: dict[str, str] = {}
         problems: list[Finding] = []
+        bad_fields: set[str] = set()  # cells already reported: what they leave missing is not said again
         for column in columns:
             cell = row.cells[column.index] if column.index < len(row.cells) else Cell("")
             where[column.field] = f"{column_letter(column.index)} ({column.name})"
             value, problem = _value(column, cell, row.number, shown)
             if problem is not None:
                 problems.append(problem)
+                bad_fields.add(column.field)
             elif value is not None:
                 values[column.field] = value
         if not values and not problems:
@@ -74,8 +78,8 @@ def plan_cards(
         label = _("row {number}").format(number=row.number)
         card_id = values.pop("id", None)
         title = values.get(f"title.{source}") or next((v for k, v in values.items() if k.startswith("title.")), None)
-        if card_id is None and not problems:
-            if not title:
+        if card_id is None:
+            if not title and not any(f.startswith("title.") for f in bad_fields):
                 problems.append(
                     error(
                         "import/bad-row",
@@ -85,12 +89,27 @@ def plan_cards(
                         hint=_("give the card a title, or an id column"),
                     )
                 )
-            else:
+            elif title:
                 base = slug(title) or "card"
                 card_id = base
                 number = 2
                 while card_id in made or card_id in seen:
                     card_id, number = f"{base}-{number}", number + 1
+                if card_id != base:
+                    first_row = made.get(base, seen.get(base))
+                    plan.findings.append(
+                        info(
+                            "import/same-title",
+                            shown,
+                            _(
+                                '{label}: the title "{title}" is also row {other}\'s: this row becomes the card '
+                                '"{card}", row {other} the card "{base}"'
+                            ).format(label=label, title=title, other=first_row, card=card_id, base=base),
+                            line=row.number,
+                            card=card_id,
+                            hint=_("if they are one card, delete a row; if not, give each an id column"),
+                        )
+                    )
                 if card_id in cards:
                     problems.append(
                         error(
@@ -134,6 +153,15 @@ def plan_cards(
                     hint=_("give each card its own id, or delete one of the rows"),
                 )
             )
+        new_card = card_id is not None and card_id not in cards and card_id not in seen
+        if new_card and not any(p.code in ID_PROBLEMS for p in problems):
+            assert card_id is not None
+            if "type" not in values:
+                types = deck.deck.card_types or [t.id for t in pack.pack.card_type]
+                if len(types) == 1:
+                    values["type"] = types[0]
+            # every problem of the row at once: fixing one to be told of the next costs a run each
+            problems += _new_card_problems(pack, deck, card_id, values, row.number, label, where, shown, bad_fields)
         if problems:
             plan.findings += problems
             plan.refused_rows.append(row.number)
@@ -142,15 +170,6 @@ def plan_cards(
         seen[card_id] = row.number
         if card_id in cards:
             updates.append((row.number, card_id, values))
-            continue
-        if "type" not in values:
-            types = deck.deck.card_types or [t.id for t in pack.pack.card_type]
-            if len(types) == 1:
-                values["type"] = types[0]
-        problem = _new_card_problem(pack, deck, card_id, values, row.number, label, where, shown)
-        if problem is not None:
-            plan.findings.append(problem)
-            plan.refused_rows.append(row.number)
             continue
         new_tables.append((row.number, {"id": card_id, **values}))
     files: dict[Path, PackFile] = {}
@@ -180,6 +199,13 @@ def _value(column: Column, cell: Cell, number: int, shown: str) -> tuple[Any, Fi
                 _('{label}: "{text}" is not a whole number').format(label=label, text=text),
                 line=number,
             )
+        if abs(value) >= HUGE:  # 1e30 as int is 31 digits of float noise: say it as it was typed
+            return None, error(
+                "import/bad-row",
+                shown,
+                _('{label}: "{text}" is far too large a number for a card').format(label=label, text=text),
+                line=number,
+            )
         return int(value), None  # a number cell or a typed "3": the same count
     if cell.typed and _is_date(text) and head in (*TEXTS, "id", "type"):
         return None, error(
@@ -206,7 +232,50 @@ def _is_date(text: str) -> bool:
         return bool(re.fullmatch(r"\d{1,2}:\d{2}:\d{2}", text))
 
 
-def _new_card_problem(
+ID_PROBLEMS = ("import/id-taken", "import/duplicate-id")
+
+
+def _new_card_problems(
+    pack: PackData,
+    deck: LoadedDeck,
+    card_id: str,
+    values: dict[str, Any],
+    number: int,
+    label: str,
+    where: dict[str, str],
+    shown: str,
+    reported: set[str],
+) -> list[Finding]:
+    """Every problem of a new card's row, but those its cells were already reported for (`reported`)."""
+    found = [
+        f
+        for f in (
+            _type_problem(pack, deck, card_id, values, number, label, where, shown),
+            _title_problem(pack, card_id, values, number, label, shown, reported),
+        )
+        if f is not None
+    ]
+    _card, problems = validate(Card, _nested({"id": card_id, **values}))
+    for problem in problems:  # said as pnp check says it ("a whole number from 1 to 999"), never pydantic's English
+        field = problem.field or ""
+        if field in reported or field.split(".")[0] == "type" or field.startswith("title"):
+            continue  # reported above, by its cell or as the card's type or title
+        found.append(
+            error(
+                "import/bad-row",
+                shown,
+                _("{label}, column {column}: {message}").format(
+                    label=label, column=where.get(field, field), message=problem.message
+                ),
+                line=number,
+                card=card_id,
+                hint=problem.hint,
+            )
+        )
+    return found
+
+
+def _type_problem(
     pack: PackData,
     deck: LoadedDeck,
     card_id: str,
@@ -240,8 +309,14 @@ def _new_card_problem(
             card=card_id,
             hint=did_you_mean(kind, types) or _("declare it in pack.toml ([[card_type]]) and in the deck's card_types"),
         )
+    return None
+
+
+def _title_problem(
+    pack: PackData, card_id: str, values: dict[str, Any], number: int, label: str, shown: str, reported: set[str]
+) -> Finding | None:
     source = pack.pack.source_language
-    if not values.get(f"title.{source}"):
+    if not values.get(f"title.{source}") and f"title.{source}" not in reported:
         return error(
             "import/bad-row",
             shown,
@@ -251,19 +326,6 @@ def _new_card_problem(
             line=number,
             card=card_id,
             hint=_('a column "nombre" or "title.{lang}"').format(lang=source),
-        )
-    _card, problems = validate(Card, _nested({"id": card_id, **values}))
-    if problems:  # said as pnp check says it ("a whole number from 1 to 999"), never pydantic's English
-        first = problems[0]
-        return error(
-            "import/bad-row",
-            shown,
-            _("{label}, column {column}: {message}").format(
-                label=label, column=where.get(first.field, first.field), message=first.message
-            ),
-            line=number,
-            card=card_id,
-            hint=first.hint,
         )
     return None
 

@@ -6,10 +6,11 @@ import csv
 from pathlib import Path
 
 from pnp.errors import Finding, error, info
+from pnp.files import os_reason
 from pnp.i18n import _
 from pnp.limits import MAX_SHEET_FILE_BYTES, MAX_SHEET_ROWS
 from pnp.paths import shown_path
-from pnp.translate.csvfile import decode_csv
+from pnp.translate.csvfile import csv_reason, decode_csv
 from pnp.translate.sheetfile import SHEET_SUFFIXES, Cell, SheetRow, read_sheets
 
 
@@ -54,7 +55,7 @@ def read_table(path: Path) -> tuple[list[SheetRow] | None, list[Finding]]:
         return None, [error("import/unreadable", shown, _("file not found"))]
     except OSError as exc:
         return None, [
-            error("import/unreadable", shown, _("cannot read the file: {strerror}").format(strerror=exc.strerror))
+            error("import/unreadable", shown, _("cannot read the file: {strerror}").format(strerror=os_reason(exc)))
         ]
     text, findings = decode_csv(raw, shown)
     if text is None:
@@ -84,7 +85,7 @@ def read_table(path: Path) -> tuple[list[SheetRow] | None, list[Finding]]:
             error(
                 "import/bad-file",
                 shown,
-                _("row {value}: not readable as CSV: {exc}").format(value=len(rows) + 1, exc=exc),
+                _("row {value}: not readable as CSV: {reason}").format(value=len(rows) + 1, reason=csv_reason(exc)),
             ),
         ]
     return rows, findings

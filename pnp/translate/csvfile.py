@@ -32,6 +32,7 @@ from pathlib import Path
 import charset_normalizer
 
 from pnp.errors import Finding, error, info
+from pnp.files import os_reason
 from pnp.i18n import N_, _
 from pnp.paths import shown_path
 from pnp.translate.interchange import Entry, Row
@@ -118,7 +119,7 @@ def read_csv_file(path: Path) -> tuple[str | None, list[Finding]]:
         return None, [error("import/unreadable", shown, _("expected a file, found a folder"))]
     except OSError as exc:
         return None, [
-            error("import/unreadable", shown, _("cannot read the file: {strerror}").format(strerror=exc.strerror))
+            error("import/unreadable", shown, _("cannot read the file: {strerror}").format(strerror=os_reason(exc)))
         ]
     return decode_csv(raw, shown)
 
@@ -179,6 +180,16 @@ def note_finding(shown: str, label: str, name: str, note: str, line: int, card: 
     )
 
 
+def csv_reason(exc: csv.Error) -> str:
+    """Why the csv module stopped, in the interface language (its own words are English)."""
+    text = str(exc)
+    if "NUL" in text:
+        return _("it holds a NUL character: is it a spreadsheet or another file saved with a .csv name?")
+    if "field limit" in text:
+        return _("a cell is longer than {limit} characters").format(limit=csv.field_size_limit())
+    return _("a quote is not closed, or a line break stands outside quotes")
+
+
 def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[str | None, list[Row], list[Finding]]:
     """(the target language its header names, its rows, findings); rows are named as a spreadsheet numbers them."""
     first = text.split("\n", 1)[0]
@@ -187,7 +198,11 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
     try:
         head = next(reader, [])
     except csv.Error as exc:
-        return None, [], [error("import/bad-file", shown, _("not a CSV file: {exc}").format(exc=exc), line=1)]
+        return (
+            None,
+            [],
+            [error("import/bad-file", shown, _("not a CSV file: {reason}").format(reason=csv_reason(exc)), line=1)],
+        )
     head = [cell.strip() for cell in head]
     lang, problem = check_header(head, shown, source, targets, delimiter)
     if problem is not None:
@@ -208,7 +223,7 @@ def read_csv(text: str, shown: str, source: str, targets: list[str]) -> tuple[st
                 error(
                     "import/bad-file",  # the rest of the file cannot be read: nothing from it is written
                     shown,
-                    _("row {value}: not readable as CSV: {exc}").format(value=number + 1, exc=exc),
+                    _("row {value}: not readable as CSV: {reason}").format(value=number + 1, reason=csv_reason(exc)),
                     line=line,
                 )
             )

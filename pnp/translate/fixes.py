@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import Finding, error
+from pnp.files import os_reason
 from pnp.i18n import _
 from pnp.model.fix_limits import LIMITS_EXAMPLE, Limits, parse_limits
 from pnp.paths import shown_path
@@ -58,7 +59,7 @@ def read_text_file(path: Path, code: str) -> tuple[str | None, list[Finding]]:
     except IsADirectoryError:
         return None, [error(code, shown, _("expected a file, found a folder"))]
     except OSError as exc:
-        return None, [error(code, shown, _("cannot read the file: {strerror}").format(strerror=exc.strerror))]
+        return None, [error(code, shown, _("cannot read the file: {strerror}").format(strerror=os_reason(exc)))]
     try:
         return raw.decode("utf-8").removeprefix("\ufeff"), []
     except UnicodeDecodeError as exc:

@@ -34,6 +34,7 @@ were text.  Such translations stay editable in the CSV and the TOML files.
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -183,7 +184,20 @@ def read_po(text: str, shown: str, targets: list[str]) -> tuple[str | None, list
     try:
         po = polib.pofile(text, encoding="utf-8", check_for_duplicates=False)
     except (OSError, ValueError) as exc:
-        return None, [], [error("import/bad-file", shown, _("not a PO file: {exc}").format(exc=exc))]
+        # polib's English names only the line: the line goes to the finding, the words are pnp's
+        found = re.search(r"line (\d+)", str(exc))
+        return (
+            None,
+            [],
+            [
+                error(
+                    "import/bad-file",
+                    shown,
+                    _("not a PO file pnp can read: a quote is not closed, or a line is not msgid, msgstr or a comment"),
+                    line=int(found[1]) if found else None,
+                )
+            ],
+        )
     written = po.metadata.get("Language", "").strip()
     lang = next((t for t in targets if same_language(t, written)), None)
     if lang is None:

@@ -107,12 +107,12 @@ def read_sheets(path: Path) -> tuple[list[Sheet] | None, list[Finding]]:
     findings: list[Finding] = []
     try:
         book = CalamineWorkbook.from_path(str(path))
-    except (CalamineError, OSError, ValueError) as exc:
+    except (CalamineError, OSError, ValueError):
         return None, [
             error(
                 "import/unreadable",
                 shown,
-                _("not a spreadsheet pnp can read: {exc}").format(exc=exc),
+                _("not a spreadsheet pnp can read: the file is damaged, or not the xlsx or ods its name says"),
                 hint=_("save it again as .xlsx or .ods from your spreadsheet"),
             )
         ]
@@ -144,12 +144,14 @@ def read_sheets(path: Path) -> tuple[list[Sheet] | None, list[Finding]]:
                         )
                     ]
                 values = sheet.to_python(skip_empty_area=False)
-            except (CalamineError, ValueError) as exc:
+            except (CalamineError, ValueError):
                 return None, [
                     error(
                         "import/unreadable",
                         shown,
-                        _("cannot read the sheet {name}: {exc}").format(name=meta.name, exc=exc),
+                        _("cannot read the sheet {name}: save the file again from your spreadsheet").format(
+                            name=meta.name
+                        ),
                     )
                 ]
             findings += _merged_notes(sheet.merged_cell_ranges, shown, meta.name)

@@ -12,6 +12,7 @@ import zipfile
 from pathlib import Path
 
 from pnp.errors import Finding, error
+from pnp.files import os_reason
 from pnp.i18n import _
 from pnp.limits import MAX_SHEET_FILE_BYTES, MAX_SHEET_MEMBERS, MAX_SHEET_UNZIPPED_BYTES
 
@@ -24,7 +25,7 @@ def check_zip(path: Path, shown: str) -> Finding | None:
     except FileNotFoundError:
         return error("import/unreadable", shown, _("file not found"))
     except OSError as exc:
-        return error("import/unreadable", shown, _("cannot read the file: {strerror}").format(strerror=exc.strerror))
+        return error("import/unreadable", shown, _("cannot read the file: {strerror}").format(strerror=os_reason(exc)))
     if path.is_dir():
         return error("import/unreadable", shown, _("expected a file, found a folder"))
     if size > MAX_SHEET_FILE_BYTES:
