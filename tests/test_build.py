@@ -118,7 +118,7 @@ def test_a_template_that_extends_itself(tiny_copy: Path, tmp_path: Path) -> None
 def test_a_corrupt_image_is_a_finding_and_nothing_is_written(tiny_copy: Path, tmp_path: Path) -> None:
     (tiny_copy / "art" / "spare-parts.png").write_bytes(b"not a png at all")
     assert _findings(tiny_copy, tmp_path / "out") == [
-        "load/bad-image spare-parts art: the image spare-parts.png cannot be read: is it a whole PNG or JPEG?"
+        "load/bad-image spare-parts art: the image spare-parts.png is a text file, not a picture: is it the file you meant?"
     ]
     assert not (tmp_path / "out" / "tiny").exists()  # only the build cache may be there
 
