@@ -214,8 +214,9 @@ def _lay_out_deck(
     scale = _region_scale(deck, size)
     with_regions = {t.id for t in pack.pack.card_type if t.region}
     told: set[tuple[str, str]] = set()
+    chosen: dict[str, tuple[Template | None, list[Template]]] = {}  # card type -> its layout, its own layouts
     for card in deck.cards:
-        template = _card_template(pack, deck, card, templates, size, findings)
+        template = _card_template(pack, deck, card, templates, size, findings, chosen)
         if template is None:
             continue
         where = (shown, pack.line("card", card.id))
@@ -311,9 +312,24 @@ def _scan_template(
 
 
 def _card_template(
-    pack: PackData, deck: LoadedDeck, card: Card, templates: TemplateSet, size: Size, findings: list[Finding]
+    pack: PackData,
+    deck: LoadedDeck,
+    card: Card,
+    templates: TemplateSet,
+    size: Size,
+    findings: list[Finding],
+    chosen: dict[str, tuple[Template | None, list[Template]]] | None = None,
 ) -> Template | None:
-    template = templates.layout_for(card.type, _is_landscape(size), size_class(size))
+    """The card's layout, its problems added to `findings`.  `chosen`: the layouts found for each
+    card type of this deck so far (the same type, size and templates find the same layouts)."""
+    chosen = {} if chosen is None else chosen
+    if card.type not in chosen:
+        landscape, shape = _is_landscape(size), size_class(size)
+        chosen[card.type] = (
+            templates.layout_for(card.type, landscape, shape),
+            templates.own_layouts(card.type, landscape, shape),
+        )
+    template, own = chosen[card.type]
     if template is None:
         findings.append(
             error(
@@ -331,7 +347,6 @@ def _card_template(
             )
         )
         return None
-    own = templates.own_layouts(card.type, _is_landscape(size), size_class(size))
     if own and all(t is not template for t in own):
         # the type's own layout exists but is drawn for the other orientation: say why it is not used
         findings.append(
