@@ -178,6 +178,9 @@ def test_ustedes_and_usted_orders_take_usted_side(spanish: str, words: list[str]
         "Dan 2 puntos.",
         "Roba hasta que un rival robe y pierda 1.",  # the subjunctive of "hasta que"
         "Cuando un jugador robe y pierda 1, gana 1.",
+        "Imprimirían la hoja.",  # a conditional, a future, a past subjunctive: no order
+        "Imprimirán la hoja.",
+        "Perdieran o no, siguen.",
     ],
 )
 def test_descriptions_and_subjunctives_take_no_usted_side(spanish: str) -> None:
@@ -223,6 +226,7 @@ def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, s
         (compare_conditions, "Whenever a ship docks, gain 1.", "Cada vez que un barco atraque, gana 1."),
         (compare_conditions, "Choose when to play it.", "Elige cuándo jugarla."),
         (compare_conditions, "Each time you win, gain 1.", "Gana 1 por cada victoria."),
+        (compare_conditions, "Overwrite the file even when it differs.", "Sobrescribe el archivo aunque sea distinto."),
         (compare_negation, "You cannot draw cards, nor may you trade.", "No puedes robar cartas ni comerciar."),
         (compare_negation, "You cannot draw, nor may you trade.", "No puedes robar y tampoco puedes comerciar."),
         (compare_negation, "Neither player scores, nor draws.", "Ningún jugador puntúa ni roba."),

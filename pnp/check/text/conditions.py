@@ -75,10 +75,11 @@ _ES_UNLESS = re.compile(
     re.IGNORECASE,
 )
 # "when" kept: a moment, or a condition it may become
-_EN_WHEN = re.compile(r"\b(?:when|whenever|each time|every time)\b", re.IGNORECASE)
+_EN_WHEN = re.compile(r"\b(?<!even )(?:when|whenever|each time|every time)\b", re.IGNORECASE)
 _ES_WHEN = re.compile(
     r"(?<!\w)(?:cuando|cuándo|al|tras|después|antes|ante|si|cada vez|siempre que|en cuanto|mientras|una vez|"
-    r"momento|durante|apenas|nada más|cada|en (?:el |la |los |las )?(?:que|cual)|donde|luego|hasta)(?!\w)",
+    r"momento|durante|apenas|nada más|cada|aunque|incluso|en (?:el |la |los |las )?(?:que|cual)|donde|luego|"
+    r"hasta)(?!\w)",
     re.IGNORECASE,
 )
 _NOT_LETTER = re.compile(r"\W+")

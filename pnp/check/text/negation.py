@@ -114,7 +114,7 @@ def compare_negation(text: Text, original: Text) -> list[Finding]:
                 'the original says "nor", but "{translation}" has one negation ("{word}") and no "ni": '
                 "the second ban is lost"
             ).format(word=ours[0], translation=quote(whole_target, 60))
-            hint = _('ban both things as "{original}" does (no... ni..., tampoco)')
+            hint = _('ban both things as "{original}" does, with "ni" or "tampoco"')
             findings.append(
                 text.finding(Severity.WARNING, CODE, message, hint.format(original=quote(whole_source, 60)))
             )

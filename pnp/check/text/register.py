@@ -267,6 +267,8 @@ def _by_ending(form: str, infinitive: str) -> str | None:
     if bare.endswith(("ad", "ed", "id")) and bare[:-1] == infinitive[:-1]:
         return TU  # vosotros: robad, elegid
     if bare.endswith("n"):  # ustedes: descarten, pierdan; "descartan", "pierden" describe
+        if form.endswith(("án", "én", "ían")) or bare.endswith(("aran", "eran", "iran", "sen")):
+            return None  # "imprimirán", "imprimirían", "perdieran": future, conditional, past subjunctive
         plural = bare[:-1]
         return USTED if plural.endswith("e" if infinitive.endswith("ar") else "a") else None
     if infinitive.endswith("ar"):
