@@ -65,6 +65,8 @@ def test_a_lost_or_added_negation_names_the_words_of_both_sentences(english: str
         ("Set aside cards in no deck.", "Aparta las cartas que están fuera de los mazos."),  # in no X -> fuera de
         ('Write "none" if it has no cost.', 'Escribe "none" si no tiene coste.'),  # a value kept as typed
         ('Type "no" to skip.', "Escribe «no» para saltarlo."),
+        ("The guard refused the bribe.", "El guardia no aceptó el soborno."),  # any form of refuse, avoid, ...
+        ("Ignoring the rule, draw.", "Sin hacer caso de la regla, roba."),
     ],
 )
 def test_negations_said_other_ways_are_no_finding(english: str, spanish: str) -> None:

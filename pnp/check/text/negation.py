@@ -52,7 +52,7 @@ _ES_NOT_NEGATION = re.compile(
 _EN_NEGATIVE_MEANING = re.compile(
     r"\b(?:unless|else|otherwise|only|except|excepting|all but|until|till|instead|rather|free|lacks?|lacking|"
     r"fails?|failing|"
-    r"prevents?|ignores?|avoids?|cancels?|empty|unable|impossible|refuses?|forbid\w*|zero|up to|at most|"
+    r"(?:prevent|ignor|avoid|cancel|refus)\w*|empty|unable|impossible|forbid\w*|zero|up to|at most|"
     r"other than|apart from|left out|gone|missing|miss(?:es|ed)?|differs?|different|"
     r"non-?\w+|un(?!der|its?\b|ions?\b)\w{3,}|dis(?:abled?|allow\w*)|\w+less|"
     r"(?:in|im|il|ir)(?:valid|correct|complete|active|possible|proper|legal|relevant|sufficient)\w*)\b",
