@@ -82,7 +82,7 @@ def test_every_aid_text_is_exported_and_an_unchanged_file_imports_as_nothing(
 
 def test_the_export_says_how_many_aid_texts_it_holds_and_notes_the_aid_for_translators(blue_sun: Path) -> None:
     code, out, _err = run("export", "blue-sun", "--format", "po", "-o", "texts.po")
-    assert (code, out) == (0, "Wrote texts.po: 37 texts of 37 cards and 53 texts of 2 aids (es).\n")
+    assert (code, out) == (0, "Wrote texts.po: 37 texts of 37 cards and 58 texts of 2 aids (es).\n")
     entries = {e.msgctxt: e for e in polib.pofile("texts.po")}
     item = entries["aids/reavers:block[1].bullets[0]"]
     assert item.comment.splitlines()[1:] == [
@@ -187,7 +187,7 @@ def test_a_spreadsheet_carries_the_aid_texts_both_ways(kind: str, blue_sun: Path
     old = reavers.read_text(encoding="utf-8")
     before = snapshot(blue_sun)
     code, out, _err = run("export", "blue-sun", "--format", kind, "-o", f"texts.{kind}")
-    assert (code, out) == (0, f"Wrote texts.{kind}: 37 texts of 37 cards and 53 texts of 2 aids (es).\n")
+    assert (code, out) == (0, f"Wrote texts.{kind}: 37 texts of 37 cards and 58 texts of 2 aids (es).\n")
     code, out, err = run("import", "blue-sun", f"texts.{kind}", "--write")
     assert (code, out, err) == (0, "No changes: the pack already says what the file says.\n", "")
     assert snapshot(blue_sun) == before
