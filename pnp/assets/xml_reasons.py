@@ -40,11 +40,13 @@ def xml_reason(exc: etree.XMLSyntaxError) -> str:
         "Start tag expected": _("the file is not an SVG drawing (it does not start with <)"),
         "Document is empty": _("the file is empty"),
         "Extra content at the end": _("something follows the closing </svg>"),
-        "xmlParseEntityRef": _('a "&" must be written "&amp;"'),
-        "EntityRef: expecting": _('a "&" must be written "&amp;"'),
-        "Unescaped '<'": _('a "<" inside an attribute must be written "&lt;"'),
+        "xmlParseEntityRef": _('a "&" must be written {entity}').format(entity='"&amp;"'),
+        "EntityRef: expecting": _('a "&" must be written {entity}').format(entity='"&amp;"'),
+        "Unescaped '<'": _('a "<" inside an attribute must be written {entity}').format(entity='"&lt;"'),
         "StartTag: invalid element name": _("a tag's name is badly written"),
-        "XML declaration allowed only at the start": _("<?xml …?> must be the very first thing in the file"),
+        "XML declaration allowed only at the start": _("{declaration} must be the very first thing in the file").format(
+            declaration="<?xml ?>"
+        ),
         "Input is not proper UTF-8": _("the file is not saved as UTF-8"),
     }
     for start, reason in said.items():

@@ -42,14 +42,16 @@ def _said(text: str) -> str:
             tag=tag["tag"], block=block["tag"]
         )
     if block:
-        return _("the {{% {block} %}} block is not closed: end it with {{% end{block} %}}").format(block=block["tag"])
+        return _("the {{% {block} %}} block is not closed: end it with {closing}").format(
+            block=block["tag"], closing=f"{{% end{block['tag']} %}}"
+        )
     if tag:
         if tag["tag"].startswith("end"):
             return _("{{% {tag} %}} closes a block that was never opened: is a {{% {opening} %}} missing?").format(
                 tag=tag["tag"], opening=tag["tag"].removeprefix("end")
             )
-        return _("unknown instruction {{% {tag} %}}: a layout may use if, elif, else, for and set").format(
-            tag=tag["tag"]
+        return _("unknown instruction {{% {tag} %}}: a layout may use {known}").format(
+            tag=tag["tag"], known="if, elif, else, for, set"
         )
     if found := _NO_FILTER.match(text):
         return _('there is no filter called "{name}"').format(name=found["name"])

@@ -184,7 +184,7 @@ def csv_reason(exc: csv.Error) -> str:
     """Why the csv module stopped, in the interface language (its own words are English)."""
     text = str(exc)
     if "NUL" in text:
-        return _("it holds a NUL character: is it a spreadsheet or another file saved with a .csv name?")
+        return _("it holds a zero byte: is it a spreadsheet or another file saved with a .csv name?")
     if "field limit" in text:
         return _("a cell is longer than {limit} characters").format(limit=csv.field_size_limit())
     return _("a quote is not closed, or a line break stands outside quotes")
