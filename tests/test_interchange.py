@@ -76,7 +76,7 @@ def test_csv_export_has_one_row_per_text_and_a_status_row(blue_sun: Path) -> Non
     code, out, _ = run("export", "blue-sun", "--format", "csv")
     assert (code, out) == (
         0,
-        "Wrote output/blue-sun/es/blue-sun-es.csv: 39 texts of 37 cards and 53 texts of 2 aids (es).\n",
+        "Wrote output/blue-sun/es/blue-sun-es.csv: 39 texts of 37 cards and 58 texts of 2 aids (es).\n",
     )
     data = Path("output/blue-sun/es/blue-sun-es.csv").read_bytes()
     assert data.startswith(b"\xef\xbb\xbfcard,field,en,es,base\r\n")
@@ -102,7 +102,7 @@ def _edit_csv(path: Path, card: str, field: str, value: str, delimiter: str = ",
 def test_export_never_overwrites_a_file_that_differs_without_force(blue_sun: Path) -> None:
     assert run("export", "blue-sun", "--format", "csv", "-o", "t.csv")[:2] == (
         0,
-        "Wrote t.csv: 39 texts of 37 cards and 53 texts of 2 aids (es).\n",
+        "Wrote t.csv: 39 texts of 37 cards and 58 texts of 2 aids (es).\n",
     )
     assert run("export", "blue-sun", "--format", "csv", "-o", "t.csv")[0] == 0  # the same bytes: nothing lost
     _edit_csv(Path("t.csv"), "murphy", "text", "Murphy sobresale en el comercio de bienes y de carga.")
@@ -118,7 +118,7 @@ def test_export_never_overwrites_a_file_that_differs_without_force(blue_sun: Pat
     )
     assert Path("t.csv").read_bytes() == edited
     code, out, _ = run("export", "blue-sun", "--format", "csv", "-o", "t.csv", "--force")
-    assert (code, out) == (0, "Wrote t.csv: 39 texts of 37 cards and 53 texts of 2 aids (es).\n")
+    assert (code, out) == (0, "Wrote t.csv: 39 texts of 37 cards and 58 texts of 2 aids (es).\n")
     assert Path("t.csv").read_bytes() != edited
 
 
