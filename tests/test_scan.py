@@ -226,7 +226,7 @@ def test_a_file_that_is_not_an_image(pack: Path, tmp_path: Path) -> None:
     page.write_text("these are not pixels", encoding="utf-8")
     code, output = _scan(pack, page, "--deck", "supply", "--no-ocr")
     assert code == 1
-    assert "notes.png: error:" in output and "cannot be read" in output
+    assert "notes.png: error:" in output and "is a text file, not a picture" in output
 
 
 def _png_header_only(path: Path, width: int, height: int) -> None:
