@@ -88,6 +88,10 @@ def plural(n: int, word: str) -> str:
 
 # A card's fields as a reader names them, for the messages that name a field inside a sentence,
 # where the file's key ("text", "back.text") would read as a raw key.
+# the card fields field_name says in words
+CARD_FIELDS = frozenset({"title", "subtitle", "text", "flavour", "back.title", "back.text", "back.flavour", "status"})
+
+
 def field_name(name: str) -> str:
     """A card's field as a reader names it: "text" -> "texto", "back.title" -> "título del reverso"; a field
     with its language ("text.es") keeps the language after it."""

@@ -118,7 +118,8 @@ def test_a_template_that_extends_itself(tiny_copy: Path, tmp_path: Path) -> None
 def test_a_corrupt_image_is_a_finding_and_nothing_is_written(tiny_copy: Path, tmp_path: Path) -> None:
     (tiny_copy / "art" / "spare-parts.png").write_bytes(b"not a png at all")
     assert _findings(tiny_copy, tmp_path / "out") == [
-        "load/bad-image spare-parts art: the image spare-parts.png is a text file, not a picture: is it the file you meant?"
+        "load/bad-image spare-parts art: the image spare-parts.png is a text file, not a picture: "
+        "is it the file you meant?"
     ]
     assert not (tmp_path / "out" / "tiny").exists()  # only the build cache may be there
 
@@ -324,7 +325,7 @@ def test_an_output_folder_that_cannot_be_written_is_reported_once(tiny_copy: Pat
     assert result.exit_code == 1
     assert result.output.count("error:") == 1
     assert "export/write" not in result.output
-    assert "out/.cache/pdf: error: cannot write: Not a directory\n" in result.output
+    assert "out: error: this is a file, not a folder: nothing can be written inside it\n" in result.output
     assert "Nothing was written" in result.output
 
 

@@ -184,20 +184,23 @@ POFILTER_REVIEWED = {
 
 # The aids' texts (reference cards and set-up sheets), reviewed: Spanish quotes «» for English "", table
 # cells and list items lower case where English capitalises, names and "d8" kept, "a d8" written out as
-# «un dado de ocho caras», a sentence that opens with a bold term in English and with its article in Spanish.
+# «un dado de ocho caras», a sentence that opens with a bold term in English and with its article in Spanish,
+# a name repeated on purpose ("Abordaje. Abordaje no se resuelve").
 POFILTER_REVIEWED_AIDS = {
     "blue-sun": {
         ("aids/reavers:block[5].bullets[1]", "puncspacing"),
         ("aids/reavers:block[8].bullets[1]", "simplecaps"),
-        ("aids/setup:block[10].bullets[0]", "simplecaps"),
-        ("aids/setup:block[10].bullets[2]", "startpunc"),
+        ("aids/setup:block[12].bullets[0]", "simplecaps"),
+        ("aids/setup:block[12].bullets[2]", "startpunc"),
+        ("aids/setup:block[12].bullets[3]", "startpunc"),
         ("aids/setup:block[2].text", "singlequoting"),
-        ("aids/setup:block[4].rows[0][2]", "startcaps"),
-        ("aids/setup:block[4].rows[1][2]", "simplecaps"),
-        ("aids/setup:block[4].rows[1][2]", "startcaps"),
-        ("aids/setup:block[4].rows[2][2]", "startcaps"),
-        ("aids/setup:block[7].bullets[0]", "startpunc"),
-        ("aids/setup:block[8].bullets[0]", "puncspacing"),
+        ("aids/setup:block[5].rows[0][2]", "startcaps"),
+        ("aids/setup:block[5].rows[1][2]", "simplecaps"),
+        ("aids/setup:block[5].rows[1][2]", "startcaps"),
+        ("aids/setup:block[5].rows[2][2]", "startcaps"),
+        ("aids/setup:block[8].bullets[0]", "startpunc"),
+        ("aids/setup:block[9].bullets[0]", "puncspacing"),
+        ("aids/setup:block[9].bullets[2]", "doublequoting"),
     },
     "lotr-sailing": {
         ("aids/sailing:block[1].steps[3]", "simplecaps"),
@@ -206,6 +209,13 @@ POFILTER_REVIEWED_AIDS = {
         ("aids/sailing:block[5].bullets[2]", "simplecaps"),
         ("aids/sailing:block[7].rows[1][1]", "simplecaps"),
         ("aids/sailing:block[7].rows[3][1]", "simplecaps"),
+        ("aids/ships:block[1].bullets[1]", "simplecaps"),
+        ("aids/ships:block[1].bullets[2]", "simplecaps"),
+        ("aids/ships:block[3].bullets[1]", "simplecaps"),
+        ("aids/ships:block[4].heading", "simplecaps"),
+        ("aids/ships:block[5].bullets[0]", "simplecaps"),
+        ("aids/ships:block[5].bullets[1]", "doublewords"),
+        ("aids/ships:block[7].bullets[3]", "simplecaps"),
     },
     "bsg": {
         ("aids/attack:block[0].text", "numbers"),
@@ -223,6 +233,9 @@ POFILTER_REVIEWED_AIDS = {
         ("aids/variants:block[1].steps[2]", "doublequoting"),
         ("aids/variants:block[1].steps[3]", "doublequoting"),
         ("aids/variants:block[2].bullets[2]", "doublequoting"),
+        ("aids/variants:block[2].bullets[3]", "doublequoting"),
+        ("aids/variants:block[2].bullets[3]", "startpunc"),
+        ("aids/variants:block[2].bullets[4]", "puncspacing"),
         ("aids/variants:block[4].steps[0]", "doublequoting"),
         ("aids/variants:block[4].steps[1]", "simplecaps"),
         ("aids/variants:block[4].steps[2]", "doublequoting"),

@@ -118,7 +118,7 @@ def test_a_pack_layout_changes_one_element_of_the_generic_layout_in_three_lines(
         (
             'extends = "default"\n\n[[element]]\nname = "title"\ntext = "{{ 1 / 0 }}"\n',
             "layout/template",
-            "division by zero",
+            "divides by zero",
         ),
         (
             'extends = "default"\n\n[[element]]\nname = "title"\ntext = "{{ \'x\' * 100000000 }}"\n',
@@ -147,7 +147,7 @@ def test_bad_pack_layouts_are_findings_naming_the_file(tiny_copy: Path, layout: 
     assert pack is not None
     findings = [f for f in layout_findings(pack) if f.code == code]
     assert findings, layout_findings(pack)
-    assert any(message in f.message for f in findings)
+    assert any(message in f.message for f in findings), [f.message for f in findings]
     assert all(f.file.endswith((".toml",)) for f in findings)
     if code == "layout/invalid":
         assert findings[0].line == 5 and findings[0].file.endswith("templates/generic/gear.toml")

@@ -316,6 +316,8 @@ def _evaluate(
                 return fail(str(exc), key, _(BUDGET_HINT), code="layout/too-large")
             except RecursionError:
                 return fail(_("the expression calls itself without end"), key, code="layout/too-large")
+            except ZeroDivisionError:
+                return fail(_("the expression divides by zero for this card"), key)
             except Exception:  # a filter given the wrong kind of value, say: Python's English would not help
                 return fail(_("the expression cannot be worked out for this card: is a text used as a number?"), key)
             if len(value) > MAX_TEXT:

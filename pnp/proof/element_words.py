@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from pnp.i18n import _, pgettext
-from pnp.report import field_name
+from pnp.report import CARD_FIELDS, field_name
 
 _NUMBERED = re.compile(r"^(?P<base>[a-z]+)-(?P<n>\d+)$")
 
@@ -34,9 +34,8 @@ def element_words(name: str) -> str:
     }
     if name in words:
         return words[name]
-    named = field_name(name)
-    if named != name:
-        return named
+    if name in CARD_FIELDS:
+        return field_name(name)
     if (found := _NUMBERED.match(name)) and found["base"] in words:
         return f"{words[found['base']]} {found['n']}"
     return _('"{name}"').format(name=name)
