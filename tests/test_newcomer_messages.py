@@ -164,6 +164,8 @@ def test_a_broken_svg_icon_is_said_in_spanish_with_its_line_once(tiny_copy: Path
     assert found[0].startswith("tiny/icons/sail.svg:3: error: "), found[0]
     assert 'campo "icon_files.sail"' in found[0] and "el SVG no es XML bien formado, en la columna 1:" in found[0]
     assert "un atributo está mal escrito" in found[0] and "línea" not in found[0]  # the line is the place, once
+    assert "corrige esa línea o vuelve a guardar el dibujo como SVG simple" in out  # broken, not unsafe: its hint
+    assert "referencias externas" not in out
 
 
 def test_an_icon_outside_the_pack_is_one_error(tiny_copy: Path) -> None:

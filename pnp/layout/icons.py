@@ -66,9 +66,12 @@ def pack_icons(
                     _('the drawing of icon "{name}" cannot be used: {problem}').format(name=name, problem=problem),
                     line=line,
                     field=f"icon_files.{name}" if icon.declared_in == shown_pack else f"icons.{name}",
-                    hint=_("declared in {declared_in}; give an SVG without outside references, or a PNG").format(
-                        declared_in=icon.declared_in
-                    ),
+                    # a line is known only for XML that does not parse: a broken file, not an unsafe one
+                    hint=(
+                        _("declared in {declared_in}; correct that line, or save the drawing again as plain SVG")
+                        if line is not None
+                        else _("declared in {declared_in}; give an SVG without outside references, or a PNG")
+                    ).format(declared_in=icon.declared_in),
                 )
             )
     return usable, findings
