@@ -88,13 +88,8 @@ def plural(n: int, word: str) -> str:
 
 # A card's fields as a reader names them, for the messages that name a field inside a sentence,
 # where the file's key ("text", "back.text") would read as a raw key.
-# the card fields field_name says in words
-CARD_FIELDS = frozenset({"title", "subtitle", "text", "flavour", "back.title", "back.text", "back.flavour", "status"})
-
-
-def field_name(name: str) -> str:
-    """A card's field as a reader names it: "text" -> "texto", "back.title" -> "título del reverso"; a field
-    with its language ("text.es") keeps the language after it."""
+def card_field_word(name: str) -> str | None:
+    """A card field's name in words ("text" -> "texto"), or None for a name that is no card field."""
     words = {
         "title": pgettext("card field", "title"),
         "subtitle": pgettext("card field", "subtitle"),
@@ -105,7 +100,14 @@ def field_name(name: str) -> str:
         "back.flavour": pgettext("card field", "back flavour text"),
         "status": pgettext("card field", "status"),
     }
-    if name in words:
-        return words[name]
+    return words.get(name)
+
+
+def field_name(name: str) -> str:
+    """A card's field as a reader names it: "text" -> "texto", "back.title" -> "título del reverso"; a field
+    with its language ("text.es") keeps the language after it."""
+    if (word := card_field_word(name)) is not None:
+        return word
     field, _dot, lang = name.rpartition(".")
-    return f"{words[field]} ({lang})" if field in words else name
+    word = card_field_word(field)
+    return f"{word} ({lang})" if word is not None else name

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from pnp.i18n import _, pgettext
-from pnp.report import CARD_FIELDS, field_name
+from pnp.report import card_field_word
 
 _NUMBERED = re.compile(r"^(?P<base>[a-z]+)-(?P<n>\d+)$")
 
@@ -34,8 +34,8 @@ def element_words(name: str) -> str:
     }
     if name in words:
         return words[name]
-    if name in CARD_FIELDS:
-        return field_name(name)
+    if (word := card_field_word(name)) is not None:
+        return word
     if (found := _NUMBERED.match(name)) and found["base"] in words:
         return f"{words[found['base']]} {found['n']}"
     return _('"{name}"').format(name=name)
