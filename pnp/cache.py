@@ -40,6 +40,7 @@ class CacheKind(Enum):
     FITTING = ("fitting", ".json")  # the size each text was fitted at (pnp.pipelines.fitting)
     LAYOUT = ("layout", ".json")  # each card's laid-out faces (pnp.layout.memo)
     PDF = ("pdf", ".pdf")  # each part of faces, drawn once as forms (pnp.export.sheets)
+    FACES = ("faces", ".json")  # which part of faces holds each face the last build placed (pnp.export.sheets)
     DOCUMENT = ("documents", ".json")  # what each document assembled holds (pnp.pipelines.kept_documents)
     PNG = ("png", ".png")  # each face rasterized, for PNG, Tabletop Simulator and print shops (pnp.export.png)
     LOAD = ("load", ".json")  # each pack file's parsed data and key lines, by its bytes (pnp.load.remembered)

@@ -37,6 +37,7 @@ from pnp.images import image_problem
 MAX_SVG_BYTES = 1_000_000
 MAX_SVG_ELEMENTS = 10_000
 ICON_SUFFIXES = (".svg", ".png")
+_FORM_NAME = "_pnp_form_name"  # a drawing's attribute: the name of its form in a document
 _HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
 _INLINE_IMAGES = ("data:image/png;", "data:image/jpeg;")
 
@@ -186,6 +187,9 @@ def _drawing(path: str, _size: int, _mtime: int) -> tuple[Drawing | None, str | 
     if not all(isinstance(v, int | float) and math.isfinite(v) and v > 0 for v in size):
         return None, _("the SVG has no size: give it a viewBox, or width and height")
     _flatten_gradients(drawing)
+    with contextlib.suppress(OSError):  # unnamed, it is numbered in each document as it comes
+        digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:20]
+        drawing.__dict__[_FORM_NAME] = f"pnpIcon{digest}"
     try:  # drawn once, small, on a page nobody keeps: what fails here would fail in the build
         place_drawing(Canvas(io.BytesIO()), drawing, 0, 0, 20, 20)
     except TTFError:  # one of pnp's own fonts is damaged, not the SVG: install/fonts says so
@@ -237,11 +241,14 @@ def _form(canvas: Canvas, drawing: Drawing) -> str:
     """The drawing as a form of this document, drawn the first time it is placed: every later
     placement (the set symbol on every card, each icon in the text) is one reference to it,
     not the whole drawing again."""
-    forms: dict[int, tuple[Drawing, str]] = canvas.__dict__.setdefault("_pnp_icon_forms", {})
-    known = forms.get(id(drawing))
+    forms: dict[object, tuple[Drawing, str]] = canvas.__dict__.setdefault("_pnp_icon_forms", {})
+    # named by the file's bytes where known, so a face's form reads the same whichever faces were
+    # drawn before it in the same document (pnp.export.assemble relies on it)
+    identity = drawing.__dict__.get(_FORM_NAME) or id(drawing)
+    known = forms.get(identity)
     if known is not None:
         return known[1]
-    name = f"pnpIcon{len(forms)}"
+    name = identity if isinstance(identity, str) else f"pnpIcon{len(forms)}"
     w, h = drawing.width, drawing.height
     canvas.beginForm(name, -w, -h, 2 * w, 2 * h)  # room around it: a stroke may reach past the view box
     # renderPDF starts every drawing by selecting its default font, Helvetica, which is never
@@ -249,5 +256,10 @@ def _form(canvas: Canvas, drawing: Drawing) -> str:
     drawing.initialFontName = plain_font()
     renderPDF.draw(drawing, canvas, 0, 0)
     end_form(canvas)
-    forms[id(drawing)] = (drawing, name)  # the drawing kept with its name: its id is not reused
+    forms[identity] = (drawing, name)  # the drawing kept with its name: its id is not reused
     return name
+
+
+def forget_drawings() -> None:
+    """The SVG drawings read so far, forgotten (pnp.render.files_read)."""
+    _drawing.cache_clear()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -87,12 +88,19 @@ def _split(body: bytes | memoryview) -> tuple[bytes, bytes | memoryview]:
 
 def assemble(sheets: Parsed, placeholders: Mapping[str, int], parts: Mapping[str, Part]) -> bytes:
     """The sheets, each placeholder form (face key -> its object number there) replaced by the
-    face's form of its part (face key -> the part)."""
+    face's form of its part (face key -> the part).
+
+    What is copied depends only on each face, never on which part drew it or what else that part
+    holds: every form names only the fonts its own content sets (not its part's whole font
+    dictionary), and equal objects are kept once whatever their part.  So a document assembled
+    from faces drawn in many parts (a rebuild that drew only an edited card again) is the same,
+    byte for byte, as one assembled from parts drawn in one go."""
     objects: dict[int, tuple[bytes | memoryview, ...]] = {n: (body,) for n, body in sheets.objects.items()}
     following = max(objects) + 1
     copied: dict[int, dict[int, int]] = {}  # id(part) -> its object numbers -> ours
-    shared: dict[tuple[bytes, bytes], int] = {}  # an object as copied -> its number: equal objects kept once
+    shared = _Shared()  # equal objects kept once
     active: set[tuple[int, int]] = set()
+    font_tables: dict[int, dict[bytes, int]] = {}  # id(part) -> its font dictionary: name -> object
 
     def fresh() -> int:
         nonlocal following
@@ -108,15 +116,16 @@ def assemble(sheets: Parsed, placeholders: Mapping[str, int], parts: Mapping[str
             return memo[number]
         active.add((id(part), number))
         head, stream = _split(part.pdf.objects[number])
+        head = _own_fonts(head, stream, part, font_tables)
         head = _REF.sub(lambda ref: b"%d 0 R" % take(part, int(ref.group(1))), head)
         active.discard((id(part), number))
-        if into is None and number not in memo and len(stream) <= SHARED_STREAM:
-            # the fonts of every part, subset alike, and the dictionaries naming them: one copy each
-            same = (head, hashlib.md5(stream, usedforsecurity=False).digest())
-            if same in shared:
-                memo[number] = shared[same]
-                return shared[same]
-            into = shared[same] = fresh()
+        if into is None and number not in memo:
+            same = shared.find(head, stream)
+            if same is not None:
+                memo[number] = same
+                return same
+            into = fresh()
+            shared.add(head, stream, into)
         into = into if into is not None else memo.get(number) or fresh()
         memo[number] = into
         objects[into] = (head, stream)
@@ -126,6 +135,80 @@ def assemble(sheets: Parsed, placeholders: Mapping[str, int], parts: Mapping[str
         part = parts[key]
         take(part, part.forms[key], number)
     return _write(sheets, objects)
+
+
+class _Shared:
+    """Objects as copied (their references already renumbered), to find an equal one: small ones by
+    their digest, large ones (pictures) hashed only when one of the same dictionary and length
+    came before, so most pictures are never hashed."""
+
+    def __init__(self) -> None:
+        self._small: dict[tuple[bytes, bytes], int] = {}
+        self._large: dict[tuple[bytes, int], list[tuple[bytes | memoryview, bytes | None, int]]] = {}
+
+    @staticmethod
+    def _digest(stream: bytes | memoryview) -> bytes:
+        return hashlib.md5(stream, usedforsecurity=False).digest()
+
+    def find(self, head: bytes, stream: bytes | memoryview) -> int | None:
+        if len(stream) <= SHARED_STREAM:
+            return self._small.get((head, self._digest(stream)))
+        candidates = self._large.get((head, len(stream)))
+        if not candidates:
+            return None
+        digest = self._digest(stream)
+        for index, (other, other_digest, number) in enumerate(candidates):
+            if other_digest is None:
+                other_digest = self._digest(other)
+                candidates[index] = (other, other_digest, number)
+            if other_digest == digest:
+                return number
+        return None
+
+    def add(self, head: bytes, stream: bytes | memoryview, number: int) -> None:
+        if len(stream) <= SHARED_STREAM:
+            self._small[(head, self._digest(stream))] = number
+        else:
+            self._large.setdefault((head, len(stream)), []).append((stream, None, number))
+
+
+_FONT_RESOURCE = re.compile(rb"/Font (\d+) 0 R")
+_FONT_ENTRY = re.compile(rb"/([^\s/\[\]()<>{}%]+) (\d+) 0 R")
+_SETS_FONT = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s+[-+\d.]+\s+Tf\b")
+
+
+def _own_fonts(head: bytes, stream: bytes | memoryview, part: Part, tables: dict[int, dict[bytes, int]]) -> bytes:
+    """A form's resources naming only the fonts its content sets, not its part's whole font
+    dictionary (which lists every font any face of that part used).  A form whose content
+    cannot be read keeps the whole dictionary: every font it may set is still there."""
+    found = _FONT_RESOURCE.search(head)
+    if found is None or b"/Subtype /Form" not in head:
+        return head
+    content = _content(head, stream)
+    if content is None:
+        return head
+    table = tables.get(id(part))
+    if table is None:
+        whole, _ = _split(part.pdf.objects[int(found.group(1))])
+        table = tables[id(part)] = {name: int(n) for name, n in _FONT_ENTRY.findall(whole)}
+    names = sorted(set(_SETS_FONT.findall(content)) & set(table))
+    own = b"<< " + b"".join(b"/%s %d 0 R " % (name, table[name]) for name in names) + b">>"
+    return head[: found.start()] + b"/Font " + own + head[found.end() :]
+
+
+def _content(head: bytes, stream: bytes | memoryview) -> bytes | None:
+    """A form's drawing operators: its stream, inflated when it is (ReportLab's only filter)."""
+    body = bytes(stream)
+    end = body.rfind(b"endstream")
+    body = body[:end] if end >= 0 else body
+    if b"/Filter" not in head:
+        return body
+    if b"/FlateDecode" not in head or head.count(b"/Filter") != 1 or b"/DecodeParms" in head:
+        return None
+    try:
+        return zlib.decompressobj().decompress(body)
+    except zlib.error:
+        return None
 
 
 def _write(sheets: Parsed, objects: dict[int, tuple[bytes | memoryview, ...]]) -> bytes:

@@ -82,9 +82,20 @@ def _draw_layout(canvas: Canvas, face: FaceLayout, ctx: RenderContext) -> None:
     draw_face(canvas, face, ctx)
 
 
+@dataclass(frozen=True)
+class DrawnPart:
+    """Faces drawn as forms of one document (on no page of it)."""
+
+    pdf: bytes
+    forms: dict[str, int]  # face key -> its form's object number
+    finding_ends: tuple[int, ...]  # how many of the context's findings there were after each face
+    # a font took a character past the charset: its subset then differs from other parts' subsets
+    past_charset: bool
+
+
 def render_face_part(
     faces: Sequence[FaceLayout], ctx: RenderContext, charset: str = "", roles: Sequence[str] = ()
-) -> tuple[bytes, dict[str, int]]:
+) -> DrawnPart:
     """The faces drawn once each, as forms of one document (on no page of it), and each face's form
     object number there: documents are then assembled from them (pnp.export.assemble).
 
@@ -93,31 +104,39 @@ def render_face_part(
     many parts holds it once."""
     buffer = io.BytesIO()
     canvas = new_canvas(buffer)
-    with _fonts_alike(canvas, ctx, charset, roles):
+    ends = []
+    with _fonts_alike(canvas, ctx, charset, roles) as past_charset:
         for face in faces:
             form = Form(face.size, ctx.bleed, partial(_draw_layout, face=face, ctx=ctx))
             _define_form(canvas, _form_name(face.key), form)
+            ends.append(len(ctx.findings))
     canvas.showPage()  # a document has a page; this one stays empty
     canvas.save()
-    return buffer.getvalue(), form_numbers(canvas, [face.key for face in faces])
+    forms = form_numbers(canvas, [face.key for face in faces])
+    return DrawnPart(buffer.getvalue(), forms, tuple(ends), bool(past_charset))
 
 
 @contextmanager
-def _fonts_alike(canvas: Canvas, ctx: RenderContext, charset: str, roles: Sequence[str]) -> Iterator[None]:
+def _fonts_alike(canvas: Canvas, ctx: RenderContext, charset: str, roles: Sequence[str]) -> Iterator[list[bool]]:
     """The fonts of `roles` named in a fixed order and given the characters of `charset` first;
-    those the drawing then never uses are left out of the document."""
+    those the drawing then never uses are left out of the document.  Yields a list that holds
+    True, once the drawing is done, when a font took a character past the charset."""
+    past: list[bool] = []
     if not charset:
-        yield
+        yield past
         return
     doc = canvas._doc
     names = {plain_font(), plain_font(bold=True)}
     for role in filter(None, map(ctx.fonts.role, roles)):
         names |= {role.name(bold, italic) for bold in (False, True) for italic in (False, True)}
-    fonts = sorted((f for f in ctx.fonts.fonts() if f.fontName in names), key=lambda f: f.fontName)
+    fonts = sorted(ctx.fonts.fonts(), key=lambda f: f.fontName)
     used: set[str] = set()
+    primed = {}
     for font in fonts:
-        font.splitString(charset, doc)
-        font.getSubsetInternalName(0, doc)
+        if font.fontName in names:
+            font.splitString(charset, doc)
+            font.getSubsetInternalName(0, doc)
+            primed[font.fontName] = len(font.state[doc].assignments)
 
         def split(text: str, document: object, encoding: str = "utf-8", _font: Any = font) -> Any:
             if document is doc:
@@ -126,10 +145,14 @@ def _fonts_alike(canvas: Canvas, ctx: RenderContext, charset: str, roles: Sequen
 
         font.splitString = split  # ReportLab writes every text through it: a font split for is used
     try:
-        yield
+        yield past
     finally:
         for font in fonts:
             del font.splitString
+            if font.fontName not in primed:  # subset as each part's faces come: not alike
+                past.extend([True] if font.fontName in used else [])
+            elif len(font.state[doc].assignments) != primed[font.fontName]:
+                past.append(True)
             if font.fontName not in used and font in doc.delayedFonts:
                 doc.delayedFonts.remove(font)
                 doc.fontMapping.pop(font.fontName, None)
@@ -151,6 +174,21 @@ def render_frames(
 # languages pnp prints.  Fixed, so that no edit changes it (an edit that did would draw every
 # face again); a character past these is subset by each part as it comes.
 CHARSET = "".join(chr(c) for c in range(32, 127)) + "¡¿«»ºª·€–—‘’“”…•áéíóúüñçàèòùïâêôÁÉÍÓÚÜÑÇÀÈÒÙÏ"
+
+
+MAX_PACK_CHARACTERS = 96  # CHARSET and these fill one subset of 256 codes
+
+
+def pack_charset(faces: Iterable[FaceLayout]) -> str:
+    """CHARSET, then the other characters the faces' texts hold, in code order: each part then
+    subsets each font alike even when a card prints a rarer letter (ß, ő), so a rebuild can take
+    most faces from the parts an earlier build drew.  A pack with too many such characters (a
+    script of its own) keeps CHARSET: its parts subset their fonts each their own way."""
+    texts = "".join(v for face in faces for e in face.elements for _, v in e.props if isinstance(v, str))
+    extra = {c for c in set(texts).difference(CHARSET) if c.isprintable()}
+    if len(extra) > MAX_PACK_CHARACTERS:
+        return CHARSET
+    return CHARSET + "".join(sorted(extra))
 
 
 def face_roles(faces: Iterable[FaceLayout]) -> tuple[str, ...]:

@@ -16,6 +16,7 @@ core count, so every machine writes the same bytes.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import as_completed
 from dataclasses import dataclass, replace
@@ -31,11 +32,13 @@ from pnp.export.pdf import Placement, SheetSection, home_footer, render_face_par
 from pnp.export.workers import worker_pool
 from pnp.layout import FaceLayout
 from pnp.render.face import RenderContext
+from pnp.render.files_read import forget_files
 from pnp.render.icons import IconSettings, icon_map, icon_settings
 
 __all__ = ["DocumentJob", "DrawSettings", "FacePart", "draw_documents", "face_parts", "icon_settings"]
 
 FACES_PER_PART = 100  # faces per part: small enough to spread a deck over cores and redraw little
+DRAWN_HERE = 10  # this many faces or fewer (a rebuild after a few edits) are drawn without starting workers
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,8 @@ class DocumentJob:
 class FacePart:
     faces: tuple[FaceLayout, ...]
     key: str  # its cache key
+    # each face with its art's digest: what a face drawn in another part must match to be taken
+    idents: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -77,21 +82,36 @@ def face_parts(
         seen.update(face.key for face in faces)
         for start in range(0, len(faces), FACES_PER_PART):
             run = tuple(faces[start : start + FACES_PER_PART])
-            keys = tuple(face.key for face in run)
-            key = cache.key(
-                "faces",
-                keys,
-                tuple(art[k] for k in keys),
-                fonts,
-                round(settings.bleed, 4),
-                settings.template_files,
-                settings.icons,
-                settings.draft_mark,
-                settings.charset,
-                settings.font_roles,
-            )
-            parts.append(FacePart(run, key))
+            idents = tuple(f"{face.key} {art[face.key]}" for face in run)
+            parts.append(FacePart(run, _part_key(cache, idents, fonts, settings), idents))
     return parts
+
+
+def _part_key(cache: Cache, idents: Sequence[str], fonts: str, settings: DrawSettings) -> str:
+    return cache.key("faces", tuple(idents), _settings_key(fonts, settings))
+
+
+def _settings_key(fonts: str, settings: DrawSettings) -> tuple[object, ...]:
+    """What a drawn face depends on besides itself and its art."""
+    return (
+        fonts,
+        round(settings.bleed, 4),
+        settings.template_files,
+        settings.icons,
+        settings.draft_mark,
+        settings.charset,
+        settings.font_roles,
+    )
+
+
+@dataclass(frozen=True)
+class _Drawn:
+    """A part as drawn (now or by an earlier build): its PDF, each face's form and findings."""
+
+    pdf: bytes
+    forms: dict[str, int]
+    findings: dict[str, list[Finding]]  # face key -> what drawing it found
+    past_charset: bool  # its fonts took characters past the charset: subset unlike other parts'
 
 
 def draw_documents(
@@ -101,42 +121,52 @@ def draw_documents(
     cache: Cache,
     workers: int,
     fonts: str,
+    face_index: Cache,
     progress: Callable[[int], None] | None = None,
 ) -> tuple[dict[str, bytes], list[Finding], int]:
     """Each document's PDF (by file name), the drawing findings, and how many parts were drawn.
+    `face_index`: where the index of faces to parts is kept.
 
-    Parts missing from the cache are drawn in worker processes; meanwhile this
-    process draws every document's sheets, so no core is idle.
+    A part missing from the cache takes the faces an earlier build drew in other parts (the face
+    index says where), and only the faces drawn nowhere are drawn, as a smaller part: after an edit,
+    the edited card alone.  The documents are the same either way (pnp.export.assemble), unless a
+    part's fonts took characters past the charset (each such part subsets its fonts its own way):
+    then the missing parts are drawn whole, as a build with no cache draws them.  Parts are drawn in
+    worker processes; meanwhile this process draws every document's sheets, so no core is idle.
     """
-    drawn: dict[int, tuple[bytes, dict[str, int], list[Finding]]] = {}
-    missing = []
-    for index, part in enumerate(parts):
-        cached = _read_cache(cache, part)
-        if cached is None:
-            missing.append(index)
-            continue
-        drawn[index] = cached
-        if progress:
-            progress(len(part.faces))
-    frames: dict[str, tuple[bytes, dict[str, int]]] = {}
-    if missing:
-        with worker_pool(max(1, min(workers, len(missing)))) as pool:
-            futures = {pool.submit(_draw, parts[index].faces, settings): index for index in missing}
-            frames = _frames(documents, parts, settings, cache, fonts)
-            for future in as_completed(futures):
-                index = futures[future]
-                drawn[index] = future.result()
-                _write_cache(cache, parts[index].key, *drawn[index])
-                if progress:
-                    progress(len(parts[index].faces))
+    sources: dict[str, _Drawn | None] = {}  # cache key -> the part drawn, None when unreadable
+    for part in parts:
+        sources[part.key] = _read_cache(cache, part.key, [face.key for face in part.faces])
+    missing = [part for part in parts if sources[part.key] is None]
+    index_key = face_index.key("face index", _settings_key(fonts, settings))
+    index = _read_index(face_index, index_key)
+    where = {face.key: part.key for part in parts if sources[part.key] is not None for face in part.faces}
+    jobs = _patches(missing, index, where, sources, cache, fonts, settings)
+    if progress:
+        progress(sum(len(part.faces) for part in parts) - sum(len(job.faces) for job in jobs))
+    drawn, frames = _draw_jobs(jobs, settings, cache, workers, progress, documents, parts, fonts, {})
+    whole = {part.key for part in missing}
+    if any(d.past_charset for d in drawn.values()) and not all(key in whole for key in drawn):
+        # a smaller part's fonts took characters past the charset: the missing parts drawn whole
+        # after all, as a build with no cache draws them
+        redo = [part for part in missing if part.key not in drawn]
+        more, frames = _draw_jobs(redo, settings, cache, workers, None, documents, parts, fonts, frames)
+        drawn.update(more)
+        jobs = [*jobs, *redo]
+        where.update({face.key: part.key for part in missing for face in part.faces})
     else:
-        frames = _frames(documents, parts, settings, cache, fonts)
+        for job in jobs:
+            where.update(dict.fromkeys((face.key for face in job.faces), job.key))
+    readable = {key: source for key, source in sources.items() if source is not None} | drawn
+    used = {key: Part(parse(readable[key].pdf), readable[key].forms) for key in dict.fromkeys(where.values())}
     by_face: dict[str, Part] = {}
     findings: list[Finding] = []
-    for index in range(len(parts)):  # in part order, whichever worker finished first
-        data, forms, found = drawn[index]
-        by_face.update(dict.fromkeys(forms, Part(parse(data), forms)))
-        findings += found
+    for part in parts:  # in part order, whichever part drew each face
+        for face in part.faces:
+            by_face[face.key] = used[where[face.key]]
+            findings += readable[where[face.key]].findings.get(face.key, [])
+    now = {ident: where[face.key] for part in parts for face, ident in zip(part.faces, part.idents, strict=True)}
+    _write_index(face_index, index_key, index, now)
     made: dict[bytes, bytes] = {}
     out = {}
     for document in documents:
@@ -144,7 +174,84 @@ def draw_documents(
         if sheets not in made:  # a one-deck pack's cards.pdf is its deck's file
             made[sheets] = assemble(parse(sheets), placeholders, by_face)
         out[document.name] = made[sheets]
-    return out, findings, len(missing)
+    return out, findings, len(jobs)
+
+
+def _patches(
+    missing: Sequence[FacePart],
+    index: Mapping[str, str],
+    where: dict[str, str],
+    sources: dict[str, _Drawn | None],
+    cache: Cache,
+    fonts: str,
+    settings: DrawSettings,
+) -> list[FacePart]:
+    """What to draw for the missing parts: of each, the faces no readable part of an earlier build
+    holds (`where` learns where the others are).  Whole parts when any part read took characters
+    past the charset."""
+    if any(source.past_charset for source in sources.values() if source is not None):
+        return list(missing)
+    found: dict[str, str] = {}
+    for part in missing:
+        for face, ident in zip(part.faces, part.idents, strict=True):
+            key = index.get(ident)
+            if key is None or face.key in found:
+                continue
+            if key not in sources:
+                sources[key] = _read_cache(cache, key, [])
+            source = sources[key]
+            if source is not None and face.key in source.forms:
+                if source.past_charset:
+                    return list(missing)
+                found[face.key] = key
+    jobs = []
+    for part in missing:
+        kept = [i for i, face in enumerate(part.faces) if face.key not in found]
+        if len(kept) == len(part.faces):
+            jobs.append(part)
+        elif kept:
+            idents = tuple(part.idents[i] for i in kept)
+            jobs.append(FacePart(tuple(part.faces[i] for i in kept), _part_key(cache, idents, fonts, settings), idents))
+    where.update(found)
+    return jobs
+
+
+def _draw_jobs(
+    jobs: Sequence[FacePart],
+    settings: DrawSettings,
+    cache: Cache,
+    workers: int,
+    progress: Callable[[int], None] | None,
+    documents: Sequence[DocumentJob],
+    parts: Sequence[FacePart],
+    fonts: str,
+    frames: dict[str, tuple[bytes, dict[str, int]]],
+) -> tuple[dict[str, _Drawn], dict[str, tuple[bytes, dict[str, int]]]]:
+    """The jobs drawn in worker processes, each written to the cache; the documents' sheets drawn
+    meanwhile, unless they are drawn already."""
+    drawn: dict[str, _Drawn] = {}
+    if sum(len(job.faces) for job in jobs) <= DRAWN_HERE:
+        frames = frames or _frames(documents, parts, settings, cache, fonts)
+        forget_files()  # this process lives on: a picture rewritten under its old size and time is read again
+        try:
+            for job in jobs:
+                drawn[job.key] = _draw(job.faces, settings)
+                _write_cache(cache, job.key, drawn[job.key])
+                if progress:
+                    progress(len(job.faces))
+        finally:
+            forget_files()  # nor do workers forked later inherit what was read here
+        return drawn, frames
+    with worker_pool(max(1, min(workers, len(jobs)))) as pool:
+        futures = {pool.submit(_draw, job.faces, settings): job for job in jobs}
+        frames = frames or _frames(documents, parts, settings, cache, fonts)
+        for future in as_completed(futures):
+            job = futures[future]
+            drawn[job.key] = future.result()
+            _write_cache(cache, job.key, drawn[job.key])
+            if progress:
+                progress(len(job.faces))
+    return drawn, frames
 
 
 def _frames(
@@ -198,7 +305,7 @@ def _read_frames(cache: Cache, key: str, slots: set[str]) -> tuple[bytes, dict[s
     return data, forms
 
 
-def _draw(faces: tuple[FaceLayout, ...], settings: DrawSettings) -> tuple[bytes, dict[str, int], list[Finding]]:
+def _draw(faces: tuple[FaceLayout, ...], settings: DrawSettings) -> _Drawn:
     ctx = RenderContext(
         fonts=load_fonts(settings.fonts_dir),
         pack_root=settings.pack_root,
@@ -207,26 +314,47 @@ def _draw(faces: tuple[FaceLayout, ...], settings: DrawSettings) -> tuple[bytes,
         icons=icon_map(settings.icons),
         draft=bool(settings.draft_mark),
     )
-    data, forms = render_face_part(faces, ctx, settings.charset, settings.font_roles)
-    return data, forms, ctx.findings
+    part = render_face_part(faces, ctx, settings.charset, settings.font_roles)
+    starts = (0, *part.finding_ends)
+    by_face = {face.key: ctx.findings[starts[i] : starts[i + 1]] for i, face in enumerate(faces)}
+    return _Drawn(part.pdf, part.forms, by_face, part.past_charset)
 
 
-def _write_cache(cache: Cache, key: str, data: bytes, forms: dict[str, int], findings: list[Finding]) -> None:
-    cache.put(key, data, {"forms": forms, "findings": [f.as_dict() for f in findings]})
+def _write_cache(cache: Cache, key: str, drawn: _Drawn) -> None:
+    findings = {face: [f.as_dict() for f in found] for face, found in drawn.findings.items() if found}
+    cache.put(key, drawn.pdf, {"forms": drawn.forms, "findings": findings, "past_charset": drawn.past_charset})
 
 
-def _read_cache(cache: Cache, part: FacePart) -> tuple[bytes, dict[str, int], list[Finding]] | None:
-    """A cached part, or None when the entry is missing or does not verify: then it is drawn again."""
-    entry = cache.get(part.key)
+def _read_cache(cache: Cache, key: str, faces: Sequence[str]) -> _Drawn | None:
+    """A cached part, or None when the entry is missing or does not verify: then it is drawn again.
+    `faces`: the faces it must hold exactly (none: any, as the face index found it)."""
+    entry = cache.get(key)
     if entry is None:
         return None
     data, extra = entry
     try:
-        findings = [Finding.from_dict(item) for item in extra["findings"]]
-        forms = {str(key): int(number) for key, number in extra["forms"].items()}
+        findings = {str(face): [Finding.from_dict(item) for item in items] for face, items in extra["findings"].items()}
+        forms = {str(face): int(number) for face, number in extra["forms"].items()}
+        past_charset = extra["past_charset"]
         objects = parse(data).objects
     except (TypeError, KeyError, ValueError, AttributeError):
         return None
-    if sorted(forms) != sorted(face.key for face in part.faces) or not set(forms.values()) <= set(objects):
+    if not isinstance(past_charset, bool) or not set(findings) <= set(forms):
         return None
-    return data, forms, findings
+    if (faces and sorted(forms) != sorted(faces)) or not set(forms.values()) <= set(objects):
+        return None
+    return _Drawn(data, forms, findings, past_charset)
+
+
+def _read_index(cache: Cache, key: str) -> dict[str, str]:
+    """Which part the last build took each face from (face and art -> part key); {} when unreadable."""
+    stored = cache.get_json(key)
+    where = stored.get("where") if isinstance(stored, dict) else None
+    if not isinstance(where, dict):
+        return {}
+    return {k: v for k, v in where.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _write_index(cache: Cache, key: str, before: Mapping[str, str], now: Mapping[str, str]) -> None:
+    if dict(now) != dict(before):
+        cache.put(key, json.dumps({"where": now}, sort_keys=True).encode())

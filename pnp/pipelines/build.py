@@ -26,7 +26,7 @@ from pnp.export import manifest
 from pnp.export.draft import render_findings_page
 from pnp.export.edit_set import remove_stale_parts
 from pnp.export.merge import merge_pdfs
-from pnp.export.pdf import CHARSET, face_roles, render_calibration
+from pnp.export.pdf import face_roles, pack_charset, render_calibration
 from pnp.export.png import cpu_workers, fonts_digest
 from pnp.export.sheets import DocumentJob, DrawSettings, FacePart, draw_documents, face_parts, icon_settings
 from pnp.export.workers import Background
@@ -233,7 +233,7 @@ def plan_jobs(done: LaidOut, icons: Mapping[str, IconFile], cache: Cache) -> Dra
         template_files=tuple((n, t.file) for n, t in sorted(done.templates.templates.items())),
         icons=icon_settings(icons),
         draft_mark=printed(language, "DRAFT") if options.draft else "",
-        charset=CHARSET,
+        charset=pack_charset(faces.values()),
         font_roles=face_roles(faces.values()),
     )
     documents = [
@@ -276,7 +276,10 @@ def draw(plan: DrawPlan, done: LaidOut, cache: Cache, progress: Callable[[int, i
     kept = unchanged_documents(records, keys, done.out_dir)  # the last build made them from the same parts
     try:
         to_make = [document for document in plan.documents if document.name not in kept]
-        made, findings, count = draw_documents(to_make, plan.parts, plan.settings, cache, cpu_workers(), fonts, advance)
+        index = Cache.open(options.output, CacheKind.FACES, options.cache)
+        made, findings, count = draw_documents(
+            to_make, plan.parts, plan.settings, cache, cpu_workers(), fonts, index, advance
+        )
     except OSError as exc:
         return write_error(cache_root(options.output), exc)
     remember_documents(records, keys, made)

@@ -150,3 +150,8 @@ def icon_settings(icons: Mapping[str, IconFile]) -> IconSettings:
 
 def icon_map(settings: IconSettings) -> dict[str, IconFile]:
     return {name: IconFile(name, Path(path), path, "") for name, path, _ in settings}
+
+
+def forget_readers() -> None:
+    """The PNG icons read so far, forgotten (pnp.render.files_read)."""
+    _reader.cache_clear()

@@ -104,3 +104,8 @@ def _prepared_image_cached(
             (max(1, round(image.width * ratio)), max(1, round(image.height * ratio))), Image.Resampling.LANCZOS
         )
     return image, None
+
+
+def forget_pictures() -> None:
+    """The pictures prepared so far, forgotten (pnp.render.files_read)."""
+    _prepared_image_cached.cache_clear()

@@ -123,3 +123,8 @@ def place_image(canvas: Canvas, name: str, x: float, y: float, width: float, hei
     canvas._code.append(f"/{canvas._doc.getXObjectName(name)} Do")
     canvas.restoreState()
     canvas._formsinuse.append(name)
+
+
+def forget_streams() -> None:
+    """The PNG files read so far, forgotten (pnp.render.files_read)."""
+    _read.cache_clear()
