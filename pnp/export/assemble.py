@@ -91,8 +91,8 @@ def assemble(sheets: Parsed, placeholders: Mapping[str, int], parts: Mapping[str
     face's form of its part (face key -> the part).
 
     What is copied depends only on each face, never on which part drew it or what else that part
-    holds: every form names only the fonts its own content sets (not its part's whole font
-    dictionary), and equal objects are kept once whatever their part.  So a document assembled
+    holds: every form names only the fonts its own content sets (own_fonts, as its part is drawn),
+    and equal objects are kept once whatever their part.  So a document assembled
     from faces drawn in many parts (a rebuild that drew only an edited card again) is the same,
     byte for byte, as one assembled from parts drawn in one go."""
     objects: dict[int, tuple[bytes | memoryview, ...]] = {n: (body,) for n, body in sheets.objects.items()}
@@ -100,7 +100,6 @@ def assemble(sheets: Parsed, placeholders: Mapping[str, int], parts: Mapping[str
     copied: dict[int, dict[int, int]] = {}  # id(part) -> its object numbers -> ours
     shared = _Shared()  # equal objects kept once
     active: set[tuple[int, int]] = set()
-    font_tables: dict[int, dict[bytes, int]] = {}  # id(part) -> its font dictionary: name -> object
 
     def fresh() -> int:
         nonlocal following
@@ -116,7 +115,6 @@ def assemble(sheets: Parsed, placeholders: Mapping[str, int], parts: Mapping[str
             return memo[number]
         active.add((id(part), number))
         head, stream = _split(part.pdf.objects[number])
-        head = _own_fonts(head, stream, part, font_tables)
         head = _REF.sub(lambda ref: b"%d 0 R" % take(part, int(ref.group(1))), head)
         active.discard((id(part), number))
         if into is None and number not in memo:
@@ -177,23 +175,32 @@ _FONT_ENTRY = re.compile(rb"/([^\s/\[\]()<>{}%]+) (\d+) 0 R")
 _SETS_FONT = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s+[-+\d.]+\s+Tf\b")
 
 
-def _own_fonts(head: bytes, stream: bytes | memoryview, part: Part, tables: dict[int, dict[bytes, int]]) -> bytes:
-    """A form's resources naming only the fonts its content sets, not its part's whole font
-    dictionary (which lists every font any face of that part used).  A form whose content
-    cannot be read keeps the whole dictionary: every font it may set is still there."""
-    found = _FONT_RESOURCE.search(head)
-    if found is None or b"/Subtype /Form" not in head:
-        return head
-    content = _content(head, stream)
-    if content is None:
-        return head
-    table = tables.get(id(part))
-    if table is None:
-        whole, _ = _split(part.pdf.objects[int(found.group(1))])
-        table = tables[id(part)] = {name: int(n) for name, n in _FONT_ENTRY.findall(whole)}
-    names = sorted(set(_SETS_FONT.findall(content)) & set(table))
-    own = b"<< " + b"".join(b"/%s %d 0 R " % (name, table[name]) for name in names) + b">>"
-    return head[: found.start()] + b"/Font " + own + head[found.end() :]
+def own_fonts(data: bytes) -> bytes:
+    """A part whose every form names only the fonts its own content sets, not the part's whole font
+    dictionary (ReportLab gives every form the document's, which lists every font any face of
+    that part used): what a face's form holds then depends on the face alone.  A form whose
+    content cannot be read keeps the whole dictionary: every font it may set is still there."""
+    pdf = parse(data)
+    objects: dict[int, tuple[bytes | memoryview, ...]] = {}
+    tables: dict[int, dict[bytes, int]] = {}
+    changed = False
+    for number, body in pdf.objects.items():
+        head, stream = _split(body)
+        found = _FONT_RESOURCE.search(head)
+        content = _content(head, stream) if found is not None and b"/Subtype /Form" in head else None
+        if found is None or content is None:
+            objects[number] = (body,)
+            continue
+        table_number = int(found.group(1))
+        if table_number not in tables:
+            whole, _ = _split(pdf.objects[table_number])
+            tables[table_number] = {name: int(n) for name, n in _FONT_ENTRY.findall(whole)}
+        table = tables[table_number]
+        names = sorted(set(_SETS_FONT.findall(content)) & set(table))
+        own = b"<< " + b"".join(b"/%s %d 0 R " % (name, table[name]) for name in names) + b">>"
+        objects[number] = (head[: found.start()] + b"/Font " + own + head[found.end() :], stream)
+        changed = True
+    return _write(pdf, objects) if changed else data
 
 
 def _content(head: bytes, stream: bytes | memoryview) -> bytes | None:

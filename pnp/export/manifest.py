@@ -41,10 +41,12 @@ def begin(out_dir: Path) -> None:
     (out_dir / MANIFEST).unlink(missing_ok=True)
 
 
-def digests_of(documents: Iterable[tuple[Path, bytes]]) -> dict[Path, tuple[str, int]]:
+def digests_of(
+    documents: Iterable[tuple[Path, bytes]], hashed: Iterable[tuple[bytes, tuple[str, int]]] = ()
+) -> dict[Path, tuple[str, int]]:
     """Each document's SHA-256 and size, hashed once per bytes object (a one-deck pack's
-    cards.pdf is its deck's file)."""
-    by_object: dict[int, tuple[str, int]] = {}
+    cards.pdf is its deck's file); `hashed`: bytes whose digest is known already."""
+    by_object: dict[int, tuple[str, int]] = {id(data): digest for data, digest in hashed}
     digests = {}
     for path, data in documents:
         if id(data) not in by_object:

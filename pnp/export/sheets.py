@@ -26,7 +26,7 @@ from pathlib import Path
 from pnp.assets.fonts import load_fonts
 from pnp.cache import Cache
 from pnp.errors import Finding
-from pnp.export.assemble import Part, assemble, parse
+from pnp.export.assemble import Part, assemble, own_fonts, parse
 from pnp.export.draft import marked
 from pnp.export.pdf import Placement, SheetSection, home_footer, render_face_part, render_frames
 from pnp.export.workers import worker_pool
@@ -317,7 +317,7 @@ def _draw(faces: tuple[FaceLayout, ...], settings: DrawSettings) -> _Drawn:
     part = render_face_part(faces, ctx, settings.charset, settings.font_roles)
     starts = (0, *part.finding_ends)
     by_face = {face.key: ctx.findings[starts[i] : starts[i + 1]] for i, face in enumerate(faces)}
-    return _Drawn(part.pdf, part.forms, by_face, part.past_charset)
+    return _Drawn(own_fonts(part.pdf), part.forms, by_face, part.past_charset)
 
 
 def _write_cache(cache: Cache, key: str, drawn: _Drawn) -> None:

@@ -12,8 +12,8 @@ documents as (path, bytes).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 
@@ -132,7 +132,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         result.findings += aid_findings
         if has_errors(result.findings):
             return result
-        write_outputs(documents, done, result, frozenset(done.out_dir / name for name in drawn.kept))
+        write_outputs(documents, done, result, frozenset(done.out_dir / name for name in drawn.kept), drawn.digests)
         if result.ok:
             _count(result, plan, done)
         return result
@@ -161,6 +161,7 @@ class Drawn:
     findings: list[Finding]
     ranges_drawn: int  # parts of faces drawn now, not taken from the cache
     kept: frozenset[str] = frozenset()  # documents whose file already holds these bytes: not written again
+    digests: list[tuple[bytes, tuple[str, int]]] = field(default_factory=list)  # documents hashed already
 
 
 def _load(pack_path: Path, options: BuildOptions, result: BuildResult) -> tuple[PackData, str] | None:
@@ -273,7 +274,8 @@ def draw(plan: DrawPlan, done: LaidOut, cache: Cache, progress: Callable[[int, i
     fonts = fonts_digest(FONTS_DIR)
     records = Cache.open(options.output, CacheKind.DOCUMENT, options.cache)
     keys = document_keys(records, plan.documents, plan.parts, plan.settings, fonts)
-    kept = unchanged_documents(records, keys, done.out_dir)  # the last build made them from the same parts
+    kept_files = unchanged_documents(records, keys, done.out_dir)  # the last build made them from the same parts
+    kept = {name: data for name, (data, _) in kept_files.items()}
     try:
         to_make = [document for document in plan.documents if document.name not in kept]
         index = Cache.open(options.output, CacheKind.FACES, options.cache)
@@ -282,8 +284,9 @@ def draw(plan: DrawPlan, done: LaidOut, cache: Cache, progress: Callable[[int, i
         )
     except OSError as exc:
         return write_error(cache_root(options.output), exc)
-    remember_documents(records, keys, made)
-    return Drawn(made | kept, findings, count, frozenset(kept))
+    digests = remember_documents(records, keys, made) | {name: digest for name, (_, digest) in kept_files.items()}
+    documents = made | kept
+    return Drawn(documents, findings, count, frozenset(kept), [(documents[name], d) for name, d in digests.items()])
 
 
 def assemble_documents(
@@ -313,7 +316,11 @@ def assemble_documents(
 
 
 def write_outputs(
-    documents: list[tuple[Path, bytes]], done: LaidOut, result: BuildResult, kept: frozenset[Path] = frozenset()
+    documents: list[tuple[Path, bytes]],
+    done: LaidOut,
+    result: BuildResult,
+    kept: frozenset[Path] = frozenset(),
+    hashed: Sequence[tuple[bytes, tuple[str, int]]] = (),
 ) -> None:
     """The documents, each atomically (but those `kept`, whose file holds their bytes already), then
     the extras (PNG, TTS, print shops), inside the manifest's begin and finish: a build interrupted
@@ -338,7 +345,7 @@ def write_outputs(
     if has_errors(result.findings):
         return
     try:
-        known = manifest.digests_of(documents)  # what was just written, without reading it back
+        known = manifest.digests_of(documents, hashed)  # what was just written, without reading it back
         result.written.append(
             manifest.finish(out_dir, result.written, _description(done.options, done.language), known)
         )

@@ -49,8 +49,12 @@ def document_keys(
     return keys
 
 
-def unchanged_documents(cache: Cache, keys: Mapping[str, str], out_dir: Path) -> dict[str, bytes]:
-    """The documents whose file in `out_dir` holds the bytes the last build made from the same inputs."""
+Digest = tuple[str, int]  # a file's SHA-256 and size
+
+
+def unchanged_documents(cache: Cache, keys: Mapping[str, str], out_dir: Path) -> dict[str, tuple[bytes, Digest]]:
+    """The documents whose file in `out_dir` holds the bytes the last build made from the same
+    inputs, with their digest."""
     kept = {}
     for name, key in keys.items():
         record = cache.get_json(key)
@@ -58,14 +62,18 @@ def unchanged_documents(cache: Cache, keys: Mapping[str, str], out_dir: Path) ->
             data = (out_dir / name).read_bytes()
         except OSError:
             continue
-        if record.get("size") == len(data) and record.get("sha256") == hashlib.sha256(data).hexdigest():
-            kept[name] = data
+        if record.get("size") == len(data) and record.get("sha256") == (digest := hashlib.sha256(data).hexdigest()):
+            kept[name] = (data, (digest, len(data)))
     return kept
 
 
-def remember_documents(cache: Cache, keys: Mapping[str, str], made: Mapping[str, bytes]) -> None:
-    """What each document assembled now holds, for the next build to compare its file with."""
+def remember_documents(cache: Cache, keys: Mapping[str, str], made: Mapping[str, bytes]) -> dict[str, Digest]:
+    """What each document assembled now holds, for the next build to compare its file with; each
+    one's digest (the build manifest lists them too)."""
+    digests = {}
     for name, data in made.items():
-        record = {"sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
+        digests[name] = (hashlib.sha256(data).hexdigest(), len(data))
+        record = {"sha256": digests[name][0], "size": len(data)}
         with contextlib.suppress(OSError):  # the cache only saves time
             cache.put(keys[name], json.dumps(record).encode())
+    return digests
