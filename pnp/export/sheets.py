@@ -314,7 +314,10 @@ def _draw(faces: tuple[FaceLayout, ...], settings: DrawSettings) -> _Drawn:
         icons=icon_map(settings.icons),
         draft=bool(settings.draft_mark),
     )
-    part = render_face_part(faces, ctx, settings.charset, settings.font_roles)
+    try:
+        part = render_face_part(faces, ctx, settings.charset, settings.font_roles)
+    finally:
+        forget_files()  # a worker draws many parts: holding every picture it read would cost it 100s of MB
     starts = (0, *part.finding_ends)
     by_face = {face.key: ctx.findings[starts[i] : starts[i + 1]] for i, face in enumerate(faces)}
     return _Drawn(own_fonts(part.pdf), part.forms, by_face, part.past_charset)

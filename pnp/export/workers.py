@@ -12,6 +12,7 @@ starts in English, so each is told the language of the run that started it.
 from __future__ import annotations
 
 import contextlib
+import gc
 import multiprocessing
 import os
 import signal
@@ -81,12 +82,25 @@ def _pool_context() -> Any:
 
 
 @contextmanager
+def _objects_frozen() -> Iterator[None]:
+    """This process's objects left out of garbage collection while it forks: a forked child's
+    collector then never walks them, and the memory they fill stays shared with the parent
+    instead of being copied page by page into every child."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
+@contextmanager
 def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     pool = ProcessPoolExecutor(
         max_workers=workers, mp_context=_pool_context(), initializer=_start_worker, initargs=(ui_language(),)
     )
     try:
-        yield pool
+        with _objects_frozen():  # the workers are forked as the first work is handed out
+            yield pool
     except BaseException:
         # an interrupted run neither draws the rest first nor finishes what is being drawn: a worker
         # left running would outlive pnp, busy and holding its terminal. (Python 3.14 names this
@@ -140,7 +154,8 @@ class Background(Generic[T]):
             self._process = _QuietForkProcess(target=_send_result, args=(work, writer, self._reader), daemon=True)
             # a Ctrl-C let through as start() returns leaves this child unknown to the caller's
             # cancel(): pnp's leaving (exiting.leave) ends it with every other child
-            self._process.start()
+            with _objects_frozen():
+                self._process.start()
         except OSError:
             self._process = None
             return
