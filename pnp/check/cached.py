@@ -53,8 +53,25 @@ PER_CARD = frozenset(
         "text/agreement",
     }
 )
+# rules that judge each card alone too, kept per card as PER_CARD's are: not in PER_CARD, which
+# text/consistency (on tied wordings) and the workbench's preview run on a few cards, as they did not
+CARD_ALONE = frozenset(
+    {
+        "text/comparison",
+        "text/condition",
+        "text/shortened",
+        "text/player",
+        "text/homophone",
+        "text/line-breaks",
+    }
+)
+KEPT_PER_CARD = PER_CARD | CARD_ALONE
 ENTRY = "findings"
 ANSWERS = "dictionary answers"
+
+# A card's record in the entry, under its key: the findings of each rule kept per card (none: no
+# record), and the part of each rule in two phases (Rule.read) that read something of it.
+Record = dict[str, Any]
 
 
 def cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...] = RULES) -> list[Finding]:
@@ -68,20 +85,21 @@ def _cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...]) 
         return [f for rule in rules for f in rule.run(pack)]
     context = cache.key(ENTRY, _context(pack), tuple(rule.id for rule in rules))
     stored = cache.get_json(context)
-    per_card_rules = [rule for rule in rules if rule.id in PER_CARD]
+    per_card_rules = [rule for rule in rules if rule.id in KEPT_PER_CARD]
+    across = [rule for rule in rules if rule.id not in KEPT_PER_CARD]
     keys = _card_keys(pack)
-    known: dict[str, dict[str, list[dict[str, Any]]]] = stored.get("cards", {})
+    known: dict[str, Record] = stored.get("cards", {})
     fresh = {card_id: key for card_id, key in keys.items() if key not in known}
     pack_level: dict[str, list[dict[str, Any]]] = stored.get("pack", {})
     # the rules across cards are kept for the cards as they are now: a no-op run runs no rule at all
     every_card = hashlib.sha256(repr(sorted(keys.items())).encode()).hexdigest()
     whole: dict[str, list[dict[str, Any]]] = stored.get("whole", {}).get(every_card, {})
-    rerun = not all(isinstance(whole.get(rule.id), list) for rule in rules if rule.id not in PER_CARD)
+    rerun = not all(isinstance(whole.get(rule.id), list) for rule in across)
     if rerun or fresh or "pack" not in stored:
         with _answers_kept(cache):
+            pack_level = _check_fresh(pack, fresh, per_card_rules, [r for r in across if _in_two_phases(r)], known)
             if rerun:
-                whole = {r.id: [f.as_dict() for f in r.run(pack)] for r in rules if r.id not in PER_CARD}
-            pack_level = _check_fresh(pack, fresh, per_card_rules, known)
+                whole = {rule.id: [f.as_dict() for f in _run_across(pack, rule, keys, known)] for rule in across}
         entry = {
             "pack": pack_level,
             "cards": {key: known[key] for key in keys.values() if key in known},
@@ -92,7 +110,7 @@ def _cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...]) 
             cache.put(context, json.dumps(entry, ensure_ascii=False, sort_keys=True).encode())
     findings: list[Finding] = []
     for rule in rules:
-        if rule.id not in PER_CARD:
+        if rule.id not in KEPT_PER_CARD:
             findings += [_finding(item) for item in whole[rule.id]]
             continue
         findings += [_finding(item) for item in pack_level.get(rule.id, [])]
@@ -101,20 +119,38 @@ def _cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...]) 
     return findings
 
 
+def _in_two_phases(rule: Rule) -> bool:
+    return rule.read is not None and rule.combine is not None
+
+
+def _run_across(pack: PackData, rule: Rule, keys: dict[str, str], known: dict[str, Record]) -> list[Finding]:
+    """A rule across cards on the whole pack: in two phases, only its combining, over the parts kept."""
+    if rule.read is None or rule.combine is None:
+        return rule.run(pack)
+    parts = {card_id: known[key][rule.id] for card_id, key in keys.items() if rule.id in known[key]}
+    return rule.combine(pack, parts)
+
+
 def _check_fresh(
-    pack: PackData, fresh: dict[str, str], rules: list[Rule], known: dict[str, dict[str, list[dict[str, Any]]]]
+    pack: PackData, fresh: dict[str, str], rules: list[Rule], readers: list[Rule], known: dict[str, Record]
 ) -> dict[str, list[dict[str, Any]]]:
-    """Run the per-card rules on the fresh cards, keeping their findings in `known`; the findings
-    that name no card, by rule."""
+    """Run the per-card rules on the fresh cards, and read their parts for the rules in two phases,
+    keeping both in `known`; the findings that name no card, by rule."""
     subset = only_cards(pack, set(fresh))
+    records = {card_id: known.setdefault(key, {}) for card_id, key in fresh.items()}
     pack_level = {}
     for rule in rules:
         by_card: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for finding in rule.run(subset):
             by_card[finding.card if finding.card in fresh else ""].append(finding.as_dict())
         pack_level[rule.id] = by_card.pop("", [])
-        for card_id, key in fresh.items():
-            known.setdefault(key, {})[rule.id] = by_card.get(card_id, [])
+        for card_id, found in by_card.items():  # a card without findings keeps none: a smaller entry
+            records[card_id][rule.id] = found
+    for rule in readers:
+        assert rule.read is not None
+        for card_id, part in rule.read(subset).items():
+            if card_id in records:
+                records[card_id][rule.id] = part
     return pack_level
 
 

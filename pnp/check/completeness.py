@@ -145,7 +145,10 @@ def deck_states(pack: PackData, language: str | None = None, templates_root: Pat
             size: Size | None = deck_size(loaded)  # as the build lays it out
         except UnitError:
             size = None  # the loader reported it
-        cards = tuple(card_state(card, _prints_text(templates, card.type, size), language) for card in loaded.cards)
+        printing: dict[str, bool] = {}  # by card type: a deck's cards share a few layouts
+        for card_type in dict.fromkeys(card.type for card in loaded.cards):
+            printing[card_type] = _prints_text(templates, card_type, size)
+        cards = tuple(card_state(card, printing[card.type], language) for card in loaded.cards)
         states.append(DeckState(loaded, cards))
     return states
 

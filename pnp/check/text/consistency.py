@@ -18,15 +18,19 @@ guesses, and the first card in the file is not more often the right one.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 from collections import Counter
 from functools import lru_cache
+from typing import Any
 
 from pnp import markup
-from pnp.check.text.fields import Text, quote, texts
+from pnp.check.rule import Parts
+from pnp.check.text.fields import Text, localized, quote, texts
 from pnp.errors import Finding, Severity
 from pnp.i18n import _, ngettext
-from pnp.model import LoadedDeck, PackData
+from pnp.model import Card, LoadedDeck, PackData
 
 CODE = "text/consistency"
 
@@ -55,21 +59,72 @@ def aligned(source: str, target: str) -> list[tuple[str, str]]:
 
 
 Uses = list[tuple[Text, str]]
+_DIGEST = 11  # characters of a sentence's digest: 64 bits in URL-safe base64
 
 
 def check_consistency(pack: PackData) -> list[Finding]:
-    seen: dict[tuple[str, str, str], Uses] = {}
+    return combine_consistency(pack, read_consistency(pack))
+
+
+def read_consistency(pack: PackData) -> Parts:
+    """Each card's translated texts, as their sentences pair up with the original's: the text's file,
+    field, language and line, the digest of each source sentence and of each translation (the
+    sentences themselves are read again only for the few translated otherwise elsewhere)."""
+    parts: Parts = {}
     for text, original in texts(pack):
         if original is None:
             continue
-        kind = text.path.removeprefix("back.")
-        for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
-            seen.setdefault((text.lang, kind, source), []).append((text, target))
-    differing = {key: uses for key, uses in seen.items() if len({target for _, target in uses}) > 1}
-    tied = {key: uses for key, uses in differing.items() if _leaders(uses)[1]}
-    faulted = _faulted(pack, [text for uses in tied.values() for text, _ in uses]) if tied else set()
+        pairs = aligned(markup.plain_text(original.raw), markup.plain_text(text.raw))
+        sources, targets = [_digest(source) for source, _ in pairs], [_digest(target) for _, target in pairs]
+        parts.setdefault(text.card, []).append([text.file, text.path, text.lang, text.line, sources, targets])
+    return parts
+
+
+def _digest(sentence: str) -> str:
+    """64 bits of the sentence's BLAKE2 digest, in URL-safe base64: two sentences never share one."""
+    return base64.urlsafe_b64encode(hashlib.blake2b(sentence.encode(), digest_size=8).digest()).decode()[:11]
+
+
+def combine_consistency(pack: PackData, parts: Parts) -> list[Finding]:
+    every = [(card_id, said) for card_id, card_texts in parts.items() for said in card_texts]
+    # first the source sentences translated more than one way, by language and field: most are not
+    first: dict[tuple[str, str], dict[str, str]] = {}  # (language, field) -> source -> its first translation
+    differing: dict[tuple[str, str], set[str]] = {}
+    for _card, (_file, path, lang, _line, sources, targets) in every:
+        kind = (lang, path.removeprefix("back."))
+        translated = first.setdefault(kind, {})
+        for source, target in zip(sources, targets, strict=True):
+            if translated.setdefault(source, target) != target:
+                differing.setdefault(kind, set()).add(source)
+    if not differing:
+        return []
+    # then their uses, in the order of the cards, as the sentences themselves
+    seen: dict[tuple[str, str, str], list[tuple[str, list[Any], int, str]]] = {}
+    for card_id, said in every:
+        _file, path, lang, _line, sources, targets = said
+        kind = (lang, path.removeprefix("back."))
+        if kind not in differing or differing[kind].isdisjoint(sources):
+            continue
+        for index, (source, target) in enumerate(zip(sources, targets, strict=True)):
+            if source in differing[kind]:
+                seen.setdefault((*kind, source), []).append((card_id, said, index, target))
+    cards = pack.cards()
+    grouped: list[tuple[str, Uses]] = []
+    for pair_uses in seen.values():
+        wording: dict[str, str] = {}  # each translation's digest -> the sentence, read from its first card
+        source = ""
+        for card_id, said, index, target in pair_uses:
+            if target not in wording:
+                source, wording[target] = _sentences_of(pack, cards[card_id], said[1], said[2], index)
+        uses = [
+            (Text(said[0], card_id, said[1], said[2], "", said[3]), wording[target])
+            for card_id, said, _i, target in pair_uses
+        ]
+        grouped.append((source, uses))
+    tied = [uses for _source, uses in grouped if _leaders(uses)[1]]
+    faulted = _faulted(pack, [text for uses in tied for text, _ in uses]) if tied else set()
     findings = []
-    for (_lang, _field, source), uses in differing.items():
+    for source, uses in grouped:
         leaders, tie = _leaders(uses)
         if tie:
             sound = [w for w in leaders if not any((t.card, t.field) in faulted for t, u in uses if u == w)]
@@ -88,6 +143,13 @@ def check_consistency(pack: PackData) -> list[Finding]:
                 ),
             )
     return findings
+
+
+def _sentences_of(pack: PackData, card: Card, path: str, lang: str, index: int) -> tuple[str, str]:
+    """The source sentence and its translation at this place of a card's text, read again."""
+    fields = localized(card)[path]
+    original, translation = markup.plain_text(fields[pack.pack.source_language]), markup.plain_text(fields[lang])
+    return aligned(original, translation)[index]
 
 
 def _leaders(uses: Uses) -> tuple[list[str], bool]:

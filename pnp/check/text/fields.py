@@ -74,7 +74,8 @@ def worth_looking_up(word: str) -> bool:
     return len(word) >= 2 and not any(c.isdigit() or c == "_" for c in word) and not _ROMAN.match(word)
 
 
-def _localized(card: Card) -> dict[str, dict[str, str]]:
+def localized(card: Card) -> dict[str, dict[str, str]]:
+    """The fields the text rules read, by path ("text", "back.title"): each by language."""
     fields = {"title": card.title, "subtitle": card.subtitle, "text": card.text, "flavour": card.flavour}
     if card.back is not None:
         fields |= {"back.title": card.back.title, "back.text": card.back.text, "back.flavour": card.back.flavour}
@@ -133,13 +134,13 @@ def _texts(pack: PackData, paths: tuple[str, ...], languages: list[str] | None) 
     for loaded in pack.decks:
         shown = shown_path(loaded.file)
         for card in loaded.cards:
-            fields = _localized(card)
+            fields = localized(card)
             for path in paths:
-                localized = fields.get(path, {})
-                source = localized.get(source_language)
+                by_lang = fields.get(path, {})
+                source = by_lang.get(source_language)
                 original = None
                 for lang in languages if languages is not None else pack.pack.target_languages:
-                    raw = localized.get(lang)
+                    raw = by_lang.get(lang)
                     if not raw or not raw.strip():
                         continue
                     text = Text(shown, card.id, path, lang, raw, field_line(pack, card.id, f"{path}.{lang}"))

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import difflib
 import re
+from typing import Any
 
 from pnp import markup
+from pnp.check.rule import Parts
 from pnp.check.text.fields import RULES_TEXT, Text, texts
 from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex, Hit
@@ -61,63 +63,106 @@ def _names(pack: PackData, lang: str) -> dict[str, str]:
 
 
 def check_cited_names(pack: PackData) -> list[Finding]:
+    return combine_cited_names(pack, read_cited_names(pack))
+
+
+# What a text of a card cites, once what the card and the pack's glossary tell is judged: the file,
+# field, language and line of the text; the names its original cites by title, with the text folded
+# (None when it cites none); the emphasised runs, then the quotations, that read as a name and are no
+# term.  Whether each is a title of the pack is for combine_cited_names: the titles are every card's.
+Cited = list[Any]
+
+
+def read_cited_names(pack: PackData) -> Parts:
+    """Each card's texts that cite something: what text/cited-name needs of them (Cited)."""
     index = GlossaryIndex(pack)
-    names_by_lang = {lang: _names(pack, lang) for lang in pack.languages}
     terms = {lang: PhraseMatcher(phrases, lang) for lang in pack.languages if (phrases := _terms(pack, lang))}
-    findings = []
-    titles: dict[str, dict[str, str]] = {}  # per language: each card's source title -> its title there
-    for text, _original in texts(pack, RULES_TEXT, pack.languages):
-        names = names_by_lang[text.lang]
-        forbidden: list[Hit] | None = None  # looked for only when a quoted name needs it
+    glossary = {_key(term.source) for term in pack.glossary.term}  # text/glossary asks for those
+    parts: Parts = {}
+    for text, original in texts(pack, RULES_TEXT, pack.languages):
         checker = speller(text.lang)
-        if _original is not None:
-            if text.lang not in titles:
-                titles[text.lang] = _titles(pack, pack.pack.source_language, text.lang)
-            findings += _titles_cited(pack, text, _original, titles[text.lang])
-        for cited in _emphasised(text.raw):
-            if not _looks_like_a_name(cited) or _key(cited) in names:
-                continue
-            if " " not in cited and checker is not None and checker.knows(cited.lower()):
-                continue  # "**Descarta**": a word in bold, not a misspelt title "Descarte"
-            if text.lang in terms and terms[text.lang].fullmatch(fold(_VALUE.sub("", cited))):
-                continue
-            close = difflib.get_close_matches(_key(cited), list(names), n=1, cutoff=0.8)
-            if close:
-                findings.append(
-                    text.finding(
-                        Severity.WARNING,
-                        CODE,
-                        _('"{cited}" reads as the name of "{title}", but is written otherwise').format(
-                            cited=cited, title=names[close[0]]
-                        ),
-                        _('write the card\'s title: "{title}"').format(title=names[close[0]]),
-                    )
-                )
+        matcher = terms.get(text.lang)
+        titled = None
+        if original is not None:
+            by_title = [m.group(1).strip().rstrip(".,") for m in _QUOTED.finditer(original.plain)]
+            by_title += _emphasised(original.raw)
+            kept = [name for name in dict.fromkeys(by_title) if _key(name) not in glossary]
+            titled = [kept, fold(text.plain)] if kept else None
+        emphasised = [
+            run
+            for run in _emphasised(text.raw)
+            if _looks_like_a_name(run)
+            # "**Descarta**": a word in bold, not a misspelt title "Descarte"
+            and not (" " not in run and checker is not None and checker.knows(run.lower()))
+            and not (matcher is not None and matcher.fullmatch(fold(_VALUE.sub("", run))))
+        ]
+        quoted = []
+        forbidden: list[Hit] | None = None  # looked for only when a quoted name needs it
         for m in _QUOTED.finditer(text.plain):
             if _SPEECH.search(m.group(1)) or _has_a_verb(m.group(1), checker):
                 continue
             cited = m.group(1).strip().rstrip(".,")
-            if not _looks_like_a_name(cited) or _key(cited) in names:
+            if not _looks_like_a_name(cited):
                 continue
             term = _VALUE.sub("", cited)  # “Abordaje 2” cites the keyword Abordaje
-            if text.lang in terms and terms[text.lang].fullmatch(fold(term)):
+            if matcher is not None and matcher.fullmatch(fold(term)):
                 continue
             if forbidden is None:
                 forbidden = index.forbidden(text.plain, text.lang)
             if any(hit.start < m.end() and m.start() < hit.end for hit in forbidden):
                 continue  # text/glossary reports it
-            hint = did_you_mean(cited, sorted(set(names.values())))
-            findings.append(
-                text.finding(
-                    Severity.WARNING,
-                    CODE,
-                    _('"{cited}" is quoted as a name, but no card, deck or term of the pack is called so').format(
-                        cited=cited
-                    ),
-                    (f"{hint} " if hint else "")
-                    + _("Correct the name, or add it to words in pack.toml if it names something outside the pack"),
+            quoted.append(cited)
+        if titled or emphasised or quoted:
+            where = [text.file, text.path, text.lang, text.line]
+            parts.setdefault(text.card, []).append([where, titled, emphasised, quoted])
+    return parts
+
+
+def combine_cited_names(pack: PackData, parts: Parts) -> list[Finding]:
+    """The findings of what the cards cite, against every name of the pack."""
+    names_by_lang: dict[str, dict[str, str]] = {}
+    titles: dict[str, dict[str, str]] = {}  # per language: each card's source title -> its title there
+    findings = []
+    for card_id, cited_texts in parts.items():
+        for (file, path, lang, line), titled, emphasised, quoted in cited_texts:
+            text = Text(file, card_id, path, lang, "", line)
+            if lang not in names_by_lang:
+                names_by_lang[lang] = _names(pack, lang)
+            names = names_by_lang[lang]
+            if titled:
+                if lang not in titles:
+                    titles[lang] = _titles(pack, pack.pack.source_language, lang)
+                findings += _titles_cited(text, titled[0], titled[1], titles[lang])
+            for cited in emphasised:
+                if _key(cited) in names:
+                    continue
+                close = difflib.get_close_matches(_key(cited), list(names), n=1, cutoff=0.8)
+                if close:
+                    findings.append(
+                        text.finding(
+                            Severity.WARNING,
+                            CODE,
+                            _('"{cited}" reads as the name of "{title}", but is written otherwise').format(
+                                cited=cited, title=names[close[0]]
+                            ),
+                            _('write the card\'s title: "{title}"').format(title=names[close[0]]),
+                        )
+                    )
+            for cited in quoted:
+                if _key(cited) in names:
+                    continue
+                hint = did_you_mean(cited, sorted(set(names.values())))
+                findings.append(
+                    text.finding(
+                        Severity.WARNING,
+                        CODE,
+                        _('"{cited}" is quoted as a name, but no card, deck or term of the pack is called so').format(
+                            cited=cited
+                        ),
+                        (f"{hint} " if hint else "")
+                        + _("Correct the name, or add it to words in pack.toml if it names something outside the pack"),
+                    )
                 )
-            )
     return findings
 
 
@@ -147,19 +192,14 @@ def _emphasised(raw: str) -> list[str]:
     return runs
 
 
-def _titles_cited(pack: PackData, text: Text, original: Text, titles: dict[str, str]) -> list[Finding]:
-    """The cards the original cites by their title, quoted or emphasised, whose title in the text's
-    language this text lacks: "Search for “Black Market”" / "Busca el mercado"."""
-    if not titles:
-        return []
-    cited = [m.group(1).strip().rstrip(".,") for m in _QUOTED.finditer(original.plain)]
-    cited += _emphasised(original.raw)
-    folded = fold(text.plain)
-    glossary = {_key(term.source) for term in pack.glossary.term}  # text/glossary asks for those
+def _titles_cited(text: Text, cited: list[str], folded: str, titles: dict[str, str]) -> list[Finding]:
+    """The cards the original cites by their title, quoted or emphasised (`cited`, no glossary term
+    among them), whose title in the text's language this text (`folded`) lacks: "Search for “Black
+    Market”" / "Busca el mercado"."""
     findings = []
-    for name in dict.fromkeys(cited):
+    for name in cited:
         title = titles.get(_key(name))
-        if title is None or fold(title) in folded or _key(name) in glossary:
+        if title is None or fold(title) in folded:
             continue
         findings.append(
             text.finding(

@@ -28,6 +28,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pnp.check.rule import Parts
 from pnp.check.text.consistency import aligned
 from pnp.check.text.fields import RULES_TEXT, Text, texts
 from pnp.check.text.lexicon import Speller, speller
@@ -105,34 +106,52 @@ class Evidence:
 
 
 def check_register(pack: PackData) -> list[Finding]:
+    return combine_register(pack, read_register(pack))
+
+
+def read_register(pack: PackData) -> Parts:
+    """Each card's Spanish rules texts that take sides: the text's file, field, language and line,
+    what says tú or usted in it, and what its original adds against usted, then against tú (the
+    pack's register, which the other texts decide, says which counts).  Evidence as [register,
+    word, strong]."""
     checker = speller("es")
     if checker is None:
-        return []
-    every: list[tuple[Text, Text | None, list[Evidence]]] = []
+        return {}
+    parts: Parts = {}
     for text, original in texts(pack, RULES_TEXT):  # titles and flavour: names and people speaking
-        if text.lang.split("-")[0] in LANGUAGES:
-            every.append((text, original, evidence(text.plain, checker, text.lang)))
-    read = [(text, found) for text, _original, found in every if found]
+        if text.lang.split("-")[0] not in LANGUAGES:
+            continue
+        found = evidence(text.plain, checker, text.lang)
+        # only for the other register: most texts need nothing more
+        more = (
+            [[], []] if original is None else [by_original(text.plain, original.plain, found, a) for a in (USTED, TU)]
+        )
+        if found or any(more):
+            said = [[[e.register, e.word, e.strong] for e in evidences] for evidences in (found, *more)]
+            parts.setdefault(text.card, []).append([text.file, text.path, text.lang, text.line, *said])
+    return parts
+
+
+def combine_register(pack: PackData, parts: Parts) -> list[Finding]:
     declared = pack.pack.addressed_as
+    every = [(card_id, said) for card_id, card_texts in parts.items() for said in card_texts]
     if declared is not None:
         register: str = declared
         how = _("pack.toml addressed_as")
     else:
-        counts = Counter(r for _, found in read for r in {e.register for e in found})
+        counts = Counter(r for _card, said in every for r in {register for register, _w, _s in said[4]})
         if len(counts) < 2 or counts[TU] == counts[USTED]:
             return []
         register = TU if counts[TU] > counts[USTED] else USTED
         how = _("{n} of {total} texts that take sides").format(n=counts[register], total=sum(counts.values()))
     findings = []
-    against = USTED if register == TU else TU
-    for text, original, found in every:
-        if original is not None:  # only now, and only for the other register: most texts need nothing more
-            found = found + by_original(text.plain, original.plain, found, against)
-        other = [e.word for e in found if e.register != register and e.strong]
+    for card_id, (file, path, lang, line, found, against_usted, against_tu) in every:
+        found = found + (against_usted if register == TU else against_tu)
+        other = [word for evidence_register, word, strong in found if evidence_register != register and strong]
         if not other:
             continue
         findings.append(
-            text.finding(
+            Text(file, card_id, path, lang, "", line).finding(
                 Severity.WARNING,
                 CODE,
                 ngettext(
