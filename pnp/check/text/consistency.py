@@ -22,12 +22,12 @@ import base64
 import hashlib
 import re
 from collections import Counter
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any
 
 from pnp import markup
 from pnp.check.rule import Parts
-from pnp.check.text.fields import Text, localized, quote, texts
+from pnp.check.text.fields import Places, Text, localized, quote, texts
 from pnp.errors import Finding, Severity
 from pnp.i18n import _, ngettext
 from pnp.model import Card, LoadedDeck, PackData
@@ -59,7 +59,6 @@ def aligned(source: str, target: str) -> list[tuple[str, str]]:
 
 
 Uses = list[tuple[Text, str]]
-_DIGEST = 11  # characters of a sentence's digest: 64 bits in URL-safe base64
 
 
 def check_consistency(pack: PackData) -> list[Finding]:
@@ -67,59 +66,64 @@ def check_consistency(pack: PackData) -> list[Finding]:
 
 
 def read_consistency(pack: PackData) -> Parts:
-    """Each card's translated texts, as their sentences pair up with the original's: the text's file,
-    field, language and line, the digest of each source sentence and of each translation (the
-    sentences themselves are read again only for the few translated otherwise elsewhere)."""
+    """Each card's translated texts, as their sentences pair up with the original's: the text's field
+    and language, and for each pair the digest of its source sentence then of its translation, in
+    one string (the sentences themselves are read again only for the few translated otherwise
+    elsewhere)."""
     parts: Parts = {}
     for text, original in texts(pack):
         if original is None:
             continue
         pairs = aligned(markup.plain_text(original.raw), markup.plain_text(text.raw))
-        sources, targets = [_digest(source) for source, _ in pairs], [_digest(target) for _, target in pairs]
-        parts.setdefault(text.card, []).append([text.file, text.path, text.lang, text.line, sources, targets])
+        codes = "".join(_digest(source) + _digest(target) for source, target in pairs)
+        parts.setdefault(text.card, []).append([text.path, text.lang, codes])
     return parts
 
 
+_DIGEST = 11  # characters: 64 bits in URL-safe base64, for two sentences never to share one
+
+
 def _digest(sentence: str) -> str:
-    """64 bits of the sentence's BLAKE2 digest, in URL-safe base64: two sentences never share one."""
-    return base64.urlsafe_b64encode(hashlib.blake2b(sentence.encode(), digest_size=8).digest()).decode()[:11]
+    return base64.urlsafe_b64encode(hashlib.blake2b(sentence.encode(), digest_size=8).digest()).decode()[:_DIGEST]
+
+
+def _pairs(codes: str) -> Iterator[tuple[str, str]]:
+    """(source digest, translation digest) of each pair of a text."""
+    for at in range(0, len(codes), 2 * _DIGEST):
+        yield codes[at : at + _DIGEST], codes[at + _DIGEST : at + 2 * _DIGEST]
 
 
 def combine_consistency(pack: PackData, parts: Parts) -> list[Finding]:
-    every = [(card_id, said) for card_id, card_texts in parts.items() for said in card_texts]
+    every = [(card_id, path, lang, codes) for card_id, card_texts in parts.items() for path, lang, codes in card_texts]
     # first the source sentences translated more than one way, by language and field: most are not
     first: dict[tuple[str, str], dict[str, str]] = {}  # (language, field) -> source -> its first translation
     differing: dict[tuple[str, str], set[str]] = {}
-    for _card, (_file, path, lang, _line, sources, targets) in every:
+    for _card, path, lang, codes in every:
         kind = (lang, path.removeprefix("back."))
         translated = first.setdefault(kind, {})
-        for source, target in zip(sources, targets, strict=True):
+        for source, target in _pairs(codes):
             if translated.setdefault(source, target) != target:
                 differing.setdefault(kind, set()).add(source)
     if not differing:
         return []
-    # then their uses, in the order of the cards, as the sentences themselves
-    seen: dict[tuple[str, str, str], list[tuple[str, list[Any], int, str]]] = {}
-    for card_id, said in every:
-        _file, path, lang, _line, sources, targets = said
+    # then their uses, in the order of the cards, each text and sentence found again
+    seen: dict[tuple[str, str, str], list[tuple[str, str, str, int, str]]] = {}
+    for card_id, path, lang, codes in every:
         kind = (lang, path.removeprefix("back."))
-        if kind not in differing or differing[kind].isdisjoint(sources):
+        if kind not in differing:
             continue
-        for index, (source, target) in enumerate(zip(sources, targets, strict=True)):
+        for index, (source, target) in enumerate(_pairs(codes)):
             if source in differing[kind]:
-                seen.setdefault((*kind, source), []).append((card_id, said, index, target))
-    cards = pack.cards()
+                seen.setdefault((*kind, source), []).append((card_id, path, lang, index, target))
+    places = Places(pack)
     grouped: list[tuple[str, Uses]] = []
     for pair_uses in seen.values():
         wording: dict[str, str] = {}  # each translation's digest -> the sentence, read from its first card
         source = ""
-        for card_id, said, index, target in pair_uses:
+        for card_id, path, lang, index, target in pair_uses:
             if target not in wording:
-                source, wording[target] = _sentences_of(pack, cards[card_id], said[1], said[2], index)
-        uses = [
-            (Text(said[0], card_id, said[1], said[2], "", said[3]), wording[target])
-            for card_id, said, _i, target in pair_uses
-        ]
+                source, wording[target] = _sentences_of(pack, places.card(card_id), path, lang, index)
+        uses = [(places.text(card_id, path, lang), wording[target]) for card_id, path, lang, _i, target in pair_uses]
         grouped.append((source, uses))
     tied = [uses for _source, uses in grouped if _leaders(uses)[1]]
     faulted = _faulted(pack, [text for uses in tied for text, _ in uses]) if tied else set()

@@ -150,6 +150,28 @@ def _texts(pack: PackData, paths: tuple[str, ...], languages: list[str] | None) 
                     yield text, (original if lang != source_language else None)
 
 
+class Places:
+    """A pack's texts found again by card, field and language, as texts() lists them: a rule's
+    combining phase (Rule.combine) keeps only that of each text it read, and makes a finding of few."""
+
+    def __init__(self, pack: PackData) -> None:
+        self.pack = pack
+        self._cards: dict[str, tuple[str, Card]] | None = None
+
+    def card(self, card_id: str) -> Card:
+        return self._card(card_id)[1]
+
+    def text(self, card_id: str, path: str, lang: str) -> Text:
+        file, card = self._card(card_id)
+        raw = localized(card)[path][lang]
+        return Text(file, card_id, path, lang, raw, field_line(self.pack, card_id, f"{path}.{lang}"))
+
+    def _card(self, card_id: str) -> tuple[str, Card]:
+        if self._cards is None:
+            self._cards = {card.id: (shown_path(d.file), card) for d in self.pack.decks for card in d.cards}
+        return self._cards[card_id]
+
+
 def known_words(pack: PackData) -> frozenset[str]:
     """The pack's own words, lowercase: its word list and every word of its glossary's terms."""
     known: set[str] = set()

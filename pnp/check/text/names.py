@@ -19,11 +19,10 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any
 
 from pnp import markup
 from pnp.check.rule import Parts
-from pnp.check.text.fields import RULES_TEXT, Text, texts
+from pnp.check.text.fields import RULES_TEXT, Places, Text, texts
 from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex, Hit
 from pnp.check.text.lexicon import Speller, speller
@@ -66,11 +65,10 @@ def check_cited_names(pack: PackData) -> list[Finding]:
     return combine_cited_names(pack, read_cited_names(pack))
 
 
-# What a text of a card cites, once what the card and the pack's glossary tell is judged: the file,
-# field, language and line of the text; the names its original cites by title, with the text folded
-# (None when it cites none); the emphasised runs, then the quotations, that read as a name and are no
-# term.  Whether each is a title of the pack is for combine_cited_names: the titles are every card's.
-Cited = list[Any]
+# What a text of a card cites, once what the card and the pack's glossary tell is judged: the text's
+# field and language; the names its original cites by title (no glossary term among them); the
+# emphasised runs, then the quotations, that read as a name and are no term.  Whether each is a title
+# of the pack is for combine_cited_names: the titles are every card's.
 
 
 def read_cited_names(pack: PackData) -> Parts:
@@ -82,12 +80,11 @@ def read_cited_names(pack: PackData) -> Parts:
     for text, original in texts(pack, RULES_TEXT, pack.languages):
         checker = speller(text.lang)
         matcher = terms.get(text.lang)
-        titled = None
+        titled: list[str] = []
         if original is not None:
             by_title = [m.group(1).strip().rstrip(".,") for m in _QUOTED.finditer(original.plain)]
             by_title += _emphasised(original.raw)
-            kept = [name for name in dict.fromkeys(by_title) if _key(name) not in glossary]
-            titled = [kept, fold(text.plain)] if kept else None
+            titled = [name for name in dict.fromkeys(by_title) if _key(name) not in glossary]
         emphasised = [
             run
             for run in _emphasised(text.raw)
@@ -113,31 +110,34 @@ def read_cited_names(pack: PackData) -> Parts:
                 continue  # text/glossary reports it
             quoted.append(cited)
         if titled or emphasised or quoted:
-            where = [text.file, text.path, text.lang, text.line]
-            parts.setdefault(text.card, []).append([where, titled, emphasised, quoted])
+            parts.setdefault(text.card, []).append([text.path, text.lang, titled, emphasised, quoted])
     return parts
 
 
 def combine_cited_names(pack: PackData, parts: Parts) -> list[Finding]:
     """The findings of what the cards cite, against every name of the pack."""
+    places = Places(pack)
     names_by_lang: dict[str, dict[str, str]] = {}
     titles: dict[str, dict[str, str]] = {}  # per language: each card's source title -> its title there
     findings = []
     for card_id, cited_texts in parts.items():
-        for (file, path, lang, line), titled, emphasised, quoted in cited_texts:
-            text = Text(file, card_id, path, lang, "", line)
+        for path, lang, titled, emphasised, quoted in cited_texts:
             if lang not in names_by_lang:
                 names_by_lang[lang] = _names(pack, lang)
             names = names_by_lang[lang]
+            text: Text | None = None  # found again only for a finding
             if titled:
                 if lang not in titles:
                     titles[lang] = _titles(pack, pack.pack.source_language, lang)
-                findings += _titles_cited(text, titled[0], titled[1], titles[lang])
+                if any(_key(name) in titles[lang] for name in titled):
+                    text = places.text(card_id, path, lang)
+                    findings += _titles_cited(text, titled, titles[lang])
             for cited in emphasised:
                 if _key(cited) in names:
                     continue
                 close = difflib.get_close_matches(_key(cited), list(names), n=1, cutoff=0.8)
                 if close:
+                    text = text or places.text(card_id, path, lang)
                     findings.append(
                         text.finding(
                             Severity.WARNING,
@@ -151,6 +151,7 @@ def combine_cited_names(pack: PackData, parts: Parts) -> list[Finding]:
             for cited in quoted:
                 if _key(cited) in names:
                     continue
+                text = text or places.text(card_id, path, lang)
                 hint = did_you_mean(cited, sorted(set(names.values())))
                 findings.append(
                     text.finding(
@@ -192,10 +193,11 @@ def _emphasised(raw: str) -> list[str]:
     return runs
 
 
-def _titles_cited(text: Text, cited: list[str], folded: str, titles: dict[str, str]) -> list[Finding]:
+def _titles_cited(text: Text, cited: list[str], titles: dict[str, str]) -> list[Finding]:
     """The cards the original cites by their title, quoted or emphasised (`cited`, no glossary term
-    among them), whose title in the text's language this text (`folded`) lacks: "Search for “Black
-    Market”" / "Busca el mercado"."""
+    among them), whose title in the text's language this text lacks: "Search for “Black Market”" /
+    "Busca el mercado"."""
+    folded = fold(text.plain)
     findings = []
     for name in cited:
         title = titles.get(_key(name))

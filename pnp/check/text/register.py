@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from pnp.check.rule import Parts
 from pnp.check.text.consistency import aligned
-from pnp.check.text.fields import RULES_TEXT, Text, texts
+from pnp.check.text.fields import RULES_TEXT, Places, Text, texts
 from pnp.check.text.lexicon import Speller, speller
 from pnp.errors import Finding, Severity
 from pnp.i18n import _, ngettext
@@ -110,10 +110,9 @@ def check_register(pack: PackData) -> list[Finding]:
 
 
 def read_register(pack: PackData) -> Parts:
-    """Each card's Spanish rules texts that take sides: the text's file, field, language and line,
-    what says tú or usted in it, and what its original adds against usted, then against tú (the
-    pack's register, which the other texts decide, says which counts).  Evidence as [register,
-    word, strong]."""
+    """Each card's Spanish rules texts that take sides: the text's field and language, the registers
+    it takes (sorted), and the words that go against tú, then against usted, its original read (which
+    register the pack uses, the other texts decide)."""
     checker = speller("es")
     if checker is None:
         return {}
@@ -122,14 +121,19 @@ def read_register(pack: PackData) -> Parts:
         if text.lang.split("-")[0] not in LANGUAGES:
             continue
         found = evidence(text.plain, checker, text.lang)
-        # only for the other register: most texts need nothing more
-        more = (
-            [[], []] if original is None else [by_original(text.plain, original.plain, found, a) for a in (USTED, TU)]
-        )
-        if found or any(more):
-            said = [[[e.register, e.word, e.strong] for e in evidences] for evidences in (found, *more)]
-            parts.setdefault(text.card, []).append([text.file, text.path, text.lang, text.line, *said])
+        against = [_against(text, original, found, register) for register in (TU, USTED)]
+        if found or any(against):
+            parts.setdefault(text.card, []).append(
+                [text.path, text.lang, sorted({e.register for e in found}), *against]
+            )
     return parts
+
+
+def _against(text: Text, original: Text | None, found: list[Evidence], register: str) -> list[str]:
+    """The words of a text that go against the pack's register, each once in its order."""
+    if original is not None:  # only now, and only for the other register: most texts need nothing more
+        found = found + by_original(text.plain, original.plain, found, USTED if register == TU else TU)
+    return list(dict.fromkeys(e.word for e in found if e.register != register and e.strong))
 
 
 def combine_register(pack: PackData, parts: Parts) -> list[Finding]:
@@ -139,27 +143,27 @@ def combine_register(pack: PackData, parts: Parts) -> list[Finding]:
         register: str = declared
         how = _("pack.toml addressed_as")
     else:
-        counts = Counter(r for _card, said in every for r in {register for register, _w, _s in said[4]})
+        counts = Counter(r for _card, said in every for r in said[2])
         if len(counts) < 2 or counts[TU] == counts[USTED]:
             return []
         register = TU if counts[TU] > counts[USTED] else USTED
         how = _("{n} of {total} texts that take sides").format(n=counts[register], total=sum(counts.values()))
+    places = Places(pack)
     findings = []
-    for card_id, (file, path, lang, line, found, against_usted, against_tu) in every:
-        found = found + (against_usted if register == TU else against_tu)
-        other = [word for evidence_register, word, strong in found if evidence_register != register and strong]
+    for card_id, (path, lang, _registers, against_tu, against_usted) in every:
+        other = against_tu if register == TU else against_usted
         if not other:
             continue
         findings.append(
-            Text(file, card_id, path, lang, "", line).finding(
+            places.text(card_id, path, lang).finding(
                 Severity.WARNING,
                 CODE,
                 ngettext(
                     "{words} addresses the player as {other}, and this pack uses {register} ({how})",
                     "{words} address the player as {other}, and this pack uses {register} ({how})",
-                    len(set(other)),
+                    len(other),
                 ).format(
-                    words=", ".join(f'"{w}"' for w in dict.fromkeys(other)),
+                    words=", ".join(f'"{w}"' for w in other),
                     other=USTED if register == TU else TU,
                     register=register,
                     how=how,
