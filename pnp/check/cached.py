@@ -188,18 +188,18 @@ def _context(pack: PackData) -> str:
 
 def _card_keys(pack: PackData) -> dict[str, str]:
     """Each card's key: its content, its deck and file, and the lines of its table and fields."""
-    lines: dict[str, list[tuple[str, str, int]]] = defaultdict(list)
+    lines: dict[str, list[str]] = defaultdict(list)
     for (kind, name), line in pack.lines.items():
         if kind == "card":
-            lines[name].append((kind, name, line))
+            lines[name].append(f"card:{name}={line}")
         elif kind == "field":
-            lines[name.split(":", 1)[0]].append((kind, name, line))
+            lines[name.partition(":")[0]].append(f"field:{name}={line}")
     keys = {}
     for loaded in pack.decks:
+        where = f"\0{loaded.deck.id}\0{loaded.file}\0"  # no NUL in a name: the parts cannot run together
         for card in loaded.cards:
-            where = (loaded.deck.id, str(loaded.file), sorted(lines.get(card.id, [])))
-            payload = card.model_dump_json().encode() + repr(where).encode()
-            keys[card.id] = hashlib.sha256(payload).hexdigest()[:32]
+            payload = card.model_dump_json() + where + "\0".join(sorted(lines.get(card.id, ())))
+            keys[card.id] = hashlib.sha256(payload.encode()).hexdigest()[:32]
     return keys
 
 

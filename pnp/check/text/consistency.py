@@ -22,7 +22,6 @@ import base64
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Iterator
 from functools import lru_cache
 
 from pnp import markup
@@ -87,32 +86,28 @@ def _digest(sentence: str) -> str:
     return base64.urlsafe_b64encode(hashlib.blake2b(sentence.encode(), digest_size=8).digest()).decode()[:_DIGEST]
 
 
-def _pairs(codes: str) -> Iterator[tuple[str, str]]:
-    """(source digest, translation digest) of each pair of a text."""
-    for at in range(0, len(codes), 2 * _DIGEST):
-        yield codes[at : at + _DIGEST], codes[at + _DIGEST : at + 2 * _DIGEST]
+_DIGESTS = re.compile(f".{{{_DIGEST}}}")
+_PAIRS = re.compile(f".{{{2 * _DIGEST}}}")
+
+
+def _pairs(codes: str) -> tuple[list[str], list[str]]:
+    """The digests of a text's source sentences, and of their translations, in their order."""
+    digests = _DIGESTS.findall(codes)
+    return digests[::2], digests[1::2]
 
 
 def combine_consistency(pack: PackData, parts: Parts) -> list[Finding]:
     every = [(card_id, path, lang, codes) for card_id, card_texts in parts.items() for path, lang, codes in card_texts]
-    # first the source sentences translated more than one way, by language and field: most are not
-    first: dict[tuple[str, str], dict[str, str]] = {}  # (language, field) -> source -> its first translation
-    differing: dict[tuple[str, str], set[str]] = {}
-    for _card, path, lang, codes in every:
-        kind = (lang, path.removeprefix("back."))
-        translated = first.setdefault(kind, {})
-        for source, target in _pairs(codes):
-            if translated.setdefault(source, target) != target:
-                differing.setdefault(kind, set()).add(source)
+    differing = _translated_otherwise(every)
     if not differing:
         return []
     # then their uses, in the order of the cards, each text and sentence found again
     seen: dict[tuple[str, str, str], list[tuple[str, str, str, int, str]]] = {}
     for card_id, path, lang, codes in every:
         kind = (lang, path.removeprefix("back."))
-        if kind not in differing:
-            continue
-        for index, (source, target) in enumerate(_pairs(codes)):
+        if kind not in differing or not any(source in codes for source in differing[kind]):
+            continue  # a digest within the string: most likely one of these sources, looked at below
+        for index, (source, target) in enumerate(zip(*_pairs(codes), strict=True)):
             if source in differing[kind]:
                 seen.setdefault((*kind, source), []).append((card_id, path, lang, index, target))
     places = Places(pack)
@@ -147,6 +142,21 @@ def combine_consistency(pack: PackData, parts: Parts) -> list[Finding]:
                 ),
             )
     return findings
+
+
+def _translated_otherwise(every: list[tuple[str, str, str, str]]) -> dict[tuple[str, str], set[str]]:
+    """The digests of the source sentences translated in more than one way, by language and field
+    (most are not): each pair of digests counted once, the pack's texts of a kind in one string."""
+    by_kind: dict[tuple[str, str], list[str]] = {}
+    for _card, path, lang, codes in every:
+        by_kind.setdefault((lang, path.removeprefix("back.")), []).append(codes)
+    differing = {}
+    for kind, texts_codes in by_kind.items():
+        translations = Counter(pair[:_DIGEST] for pair in set(_PAIRS.findall("".join(texts_codes))))
+        sources = {source for source, count in translations.items() if count > 1}
+        if sources:
+            differing[kind] = sources
+    return differing
 
 
 def _sentences_of(pack: PackData, card: Card, path: str, lang: str, index: int) -> tuple[str, str]:

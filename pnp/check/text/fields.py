@@ -168,7 +168,8 @@ class Places:
 
     def _card(self, card_id: str) -> tuple[str, Card]:
         if self._cards is None:
-            self._cards = {card.id: (shown_path(d.file), card) for d in self.pack.decks for card in d.cards}
+            shown = [(shown_path(loaded.file), loaded) for loaded in self.pack.decks]  # once a deck: it resolves
+            self._cards = {card.id: (file, card) for file, loaded in shown for card in loaded.cards}
         return self._cards[card_id]
 
 
