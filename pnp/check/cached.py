@@ -108,14 +108,14 @@ def _cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...]) 
         # the cache only saves time: a folder that cannot be written checks in full next time
         with contextlib.suppress(OSError):
             cache.put(context, json.dumps(entry, ensure_ascii=False, sort_keys=True).encode())
+    by_rule: dict[str, list[dict[str, Any]]] = {rule.id: list(pack_level.get(rule.id, [])) for rule in per_card_rules}
+    for key in keys.values():  # in the pack's order of cards; a record holds the few rules that found something
+        for rule_id, items in known[key].items():
+            if rule_id in by_rule:  # not a part of a rule in two phases
+                by_rule[rule_id] += items
     findings: list[Finding] = []
     for rule in rules:
-        if rule.id not in KEPT_PER_CARD:
-            findings += [_finding(item) for item in whole[rule.id]]
-            continue
-        findings += [_finding(item) for item in pack_level.get(rule.id, [])]
-        for key in keys.values():
-            findings += [_finding(item) for item in known[key].get(rule.id, [])]
+        findings += [_finding(item) for item in (by_rule[rule.id] if rule.id in by_rule else whole[rule.id])]
     return findings
 
 
