@@ -1,18 +1,23 @@
 """The checks with a memory: a card whose content did not change is not checked again.
 
 Most text rules judge each card on its own, against the pack's settings, its
-glossary and word lists (PER_CARD).  Their findings are kept per card, under
-a digest of the card's content, its file and its lines, in one cache entry
-for the pack's context (pack.toml, glossary, board, working folder, pnp
-version with its dictionaries).  A run checks only the cards whose digest is
-new, on a copy of the pack that holds just those cards, and takes the rest
-from the entry; rules that compare cards with each other (consistency, cited
-names, deck counts) run on the whole pack, unless no card changed at all
-(then Hunspell's dictionary is not even read).  Editing the glossary or
-pack.toml checks every card again.
+glossary and word lists (PER_CARD, CARD_ALONE).  Their findings are kept per
+card, under a digest of the card's content, its file and its lines, in one
+cache entry for the pack's context (pack.toml, glossary, board, working
+folder, pnp version with its dictionaries).  A run checks only the cards whose
+digest is new, on a copy of the pack that holds just those cards, and takes
+the rest from the entry.
+
+The rules that compare cards with each other run after any change of a card,
+but those in two phases (cited names, consistency, register: Rule.read) keep
+what they read of each card in the card's record too, so that only the
+changed cards are read again and the combining runs over the parts kept; the
+others (deck counts, completeness) are cheap, and run on the whole pack.  When
+no card changed at all no rule runs (and Hunspell's dictionary is not even
+read).  Editing the glossary or pack.toml checks every card again.
 
 The result is the findings `check_pack` gives, in the same order per rule:
-tests/test_speed.py compares them.
+tests/test_speed.py and tests/test_check_across_cards.py compare them.
 """
 
 from __future__ import annotations
