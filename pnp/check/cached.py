@@ -58,8 +58,9 @@ PER_CARD = frozenset(
         "text/agreement",
     }
 )
-# rules that judge each card alone too, kept per card as PER_CARD's are: not in PER_CARD, which
-# text/consistency (on tied wordings) and the workbench's preview run on a few cards, as they did not
+# rules that judge each card alone too, kept per card as PER_CARD's are.  Apart from PER_CARD, which
+# text/consistency (on the cards of tied wordings) and the workbench's preview also run: adding
+# these there would change what those find, which is not this cache's business
 CARD_ALONE = frozenset(
     {
         "text/comparison",
@@ -74,8 +75,9 @@ KEPT_PER_CARD = PER_CARD | CARD_ALONE
 ENTRY = "findings"
 ANSWERS = "dictionary answers"
 
-# A card's record in the entry, under its key: the findings of each rule kept per card (none: no
-# record), and the part of each rule in two phases (Rule.read) that read something of it.
+# A card's record in the entry, under its key: by rule id, the findings of each rule kept per card
+# (a rule that found nothing has no item), and the part of each rule in two phases (Rule.read) that
+# read something of the card.
 Record = dict[str, Any]
 
 

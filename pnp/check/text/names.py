@@ -65,14 +65,11 @@ def check_cited_names(pack: PackData) -> list[Finding]:
     return combine_cited_names(pack, read_cited_names(pack))
 
 
-# What a text of a card cites, once what the card and the pack's glossary tell is judged: the text's
-# field and language; the names its original cites by title (no glossary term among them); the
-# emphasised runs, then the quotations, that read as a name and are no term.  Whether each is a title
-# of the pack is for combine_cited_names: the titles are every card's.
-
-
 def read_cited_names(pack: PackData) -> Parts:
-    """Each card's texts that cite something: what text/cited-name needs of them (Cited)."""
+    """Each card's texts that cite something, judged as far as the card and the pack's glossary tell:
+    [field, language, the names its original cites (no glossary term among them), the emphasised
+    runs, then the quotations, that read as a name and are no term].  Whether each is a title of the
+    pack is for combine_cited_names: the titles are every card's."""
     index = GlossaryIndex(pack)
     terms = {lang: PhraseMatcher(phrases, lang) for lang in pack.languages if (phrases := _terms(pack, lang))}
     glossary = {_key(term.source) for term in pack.glossary.term}  # text/glossary asks for those

@@ -130,8 +130,9 @@ def read_register(pack: PackData) -> Parts:
 
 
 def _against(text: Text, original: Text | None, found: list[Evidence], register: str) -> list[str]:
-    """The words of a text that go against the pack's register, each once in its order."""
-    if original is not None:  # only now, and only for the other register: most texts need nothing more
+    """The words of a text that go against `register` if the pack uses it, each once, in their order:
+    its own evidence, and what its original tells against that register (most texts: nothing)."""
+    if original is not None:
         found = found + by_original(text.plain, original.plain, found, USTED if register == TU else TU)
     return list(dict.fromkeys(e.word for e in found if e.register != register and e.strong))
 
