@@ -50,7 +50,7 @@ def test_rules_kept_per_card_judge_each_card_alone(benchmark: Any, tmp_path: Pat
     import tomllib
 
     from pnp.check import RULES
-    from pnp.check.cached import PER_CARD, only_cards
+    from pnp.check.cached import KEPT_PER_CARD, only_cards
     from pnp.load import load_pack
 
     cases = tomllib.loads(benchmark.SET.read_text(encoding="utf-8"))["case"]
@@ -58,7 +58,7 @@ def test_rules_kept_per_card_judge_each_card_alone(benchmark: Any, tmp_path: Pat
     pack = load_pack(tmp_path).pack
     assert pack is not None
     codes = set()
-    for rule in (r for r in RULES if r.id in PER_CARD):
+    for rule in (r for r in RULES if r.id in KEPT_PER_CARD):
         whole = rule.run(pack)
         codes |= {f.code for f in whole}
         for card_id in sorted({f.card for f in whole if f.card}):

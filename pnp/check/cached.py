@@ -1,18 +1,23 @@
 """The checks with a memory: a card whose content did not change is not checked again.
 
 Most text rules judge each card on its own, against the pack's settings, its
-glossary and word lists (PER_CARD).  Their findings are kept per card, under
-a digest of the card's content, its file and its lines, in one cache entry
-for the pack's context (pack.toml, glossary, board, working folder, pnp
-version with its dictionaries).  A run checks only the cards whose digest is
-new, on a copy of the pack that holds just those cards, and takes the rest
-from the entry; rules that compare cards with each other (consistency, cited
-names, deck counts) run on the whole pack, unless no card changed at all
-(then Hunspell's dictionary is not even read).  Editing the glossary or
-pack.toml checks every card again.
+glossary and word lists (PER_CARD, CARD_ALONE).  Their findings are kept per
+card, under a digest of the card's content, its file and its lines, in one
+cache entry for the pack's context (pack.toml, glossary, board, working
+folder, pnp version with its dictionaries).  A run checks only the cards whose
+digest is new, on a copy of the pack that holds just those cards, and takes
+the rest from the entry.
+
+The rules that compare cards with each other run after any change of a card,
+but those in two phases (cited names, consistency, register: Rule.read) keep
+what they read of each card in the card's record too, so that only the
+changed cards are read again and the combining runs over the parts kept; the
+others (deck counts, completeness) are cheap, and run on the whole pack.  When
+no card changed at all no rule runs (and Hunspell's dictionary is not even
+read).  Editing the glossary or pack.toml checks every card again.
 
 The result is the findings `check_pack` gives, in the same order per rule:
-tests/test_speed.py compares them.
+tests/test_speed.py and tests/test_check_across_cards.py compare them.
 """
 
 from __future__ import annotations
@@ -53,8 +58,27 @@ PER_CARD = frozenset(
         "text/agreement",
     }
 )
+# rules that judge each card alone too, kept per card as PER_CARD's are.  Apart from PER_CARD, which
+# text/consistency (on the cards of tied wordings) and the workbench's preview also run: adding
+# these there would change what those find, which is not this cache's business
+CARD_ALONE = frozenset(
+    {
+        "text/comparison",
+        "text/condition",
+        "text/shortened",
+        "text/player",
+        "text/homophone",
+        "text/line-breaks",
+    }
+)
+KEPT_PER_CARD = PER_CARD | CARD_ALONE
 ENTRY = "findings"
 ANSWERS = "dictionary answers"
+
+# A card's record in the entry, under its key: by rule id, the findings of each rule kept per card
+# (a rule that found nothing has no item), and the part of each rule in two phases (Rule.read) that
+# read something of the card.
+Record = dict[str, Any]
 
 
 def cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...] = RULES) -> list[Finding]:
@@ -68,20 +92,21 @@ def _cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...]) 
         return [f for rule in rules for f in rule.run(pack)]
     context = cache.key(ENTRY, _context(pack), tuple(rule.id for rule in rules))
     stored = cache.get_json(context)
-    per_card_rules = [rule for rule in rules if rule.id in PER_CARD]
+    per_card_rules = [rule for rule in rules if rule.id in KEPT_PER_CARD]
+    across = [rule for rule in rules if rule.id not in KEPT_PER_CARD]
     keys = _card_keys(pack)
-    known: dict[str, dict[str, list[dict[str, Any]]]] = stored.get("cards", {})
+    known: dict[str, Record] = stored.get("cards", {})
     fresh = {card_id: key for card_id, key in keys.items() if key not in known}
     pack_level: dict[str, list[dict[str, Any]]] = stored.get("pack", {})
     # the rules across cards are kept for the cards as they are now: a no-op run runs no rule at all
     every_card = hashlib.sha256(repr(sorted(keys.items())).encode()).hexdigest()
     whole: dict[str, list[dict[str, Any]]] = stored.get("whole", {}).get(every_card, {})
-    rerun = not all(isinstance(whole.get(rule.id), list) for rule in rules if rule.id not in PER_CARD)
+    rerun = not all(isinstance(whole.get(rule.id), list) for rule in across)
     if rerun or fresh or "pack" not in stored:
         with _answers_kept(cache):
+            pack_level = _check_fresh(pack, fresh, per_card_rules, [r for r in across if _in_two_phases(r)], known)
             if rerun:
-                whole = {r.id: [f.as_dict() for f in r.run(pack)] for r in rules if r.id not in PER_CARD}
-            pack_level = _check_fresh(pack, fresh, per_card_rules, known)
+                whole = {rule.id: [f.as_dict() for f in _run_across(pack, rule, keys, known)] for rule in across}
         entry = {
             "pack": pack_level,
             "cards": {key: known[key] for key in keys.values() if key in known},
@@ -90,31 +115,49 @@ def _cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...]) 
         # the cache only saves time: a folder that cannot be written checks in full next time
         with contextlib.suppress(OSError):
             cache.put(context, json.dumps(entry, ensure_ascii=False, sort_keys=True).encode())
+    by_rule: dict[str, list[dict[str, Any]]] = {rule.id: list(pack_level.get(rule.id, [])) for rule in per_card_rules}
+    for key in keys.values():  # in the pack's order of cards; a record holds the few rules that found something
+        for rule_id, items in known[key].items():
+            if rule_id in by_rule:  # not a part of a rule in two phases
+                by_rule[rule_id] += items
     findings: list[Finding] = []
     for rule in rules:
-        if rule.id not in PER_CARD:
-            findings += [_finding(item) for item in whole[rule.id]]
-            continue
-        findings += [_finding(item) for item in pack_level.get(rule.id, [])]
-        for key in keys.values():
-            findings += [_finding(item) for item in known[key].get(rule.id, [])]
+        findings += [_finding(item) for item in (by_rule[rule.id] if rule.id in by_rule else whole[rule.id])]
     return findings
 
 
+def _in_two_phases(rule: Rule) -> bool:
+    return rule.read is not None and rule.combine is not None
+
+
+def _run_across(pack: PackData, rule: Rule, keys: dict[str, str], known: dict[str, Record]) -> list[Finding]:
+    """A rule across cards on the whole pack: in two phases, only its combining, over the parts kept."""
+    if rule.read is None or rule.combine is None:
+        return rule.run(pack)
+    parts = {card_id: known[key][rule.id] for card_id, key in keys.items() if rule.id in known[key]}
+    return rule.combine(pack, parts)
+
+
 def _check_fresh(
-    pack: PackData, fresh: dict[str, str], rules: list[Rule], known: dict[str, dict[str, list[dict[str, Any]]]]
+    pack: PackData, fresh: dict[str, str], rules: list[Rule], readers: list[Rule], known: dict[str, Record]
 ) -> dict[str, list[dict[str, Any]]]:
-    """Run the per-card rules on the fresh cards, keeping their findings in `known`; the findings
-    that name no card, by rule."""
+    """Run the per-card rules on the fresh cards, and read their parts for the rules in two phases,
+    keeping both in `known`; the findings that name no card, by rule."""
     subset = only_cards(pack, set(fresh))
+    records = {card_id: known.setdefault(key, {}) for card_id, key in fresh.items()}
     pack_level = {}
     for rule in rules:
         by_card: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for finding in rule.run(subset):
             by_card[finding.card if finding.card in fresh else ""].append(finding.as_dict())
         pack_level[rule.id] = by_card.pop("", [])
-        for card_id, key in fresh.items():
-            known.setdefault(key, {})[rule.id] = by_card.get(card_id, [])
+        for card_id, found in by_card.items():  # a card without findings keeps none: a smaller entry
+            records[card_id][rule.id] = found
+    for rule in readers:
+        assert rule.read is not None
+        for card_id, part in rule.read(subset).items():
+            if card_id in records:
+                records[card_id][rule.id] = part
     return pack_level
 
 
@@ -152,18 +195,18 @@ def _context(pack: PackData) -> str:
 
 def _card_keys(pack: PackData) -> dict[str, str]:
     """Each card's key: its content, its deck and file, and the lines of its table and fields."""
-    lines: dict[str, list[tuple[str, str, int]]] = defaultdict(list)
+    lines: dict[str, list[str]] = defaultdict(list)
     for (kind, name), line in pack.lines.items():
         if kind == "card":
-            lines[name].append((kind, name, line))
+            lines[name].append(f"card:{name}={line}")
         elif kind == "field":
-            lines[name.split(":", 1)[0]].append((kind, name, line))
+            lines[name.partition(":")[0]].append(f"field:{name}={line}")
     keys = {}
     for loaded in pack.decks:
+        where = f"\0{loaded.deck.id}\0{loaded.file}\0"  # no NUL in a name: the parts cannot run together
         for card in loaded.cards:
-            where = (loaded.deck.id, str(loaded.file), sorted(lines.get(card.id, [])))
-            payload = card.model_dump_json().encode() + repr(where).encode()
-            keys[card.id] = hashlib.sha256(payload).hexdigest()[:32]
+            payload = card.model_dump_json() + where + "\0".join(sorted(lines.get(card.id, ())))
+            keys[card.id] = hashlib.sha256(payload.encode()).hexdigest()[:32]
     return keys
 
 

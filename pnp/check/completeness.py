@@ -135,9 +135,23 @@ def _has_text(localized: dict[str, str]) -> bool:
     return any(value.strip() for value in localized.values())
 
 
+_STATES: list[tuple[PackData, str, Path, list[DeckState]]] = []  # the last pack's: two rules ask in turn
+
+
 def deck_states(pack: PackData, language: str | None = None, templates_root: Path = TEMPLATES_DIR) -> list[DeckState]:
-    """Every deck's ladder, in pack order; `language` defaults to the first target language."""
+    """Every deck's ladder, in pack order; `language` defaults to the first target language.
+
+    Kept for the last pack object asked about (a PackData is frozen): deck/text-missing and
+    card/text-missing read the same ladders."""
     language = language or pack.pack.printed_language
+    if _STATES and _STATES[0][0] is pack and _STATES[0][1:3] == (language, templates_root):
+        return list(_STATES[0][3])
+    states = _deck_states(pack, language, templates_root)
+    _STATES[:] = [(pack, language, templates_root, states)]
+    return list(states)
+
+
+def _deck_states(pack: PackData, language: str, templates_root: Path) -> list[DeckState]:
     templates = _family(templates_root, pack.pack.template_family, pack.root)
     states = []
     for loaded in pack.decks:
@@ -145,7 +159,10 @@ def deck_states(pack: PackData, language: str | None = None, templates_root: Pat
             size: Size | None = deck_size(loaded)  # as the build lays it out
         except UnitError:
             size = None  # the loader reported it
-        cards = tuple(card_state(card, _prints_text(templates, card.type, size), language) for card in loaded.cards)
+        printing: dict[str, bool] = {}  # by card type: a deck's cards share a few layouts
+        for card_type in dict.fromkeys(card.type for card in loaded.cards):
+            printing[card_type] = _prints_text(templates, card_type, size)
+        cards = tuple(card_state(card, printing[card.type], language) for card in loaded.cards)
         states.append(DeckState(loaded, cards))
     return states
 
@@ -296,8 +313,19 @@ def check_missing_text_per_card(pack: PackData) -> list[Finding]:
 _LOOKS_PLACEHOLDER = re.compile(r"\bplaceholder\b|\bprovisional\b|\bmarcador de posici", re.IGNORECASE)
 
 
+_PLACEHOLDERS: list[tuple[PackData, list[Finding]]] = []  # the last pack's: two rules ask in turn
+
+
 def _placeholder_findings(pack: PackData) -> list[Finding]:
     """A placeholder says it is one, and its text never claims to be the card's."""
+    if _PLACEHOLDERS and _PLACEHOLDERS[0][0] is pack:
+        return _PLACEHOLDERS[0][1]
+    findings = _placeholders(pack)
+    _PLACEHOLDERS[:] = [(pack, findings)]
+    return findings
+
+
+def _placeholders(pack: PackData) -> list[Finding]:
     findings = []
     for loaded in pack.decks:
         shown = shown_path(loaded.file)

@@ -28,7 +28,7 @@ rules read the same dictionary's morphology (accents.py says how).
 
 from __future__ import annotations
 
-from pnp.check.rule import Rule
+from pnp.check.rule import Rule, two_phases
 from pnp.check.text.accents import (
     check_diacritic_accents,
     check_noun_accents,
@@ -37,19 +37,19 @@ from pnp.check.text.accents import (
 )
 from pnp.check.text.comparison import check_comparison
 from pnp.check.text.conditions import check_conditions, check_shortened
-from pnp.check.text.consistency import check_consistency
+from pnp.check.text.consistency import combine_consistency, read_consistency
 from pnp.check.text.false_friends import check_false_friends
 from pnp.check.text.glossary import check_glossary
 from pnp.check.text.glossary_gender import check_glossary_gender
 from pnp.check.text.homophones import check_homophones
 from pnp.check.text.keywords import check_keywords
 from pnp.check.text.line_breaks import check_line_breaks
-from pnp.check.text.names import check_cited_names
+from pnp.check.text.names import combine_cited_names, read_cited_names
 from pnp.check.text.negation import check_negation
 from pnp.check.text.number_format import check_number_format
 from pnp.check.text.numbers import check_numbers
 from pnp.check.text.players import check_players
-from pnp.check.text.register import check_register
+from pnp.check.text.register import combine_register, read_register
 from pnp.check.text.repeated import check_repeated_words
 from pnp.check.text.term_agreement import check_agreement
 from pnp.check.text.typography import check_typography
@@ -82,11 +82,12 @@ RULES = (
         N_("Keywords carry a number exactly when the glossary says so, in the text and in `keywords`."),
         check_keywords,
     ),
-    Rule(
+    two_phases(
         "text/cited-name",
         Severity.WARNING,
         N_("A name quoted in rules text is a card, deck or term of the pack, or in its word list."),
-        check_cited_names,
+        read_cited_names,
+        combine_cited_names,
     ),
     Rule(
         "text/numbers",
@@ -196,19 +197,21 @@ RULES = (
         N_("No English word is rendered by a Spanish look-alike in a sense it lacks (from a reviewed list)."),
         check_false_friends,
     ),
-    Rule(
+    two_phases(
         "text/register",
         Severity.WARNING,
         N_(
             "Every Spanish text addresses the player the same way, tú or usted (pack.toml addressed_as, or most texts)."
         ),
-        check_register,
+        read_register,
+        combine_register,
     ),
-    Rule(
+    two_phases(
         "text/consistency",
         Severity.WARNING,
         N_("The same source sentence is translated the same way on every card."),
-        check_consistency,
+        read_consistency,
+        combine_consistency,
     ),
     Rule(
         "text/line-breaks",

@@ -18,15 +18,18 @@ guesses, and the first card in the file is not more often the right one.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 from collections import Counter
 from functools import lru_cache
 
 from pnp import markup
-from pnp.check.text.fields import Text, quote, texts
+from pnp.check.rule import Parts
+from pnp.check.text.fields import Places, Text, localized, quote, texts
 from pnp.errors import Finding, Severity
 from pnp.i18n import _, ngettext
-from pnp.model import LoadedDeck, PackData
+from pnp.model import Card, LoadedDeck, PackData
 
 CODE = "text/consistency"
 
@@ -58,18 +61,69 @@ Uses = list[tuple[Text, str]]
 
 
 def check_consistency(pack: PackData) -> list[Finding]:
-    seen: dict[tuple[str, str, str], Uses] = {}
+    return combine_consistency(pack, read_consistency(pack))
+
+
+def read_consistency(pack: PackData) -> Parts:
+    """Each card's translated texts, as their sentences pair up with the original's: the text's field
+    and language, and for each pair the digest of its source sentence then of its translation, in
+    one string (the sentences themselves are read again only for the few translated otherwise
+    elsewhere)."""
+    parts: Parts = {}
     for text, original in texts(pack):
         if original is None:
             continue
-        kind = text.path.removeprefix("back.")
-        for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
-            seen.setdefault((text.lang, kind, source), []).append((text, target))
-    differing = {key: uses for key, uses in seen.items() if len({target for _, target in uses}) > 1}
-    tied = {key: uses for key, uses in differing.items() if _leaders(uses)[1]}
-    faulted = _faulted(pack, [text for uses in tied.values() for text, _ in uses]) if tied else set()
+        pairs = aligned(markup.plain_text(original.raw), markup.plain_text(text.raw))
+        codes = "".join(_digest(source) + _digest(target) for source, target in pairs)
+        parts.setdefault(text.card, []).append([text.path, text.lang, codes])
+    return parts
+
+
+_DIGEST = 11  # characters: 64 bits in URL-safe base64, for two sentences never to share one
+
+
+def _digest(sentence: str) -> str:
+    return base64.urlsafe_b64encode(hashlib.blake2b(sentence.encode(), digest_size=8).digest()).decode()[:_DIGEST]
+
+
+_DIGESTS = re.compile(f".{{{_DIGEST}}}")
+_PAIRS = re.compile(f".{{{2 * _DIGEST}}}")
+
+
+def _pairs(codes: str) -> tuple[list[str], list[str]]:
+    """The digests of a text's source sentences, and of their translations, in their order."""
+    digests = _DIGESTS.findall(codes)
+    return digests[::2], digests[1::2]
+
+
+def combine_consistency(pack: PackData, parts: Parts) -> list[Finding]:
+    every = [(card_id, path, lang, codes) for card_id, card_texts in parts.items() for path, lang, codes in card_texts]
+    differing = _translated_otherwise(every)
+    if not differing:
+        return []
+    # then their uses, in the order of the cards, each text and sentence found again
+    seen: dict[tuple[str, str, str], list[tuple[str, str, str, int, str]]] = {}
+    for card_id, path, lang, codes in every:
+        kind = (lang, path.removeprefix("back."))
+        if kind not in differing or not any(source in codes for source in differing[kind]):
+            continue  # a digest within the string: most likely one of these sources, looked at below
+        for index, (source, target) in enumerate(zip(*_pairs(codes), strict=True)):
+            if source in differing[kind]:
+                seen.setdefault((*kind, source), []).append((card_id, path, lang, index, target))
+    places = Places(pack)
+    grouped: list[tuple[str, Uses]] = []
+    for pair_uses in seen.values():
+        wording: dict[str, str] = {}  # each translation's digest -> the sentence, read from its first card
+        source = ""
+        for card_id, path, lang, index, target in pair_uses:
+            if target not in wording:
+                source, wording[target] = _sentences_of(pack, places.card(card_id), path, lang, index)
+        uses = [(places.text(card_id, path, lang), wording[target]) for card_id, path, lang, _i, target in pair_uses]
+        grouped.append((source, uses))
+    tied = [uses for _source, uses in grouped if _leaders(uses)[1]]
+    faulted = _faulted(pack, [text for uses in tied for text, _ in uses]) if tied else set()
     findings = []
-    for (_lang, _field, source), uses in differing.items():
+    for source, uses in grouped:
         leaders, tie = _leaders(uses)
         if tie:
             sound = [w for w in leaders if not any((t.card, t.field) in faulted for t, u in uses if u == w)]
@@ -88,6 +142,28 @@ def check_consistency(pack: PackData) -> list[Finding]:
                 ),
             )
     return findings
+
+
+def _translated_otherwise(every: list[tuple[str, str, str, str]]) -> dict[tuple[str, str], set[str]]:
+    """The digests of the source sentences translated in more than one way, by language and field
+    (most are not): each pair of digests counted once, the pack's texts of a kind in one string."""
+    by_kind: dict[tuple[str, str], list[str]] = {}
+    for _card, path, lang, codes in every:
+        by_kind.setdefault((lang, path.removeprefix("back.")), []).append(codes)
+    differing = {}
+    for kind, texts_codes in by_kind.items():
+        translations = Counter(pair[:_DIGEST] for pair in set(_PAIRS.findall("".join(texts_codes))))
+        sources = {source for source, count in translations.items() if count > 1}
+        if sources:
+            differing[kind] = sources
+    return differing
+
+
+def _sentences_of(pack: PackData, card: Card, path: str, lang: str, index: int) -> tuple[str, str]:
+    """The source sentence and its translation at this place of a card's text, read again."""
+    fields = localized(card)[path]
+    original, translation = markup.plain_text(fields[pack.pack.source_language]), markup.plain_text(fields[lang])
+    return aligned(original, translation)[index]
 
 
 def _leaders(uses: Uses) -> tuple[list[str], bool]:

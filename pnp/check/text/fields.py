@@ -74,7 +74,8 @@ def worth_looking_up(word: str) -> bool:
     return len(word) >= 2 and not any(c.isdigit() or c == "_" for c in word) and not _ROMAN.match(word)
 
 
-def _localized(card: Card) -> dict[str, dict[str, str]]:
+def localized(card: Card) -> dict[str, dict[str, str]]:
+    """The fields the text rules read, by path ("text", "back.title"): each by language."""
     fields = {"title": card.title, "subtitle": card.subtitle, "text": card.text, "flavour": card.flavour}
     if card.back is not None:
         fields |= {"back.title": card.back.title, "back.text": card.back.text, "back.flavour": card.back.flavour}
@@ -133,13 +134,13 @@ def _texts(pack: PackData, paths: tuple[str, ...], languages: list[str] | None) 
     for loaded in pack.decks:
         shown = shown_path(loaded.file)
         for card in loaded.cards:
-            fields = _localized(card)
+            fields = localized(card)
             for path in paths:
-                localized = fields.get(path, {})
-                source = localized.get(source_language)
+                by_lang = fields.get(path, {})
+                source = by_lang.get(source_language)
                 original = None
                 for lang in languages if languages is not None else pack.pack.target_languages:
-                    raw = localized.get(lang)
+                    raw = by_lang.get(lang)
                     if not raw or not raw.strip():
                         continue
                     text = Text(shown, card.id, path, lang, raw, field_line(pack, card.id, f"{path}.{lang}"))
@@ -147,6 +148,29 @@ def _texts(pack: PackData, paths: tuple[str, ...], languages: list[str] | None) 
                         where = field_line(pack, card.id, f"{path}.{source_language}")
                         original = Text(shown, card.id, path, source_language, source, where)
                     yield text, (original if lang != source_language else None)
+
+
+class Places:
+    """A pack's texts found again by card, field and language, as texts() lists them: a rule's
+    combining phase (Rule.combine) keeps only that of each text it read, and makes a finding of few."""
+
+    def __init__(self, pack: PackData) -> None:
+        self.pack = pack
+        self._cards: dict[str, tuple[str, Card]] | None = None
+
+    def card(self, card_id: str) -> Card:
+        return self._card(card_id)[1]
+
+    def text(self, card_id: str, path: str, lang: str) -> Text:
+        file, card = self._card(card_id)
+        raw = localized(card)[path][lang]
+        return Text(file, card_id, path, lang, raw, field_line(self.pack, card_id, f"{path}.{lang}"))
+
+    def _card(self, card_id: str) -> tuple[str, Card]:
+        if self._cards is None:
+            shown = [(shown_path(loaded.file), loaded) for loaded in self.pack.decks]  # once a deck: it resolves
+            self._cards = {card.id: (file, card) for file, loaded in shown for card in loaded.cards}
+        return self._cards[card_id]
 
 
 def known_words(pack: PackData) -> frozenset[str]:

@@ -21,7 +21,8 @@ import difflib
 import re
 
 from pnp import markup
-from pnp.check.text.fields import RULES_TEXT, Text, texts
+from pnp.check.rule import Parts
+from pnp.check.text.fields import RULES_TEXT, Places, Text, texts
 from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex, Hit
 from pnp.check.text.lexicon import Speller, speller
@@ -61,63 +62,105 @@ def _names(pack: PackData, lang: str) -> dict[str, str]:
 
 
 def check_cited_names(pack: PackData) -> list[Finding]:
+    return combine_cited_names(pack, read_cited_names(pack))
+
+
+def read_cited_names(pack: PackData) -> Parts:
+    """Each card's texts that cite something, judged as far as the card and the pack's glossary tell:
+    [field, language, the names its original cites (no glossary term among them), the emphasised
+    runs, then the quotations, that read as a name and are no term].  Whether each is a title of the
+    pack is for combine_cited_names: the titles are every card's."""
     index = GlossaryIndex(pack)
-    names_by_lang = {lang: _names(pack, lang) for lang in pack.languages}
     terms = {lang: PhraseMatcher(phrases, lang) for lang in pack.languages if (phrases := _terms(pack, lang))}
-    findings = []
-    titles: dict[str, dict[str, str]] = {}  # per language: each card's source title -> its title there
-    for text, _original in texts(pack, RULES_TEXT, pack.languages):
-        names = names_by_lang[text.lang]
-        forbidden: list[Hit] | None = None  # looked for only when a quoted name needs it
+    glossary = {_key(term.source) for term in pack.glossary.term}  # text/glossary asks for those
+    parts: Parts = {}
+    for text, original in texts(pack, RULES_TEXT, pack.languages):
         checker = speller(text.lang)
-        if _original is not None:
-            if text.lang not in titles:
-                titles[text.lang] = _titles(pack, pack.pack.source_language, text.lang)
-            findings += _titles_cited(pack, text, _original, titles[text.lang])
-        for cited in _emphasised(text.raw):
-            if not _looks_like_a_name(cited) or _key(cited) in names:
-                continue
-            if " " not in cited and checker is not None and checker.knows(cited.lower()):
-                continue  # "**Descarta**": a word in bold, not a misspelt title "Descarte"
-            if text.lang in terms and terms[text.lang].fullmatch(fold(_VALUE.sub("", cited))):
-                continue
-            close = difflib.get_close_matches(_key(cited), list(names), n=1, cutoff=0.8)
-            if close:
-                findings.append(
-                    text.finding(
-                        Severity.WARNING,
-                        CODE,
-                        _('"{cited}" reads as the name of "{title}", but is written otherwise').format(
-                            cited=cited, title=names[close[0]]
-                        ),
-                        _('write the card\'s title: "{title}"').format(title=names[close[0]]),
-                    )
-                )
+        matcher = terms.get(text.lang)
+        titled: list[str] = []
+        if original is not None:
+            by_title = [m.group(1).strip().rstrip(".,") for m in _QUOTED.finditer(original.plain)]
+            by_title += _emphasised(original.raw)
+            titled = [name for name in dict.fromkeys(by_title) if _key(name) not in glossary]
+        emphasised = [
+            run
+            for run in _emphasised(text.raw)
+            if _looks_like_a_name(run)
+            # "**Descarta**": a word in bold, not a misspelt title "Descarte"
+            and not (" " not in run and checker is not None and checker.knows(run.lower()))
+            and not (matcher is not None and matcher.fullmatch(fold(_VALUE.sub("", run))))
+        ]
+        quoted = []
+        forbidden: list[Hit] | None = None  # looked for only when a quoted name needs it
         for m in _QUOTED.finditer(text.plain):
             if _SPEECH.search(m.group(1)) or _has_a_verb(m.group(1), checker):
                 continue
             cited = m.group(1).strip().rstrip(".,")
-            if not _looks_like_a_name(cited) or _key(cited) in names:
+            if not _looks_like_a_name(cited):
                 continue
             term = _VALUE.sub("", cited)  # “Abordaje 2” cites the keyword Abordaje
-            if text.lang in terms and terms[text.lang].fullmatch(fold(term)):
+            if matcher is not None and matcher.fullmatch(fold(term)):
                 continue
             if forbidden is None:
                 forbidden = index.forbidden(text.plain, text.lang)
             if any(hit.start < m.end() and m.start() < hit.end for hit in forbidden):
                 continue  # text/glossary reports it
-            hint = did_you_mean(cited, sorted(set(names.values())))
-            findings.append(
-                text.finding(
-                    Severity.WARNING,
-                    CODE,
-                    _('"{cited}" is quoted as a name, but no card, deck or term of the pack is called so').format(
-                        cited=cited
-                    ),
-                    (f"{hint} " if hint else "")
-                    + _("Correct the name, or add it to words in pack.toml if it names something outside the pack"),
+            quoted.append(cited)
+        if titled or emphasised or quoted:
+            parts.setdefault(text.card, []).append([text.path, text.lang, titled, emphasised, quoted])
+    return parts
+
+
+def combine_cited_names(pack: PackData, parts: Parts) -> list[Finding]:
+    """The findings of what the cards cite, against every name of the pack."""
+    places = Places(pack)
+    names_by_lang: dict[str, dict[str, str]] = {}
+    titles: dict[str, dict[str, str]] = {}  # per language: each card's source title -> its title there
+    findings = []
+    for card_id, cited_texts in parts.items():
+        for path, lang, titled, emphasised, quoted in cited_texts:
+            if lang not in names_by_lang:
+                names_by_lang[lang] = _names(pack, lang)
+            names = names_by_lang[lang]
+            text: Text | None = None  # found again only for a finding
+            if titled:
+                if lang not in titles:
+                    titles[lang] = _titles(pack, pack.pack.source_language, lang)
+                if any(_key(name) in titles[lang] for name in titled):
+                    text = places.text(card_id, path, lang)
+                    findings += _titles_cited(text, titled, titles[lang])
+            for cited in emphasised:
+                if _key(cited) in names:
+                    continue
+                close = difflib.get_close_matches(_key(cited), list(names), n=1, cutoff=0.8)
+                if close:
+                    text = text or places.text(card_id, path, lang)
+                    findings.append(
+                        text.finding(
+                            Severity.WARNING,
+                            CODE,
+                            _('"{cited}" reads as the name of "{title}", but is written otherwise').format(
+                                cited=cited, title=names[close[0]]
+                            ),
+                            _('write the card\'s title: "{title}"').format(title=names[close[0]]),
+                        )
+                    )
+            for cited in quoted:
+                if _key(cited) in names:
+                    continue
+                text = text or places.text(card_id, path, lang)
+                hint = did_you_mean(cited, sorted(set(names.values())))
+                findings.append(
+                    text.finding(
+                        Severity.WARNING,
+                        CODE,
+                        _('"{cited}" is quoted as a name, but no card, deck or term of the pack is called so').format(
+                            cited=cited
+                        ),
+                        (f"{hint} " if hint else "")
+                        + _("Correct the name, or add it to words in pack.toml if it names something outside the pack"),
+                    )
                 )
-            )
     return findings
 
 
@@ -147,19 +190,15 @@ def _emphasised(raw: str) -> list[str]:
     return runs
 
 
-def _titles_cited(pack: PackData, text: Text, original: Text, titles: dict[str, str]) -> list[Finding]:
-    """The cards the original cites by their title, quoted or emphasised, whose title in the text's
-    language this text lacks: "Search for “Black Market”" / "Busca el mercado"."""
-    if not titles:
-        return []
-    cited = [m.group(1).strip().rstrip(".,") for m in _QUOTED.finditer(original.plain)]
-    cited += _emphasised(original.raw)
+def _titles_cited(text: Text, cited: list[str], titles: dict[str, str]) -> list[Finding]:
+    """The cards the original cites by their title, quoted or emphasised (`cited`, no glossary term
+    among them), whose title in the text's language this text lacks: "Search for “Black Market”" /
+    "Busca el mercado"."""
     folded = fold(text.plain)
-    glossary = {_key(term.source) for term in pack.glossary.term}  # text/glossary asks for those
     findings = []
-    for name in dict.fromkeys(cited):
+    for name in cited:
         title = titles.get(_key(name))
-        if title is None or fold(title) in folded or _key(name) in glossary:
+        if title is None or fold(title) in folded:
             continue
         findings.append(
             text.finding(

@@ -28,8 +28,9 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pnp.check.rule import Parts
 from pnp.check.text.consistency import aligned
-from pnp.check.text.fields import RULES_TEXT, Text, texts
+from pnp.check.text.fields import RULES_TEXT, Places, Text, texts
 from pnp.check.text.lexicon import Speller, speller
 from pnp.errors import Finding, Severity
 from pnp.i18n import _, ngettext
@@ -105,42 +106,65 @@ class Evidence:
 
 
 def check_register(pack: PackData) -> list[Finding]:
+    return combine_register(pack, read_register(pack))
+
+
+def read_register(pack: PackData) -> Parts:
+    """Each card's Spanish rules texts that take sides: the text's field and language, the registers
+    it takes (sorted), and the words that go against tú, then against usted, its original read (which
+    register the pack uses, the other texts decide)."""
     checker = speller("es")
     if checker is None:
-        return []
-    every: list[tuple[Text, Text | None, list[Evidence]]] = []
+        return {}
+    parts: Parts = {}
     for text, original in texts(pack, RULES_TEXT):  # titles and flavour: names and people speaking
-        if text.lang.split("-")[0] in LANGUAGES:
-            every.append((text, original, evidence(text.plain, checker, text.lang)))
-    read = [(text, found) for text, _original, found in every if found]
+        if text.lang.split("-")[0] not in LANGUAGES:
+            continue
+        found = evidence(text.plain, checker, text.lang)
+        against = [_against(text, original, found, register) for register in (TU, USTED)]
+        if found or any(against):
+            parts.setdefault(text.card, []).append(
+                [text.path, text.lang, sorted({e.register for e in found}), *against]
+            )
+    return parts
+
+
+def _against(text: Text, original: Text | None, found: list[Evidence], register: str) -> list[str]:
+    """The words of a text that go against `register` if the pack uses it, each once, in their order:
+    its own evidence, and what its original tells against that register (most texts: nothing)."""
+    if original is not None:
+        found = found + by_original(text.plain, original.plain, found, USTED if register == TU else TU)
+    return list(dict.fromkeys(e.word for e in found if e.register != register and e.strong))
+
+
+def combine_register(pack: PackData, parts: Parts) -> list[Finding]:
     declared = pack.pack.addressed_as
+    every = [(card_id, said) for card_id, card_texts in parts.items() for said in card_texts]
     if declared is not None:
         register: str = declared
         how = _("pack.toml addressed_as")
     else:
-        counts = Counter(r for _, found in read for r in {e.register for e in found})
+        counts = Counter(r for _card, said in every for r in said[2])
         if len(counts) < 2 or counts[TU] == counts[USTED]:
             return []
         register = TU if counts[TU] > counts[USTED] else USTED
         how = _("{n} of {total} texts that take sides").format(n=counts[register], total=sum(counts.values()))
+    places = Places(pack)
     findings = []
-    against = USTED if register == TU else TU
-    for text, original, found in every:
-        if original is not None:  # only now, and only for the other register: most texts need nothing more
-            found = found + by_original(text.plain, original.plain, found, against)
-        other = [e.word for e in found if e.register != register and e.strong]
+    for card_id, (path, lang, _registers, against_tu, against_usted) in every:
+        other = against_tu if register == TU else against_usted
         if not other:
             continue
         findings.append(
-            text.finding(
+            places.text(card_id, path, lang).finding(
                 Severity.WARNING,
                 CODE,
                 ngettext(
                     "{words} addresses the player as {other}, and this pack uses {register} ({how})",
                     "{words} address the player as {other}, and this pack uses {register} ({how})",
-                    len(set(other)),
+                    len(other),
                 ).format(
-                    words=", ".join(f'"{w}"' for w in dict.fromkeys(other)),
+                    words=", ".join(f'"{w}"' for w in other),
                     other=USTED if register == TU else TU,
                     register=register,
                     how=how,

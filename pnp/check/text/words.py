@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from pnp.check.text.fields import Text, known_words, texts, token_texts, words, worth_looking_up
+from pnp.check.text.fields import Text, known_words, localized, texts, token_texts, words, worth_looking_up
 from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex, Hit
 from pnp.check.text.lexicon import Speller, dictionaries, english_words, speller
 from pnp.errors import Finding, Severity, did_you_mean
 from pnp.i18n import _
 from pnp.model import PackData
+from pnp.paths import shown_path
 
 UNTRANSLATED = "text/untranslated"
 SPELLING = "text/spelling"
@@ -119,9 +120,11 @@ def check_unchecked_spelling(pack: PackData) -> list[Finding]:
     """One note per target language pnp has no dictionary for: its words are not spell-checked.
     Run on the whole pack (not per card, as text/spelling is), so a pack says it once."""
     unread: dict[str, str] = {}  # language -> the file of its first text
-    for text, _original in texts(pack):
-        if text.lang != pack.pack.source_language and speller(text.lang) is None:
-            unread.setdefault(text.lang, text.file)
+    for lang in pack.pack.target_languages:  # most packs: none without a dictionary, nothing to look through
+        if lang != pack.pack.source_language and speller(lang) is None and lang not in unread:
+            file = _first_file(pack, lang)
+            if file is not None:
+                unread[lang] = file
     return [
         Finding(
             Severity.INFO,
@@ -132,6 +135,14 @@ def check_unchecked_spelling(pack: PackData) -> list[Finding]:
         )
         for lang, file in sorted(unread.items())
     ]
+
+
+def _first_file(pack: PackData, lang: str) -> str | None:
+    """The file of the first card with a text in `lang`, as texts() lists them (no line looked up)."""
+    for loaded in pack.decks:
+        if any((field.get(lang) or "").strip() for card in loaded.cards for field in localized(card).values()):
+            return shown_path(loaded.file)
+    return None
 
 
 def check_spelling(pack: PackData) -> list[Finding]:
