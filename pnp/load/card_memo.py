@@ -35,18 +35,33 @@ _NAMES = ("card", "field", "hint")
 
 
 class CardMemo:
-    """The kept findings of one deck's cards, by card key; `cache` None keeps nothing."""
+    """The kept findings of one deck's cards, by card key; `cache` None keeps nothing.
+
+    The entry also says the key of the whole deck (pnp.load.references.deck_key) and its cards' keys in
+    order: a deck whose key is the same is taken whole, without a card's key made."""
 
     def __init__(self, cache: Cache | None, deck_file: Path, deck_id: str) -> None:
         self._cache = cache
         self._key = cache.key("card-checks", str(deck_file), deck_id) if cache is not None else ""
         self._kept: dict[str, Any] | None = None  # the entry as written, read when first asked
-        self._found: dict[str, list[Placed]] = {}  # the same, decoded
+        self._found: dict[str, list[Placed]] = {}  # its cards, decoded
         self._now: dict[str, Any] = {}  # this load's cards, as they are kept
+        self._order: list[str] = []  # this load's card keys, in card order
+
+    def whole(self, deck_key: str, cards: int) -> list[list[Placed]] | None:
+        """Every card's findings in order, when the deck kept is this one (its key, as many cards)."""
+        kept = self._entry()
+        order = kept.get("order")
+        if kept.get("deck") != deck_key or not isinstance(order, list) or len(order) != cards:
+            return None
+        if not all(isinstance(key, str) and key in self._found for key in order):
+            return None
+        return [list(self._found[key]) for key in order]
 
     def recall(self, key: str) -> list[Placed] | None:
         """The findings kept for a card of this key, or None when there are none."""
-        kept = self._remembered()
+        self._order.append(key)
+        kept = self._cards()
         if key not in kept:
             return None
         self._now[key] = kept[key]
@@ -55,21 +70,28 @@ class CardMemo:
     def keep(self, key: str, found: list[Placed]) -> None:
         self._now[key] = [[finding.as_dict(), kind] for finding, kind in found]
 
-    def save(self) -> None:
-        """Write the entry when this load's cards differ from those kept (an edit, a card added or gone)."""
-        if self._cache is None or self._now == self._remembered():
+    def save(self, deck_key: str) -> None:
+        """Write the entry when this load's deck differs from the one kept (an edit, a card added or gone)."""
+        if self._cache is None:
             return
-        data = json.dumps({"cards": self._now}, ensure_ascii=False).encode()
+        entry = {"deck": deck_key, "order": self._order, "cards": self._now}
+        if entry == self._entry():
+            return
         with contextlib.suppress(OSError):  # the cache only saves time
-            self._cache.put(self._key, data)
+            self._cache.put(self._key, json.dumps(entry, ensure_ascii=False).encode())
 
-    def _remembered(self) -> dict[str, Any]:
+    def _cards(self) -> dict[str, Any]:
+        cards = self._entry().get("cards")
+        return cards if isinstance(cards, dict) else {}
+
+    def _entry(self) -> dict[str, Any]:
         if self._kept is None:
-            cards = self._cache.get_json(self._key).get("cards") if self._cache is not None else None
+            entry = self._cache.get_json(self._key) if self._cache is not None else {}
+            cards = entry.get("cards")
             found = {key: _decoded(value) for key, value in cards.items()} if isinstance(cards, dict) else {}
             if isinstance(cards, dict) and all(value is not None for value in found.values()):
-                self._kept, self._found = cards, {key: value for key, value in found.items() if value is not None}
-            else:  # one card kept wrong and none is trusted: the entry is not what keep() wrote
+                self._kept, self._found = entry, {key: value for key, value in found.items() if value is not None}
+            else:  # one card kept wrong and none is trusted: the entry is not what save() wrote
                 self._kept = {}
         return self._kept
 

@@ -257,16 +257,24 @@ def _check_cards(
     for deck in decks:
         shown = shown_path(deck.file)
         deck_file = sources[deck.deck.id]
+        if reads is None:
+            for card in deck.cards:
+                findings += _placed(_check_card(root, pack, deck, card, glossary, shown), deck_file, card.id)
+            continue
         memo = CardMemo(cache, deck.file, deck.deck.id)
+        whole = deck_key(reads, deck, deck_file, shown)
+        if (kept := memo.whole(whole, len(deck.cards))) is not None:  # the same deck file, reading the same
+            for card, placed in zip(deck.cards, kept, strict=True):
+                findings += _placed(placed, deck_file, card.id)
+            continue
         for card in deck.cards:
-            key = card_key(reads, deck, card, shown) if reads is not None else None
-            found = memo.recall(key) if key is not None else None
+            key = card_key(reads, deck, card, shown)
+            found = memo.recall(key)
             if found is None:
                 found = _check_card(root, pack, deck, card, glossary, shown)
-                if key is not None:
-                    memo.keep(key, found)
+                memo.keep(key, found)
             findings += _placed(found, deck_file, card.id)
-        memo.save()
+        memo.save(whole)
     return findings
 
 
@@ -293,6 +301,18 @@ class PackReads:
     keyword_ids: list[str]
     keyword_set: frozenset[str]
 
+    def said(self) -> tuple[object, ...]:
+        """All of it, the same in every process (a set's order is not)."""
+        return (
+            str(self.root),
+            self.type_ids,
+            sorted(self.requires.items()),
+            self.languages,
+            self.icons,
+            sorted(self.icon_names),
+            self.keyword_ids,
+        )
+
     @classmethod
     def of(cls, root: Path, pack: Pack, glossary: Glossary) -> PackReads:
         """`root` as inside_pack takes it: every file a card names is resolved against it."""
@@ -310,6 +330,22 @@ class PackReads:
             keyword_ids=keyword_ids,
             keyword_set=frozenset(keyword_ids),
         )
+
+
+def deck_key(reads: PackReads, deck: LoadedDeck, deck_file: TomlFile, shown: str) -> str:
+    """The digest of everything the checks of all of a deck's cards may read: its file's text (its cards
+    are made from it alone), the deck, all of PackReads, and the files its cards name.  More than any
+    card_key of the deck says, so a deck of the same key holds cards of the same keys."""
+    named = [(card.art, card.back.art if card.back else None, card.scan) for card in deck.cards]
+    parts = (
+        hashlib.sha256(deck_file.text.encode()).hexdigest(),
+        shown,
+        deck.deck.id,
+        deck.deck.card_types,
+        reads.said(),
+        [file_state(reads.root, relative) for files in named for relative in files if relative is not None],
+    )
+    return hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
 def card_key(reads: PackReads, deck: LoadedDeck, card: Card, shown: str) -> str:
