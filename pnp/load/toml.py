@@ -169,39 +169,79 @@ def _by_records(cache: Cache, path: Path, text: str) -> dict[str, Any] | None:
     inside a multi-line string cannot fool it: the part before it would end in an open string, which does
     not parse.  A part that does not parse, holds a date (not JSON), or breaks a limit (bounds) sends the
     whole file the usual way, whose findings and messages are the file's own; as does a file of one part."""
+    entry = cache.key("records", str(path), RECORD_TABLE)
+    stored = cache.get_json(entry)
+    parts_kept = stored.get("parts")
+    kept: dict[str, Any] = parts_kept if isinstance(parts_kept, dict) else {}
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    # the same text as the last load's: its parts in the order kept, without a part's digest made
+    read = _as_kept(kept, stored.get("order"), stored.get("head")) if stored.get("text") == digest else None
+    if read is None:
+        split = _split(text)
+        if split is None:
+            return None
+        head, parts = split
+        read = _read_parts(kept, head, parts)
+        if read is None:
+            return None
+        now, order = read[2], read[3]
+        with contextlib.suppress(OSError):  # the cache only saves time
+            kept_now = {"text": digest, "head": head, "order": order, "parts": now}
+            cache.put(entry, json.dumps(kept_now, ensure_ascii=False).encode())
+    records, lines = read[0], read[1]
+    _keep_lines(text, lines)
+    return {RECORD_TABLE: records}
+
+
+Read = tuple[list[Any], list[dict[str, int]], dict[str, list[Any]], list[str]]  # records, lines, parts, order
+
+
+def _split(text: str) -> tuple[int, list[str]] | None:
+    """The number of lines before the first [[card]] header, and the text of each table; None when the
+    file is not [[card]] tables alone (but for blank lines and comments at its head) of two or more."""
     starts = [0] if _RECORD_HEADER.match(text) else []
     starts += [match.start() + 1 for match in _RECORD_LINE.finditer(text)]  # each at the start of its line
     if len(starts) < 2:
         return None
-    parts = [text[start:end] for start, end in zip(starts, [*starts[1:], len(text)], strict=True)]
     head = text[: starts[0]]
     if head.strip() and not _plain_head(head):
         return None
-    entry = cache.key("records", str(path), RECORD_TABLE)
-    kept = cache.get_json(entry).get("parts")
-    kept = kept if isinstance(kept, dict) else {}
+    # the lines before a part, as the whole text's splitlines() counts them: the head ends at a "\n"
+    ends = [*starts[1:], len(text)]
+    return len(head.splitlines()), [text[start:end] for start, end in zip(starts, ends, strict=True)]
+
+
+def _read_parts(kept: dict[str, Any], head: int, parts: list[str]) -> Read | None:
+    """Each part taken from `kept` by its digest, or parsed; None when one cannot be read on its own."""
     now: dict[str, list[Any]] = {}
-    records: list[Any] = []
-    lines: list[dict[str, int]] = []
-    offset = len(head.splitlines())  # the line before the part: as the whole text's splitlines() counts them
-    parsed = False
+    order = []
     for part in parts:
         digest = hashlib.sha256(part.encode()).hexdigest()
         found = _kept_part(kept.get(digest))
+        if found is None and (found := _parsed_part(part)) is None:
+            return None
+        now[digest] = list(found)
+        order.append(digest)
+    read = _as_kept(now, order, head)
+    return None if read is None else (read[0], read[1], now, order)
+
+
+def _as_kept(kept: dict[str, Any], order: object, head: object) -> Read | None:
+    """The records and key lines of the parts named in `order`, each part's lines below those above it."""
+    if not isinstance(order, list) or type(head) is not int:
+        return None
+    records: list[Any] = []
+    lines: list[dict[str, int]] = []
+    offset = head
+    for digest in order:
+        found = _kept_part(kept.get(digest)) if isinstance(digest, str) else None
         if found is None:
-            if (found := _parsed_part(part)) is None:
-                return None
-            parsed = True
+            return None
         record, part_lines, count = found
-        now[digest] = [record, part_lines, count]
         records.append(record)
         lines.append({name: line + offset for name, line in part_lines.items()} if offset else part_lines)
         offset += count
-    if parsed or len(now) != len(kept):  # a part new, or one gone: keep this file's parts, and only them
-        with contextlib.suppress(OSError):  # the cache only saves time
-            cache.put(entry, json.dumps({"parts": now}, ensure_ascii=False).encode())
-    _keep_lines(text, lines)
-    return {RECORD_TABLE: records}
+    return records, lines, kept, order
 
 
 def _plain_head(head: str) -> bool:
