@@ -15,6 +15,7 @@ import contextlib
 import hashlib
 import json
 import re
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -154,8 +155,9 @@ def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
 RECORD_TABLE = "card"
 _RECORD_HEADER = re.compile(r"[ \t]*\[\[[ \t]*card[ \t]*\]\]")
 _RECORD_LINE = re.compile(r"\n[ \t]*\[\[[ \t]*card[ \t]*\]\]")  # a newline first: found fast
-_KEPT_LINES: dict[tuple[str, str], list[dict[str, int]]] = {}  # the key lines of the last deck files read so
+_KEPT_LINES: dict[tuple[str, str], list[dict[str, int]]] = {}  # the key lines of the deck files read last
 _KEPT_FILES = 16
+_KEPT_LOCK = threading.Lock()
 
 
 def _by_records(cache: Cache, path: Path, text: str) -> dict[str, Any] | None:
@@ -288,9 +290,10 @@ def _kept_part(kept: object) -> tuple[dict[str, Any], dict[str, int], int] | Non
 
 def _keep_lines(text: str, lines: list[dict[str, int]]) -> None:
     """The key lines found while reading a deck file, for key_lines to answer without reading it again."""
-    if len(_KEPT_LINES) >= _KEPT_FILES:
-        del _KEPT_LINES[next(iter(_KEPT_LINES))]
-    _KEPT_LINES[(text, RECORD_TABLE)] = lines
+    with _KEPT_LOCK:  # a build may run in a thread of the workbench
+        while len(_KEPT_LINES) >= _KEPT_FILES:
+            del _KEPT_LINES[next(iter(_KEPT_LINES))]
+        _KEPT_LINES[(text, RECORD_TABLE)] = lines
 
 
 def _too_deep(shown: str) -> Finding:
