@@ -88,7 +88,11 @@ class CardMemo:
         if self._kept is None:
             entry = self._cache.get_json(self._key) if self._cache is not None else {}
             cards = entry.get("cards")
-            found = {key: _decoded(value) for key, value in cards.items()} if isinstance(cards, dict) else {}
+            found = (  # most cards have no finding: [] is taken as it is
+                {key: [] if value == [] else _decoded(value) for key, value in cards.items()}
+                if isinstance(cards, dict)
+                else {}
+            )
             if isinstance(cards, dict) and all(value is not None for value in found.values()):
                 self._kept, self._found = entry, {key: value for key, value in found.items() if value is not None}
             else:  # one card kept wrong and none is trusted: the entry is not what save() wrote

@@ -21,7 +21,7 @@ from pnp.images import image_problem
 from pnp.load import remembered
 from pnp.load.card_memo import CardMemo, Placed
 from pnp.load.swap_refs import check_swap_refs
-from pnp.load.toml import TomlFile, inside_pack, key_lines, unknown_reference
+from pnp.load.toml import TomlFile, inside_pack, key_lines, text_digest, unknown_reference
 from pnp.model import Card, LoadedDeck, Pack
 from pnp.model.glossary import Glossary
 from pnp.paths import shown_path
@@ -338,7 +338,7 @@ def deck_key(reads: PackReads, deck: LoadedDeck, deck_file: TomlFile, shown: str
     card_key of the deck says, so a deck of the same key holds cards of the same keys."""
     named = [(card.art, card.back.art if card.back else None, card.scan) for card in deck.cards]
     parts = (
-        hashlib.sha256(deck_file.text.encode()).hexdigest(),
+        text_digest(deck_file.text),
         shown,
         deck.deck.id,
         deck.deck.card_types,

@@ -175,7 +175,7 @@ def _by_records(cache: Cache, path: Path, text: str) -> dict[str, Any] | None:
     stored = cache.get_json(entry)
     parts_kept = stored.get("parts")
     kept: dict[str, Any] = parts_kept if isinstance(parts_kept, dict) else {}
-    digest = hashlib.sha256(text.encode()).hexdigest()
+    digest = text_digest(text)
     # the same text as the last load's: its parts in the order kept, without a part's digest made
     read = _as_kept(kept, stored.get("order"), stored.get("head")) if stored.get("text") == digest else None
     if read is None:
@@ -244,6 +244,12 @@ def _as_kept(kept: dict[str, Any], order: object, head: object) -> Read | None:
         lines.append({name: line + offset for name, line in part_lines.items()} if offset else part_lines)
         offset += count
     return records, lines, kept, order
+
+
+@lru_cache(maxsize=16)  # a deck file's is asked for again by its cards' checks (pnp.load.references)
+def text_digest(text: str) -> str:
+    """The SHA-256 of a text's UTF-8 bytes."""
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _plain_head(head: str) -> bool:
