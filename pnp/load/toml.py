@@ -156,7 +156,7 @@ RECORD_TABLE = "card"
 _RECORD_HEADER = re.compile(r"[ \t]*\[\[[ \t]*card[ \t]*\]\]")
 _RECORD_LINE = re.compile(r"\n[ \t]*\[\[[ \t]*card[ \t]*\]\]")  # a newline first: found fast
 _KEPT_LINES: dict[tuple[str, str], list[dict[str, int]]] = {}  # the key lines of the deck files read last
-_KEPT_FILES = 16
+_KEPT_FILES = 64  # more deck files than a pack has: each is read once a load
 _KEPT_LOCK = threading.Lock()
 
 
@@ -246,7 +246,7 @@ def _as_kept(kept: dict[str, Any], order: object, head: object) -> Read | None:
     return records, lines, kept, order
 
 
-@lru_cache(maxsize=16)  # a deck file's is asked for again by its cards' checks (pnp.load.references)
+@lru_cache(maxsize=64)  # a deck file's is asked for again by its cards' checks (pnp.load.references)
 def text_digest(text: str) -> str:
     """The SHA-256 of a text's UTF-8 bytes."""
     return hashlib.sha256(text.encode()).hexdigest()
