@@ -131,13 +131,16 @@ def _record_lines(pack_file: TomlFile, sources: dict[str, TomlFile], root: Path)
             line = source.line_of(kind, index, None)
             if isinstance(key, str) and line is not None:
                 lines.setdefault((kind, key), line)
+    keep = lines.setdefault  # some 10 keys a card: this loop is a share of a reload after one edit
     for source in sources.values():  # one pass over each deck file: ("card", id) and ("field", "<id>:text.es")
         for raw, keys in zip(source.data.get("card", []), key_lines(source.text, "card"), strict=False):
-            if isinstance(raw, dict) and isinstance(raw.get("id"), str):
-                lines.setdefault(("card", raw["id"]), keys[""])
+            card_id = raw.get("id") if isinstance(raw, dict) else None
+            if isinstance(card_id, str):
+                keep(("card", card_id), keys[""])
+                prefix = f"{card_id}:"
                 for path, line in keys.items():
                     if path:
-                        lines.setdefault(("field", f"{raw['id']}:{path}"), line)
+                        keep(("field", prefix + path), line)
     return lines
 
 

@@ -7,15 +7,21 @@ type is one its deck holds, a swap's cards exist, art is inside the pack.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import stat
 from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp import markup
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
 from pnp.i18n import _
 from pnp.images import image_problem
+from pnp.load import remembered
+from pnp.load.card_memo import CardMemo, Placed
 from pnp.load.swap_refs import check_swap_refs
-from pnp.load.toml import TomlFile, inside_pack, key_lines, unknown_reference
+from pnp.load.toml import TomlFile, inside_pack, key_lines, text_digest, unknown_reference
 from pnp.model import Card, LoadedDeck, Pack
 from pnp.model.glossary import Glossary
 from pnp.paths import shown_path
@@ -34,10 +40,7 @@ def cross_check(
     findings += _check_pack_refs(pack_file, pack)
     findings += _check_duplicate_ids(decks, sources)
     cards = {card.id: card for deck in decks for card in deck.cards}
-    for deck in decks:
-        shown = shown_path(deck.file)
-        for card in deck.cards:
-            findings += _check_card(root, pack, deck, card, glossary, sources[deck.deck.id], shown)
+    findings += _check_cards(root, pack, decks, sources, glossary)
     findings += _check_keyword_languages(pack, decks, glossary)
     if len(decks) == len(pack.deck):  # else references into an unread deck cannot be judged
         known = set(cards) | {
@@ -65,8 +68,7 @@ def _check_keyword_languages(pack: Pack, decks: list[LoadedDeck], glossary: Glos
     for deck in decks:
         for card in deck.cards:
             for keyword in card.keywords:
-                keyword_id = keyword.rsplit(" ", 1)[0] if keyword.rsplit(" ", 1)[-1].isdigit() else keyword
-                used.setdefault(keyword_id, shown_path(deck.file))
+                used.setdefault(_keyword_id(keyword), shown_path(deck.file))
     first_target = next(iter(pack.target_languages), None)
     findings = []
     for keyword_id, shown in used.items():
@@ -243,17 +245,190 @@ def _dotted_line(deck_file: TomlFile | None, card_id: str, key: str) -> int | No
     return _card_line(deck_file, card_id, key=key)
 
 
-def _check_card(
-    root: Path, pack: Pack, deck: LoadedDeck, card: Card, glossary: Glossary, deck_file: TomlFile | None, shown: str
+def _check_cards(
+    root: Path, pack: Pack, decks: list[LoadedDeck], sources: dict[str, TomlFile], glossary: Glossary
 ) -> list[Finding]:
+    """Every card's own cross-check, in deck and card order.  While pnp.load.remembered is on, a card
+    whose key (card_key) is the one an earlier load kept is not checked again: its findings are taken
+    from the cache, and their lines found again in its deck file, as for a card checked now."""
+    cache = remembered.current()
+    reads = PackReads.of(root, pack, glossary) if cache is not None else None
     findings: list[Finding] = []
+    for deck in decks:
+        shown = shown_path(deck.file)
+        deck_file = sources[deck.deck.id]
+        if reads is None:
+            for card in deck.cards:
+                findings += _placed(_check_card(root, pack, deck, card, glossary, shown), deck_file, card.id)
+            continue
+        memo = CardMemo(cache, deck.file, deck.deck.id)
+        whole = deck_key(reads, deck, deck_file, shown)
+        if (kept := memo.whole(whole, len(deck.cards))) is not None:  # the same deck file, reading the same
+            for card, placed in zip(deck.cards, kept, strict=True):
+                findings += _placed(placed, deck_file, card.id)
+            continue
+        for card in deck.cards:
+            key = card_key(reads, deck, card, shown)
+            found = memo.recall(key)
+            if found is None:
+                found = _check_card(root, pack, deck, card, glossary, shown)
+                memo.keep(key, found)
+            findings += _placed(found, deck_file, card.id)
+        memo.save(whole)
+    return findings
+
+
+def _placed(found: list[Placed], deck_file: TomlFile | None, card_id: str) -> list[Finding]:
+    """A card's findings with their lines, found in the deck file as it is now."""
+    placed = []
+    for finding, kind in found:
+        key = finding.field or ""
+        line = _dotted_line(deck_file, card_id, key) if kind == "dotted" else _card_line(deck_file, card_id, key=key)
+        placed.append(replace(finding, line=line))
+    return placed
+
+
+@dataclass(frozen=True)
+class PackReads:
+    """What a card's check may read of the rest of the pack, gathered once per load (see card_key)."""
+
+    root: Path
+    type_ids: list[str]
+    requires: dict[str, list[str]]  # a card type's required fields, by id (the first type of an id)
+    languages: list[str]
+    icons: list[str]
+    icon_names: frozenset[str]  # every name {icon} may use: pack.icons and pack.icon_files
+    keyword_ids: list[str]
+    keyword_set: frozenset[str]
+
+    def said(self) -> tuple[object, ...]:
+        """All of it, the same in every process (a set's order is not)."""
+        return (
+            str(self.root),
+            self.type_ids,
+            sorted(self.requires.items()),
+            self.languages,
+            self.icons,
+            sorted(self.icon_names),
+            self.keyword_ids,
+        )
+
+    @classmethod
+    def of(cls, root: Path, pack: Pack, glossary: Glossary) -> PackReads:
+        """`root` as inside_pack takes it: every file a card names is resolved against it."""
+        requires: dict[str, list[str]] = {}
+        for card_type in pack.card_type:
+            requires.setdefault(card_type.id, list(card_type.requires))
+        keyword_ids = [k.id for k in glossary.keyword]
+        return cls(
+            root=Path(os.path.realpath(root)),
+            type_ids=[t.id for t in pack.card_type],
+            requires=requires,
+            languages=[pack.source_language, *pack.target_languages],
+            icons=list(pack.icons),
+            icon_names=frozenset(pack.icons) | frozenset(pack.icon_files),
+            keyword_ids=keyword_ids,
+            keyword_set=frozenset(keyword_ids),
+        )
+
+
+def deck_key(reads: PackReads, deck: LoadedDeck, deck_file: TomlFile, shown: str) -> str:
+    """The digest of everything the checks of all of a deck's cards may read: its file's text (its cards
+    are made from it alone), the deck, all of PackReads, and the files its cards name.  More than any
+    card_key of the deck says, so a deck of the same key holds cards of the same keys."""
+    named = [(card.art, card.back.art if card.back else None, card.scan) for card in deck.cards]
+    parts = (
+        text_digest(deck_file.text),
+        shown,
+        deck.deck.id,
+        deck.deck.card_types,
+        reads.said(),
+        [file_state(reads.root, relative) for files in named for relative in files if relative is not None],
+    )
+    return hashlib.sha256(repr(parts).encode()).hexdigest()
+
+
+def card_key(reads: PackReads, deck: LoadedDeck, card: Card, shown: str) -> str:
+    """The digest of everything _check_card reads: the card itself, its deck, and of the rest of the pack
+    only what this card's findings depend on.  A name the card refers to adds only whether it exists; the
+    list of known names too when it does not (its hint names the closest).  A file it names adds what the
+    file system says of it (file_state).  Every read _check_card makes must be said here: a read left out
+    would keep a card's old findings after what it read had changed."""
+    if card.type not in reads.type_ids:
+        kind: tuple[object, ...] = ("unknown", reads.type_ids)
+    else:
+        kind = ("known", reads.requires[card.type])
+    icons = [icon for text in _card_texts(card) for icon in markup.icons_in(text) if icon not in reads.icon_names]
+    keywords = [k for k in (_keyword_id(keyword) for keyword in card.keywords) if k not in reads.keyword_set]
+    named = (card.art, card.back.art if card.back else None, card.scan)
+    digest = hashlib.sha256(card.model_dump_json().encode())
+    rest = (
+        str(reads.root),
+        shown,
+        deck.deck.id,
+        deck.deck.card_types,
+        kind,
+        reads.languages,
+        (icons, reads.icons) if icons else (),
+        (keywords, reads.keyword_ids) if keywords else (),
+        [file_state(reads.root, relative) for relative in named],
+    )
+    digest.update(b"\0" + repr(rest).encode())  # plain strings, numbers and lists: their repr says them all
+    return digest.hexdigest()
+
+
+def file_state(root: Path, relative: str | None) -> tuple[object, ...] | None:
+    """What _check_file_ref (and a scan's test of being there) reads of the file system for `relative`:
+    where it leads (inside_pack resolves it the same way); for a plain file its size, times, inode and
+    device (its bytes are the same while these are: pnp.assets.file_digests says why); else whether
+    anything is there and what its folder holds (the hint names the closest file)."""
+    if relative is None:
+        return None
+    path = os.path.realpath(os.path.join(root, relative))
+    try:
+        info = os.stat(path)
+    except OSError:
+        info = None
+    if info is not None and stat.S_ISREG(info.st_mode):
+        return (relative, path, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev)
+    try:
+        names: list[str] | None = sorted(os.listdir(os.path.dirname(path)))
+    except OSError:
+        names = None
+    return (relative, path, info is not None, names)
+
+
+def _card_texts(card: Card) -> list[str]:
+    return [text for localized in _card_fields(card).values() for text in localized.values()]
+
+
+def _card_fields(card: Card) -> dict[str, dict[str, str]]:
+    """The card's texts per language, by field, in the order they are checked."""
+    texts = {"title": card.title, "subtitle": card.subtitle, "text": card.text, "flavour": card.flavour}
+    if card.back is not None:
+        texts |= {"back.title": card.back.title, "back.text": card.back.text, "back.flavour": card.back.flavour}
+    return texts
+
+
+def _keyword_id(keyword: str) -> str:
+    """ "boarding 2" -> "boarding": a keyword's value is not part of its id."""
+    return keyword.rsplit(" ", 1)[0] if keyword.rsplit(" ", 1)[-1].isdigit() else keyword
+
+
+def _check_card(root: Path, pack: Pack, deck: LoadedDeck, card: Card, glossary: Glossary, shown: str) -> list[Placed]:
+    """One card's findings, each without its line and with how to find it (_placed): the line is the
+    only thing they take from the deck file, and it moves when a card above is edited."""
+    findings: list[Placed] = []
 
     def where(key: str) -> dict:
-        return {"line": _card_line(deck_file, card.id, key=key), "card": card.id, "field": key}
+        return {"card": card.id, "field": key}
+
+    def add(finding: Finding) -> None:
+        findings.append((finding, "card"))
 
     type_ids = [t.id for t in pack.card_type]
     if card.type not in type_ids:
-        findings.append(
+        add(
             error(
                 "load/unknown-ref",
                 shown,
@@ -263,7 +438,7 @@ def _check_card(
             )
         )
     elif card.type not in deck.deck.card_types:
-        findings.append(
+        add(
             error(
                 "load/wrong-deck",
                 shown,
@@ -276,7 +451,7 @@ def _check_card(
         card_type = next(t for t in pack.card_type if t.id == card.type)
         for required in card_type.requires:
             if getattr(card, required, None) in (None, {}, [], ""):
-                findings.append(
+                add(
                     error(
                         "load/missing-field",
                         shown,
@@ -287,14 +462,11 @@ def _check_card(
                     )
                 )
     languages = [pack.source_language, *pack.target_languages]
-    texts = {"title": card.title, "subtitle": card.subtitle, "text": card.text, "flavour": card.flavour}
-    if card.back is not None:
-        texts |= {"back.title": card.back.title, "back.text": card.back.text, "back.flavour": card.back.flavour}
-    findings += _check_languages(
-        shown, languages, texts, None, card=card.id, line_of=lambda key: _dotted_line(deck_file, card.id, key)
-    )
+    texts = _card_fields(card)
+    # each at the line of its dotted key (title.fr), found by _dotted_line from the finding's field
+    findings += [(finding, "dotted") for finding in _check_languages(shown, languages, texts, None, card=card.id)]
     if pack.source_language not in card.title:
-        findings.append(
+        add(
             error(
                 "load/missing-field",
                 shown,
@@ -307,7 +479,7 @@ def _check_card(
         )
     for lang in card.status:
         if lang not in pack.target_languages:
-            findings.append(
+            add(
                 error(
                     "load/unknown-language",
                     shown,
@@ -322,7 +494,7 @@ def _check_card(
         for lang, text in localized.items():
             for icon in markup.icons_in(text):
                 if icon not in pack.icons and icon not in pack.icon_files:
-                    findings.append(
+                    add(
                         error(
                             "load/unknown-icon",
                             shown,
@@ -332,14 +504,12 @@ def _check_card(
                         )
                     )
             for problem in markup.problems(text):
-                findings.append(
-                    warning("load/markup", shown, problem.message, **where(f"{key}.{lang}"), hint=problem.hint)
-                )
+                add(warning("load/markup", shown, problem.message, **where(f"{key}.{lang}"), hint=problem.hint))
     keyword_ids = [k.id for k in glossary.keyword]
     for keyword in card.keywords:
-        keyword_id = keyword.rsplit(" ", 1)[0] if keyword.rsplit(" ", 1)[-1].isdigit() else keyword
+        keyword_id = _keyword_id(keyword)
         if keyword_id not in keyword_ids:
-            findings.append(
+            add(
                 error(
                     "load/unknown-ref",
                     shown,
@@ -350,11 +520,13 @@ def _check_card(
             )
     for key, art in (("art", card.art), ("back.art", card.back.art if card.back else None)):
         if art is not None:
-            findings += _check_file_ref(root, shown, art, where(key))
+            for finding in _check_file_ref(root, shown, art, where(key)):
+                add(finding)
     # a scan is of the owner's own copy and stays out of a shared pack: one not there is no error (the
     # card prints with its layout, pnp.layout.plan says so once); one that is there must be a usable image
     if card.scan is not None and (inside_pack(root, card.scan) is None or (root / card.scan).exists()):
-        findings += _check_file_ref(root, shown, card.scan, where("scan"))
+        for finding in _check_file_ref(root, shown, card.scan, where("scan")):
+            add(finding)
     return findings
 
 

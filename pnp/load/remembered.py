@@ -9,6 +9,12 @@ never trusted blindly), under the SHA-256 of the file's bytes and the pnp
 that wrote it; a file whose bytes are the same is then read from there.  Only
 a file read without findings is kept, and only data JSON holds as it is (a
 TOML date is not: such a file is parsed every time).
+
+A deck file of [[card]] tables is kept table by table, each under the digest
+of its own text: after one card's edit only that card is parsed again.  And
+each card's cross-check findings are kept under a digest of the card and of
+what its check reads (pnp.load.card_memo): only a card that changed, or whose
+referenced names or files changed, is checked again.
 """
 
 from __future__ import annotations

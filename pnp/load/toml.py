@@ -11,7 +11,11 @@ linear in the file's size.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 import re
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -111,6 +115,8 @@ def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
         ]
     text = text.removeprefix("\ufeff")
     cache = remembered.current()
+    if cache is not None and (data := _by_records(cache, path, text)) is not None:
+        return TomlFile(path, shown, text, data), []  # a deck file: only its records not seen before parsed
     key = remembered.key_of(cache, "toml", raw) if cache is not None else ""
     if cache is not None and isinstance(data := remembered.recall(cache, key), dict):
         return TomlFile(path, shown, text, data), []  # read without findings before, bytes unchanged
@@ -142,6 +148,158 @@ def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
     if cache is not None and not findings:
         remembered.keep(cache, key, data)
     return source, findings
+
+
+# --- a deck file, record by record ---------------------------------------------
+
+RECORD_TABLE = "card"
+_RECORD_HEADER = re.compile(r"[ \t]*\[\[[ \t]*card[ \t]*\]\]")
+_RECORD_LINE = re.compile(r"\n[ \t]*\[\[[ \t]*card[ \t]*\]\]")  # a newline first: found fast
+_KEPT_LINES: dict[tuple[str, str], list[dict[str, int]]] = {}  # the key lines of the deck files read last
+_KEPT_FILES = 64  # more deck files than a pack has: each is read once a load
+_KEPT_LOCK = threading.Lock()
+
+
+def _by_records(cache: Cache, path: Path, text: str) -> dict[str, Any] | None:
+    """A file of [[card]] tables alone, read one table at a time: each table's text is parsed only when an
+    earlier load did not keep it (pnp.load.remembered), so that an edit of one card of a 1,000-card deck
+    parses that card alone.  None when the file is anything else, or when any part of it is not plain.
+
+    Why that is the file's own reading: a [[card]] header starts a new table and every key, [card.back]
+    sub-table or [[card.x]] below it, up to the next header, belongs to that table alone; so when each
+    part parses on its own into one table, the whole file parses into those tables in order.  A header
+    inside a multi-line string cannot fool it: the part before it would end in an open string, which does
+    not parse.  A part that does not parse, holds a date (not JSON), or breaks a limit (bounds) sends the
+    whole file the usual way, whose findings and messages are the file's own; as does a file of one part."""
+    entry = cache.key("records", str(path), RECORD_TABLE)
+    stored = cache.get_json(entry)
+    parts_kept = stored.get("parts")
+    kept: dict[str, Any] = parts_kept if isinstance(parts_kept, dict) else {}
+    digest = text_digest(text)
+    # the same text as the last load's: its parts in the order kept, without a part's digest made
+    read = _as_kept(kept, stored.get("order"), stored.get("head")) if stored.get("text") == digest else None
+    if read is None:
+        split = _split(text)
+        if split is None:
+            return None
+        head, parts = split
+        read = _read_parts(kept, head, parts)
+        if read is None:
+            return None
+        now, order = read[2], read[3]
+        with contextlib.suppress(OSError):  # the cache only saves time
+            kept_now = {"text": digest, "head": head, "order": order, "parts": now}
+            cache.put(entry, json.dumps(kept_now, ensure_ascii=False).encode())
+    records, lines = read[0], read[1]
+    _keep_lines(text, lines)
+    return {RECORD_TABLE: records}
+
+
+Read = tuple[list[Any], list[dict[str, int]], dict[str, list[Any]], list[str]]  # records, lines, parts, order
+
+
+def _split(text: str) -> tuple[int, list[str]] | None:
+    """The number of lines before the first [[card]] header, and the text of each table; None when the
+    file is not [[card]] tables alone (but for blank lines and comments at its head) of two or more."""
+    starts = [0] if _RECORD_HEADER.match(text) else []
+    starts += [match.start() + 1 for match in _RECORD_LINE.finditer(text)]  # each at the start of its line
+    if len(starts) < 2:
+        return None
+    head = text[: starts[0]]
+    if head.strip() and not _plain_head(head):
+        return None
+    # the lines before a part, as the whole text's splitlines() counts them: the head ends at a "\n"
+    ends = [*starts[1:], len(text)]
+    return len(head.splitlines()), [text[start:end] for start, end in zip(starts, ends, strict=True)]
+
+
+def _read_parts(kept: dict[str, Any], head: int, parts: list[str]) -> Read | None:
+    """Each part taken from `kept` by its digest, or parsed; None when one cannot be read on its own."""
+    now: dict[str, list[Any]] = {}
+    order = []
+    for part in parts:
+        digest = hashlib.sha256(part.encode()).hexdigest()
+        found = _kept_part(kept.get(digest))
+        if found is None and (found := _parsed_part(part)) is None:
+            return None
+        now[digest] = list(found)
+        order.append(digest)
+    read = _as_kept(now, order, head)
+    return None if read is None else (read[0], read[1], now, order)
+
+
+def _as_kept(kept: dict[str, Any], order: object, head: object) -> Read | None:
+    """The records and key lines of the parts named in `order`, each part's lines below those above it."""
+    if not isinstance(order, list) or type(head) is not int:
+        return None
+    records: list[Any] = []
+    lines: list[dict[str, int]] = []
+    offset = head
+    for digest in order:
+        found = _kept_part(kept.get(digest)) if isinstance(digest, str) else None
+        if found is None:
+            return None
+        record, part_lines, count = found
+        records.append(record)
+        lines.append({name: line + offset for name, line in part_lines.items()} if offset else part_lines)
+        offset += count
+    return records, lines, kept, order
+
+
+@lru_cache(maxsize=64)  # a deck file's is asked for again by its cards' checks (pnp.load.references)
+def text_digest(text: str) -> str:
+    """The SHA-256 of a text's UTF-8 bytes."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _plain_head(head: str) -> bool:
+    """Only blank lines and comments before the first [[card]]."""
+    try:
+        return tomli.loads(head) == {} and _scan_key_lines(head, RECORD_TABLE) == ([], None)
+    except (tomli.TOMLDecodeError, RecursionError):
+        return False
+
+
+def _parsed_part(part: str) -> tuple[dict[str, Any], dict[str, int], int] | None:
+    """One [[card]] table's text parsed: its data, its key lines, its number of lines; None when it is not
+    one plain table that the whole file's reading would give as it is."""
+    try:
+        data = tomli.loads(part)
+    except (tomli.TOMLDecodeError, RecursionError):
+        return None
+    tables = data.get(RECORD_TABLE)
+    if set(data) != {RECORD_TABLE} or not isinstance(tables, list) or len(tables) != 1:
+        return None
+    if too_deep(data) is not None or oversized_strings(data, "", lambda *_where: None):
+        return None
+    records, open_string = _scan_key_lines(part, RECORD_TABLE)
+    if open_string is not None or len(records) != 1:  # the whole text's scan would go on in a string
+        return None
+    try:
+        plain = json.loads(json.dumps(tables[0], ensure_ascii=False, allow_nan=False)) == tables[0]
+    except (TypeError, ValueError):  # a date, a time, an infinity: not plain JSON
+        return None
+    return (tables[0], records[0], len(part.splitlines())) if plain else None
+
+
+def _kept_part(kept: object) -> tuple[dict[str, Any], dict[str, int], int] | None:
+    """A part as _by_records keeps it, or None when it is anything else."""
+    if not (isinstance(kept, list) and len(kept) == 3):
+        return None
+    record, lines, count = kept
+    if not (isinstance(record, dict) and isinstance(lines, dict) and type(count) is int):
+        return None
+    if not all(type(line) is int for line in lines.values()):  # a JSON object's names are always strings
+        return None
+    return record, lines, count
+
+
+def _keep_lines(text: str, lines: list[dict[str, int]]) -> None:
+    """The key lines found while reading a deck file, for key_lines to answer without reading it again."""
+    with _KEPT_LOCK:  # a build may run in a thread of the workbench
+        while len(_KEPT_LINES) >= _KEPT_FILES:
+            del _KEPT_LINES[next(iter(_KEPT_LINES))]
+        _KEPT_LINES[(text, RECORD_TABLE)] = lines
 
 
 def _too_deep(shown: str) -> Finding:
@@ -250,7 +408,9 @@ def key_lines(text: str, table: str) -> list[dict[str, int]]:
     """For each `[[table]]` in order, the 1-based line of its header and of every key it sets
     (_key_lines); read only.  While pnp.load.remembered is on, taken from the cache for a text seen before."""
     cache = remembered.current()
-    return _key_lines(text, table) if cache is None else _remembered_lines(text, table, cache)
+    if cache is None:
+        return _key_lines(text, table)
+    return _KEPT_LINES.get((text, table)) or _remembered_lines(text, table, cache)
 
 
 @lru_cache(maxsize=8)  # load and its cross-checks ask for the same file: read once
@@ -274,6 +434,11 @@ def _key_lines(text: str, table: str) -> list[dict[str, int]]:
     `title.en = "..."` gives "back.title.en"; an inline table gives its key only
     ("title").  One pass, skipping the inside of multi-line strings.
     """
+    return _scan_key_lines(text, table)[0]
+
+
+def _scan_key_lines(text: str, table: str) -> tuple[list[dict[str, int]], str | None]:
+    """_key_lines, and the quotes of a multi-line string the text ends inside (None: it ends outside)."""
     records: list[dict[str, int]] = []
     current: dict[str, int] | None = None
     prefix = ""
@@ -308,7 +473,7 @@ def _key_lines(text: str, table: str) -> list[dict[str, int]]:
             if rest.count(quotes) % 2 == 1:
                 open_string = quotes
                 break
-    return records
+    return records, open_string
 
 
 def inside_pack(root: Path, relative: str) -> Path | None:
