@@ -158,22 +158,29 @@ class DeckMemo:
         try:
             if not self.memo.files_unchanged(root, stored.files_read()):
                 return None
-            kept = []
-            face, back = stored.face, deck.back
-            for index, _, contexts, found, told, _ in stored.rows:
-                faces = None
-                if contexts is not None:
-                    place = where(index)
-                    front = face(contexts[0], place)
-                    own_back = back if contexts[1] is None else face(contexts[1], place)
-                    if front is None or own_back is None:
-                        return None
-                    faces = (front, own_back)
-                kept.append((index, faces, _findings(found) if found else [], _told(told) if told else None))
+            kept = self._kept(where, deck.back)
         except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            return None
+        if kept is None:
             return None
         self.memo.decks_kept += 1
         return deck, kept
+
+    def _kept(self, where: Callable[[int], Where], back: FaceLayout) -> list[KeptCard] | None:
+        """Every card of the entry, in order; None when a face of one cannot be read."""
+        kept: list[KeptCard] = []
+        face = self._stored.face
+        for index, _, contexts, found, told, _ in self._stored.rows:
+            faces = None
+            if contexts is not None:
+                place = where(index)
+                front = face(contexts[0], place)
+                own_back = back if contexts[1] is None else face(contexts[1], place)
+                if front is None or own_back is None:
+                    return None
+                faces = (front, own_back)
+            kept.append((index, faces, _findings(found) if found else [], _told(told) if told else None))
+        return kept
 
     def head(self, digest: str, root: Path) -> DeckRecord | None:
         """The deck's back and findings, when nothing the deck reads but its cards has changed."""
@@ -250,7 +257,7 @@ class DeckMemo:
             **writer.tables(),
         }
         with contextlib.suppress(OSError):  # the cache only saves time
-            self.memo.cache.put(self._key, json.dumps(written, ensure_ascii=False).encode())
+            self.memo.cache.put(self._key, json.dumps(written, ensure_ascii=False, separators=(",", ":")).encode())
 
 
 class _Stored:

@@ -8,8 +8,10 @@ errors; `pnp check` runs it too, so a pack that check passes never fails here.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import hashlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,7 +86,38 @@ def lay_out_pack(
 ) -> PackFaces:
     """Lay out every card of `decks` (default: every deck with cards) in `language`.
 
-    With a memo, a face laid out before for the same template, size and context is taken from it."""
+    With a memo, a deck, a card or a face laid out before from the same inputs is taken from it
+    (pnp.layout.memo)."""
+    with _collector_paused():
+        return _lay_out_pack(pack, language, decks, templates_root, card_size, bilingual, memo)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while the pack is laid out: the faces taken from the memo are
+    tens of thousands of new objects, none in a cycle (nor are the faces laid out), and each few
+    hundred of them made the collector look through the young objects, and now and then through the
+    whole heap, which holds the loaded pack: a third of a rebuild's layout.  Paused, not stopped (as
+    pnp.check.collector does for the checks): it runs again after, and is left alone when something
+    else paused it."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _lay_out_pack(
+    pack: PackData,
+    language: str,
+    decks: Iterable[LoadedDeck] | None,
+    templates_root: Path,
+    card_size: str | None,
+    bilingual: bool,
+    memo: LayoutMemo | None,
+) -> PackFaces:
     templates, findings = load_family(templates_root, pack.pack.template_family, pack.root)
     icons, problems = pack_icons(pack, templates, memo.cache if memo is not None else None)
     templates.icons = icons  # from here on, the icons these faces can draw: the pack's and the family's
