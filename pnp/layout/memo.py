@@ -28,7 +28,7 @@ import contextlib
 import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -172,14 +172,14 @@ class DeckMemo:
         face = self._stored.face
         for index, _, contexts, found, told, _ in self._stored.rows:
             faces = None
+            place = where(index)
             if contexts is not None:
-                place = where(index)
                 front = face(contexts[0], place)
                 own_back = back if contexts[1] is None else face(contexts[1], place)
                 if front is None or own_back is None:
                     return None
                 faces = (front, own_back)
-            kept.append((index, faces, _findings(found) if found else [], _told(told) if told else None))
+            kept.append((index, faces, _findings(found, place) if found else [], _told(told, place) if told else None))
         return kept
 
     def head(self, digest: str, root: Path) -> DeckRecord | None:
@@ -193,7 +193,7 @@ class DeckMemo:
         self, digest: str, where: Where, root: Path, back: FaceLayout
     ) -> tuple[CardRecord, tuple[FaceLayout, FaceLayout] | None] | None:
         """A card as the last build laid it out (call only when `head` gave the deck's back)."""
-        record = self._stored.record(digest)
+        record = self._stored.record(digest, where)
         if record is None or not self.memo.files_unchanged(root, record.files):
             return None
         faces = None
@@ -229,16 +229,13 @@ class DeckMemo:
         digest: str,
         cards: str,
         deck: DeckRecord,
-        laid: list[tuple[int, CardRecord | None, tuple[FaceLayout, FaceLayout] | None]],
+        laid: list[tuple[int, Where, CardRecord | None, tuple[FaceLayout, FaceLayout] | None]],
     ) -> None:
-        """Keep the deck as laid out now, unless the entry holds it already.  A card without a record
-        (its faces had findings) is laid out again next time, and so is its deck."""
-        stored = self._stored
-        if stored.deck == digest and stored.cards_digest == cards and stored.head is not None:
-            return
+        """Keep the deck as laid out now (a deck taken whole is not laid out, nor kept again).  A card
+        without a record (its faces had findings) is laid out again next time, and so is its deck."""
         writer = _Writer()
         rows = []
-        for index, record, faces in laid:
+        for index, where, record, faces in laid:
             if record is None:
                 cards = ""  # never taken whole
                 continue
@@ -246,7 +243,7 @@ class DeckMemo:
                 writer.faces[record.contexts[0]] = writer.face(faces[0])
                 if record.contexts[1] is not None:
                     writer.faces[record.contexts[1]] = writer.face(faces[1])
-            rows.append([index, *_card_row(record)])
+            rows.append([index, *_card_row(record, where)])
         written = {
             "deck": digest,
             "cards_digest": cards,
@@ -290,7 +287,7 @@ class _Stored:
             back = stored._face(entry["back"], (None, None))
             if back is None:
                 return cls()
-            stored.head = DeckRecord(back, _findings(entry["findings"]), _files(entry["files"]))
+            stored.head = DeckRecord(back, _findings(entry["findings"], ("", None)), _files(entry["files"]))
             stored.deck, stored.cards_digest = str(entry["deck"]), str(entry["cards_digest"])
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return cls()
@@ -301,7 +298,7 @@ class _Stored:
         assert self.head is not None
         return [*self.head.files, *(state for row in self.rows if row[5] for state in _files(row[5]))]
 
-    def record(self, digest: str) -> CardRecord | None:
+    def record(self, digest: str, where: Where) -> CardRecord | None:
         if self._by_digest is None:
             self._by_digest = {}
             with contextlib.suppress(TypeError, IndexError, AttributeError):
@@ -310,7 +307,7 @@ class _Stored:
         if row is None:
             return None
         try:
-            return _card_record(row[1:])
+            return _card_record(row[1:], where)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return None
 
@@ -389,28 +386,42 @@ class _Writer:
         return {"props": [list(p) for p in self._props], "elements": self._rows, "faces": self.faces}
 
 
-def _card_row(record: CardRecord) -> list[Any]:
+def _card_row(record: CardRecord, where: Where) -> list[Any]:
     told = None
     if record.told is not None:
         key, at, finding = record.told
-        told = [list(key), at, finding.as_dict()]
+        told = [list(key), at, _finding_row(finding, where)]
     contexts = None if record.contexts is None else list(record.contexts)
-    return [record.digest, contexts, [f.as_dict() for f in record.findings], told, record.files]
+    return [record.digest, contexts, [_finding_row(f, where) for f in record.findings], told, record.files]
 
 
-def _card_record(row: list[Any]) -> CardRecord:
+def _card_record(row: list[Any], where: Where) -> CardRecord:
     digest, contexts, findings, told, files = row
     faces = None if contexts is None else (str(contexts[0]), None if contexts[1] is None else str(contexts[1]))
-    return CardRecord(str(digest), faces, _findings(findings), _told(told) if told else None, _files(files))
+    found = _findings(findings, where)
+    return CardRecord(str(digest), faces, found, _told(told, where) if told else None, _files(files))
 
 
-def _told(told: list[Any]) -> Told:
+def _told(told: list[Any], where: Where) -> Told:
     (template, card_type), at, finding = told
-    return (str(template), str(card_type)), int(at), Finding.from_dict(finding)
+    return (str(template), str(card_type)), int(at), _findings([finding], where)[0]
 
 
-def _findings(rows: list[Any]) -> list[Finding]:
-    return [Finding.from_dict(row) for row in rows]
+# A finding at its card's line is written with this line: it is read with the line the card is at now
+# (a card added above it moves it down, and changes nothing else of it)
+AT_THE_CARD = -1
+
+
+def _finding_row(finding: Finding, where: Where) -> dict[str, object]:
+    row = finding.as_dict()
+    if where[1] is not None and finding.line == where[1] and finding.file == where[0]:
+        row["line"] = AT_THE_CARD
+    return row
+
+
+def _findings(rows: list[Any], where: Where) -> list[Finding]:
+    found = [Finding.from_dict(row) for row in rows]
+    return [replace(f, line=where[1]) if f.line == AT_THE_CARD else f for f in found]
 
 
 def _files(rows: list[Any]) -> list[list[str]]:

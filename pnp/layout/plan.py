@@ -252,14 +252,14 @@ def _lay_out_deck(
     findings += head.findings
     laid = DeckFaces(deck, size, head.back)
     told: set[tuple[str, str]] = set()
-    recorded: list[tuple[int, CardRecord | None, tuple[FaceLayout, FaceLayout] | None]] = []
+    recorded: list[tuple[int, tuple[str, int | None], CardRecord | None, tuple[FaceLayout, FaceLayout] | None]] = []
     for index, card in enumerate(deck.cards):
         where = (shown, lines[index])
         record: CardRecord | None = None
         if kept is None:
             faces, found, told_card = work.card(card, where, head.back)[:3]
         else:
-            card_key = card_digest(pack, card, where[1])
+            card_key = card_digest(pack, card)
             again = kept.card_as_before(card_key, where, pack.root, head.back) if head is not work.laid_head else None
             if again is not None:
                 record, faces = again
@@ -269,7 +269,7 @@ def _lay_out_deck(
         findings += _with_told(found, told_card, told)
         if faces is not None:
             laid.cards.append(CardFaces(card, *faces))
-        recorded.append((index, record, faces))
+        recorded.append((index, where, record, faces))
     if kept is not None:
         kept.save(digest, cards, head, recorded)
     return laid
@@ -452,11 +452,11 @@ def cards_digest(pack: PackData, deck: LoadedDeck, lines: list[int | None]) -> s
     return hashlib.sha256(described.encode()).hexdigest()
 
 
-def card_digest(pack: PackData, card: Card, line: int | None) -> str:
-    """One card, where it is written, and for a scanned card the size of the deck it comes from
-    (its panels' sampled colours are measured on it)."""
+def card_digest(pack: PackData, card: Card) -> str:
+    """One card, and for a scanned card the size of the deck it comes from (its panels' sampled colours
+    are measured on it).  Not its line: a card taken from the memo is placed where it is now."""
     scanned = card_mm(pack, card) if card.scan is not None else None
-    return hashlib.sha256(repr((card.model_dump_json(), line, scanned)).encode()).hexdigest()[:32]
+    return hashlib.sha256(repr((card.model_dump_json(), scanned)).encode()).hexdigest()[:32]
 
 
 SCAN_TEMPLATE = "scan"
