@@ -129,7 +129,14 @@ class LayoutMemo:
         return states
 
     def files_unchanged(self, root: Path, states: list[list[str]]) -> bool:
-        return not states or self.file_states(root, [s[0] for s in states]) == states
+        """Whether each picture is as it was found (a picture read for several cards, once)."""
+        if not states:
+            return True
+        found: dict[str, list[str]] = {}
+        for state in states:
+            if found.setdefault(state[0], state) != state:
+                return False
+        return self.file_states(root, list(found)) == list(found.values())
 
     def save(self) -> None:
         """The stamps of the pictures read (the entries of decks are written as each is laid out)."""
