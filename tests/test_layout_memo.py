@@ -175,6 +175,26 @@ def test_findings_taken_from_the_memo_come_in_the_order_a_fresh_layout_finds_the
     _as_uncached(tiny_copy, laid)
 
 
+def test_an_entry_rewritten_after_many_edits_keeps_its_faces_and_stays_small(tiny_copy: Path, tmp_path: Path) -> None:
+    """An edit writes the deck's entry with its elements as they were and the new ones after them; the
+    old ones of an edited card are dropped when they have piled up: the entry is made anew."""
+    _more_decks(tiny_copy, 1, 12)
+    out = tmp_path / "out"
+    _warm(tiny_copy, out)
+    deck = tiny_copy / "cargo-0.toml"
+    sizes, added = [], []
+    for n in range(16):
+        _edit(deck, 'text.es = "Gana 3 {fuel}', f'text.es = "Gana 3 {{fuel}} {n}')
+        laid, memo = _warm(tiny_copy, out)
+        assert (memo.laid_out, memo.cards_kept) == (1, 11)
+        _as_uncached(tiny_copy, laid)
+        (entry,) = [e for _, _, e in _entries(out) if any("cargo-0-0" in str(f) for f in e["faces"].values())]
+        sizes.append(len(entry["elements"]))
+        added.append(entry["added"])
+    assert 0 in added[1:] and max(added) > 0, added  # grown, then made anew
+    assert max(sizes) <= sizes[0] * 1.25 + 2, sizes
+
+
 def _entries(out: Path) -> list[tuple[Cache, str, dict[str, Any]]]:
     """The memo's deck entries: (cache, key, what it holds)."""
     cache = Cache.open(out, CacheKind.LAYOUT)

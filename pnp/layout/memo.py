@@ -152,6 +152,7 @@ class DeckMemo:
         self._key = key
         self._stored = stored
         self._contexts: dict[int, str] = {}  # id(face) -> its context digest, for the faces laid out now
+        self._head_kept = False  # the deck's back and findings taken from the entry
 
     def whole(
         self, digest: str, cards: str, root: Path, where: Callable[[int], Where]
@@ -194,6 +195,7 @@ class DeckMemo:
         stored = self._stored
         if stored.deck != digest or stored.head is None or not self.memo.files_unchanged(root, stored.head.files):
             return None
+        self._head_kept = True
         return stored.head
 
     def card_as_before(
@@ -239,29 +241,48 @@ class DeckMemo:
         laid: list[tuple[int, Where, CardRecord | None, tuple[FaceLayout, FaceLayout] | None]],
     ) -> None:
         """Keep the deck as laid out now (a deck taken whole is not laid out, nor kept again).  A card
-        without a record (its faces had findings) is laid out again next time, and so is its deck."""
-        writer = _Writer()
+        without a record (its faces had findings) is laid out again next time, and so is its deck.
+
+        When only cards changed, the entry's elements and faces are written again as they were read,
+        the new ones after them (the old ones of an edited card stay, unused, until they are a fifth
+        of the table: then the entry is made anew)."""
+        stored = self._stored
+        reuse = self._head_kept and stored.table_read()
+        written = self._written(digest, cards, deck, laid, stored if reuse else None)
+        if reuse and written["added"] * 5 > len(written["elements"]):
+            written = self._written(digest, cards, deck, laid, None)
+        with contextlib.suppress(OSError):  # the cache only saves time
+            self.memo.cache.put(self._key, json.dumps(written, ensure_ascii=False, separators=(",", ":")).encode())
+
+    def _written(
+        self,
+        digest: str,
+        cards: str,
+        deck: DeckRecord,
+        laid: list[tuple[int, Where, CardRecord | None, tuple[FaceLayout, FaceLayout] | None]],
+        before: _Stored | None,
+    ) -> dict[str, Any]:
+        writer = _Writer(before)
         rows = []
         for index, where, record, faces in laid:
             if record is None:
                 cards = ""  # never taken whole
                 continue
             if faces is not None and record.contexts is not None:
-                writer.faces[record.contexts[0]] = writer.face(faces[0])
-                if record.contexts[1] is not None:
-                    writer.faces[record.contexts[1]] = writer.face(faces[1])
+                for context, face in zip(record.contexts, faces, strict=True):
+                    if context is not None:
+                        writer.faces[context] = writer.kept(context) or writer.face(face)
             rows.append([index, *_card_row(record, where)])
-        written = {
+        back = before.raw_back if before is not None else writer.face(deck.back)
+        return {
             "deck": digest,
             "cards_digest": cards,
-            "back": writer.face(deck.back),
+            "back": back,
             "findings": [f.as_dict() for f in deck.findings],
             "files": deck.files,
             "cards": rows,
             **writer.tables(),
         }
-        with contextlib.suppress(OSError):  # the cache only saves time
-            self.memo.cache.put(self._key, json.dumps(written, ensure_ascii=False, separators=(",", ":")).encode())
 
 
 class _Stored:
@@ -274,8 +295,11 @@ class _Stored:
         self.rows: list[list[Any]] = []  # [index, digest, contexts, findings, told, files] of each card
         self._by_digest: dict[str, list[Any]] | None = None
         self.raw_faces: dict[str, list[Any]] = {}
-        self._props: list[tuple[str, ...]] = []
-        self._elements: list[list[Any]] = []
+        self.raw_back: list[Any] = []
+        self.read_faces: set[str] = set()  # the faces read without fault, by context digest
+        self.props: list[tuple[str, ...]] = []
+        self.elements: list[list[Any]] = []
+        self.added = 0  # elements added to the table since it was last made anew
         self._decoded: list[LaidOutElement] | None = None
         self._sizes: dict[tuple[float, float], Size] = {}
 
@@ -285,15 +309,17 @@ class _Stored:
         laid out).  What is read later and is not what it should be makes its deck or card laid out."""
         stored = cls()
         try:
-            stored._props = [tuple(props) for props in entry["props"]]
-            stored._elements = entry["elements"]
+            stored.props = [tuple(props) for props in entry["props"]]
+            stored.elements = entry["elements"]
+            stored.added = int(entry.get("added", 0))
             faces, rows = entry["faces"], entry["cards"]
             if not isinstance(faces, dict) or not isinstance(rows, list):
                 return cls()
             stored.raw_faces, stored.rows = faces, rows
             back = stored._face(entry["back"], (None, None))
-            if back is None:
+            if back is None or not isinstance(stored.elements, list):
                 return cls()
+            stored.raw_back = entry["back"]
             stored.head = DeckRecord(back, _findings(entry["findings"], ("", None)), _files(entry["files"]))
             stored.deck, stored.cards_digest = str(entry["deck"]), str(entry["cards_digest"])
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
@@ -320,12 +346,21 @@ class _Stored:
 
     def face(self, digest: str, where: Where) -> FaceLayout | None:
         raw = self.raw_faces.get(digest)
-        return None if raw is None else self._face(raw, where)
+        if raw is None:
+            return None
+        face = self._face(raw, where)
+        if face is not None:
+            self.read_faces.add(digest)
+        return face
+
+    def table_read(self) -> bool:
+        """Whether every element of the table was read without fault."""
+        return self._decoded is not None and len(self._decoded) == len(self.elements)
 
     def _face(self, raw: list[Any], where: tuple[str | None, int | None]) -> FaceLayout | None:
         try:
             key, width, height, template, card, language, indices = raw
-            table = self._table()
+            table = self.table()
             if indices and min(indices) < 0:
                 return None
             elements = tuple([table[i] for i in indices])
@@ -336,17 +371,17 @@ class _Stored:
         except (TypeError, ValueError, IndexError):
             return None
 
-    def _table(self) -> list[LaidOutElement]:
+    def table(self) -> list[LaidOutElement]:
         """Every element of the entry, each made once however many faces show it (an element is never
         changed once made): ValueError when one is not an element."""
         if self._decoded is None:
             self._decoded = []  # a broken table has no elements: every face that needs one is laid out again
-            self._decoded = [self._element(row) for row in self._elements]
+            self._decoded = [self._element(row) for row in self.elements]
         return self._decoded
 
     def _element(self, row: list[Any]) -> LaidOutElement:
         name, kind, props, values = row
-        names = self._props[props]
+        names = self.props[props]
         if list in map(type, values):  # a list is a tuple as written; every other value is kept as read
             values = [_frozen(v) if type(v) is list else v for v in values]
         if len(names) != len(values) or not isinstance(name, str) or not isinstance(kind, str):
@@ -355,32 +390,59 @@ class _Stored:
 
 
 class _Writer:
-    """An entry in the making: each distinct element and each list of property names once."""
+    """An entry in the making: each distinct element and each list of property names once; with the
+    entry `before`, its elements first, as they were, and its faces read without fault as they were."""
 
-    def __init__(self) -> None:
+    def __init__(self, before: _Stored | None = None) -> None:
         self.faces: dict[str, list[Any]] = {}  # context digest -> face
-        self._props: dict[tuple[str, ...], int] = {}
+        self._before = before
+        self._props: dict[tuple[str, ...], int] = {}  # each list of property names, by its index
+        self._prop_rows: list[tuple[str, ...]] = []
         self._by_id: dict[int, int] = {}  # id(element) -> its index
-        self._by_value: dict[tuple[str, str, tuple[tuple[str, Any], ...]], int] = {}  # equal elements: one index
+        self._by_value: dict[tuple[str, str, tuple[tuple[str, Any], ...]], int] | None = None  # equal: one index
         self._kept: list[LaidOutElement] = []  # so that no id is reused while the entry is made
         self._rows: list[list[Any]] = []
+        if before is not None:
+            self._prop_rows = list(before.props)
+            for index, names in enumerate(before.props):
+                self._props.setdefault(names, index)
+            self._rows = list(before.elements)
+
+    def kept(self, context: str) -> list[Any] | None:
+        """The face of the entry before, as it was written, when it was read without fault."""
+        if self._before is None or context not in self._before.read_faces:
+            return None
+        return self._before.raw_faces[context]
+
+    def _values(self) -> dict[tuple[str, str, tuple[tuple[str, Any], ...]], int]:
+        if self._by_value is None:
+            self._by_value = {}
+            if self._before is not None:  # the elements before: a new face shares most of them
+                for index, element in enumerate(self._before.table()):
+                    with contextlib.suppress(TypeError):
+                        self._by_value.setdefault((element.name, element.kind, element.props), index)
+        return self._by_value
 
     def element(self, element: LaidOutElement) -> int:
         index = self._by_id.get(id(element))
         if index is not None:
             return index
+        by_value = self._values()
         try:  # a frame coloured by the card's type is made anew for each card, and is the same on many
-            index = self._by_value.get((element.name, element.kind, element.props))
+            index = by_value.get((element.name, element.kind, element.props))
         except TypeError:  # a value that cannot key a dict: kept on its own
             index = None
         if index is None:
             names = tuple(k for k, _ in element.props)
-            props = self._props.setdefault(names, len(self._props))
+            props = self._props.get(names, -1)
+            if props < 0:
+                props = self._props[names] = len(self._prop_rows)
+                self._prop_rows.append(names)
             values = [_plain(v) if type(v) is tuple else v for _, v in element.props]
             index = len(self._rows)
             self._rows.append([element.name, element.kind, props, values])
             with contextlib.suppress(TypeError):
-                self._by_value[(element.name, element.kind, element.props)] = index
+                by_value[(element.name, element.kind, element.props)] = index
         self._by_id[id(element)] = index
         self._kept.append(element)
         return index
@@ -390,7 +452,10 @@ class _Writer:
         return [face.key, face.size.width, face.size.height, face.template, face.card, face.language, indices]
 
     def tables(self) -> dict[str, Any]:
-        return {"props": [list(p) for p in self._props], "elements": self._rows, "faces": self.faces}
+        before = self._before
+        added = before.added + len(self._rows) - len(before.elements) if before is not None else 0
+        props = [list(p) for p in self._prop_rows]
+        return {"props": props, "elements": self._rows, "faces": self.faces, "added": added}
 
 
 def _card_row(record: CardRecord, where: Where) -> list[Any]:
