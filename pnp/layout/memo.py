@@ -11,15 +11,17 @@ cache entry per pack, language and deck, at three depths:
   it read (scans, a layout's own pictures): when nothing changed, the deck is
   taken whole, its findings with it, and no card is looked at;
 - each card, under a digest of the card, while the rest of the deck is as it was:
-  after editing one card, the others are taken as they were, findings and all;
+  after editing one card, the others are taken as they were, findings and all,
+  each placed at the line it is at now (a card added above moves them);
 - each face, under a digest of its template, size and context: after editing a
   layout or a setting every card reads, a face whose context did not change is
-  not evaluated again.  Faces with findings are never kept as faces: they are
-  laid out again, so their findings are found again.
+  not evaluated again.  Faces with findings are never kept: their cards are laid
+  out again, so their findings are found again.
 
-An entry holds the deck of the last build only, and is written only when it
-changed.  The laid-out elements of a deck are kept once each (most of a face's
-elements are the same on every card of a layout), and so are read once each.
+An entry holds the deck of the last build only, and is written whenever the deck
+was not taken whole.  The laid-out elements of a deck are kept once each (most of
+a face's elements are the same on many cards), and so are read once each; after an
+edit the table is written as it was read, the edited card's new elements after it.
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ def layout_memo(
 
     `pnp check` lays out as a default build does, so the two share their decks."""
     cache = Cache.open(output, CacheKind.LAYOUT, read)
-    return LayoutMemo(cache, (str(pack_root), language, str(templates), card_size, bilingual), pack_root)
+    return LayoutMemo(cache, (str(pack_root), language, str(templates), card_size, bilingual))
 
 
 @dataclass
@@ -87,11 +89,10 @@ class DeckRecord:
 
 
 class LayoutMemo:
-    def __init__(self, cache: Cache, scope: tuple[object, ...], pack_root: Path | None = None) -> None:
+    def __init__(self, cache: Cache, scope: tuple[object, ...]) -> None:
         self._cache = cache
         self.cache = cache  # for what the layout keeps beside the faces (pnp.layout.icons)
         self._scope = scope
-        self._root = pack_root
         self._files: FileDigests | None = None
         self._templates: dict[int, str] = {}
         self.laid_out = 0  # faces evaluated now, not taken from the cache
@@ -102,13 +103,6 @@ class LayoutMemo:
         """The entry of one deck (its file and id name it), read now."""
         key = self._cache.key("layout-decks", self._scope, name)
         return DeckMemo(self, key, _Stored.read(self._cache.get_json(key)))
-
-    def card(
-        self, template: Template, size: Size, context: dict[str, Any], where: Where
-    ) -> tuple[FaceLayout | None, list[Finding]]:
-        """layout_card with no entry to take the face from (a deck laid out outside a DeckMemo)."""
-        self.laid_out += 1
-        return layout_card(template, size, context, where)
 
     def template_digest(self, template: Template) -> str:
         if id(template) not in self._templates:
