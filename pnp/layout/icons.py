@@ -16,7 +16,7 @@ from pnp.assets.icons import icon_problem_at
 from pnp.cache import Cache
 from pnp.errors import Finding, did_you_mean, error
 from pnp.i18n import _
-from pnp.layout.faces import FaceLayout
+from pnp.layout.faces import FaceLayout, LaidOutElement
 from pnp.layout.templates import IconFile, TemplateSet
 from pnp.load.pack import PACK_FILE
 from pnp.model import PackData
@@ -116,7 +116,8 @@ def missing_drawings(
             if card.back is not None:
                 fields += [card.back.title, card.back.text, card.back.flavour]
             used = sorted(
-                {name for field in fields for text in field.values() for name in markup.icons_in(text)} - skip
+                {name for field in fields for text in field.values() if "{" in text for name in markup.icons_in(text)}
+                - skip
             )
             for name in used:
                 findings.append(
@@ -132,15 +133,14 @@ def missing_drawings(
                 )
     # what the layouts add: icon rows, symbols, and icons a text element writes itself ({{ card.skills | skills }})
     seen: set[tuple[str | None, str]] = {(f.card, f.message.split("}")[0].split("{")[-1]) for f in findings}
+    drawn: dict[int, list[str]] = {}  # id(element) -> the icons it draws: faces share most of their elements
     for face in faces:
         for element in face.elements:
-            names = []
-            if element.kind == "icon-row":
-                names = element.field("icons").replace("{", " ").replace("}", " ").split()
-            elif element.kind == "symbol":
-                names = [element.field("shape")]
-            elif element.kind == "text":
-                names = markup.icons_in(element.field("text"))
+            if element.kind not in _DRAWING_ICONS:
+                continue
+            names = drawn.get(id(element))
+            if names is None:
+                names = drawn[id(element)] = _drawn_icons(element)
             for name in names:
                 if name in skip or (face.card, name) in seen:
                     continue
@@ -159,6 +159,20 @@ def missing_drawings(
                     )
                 )
     return findings
+
+
+_DRAWING_ICONS = frozenset({"icon-row", "symbol", "text"})
+
+
+def _drawn_icons(element: LaidOutElement) -> list[str]:
+    """The icons an icon row, a symbol or a text element draws."""
+    if element.kind == "icon-row":
+        return str(element.field("icons")).replace("{", " ").replace("}", " ").split()
+    if element.kind == "symbol":
+        return [element.field("shape")]
+    text = element.get("text", "")  # a text field is the value as a string: typed only when it is not one
+    text = text if type(text) is str else element.field("text")
+    return markup.icons_in(text) if "{" in text else []
 
 
 def _drawing_hint(pack: PackData, name: str, declared: list[str]) -> str:

@@ -8,7 +8,10 @@ errors; `pnp check` runs it too, so a pack that check passes never fails here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import contextlib
+import gc
+import hashlib
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,8 +23,8 @@ from pnp.layout.arrangement import arrangement_findings
 from pnp.layout.bilingual import resize, with_source_text
 from pnp.layout.faces import KEEP_WHOLE, FaceLayout, card_context, deck_context, layout_back, layout_card
 from pnp.layout.icons import broken_icons, missing_drawings, pack_icons, token_icon_findings
-from pnp.layout.memo import LayoutMemo
-from pnp.layout.panels import panel_context
+from pnp.layout.memo import CardRecord, DeckMemo, DeckRecord, KeptCard, LayoutMemo, Told
+from pnp.layout.panels import card_mm, panel_context
 from pnp.layout.scans import scan_findings
 from pnp.layout.templates import IconFile, Template, TemplateSet, layout_candidates, load_family, size_class
 from pnp.model import Card, Face, LoadedDeck, PackData
@@ -83,7 +86,38 @@ def lay_out_pack(
 ) -> PackFaces:
     """Lay out every card of `decks` (default: every deck with cards) in `language`.
 
-    With a memo, a face laid out before for the same template, size and context is taken from it."""
+    With a memo, a deck, a card or a face laid out before from the same inputs is taken from it
+    (pnp.layout.memo)."""
+    with _collector_paused():
+        return _lay_out_pack(pack, language, decks, templates_root, card_size, bilingual, memo)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while the pack is laid out: the faces taken from the memo are
+    tens of thousands of new objects, none in a cycle (nor are the faces laid out), and each few
+    hundred of them made the collector look through the young objects, and now and then through the
+    whole heap, which holds the loaded pack: a third of a rebuild's layout.  Paused, not stopped (as
+    pnp.check.collector does for the checks): it runs again after, and is left alone when something
+    else paused it."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _lay_out_pack(
+    pack: PackData,
+    language: str,
+    decks: Iterable[LoadedDeck] | None,
+    templates_root: Path,
+    card_size: str | None,
+    bilingual: bool,
+    memo: LayoutMemo | None,
+) -> PackFaces:
     templates, findings = load_family(templates_root, pack.pack.template_family, pack.root)
     icons, problems = pack_icons(pack, templates, memo.cache if memo is not None else None)
     templates.icons = icons  # from here on, the icons these faces can draw: the pack's and the family's
@@ -91,8 +125,9 @@ def lay_out_pack(
     if not templates.templates or has_errors(findings):
         return laid  # a broken layout would only repeat as "no layout" on every card
     chosen = list(decks) if decks is not None else [d for d in pack.decks if d.cards]
+    inputs = pack_inputs(pack, templates, language, card_size, bilingual) if memo is not None else ""
     for deck in chosen:
-        built = _lay_out_deck(pack, deck, templates, language, card_size, bilingual, laid.findings, memo)
+        built = _lay_out_deck(pack, deck, templates, language, card_size, bilingual, laid.findings, memo, inputs)
         if built is not None:
             laid.decks.append(built)
     if memo is not None:
@@ -172,7 +207,11 @@ def _lay_out_deck(
     bilingual: bool,
     findings: list[Finding],
     memo: LayoutMemo | None = None,
+    inputs: str = "",
 ) -> DeckFaces | None:
+    """The deck's faces, their findings added to `findings`.  With a memo, `inputs` is what every
+    deck of the pack reads (pack_inputs): a deck whose inputs are all as the last build found them
+    is taken whole from the memo, and in one whose cards alone changed, only those are laid out."""
     try:
         size = deck_size(deck, card_size)
     except UnitError:
@@ -192,67 +231,232 @@ def _lay_out_deck(
             )
         )
         return None
-    deck_back, problems = layout_back(
-        back_template,
-        size,
-        {
-            "deck": deck_context(pack, deck.deck, language),
-            "pack": {"id": pack.pack.id, "name": pack.pack.name.get(language) or _source(pack, pack.pack.name)},
-            "lang": language,
-            KEEP_WHOLE: tuple(pack.pack.words),
-        },
-    )
-    findings += problems
-    if deck_back is None:
-        return None
-    images: dict[str, str | None] = {}  # source -> its problem: a layout's own picture is read once per deck
-    findings += _image_problems(pack, deck_back, deck.deck.back.image, back_template, images)
-    arranged: dict[tuple[object, ...], list[Finding]] = {}  # while these templates live
-    findings += arrangement_findings(deck_back, back_template, arranged)
-    laid = DeckFaces(deck, size, deck_back)
     shown = shown_path(deck.file)  # once per deck: resolving paths is not free at 5000 cards
-    scale = _region_scale(deck, size)
-    with_regions = {t.id for t in pack.pack.card_type if t.region}
+    lines = [pack.line("card", card.id) for card in deck.cards]
+    kept = memo.deck(f"{shown}#{deck.deck.id}") if memo is not None else None
+    digest = cards = ""
+    head = None
+    if kept is not None:
+        digest = deck_digest(pack, deck, templates, size, shown, inputs, kept.memo.template_digest)
+        cards = cards_digest(pack, deck, lines)
+        whole = kept.whole(digest, cards, pack.root, lambda index: (shown, lines[index]))
+        if whole is not None:
+            return _as_before(deck, size, whole, findings)
+        head = kept.head(digest, pack.root)
+    work = _DeckWork(pack, deck, templates, language, bilingual, size, shown, kept)
+    if head is None:
+        head = work.back(back_template)
+        if head is None:
+            findings += work.back_problems
+            return None
+    findings += head.findings
+    laid = DeckFaces(deck, size, head.back)
     told: set[tuple[str, str]] = set()
-    chosen: dict[str, tuple[Template | None, list[Template]]] = {}  # card type -> its layout, its own layouts
-    for card in deck.cards:
-        template = _card_template(pack, deck, card, templates, size, findings, chosen)
+    recorded: list[tuple[int, tuple[str, int | None], CardRecord | None, tuple[FaceLayout, FaceLayout] | None]] = []
+    for index, card in enumerate(deck.cards):
+        where = (shown, lines[index])
+        record: CardRecord | None = None
+        if kept is None:
+            faces, found, told_card = work.card(card, where, head.back)[:3]
+        else:
+            card_key = card_digest(pack, card)
+            again = kept.card_as_before(card_key, where, pack.root, head.back) if head is not work.laid_head else None
+            if again is not None:
+                record, faces = again
+            else:
+                record, faces = work.recorded_card(card, where, head.back, card_key)
+            found, told_card = (record.findings, record.told) if record is not None else work.last[1:3]
+        findings += _with_told(found, told_card, told)
+        if faces is not None:
+            laid.cards.append(CardFaces(card, *faces))
+        recorded.append((index, where, record, faces))
+    if kept is not None:
+        kept.save(digest, cards, head, recorded)
+    return laid
+
+
+def _as_before(
+    deck: LoadedDeck, size: Size, whole: tuple[DeckRecord, list[KeptCard]], findings: list[Finding]
+) -> DeckFaces:
+    """The deck as the memo kept it: its findings in the order a fresh layout finds them."""
+    head, cards = whole
+    findings += head.findings
+    laid = DeckFaces(deck, size, head.back)
+    told: set[tuple[str, str]] = set()
+    for index, faces, found, told_card in cards:
+        if found or told_card:
+            findings += _with_told(found, told_card, told)
+        if faces is not None:
+            laid.cards.append(CardFaces(deck.cards[index], *faces))
+    return laid
+
+
+def _with_told(
+    found: list[Finding], told_card: tuple[tuple[str, str], int, Finding] | None, told: set[tuple[str, str]]
+) -> list[Finding]:
+    """A card's findings, with the deck's warning of panels without regions if it is the first to say it."""
+    if told_card is None or told_card[0] in told:
+        return found
+    told.add(told_card[0])
+    _, at, finding = told_card
+    return [*found[:at], finding, *found[at:]]
+
+
+Laid = tuple[tuple[FaceLayout, FaceLayout] | None, list[Finding], Told | None, list[str], bool]
+
+
+class _DeckWork:
+    """What laying out one deck's cards shares: the layouts found per type, the arrangements and
+    pictures judged so far, the regions' scale."""
+
+    def __init__(
+        self,
+        pack: PackData,
+        deck: LoadedDeck,
+        templates: TemplateSet,
+        language: str,
+        bilingual: bool,
+        size: Size,
+        shown: str,
+        kept: DeckMemo | None,
+    ) -> None:
+        self.pack, self.deck, self.templates, self.language, self.bilingual = pack, deck, templates, language, bilingual
+        self.size, self.shown, self.kept = size, shown, kept
+        self.images: dict[str, str | None] = {}  # source -> its problem: a layout's own picture is read once per deck
+        self.arranged: dict[tuple[object, ...], list[Finding]] = {}  # while these templates live
+        self.scale = _region_scale(deck, size)
+        self.with_regions = {t.id for t in pack.pack.card_type if t.region}
+        self.chosen: dict[str, tuple[Template | None, list[Template]]] = {}  # card type -> its layout, own layouts
+        self.back_problems: list[Finding] = []
+        self.laid_head: DeckRecord | None = None
+        self.last: Laid = (None, [], None, [], True)
+
+    def back(self, back_template: Template) -> DeckRecord | None:
+        """The deck's shared back laid out, with what judging it finds; None (back_problems) when it fails."""
+        pack, deck, language = self.pack, self.deck, self.language
+        deck_back, problems = layout_back(
+            back_template,
+            self.size,
+            {
+                "deck": deck_context(pack, deck.deck, language),
+                "pack": {"id": pack.pack.id, "name": pack.pack.name.get(language) or _source(pack, pack.pack.name)},
+                "lang": language,
+                KEEP_WHOLE: tuple(pack.pack.words),
+            },
+        )
+        if deck_back is None:
+            self.back_problems = problems
+            return None
+        asked: list[str] = []
+        found = [*problems, *_image_problems(pack, deck_back, deck.deck.back.image, back_template, self.images, asked)]
+        found += arrangement_findings(deck_back, back_template, self.arranged)
+        files = self.kept.memo.file_states(pack.root, asked) if self.kept is not None else []
+        self.laid_head = DeckRecord(deck_back, found, files)
+        return self.laid_head
+
+    def recorded_card(
+        self, card: Card, where: tuple[str, int | None], deck_back: FaceLayout, digest: str
+    ) -> tuple[CardRecord | None, tuple[FaceLayout, FaceLayout] | None]:
+        """The card laid out, with its record for the memo; no record when its faces had findings."""
+        assert self.kept is not None
+        faces, found, told, sources, clean = self.last = self.card(card, where, deck_back)
+        if not clean:
+            return None, faces
+        contexts = None
+        if faces is not None:
+            front, back = (self.kept.context_of(face) for face in faces)
+            if front is None or (card.back is not None and back is None):
+                return None, faces
+            contexts = (front, back if card.back is not None else None)
+        return CardRecord(digest, contexts, found, told, self.kept.memo.file_states(self.pack.root, sources)), faces
+
+    def card(self, card: Card, where: tuple[str, int | None], deck_back: FaceLayout) -> Laid:
+        """One card's faces (None: it has none to print), its findings, the panels warning it would say
+        first, the pictures it read, and whether its faces were laid out without findings."""
+        pack, deck, templates, size = self.pack, self.deck, self.templates, self.size
+        found: list[Finding] = []
+        told: Told | None = None
+        sources: list[str] = [card.scan] if card.scan is not None else []
+        template = _card_template(pack, deck, card, templates, size, found, self.chosen)
         if template is None:
-            continue
-        where = (shown, pack.line("card", card.id))
-        lay_out = memo.card if memo is not None else layout_card
-        front_template, context = template, _context(pack, deck, card, None, language, bilingual)
+            return None, found, None, sources, True
+        lay_out = self.kept.card if self.kept is not None else layout_card
+        front_template, context = template, _context(pack, deck, card, None, self.language, self.bilingual)
         if card.scan is not None and (pack.root / card.scan).is_file():
-            findings += scan_findings(pack, card, deck_size(deck), where)
-            front_template = _scan_template(templates, size, deck, card, findings) or template
-            context["card"]["panels"] = panel_context(pack, card, context["card"], scale)
+            found += scan_findings(pack, card, deck_size(deck), where)
+            front_template = _scan_template(templates, size, deck, card, found) or template
+            context["card"]["panels"] = panel_context(pack, card, context["card"], self.scale)
         elif _draws_panels(template):  # a type's own layout with panels (over a drawn frame): the same regions
-            if card.type in with_regions:
-                context["card"]["panels"] = panel_context(pack, card, context["card"], scale)
-            elif (template.name, card.type) not in told:
-                told.add((template.name, card.type))
-                findings.append(_no_regions(template, card))
+            if card.type in self.with_regions:
+                context["card"]["panels"] = panel_context(pack, card, context["card"], self.scale)
+            else:
+                told = ((template.name, card.type), len(found), _no_regions(template, card))
         front, problems = lay_out(front_template, size, context, where)
-        findings += problems
+        found += problems
+        clean = not problems
         back: FaceLayout | None = deck_back
         if card.back is not None:
-            back, problems = lay_out(template, size, _context(pack, deck, card, card.back, language, bilingual), where)
-            findings += problems
+            back_context = _context(pack, deck, card, card.back, self.language, self.bilingual)
+            back, problems = lay_out(template, size, back_context, where)
+            found += problems
+            clean = clean and not problems
         if front is None or back is None:
-            continue
+            return None, found, told, sources, clean
+        arranged, images = self.arranged, self.images
         if front_template is template:  # a scan's panels sit where the original's text is: not the layout's
-            findings += arrangement_findings(front, template, arranged)
+            found += arrangement_findings(front, template, arranged)
         if card.back is not None:
-            findings += arrangement_findings(back, template, arranged)
+            found += arrangement_findings(back, template, arranged)
         if front_template is template:  # over a scan, the card's art is the scan's own
-            findings += _unplaced_art(front, card.art, template, "art", where)
+            found += _unplaced_art(front, card.art, template, "art", where)
         if card.back is not None:
-            findings += _unplaced_art(back, card.back.art, template, "back.art", where)
-        findings += _image_problems(pack, front, card.art, front_template, images)
+            found += _unplaced_art(back, card.back.art, template, "back.art", where)
+        found += _image_problems(pack, front, card.art, front_template, images, sources)
         if card.back is not None:
-            findings += _image_problems(pack, back, card.back.art, template, images)
-        laid.cards.append(CardFaces(card, front, back))
-    return laid
+            found += _image_problems(pack, back, card.back.art, template, images, sources)
+        return (front, back), found, told, sources, clean
+
+
+def pack_inputs(pack: PackData, templates: TemplateSet, language: str, card_size: str | None, bilingual: bool) -> str:
+    """What every deck's layout reads of the pack and the options: the pack's settings but its list of
+    decks and what makes them up (a deck added or changed is not another deck's input), the glossary's
+    keywords (a card prints them), the family."""
+    settings = pack.pack.model_dump_json(exclude={"deck", "swap", "quantity", "manifest", "variant", "players"})
+    keywords = pack.glossary.model_dump_json(include={"keyword"})
+    return repr((str(pack.root), settings, keywords, language, card_size, bilingual, templates.family, templates.root))
+
+
+def deck_digest(
+    pack: PackData,
+    deck: LoadedDeck,
+    templates: TemplateSet,
+    size: Size,
+    shown: str,
+    inputs: str,
+    template_digest: Callable[[Template], str],
+) -> str:
+    """What a deck's layout reads but its cards: the pack's (`inputs`), the deck's own settings and
+    file, and every layout its cards and back may be drawn with (those that exist, and those that do not)."""
+    landscape, shape = _is_landscape(size), size_class(size)
+    names = [BACK_TEMPLATE, SCAN_TEMPLATE, *sorted({card.type for card in deck.cards})]
+    tried = dict.fromkeys(n for name in names for n in layout_candidates(name, landscape, shape))
+    layouts = [(n, template_digest(t) if (t := templates.get(n)) is not None else None) for n in tried]
+    described = repr((inputs, deck.deck.model_dump_json(), str(deck.file), shown, size, layouts))
+    return hashlib.sha256(described.encode()).hexdigest()
+
+
+def cards_digest(pack: PackData, deck: LoadedDeck, lines: list[int | None]) -> str:
+    """The deck's cards, where each is written, and the size of the deck a scanned card comes from."""
+    scanned = [card_mm(pack, card) for card in deck.cards if card.scan is not None]
+    described = repr((deck.model_dump_json(), lines, scanned))
+    return hashlib.sha256(described.encode()).hexdigest()
+
+
+def card_digest(pack: PackData, card: Card) -> str:
+    """One card, and for a scanned card the size of the deck it comes from (its panels' sampled colours
+    are measured on it).  Not its line: a card taken from the memo is placed where it is now."""
+    scanned = card_mm(pack, card) if card.scan is not None else None
+    return hashlib.sha256(repr((card.model_dump_json(), scanned)).encode()).hexdigest()[:32]
 
 
 SCAN_TEMPLATE = "scan"
@@ -418,14 +622,18 @@ def _image_problems(
     art: str | None,
     template: Template,
     known: dict[str, str | None],
+    asked: list[str] | None = None,
 ) -> list[Finding]:
     """Pictures an image element names that the renderer could not draw: missing, outside the pack,
-    not a usable PNG or JPEG.  The card's own art (and a deck back's image) the loader has checked."""
+    not a usable PNG or JPEG.  The card's own art (and a deck back's image) the loader has checked.
+    `asked` gets every picture looked at: what the face's findings depend on, besides the face."""
     findings = []
     for element in face.elements:
         source = (element.field("source") or "") if element.kind == "image" else ""
         if not source or source == art:
             continue
+        if asked is not None:
+            asked.append(source)
         if source not in known:
             known[source] = source_problem(pack.root, source)
         problem = known[source]
