@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.assets.fonts import load_fonts
 from pnp.errors import Finding, error
-from pnp.export.aids_pdf import render_aids
 from pnp.i18n import _, ngettext
 from pnp.layout.aid_style import AidStyles, load_aid_styles
 from pnp.layout.templates import IconFile
@@ -22,8 +22,11 @@ from pnp.model import PackData, pick
 from pnp.model.aids import LoadedAid
 from pnp.paths import shown_path
 from pnp.pipelines.build_options import FONTS_DIR, TEMPLATES_DIR, BuildOptions
-from pnp.render.aids import MIN_SIZE, FittedAid, fit_aid
 from pnp.units import paper_size
+
+# the aids' fitting and drawing (ReportLab's frames and tables) are imported when a pack has aids
+if TYPE_CHECKING:
+    from pnp.render.aids import FittedAid
 
 AIDS_FILE = "aids.pdf"
 
@@ -43,6 +46,8 @@ def aid_styles(pack: PackData, templates_root: Path = TEMPLATES_DIR) -> tuple[Ai
 def aid_fit_findings(pack: PackData, languages: set[str], templates_root: Path = TEMPLATES_DIR) -> list[Finding]:
     """aid/fit errors: each aid that does not fit its sides at the floor, in each language given; and
     what is wrong in the aid style it is fitted in."""
+    from pnp.render.aids import fit_aid
+
     fonts = load_fonts(FONTS_DIR)
     styles, findings = aid_styles(pack, templates_root)
     return findings + [
@@ -54,6 +59,8 @@ def aid_fit_findings(pack: PackData, languages: set[str], templates_root: Path =
 
 
 def _fit_finding(fitted: FittedAid) -> Finding | None:
+    from pnp.render.aids import MIN_SIZE
+
     if fitted.fits:
         return None
     aid = fitted.aid
@@ -83,6 +90,9 @@ def aid_documents(
     aids = chosen_aids(pack, options)
     if not options.aids or options.decks or not aids:
         return [], [], []
+    from pnp.export.aids_pdf import render_aids
+    from pnp.render.aids import fit_aid
+
     fonts = load_fonts(FONTS_DIR)
     styles, findings = aid_styles(pack, options.templates)
     fitted = [fit_aid(aid, language, pack.pack.source_language, fonts, styles) for aid in aids]
