@@ -229,6 +229,7 @@ STAGES = (
     ("draw and assemble", "pnp.pipelines.build", "draw_documents"),
     ("join cards.pdf", "pnp.pipelines.build", "merge_pdfs"),
     ("join ranges and cards.pdf", "pnp.pipelines.build", "joined"),
+    ("aids.pdf (drawn while the checks finish)", "pnp.pipelines.build", "aid_documents"),
     ("write", "pnp.pipelines.build", "write_atomic"),
 )
 

@@ -7,6 +7,7 @@ interrupt at any moment is one line and exit 130.
 
 from __future__ import annotations
 
+import gc
 import signal
 
 
@@ -23,6 +24,10 @@ def run() -> None:
         # the work is done, but Python's shutdown (worker pools joining, exit handlers) can still
         # be interrupted, and would print a traceback from inside them: end quietly instead
         signal.signal(signal.SIGINT, _interrupted_at_exit)
+        # Python's shutdown runs the garbage collector over every object still alive (a build's
+        # modules, models and layouts): 0.1 s or more of a rebuild that took one second.  Frozen
+        # objects are left out of it; the memory is the system's again when the process ends.
+        gc.freeze()
 
 
 def _interrupted_at_exit(signum: int, frame: object) -> None:

@@ -42,6 +42,7 @@ class CacheKind(Enum):
     PDF = ("pdf", ".pdf")  # each part of faces, drawn once as forms (pnp.export.sheets)
     FACES = ("faces", ".json")  # which part of faces holds each face the last build placed (pnp.export.sheets)
     DOCUMENT = ("documents", ".json")  # what each document assembled holds (pnp.pipelines.kept_documents)
+    AIDS = ("aids", ".pdf")  # aids.pdf, with its notes (pnp.pipelines.aids)
     PNG = ("png", ".png")  # each face rasterized, for PNG, Tabletop Simulator and print shops (pnp.export.png)
     LOAD = ("load", ".json")  # each pack file's parsed data and key lines, by its bytes (pnp.load.remembered)
     BUILD = ("build", ".json")  # what the last build or check read and said (pnp.pipelines.unchanged)

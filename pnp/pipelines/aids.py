@@ -9,12 +9,15 @@ sides at 6 pt, the legibility floor, is an error, in every language printed.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.assets.fonts import load_fonts
+from pnp.cache import Cache, CacheKind
 from pnp.errors import Finding, error
-from pnp.export.aids_pdf import render_aids
+from pnp.export.png import fonts_digest
 from pnp.i18n import _, ngettext
 from pnp.layout.aid_style import AidStyles, load_aid_styles
 from pnp.layout.templates import IconFile
@@ -22,8 +25,12 @@ from pnp.model import PackData, pick
 from pnp.model.aids import LoadedAid
 from pnp.paths import shown_path
 from pnp.pipelines.build_options import FONTS_DIR, TEMPLATES_DIR, BuildOptions
-from pnp.render.aids import MIN_SIZE, FittedAid, fit_aid
+from pnp.render.icons import icon_settings
 from pnp.units import paper_size
+
+# the aids' fitting and drawing (ReportLab's frames and tables) are imported when a pack has aids
+if TYPE_CHECKING:
+    from pnp.render.aids import FittedAid
 
 AIDS_FILE = "aids.pdf"
 
@@ -43,6 +50,8 @@ def aid_styles(pack: PackData, templates_root: Path = TEMPLATES_DIR) -> tuple[Ai
 def aid_fit_findings(pack: PackData, languages: set[str], templates_root: Path = TEMPLATES_DIR) -> list[Finding]:
     """aid/fit errors: each aid that does not fit its sides at the floor, in each language given; and
     what is wrong in the aid style it is fitted in."""
+    from pnp.render.aids import fit_aid
+
     fonts = load_fonts(FONTS_DIR)
     styles, findings = aid_styles(pack, templates_root)
     return findings + [
@@ -54,6 +63,8 @@ def aid_fit_findings(pack: PackData, languages: set[str], templates_root: Path =
 
 
 def _fit_finding(fitted: FittedAid) -> Finding | None:
+    from pnp.render.aids import MIN_SIZE
+
     if fitted.fits:
         return None
     aid = fitted.aid
@@ -79,15 +90,36 @@ def aid_documents(
     pack: PackData, language: str, options: BuildOptions, out_dir: Path, icons: Mapping[str, IconFile]
 ) -> tuple[list[tuple[Path, bytes]], list[str], list[Finding]]:
     """aids.pdf as (path, bytes), the notes for the person printing it, and the fitting's errors;
-    nothing without aids."""
+    nothing without aids.  An aids.pdf made without errors from the same aids, style, fonts, icons,
+    paper and language is taken from the cache: editing a card leaves the aids as they were."""
     aids = chosen_aids(pack, options)
     if not options.aids or options.decks or not aids:
         return [], [], []
-    fonts = load_fonts(FONTS_DIR)
     styles, findings = aid_styles(pack, options.templates)
+    title = pick(pack, pack.pack.name, language)
+    cache = Cache.open(options.output, CacheKind.AIDS, options.cache)
+    key = cache.key(
+        "aids",
+        aids,
+        language,
+        pack.pack.source_language,
+        styles,
+        fonts_digest(FONTS_DIR),
+        icon_settings(icons),
+        options.paper,
+        options.duplex,
+        title,
+    )
+    if not findings and (kept := _kept(cache, key)) is not None:
+        data, notes = kept
+        return [(out_dir / AIDS_FILE, data)], notes, []
+    from pnp.export.aids_pdf import render_aids
+    from pnp.render.aids import fit_aid
+
+    fonts = load_fonts(FONTS_DIR)
     fitted = [fit_aid(aid, language, pack.pack.source_language, fonts, styles) for aid in aids]
     findings += [f for aid in fitted if (f := _fit_finding(aid)) is not None]
-    data = render_aids(fitted, paper_size(options.paper), options.duplex, icons, pick(pack, pack.pack.name, language))
+    data = render_aids(fitted, paper_size(options.paper), options.duplex, icons, title)
     notes = []
     two_sided = [f.aid.id for f in fitted if len(f.sides) > 1]
     if two_sided:
@@ -98,4 +130,19 @@ def aid_documents(
                 len(two_sided),
             ).format(file=AIDS_FILE, n=len(two_sided), ids=", ".join(two_sided))
         )
+    if not findings:  # an aid that does not fit is told again each time: only a clean result is kept
+        with contextlib.suppress(OSError):  # the cache only saves time
+            cache.put(key, data, {"notes": notes})
     return [(out_dir / AIDS_FILE, data)], notes, findings
+
+
+def _kept(cache: Cache, key: str) -> tuple[bytes, list[str]] | None:
+    """The cached aids.pdf and its notes, or None when there is no entry that can be used."""
+    entry = cache.get(key)
+    if entry is None:
+        return None
+    data, extra = entry
+    notes = extra.get("notes")
+    if not isinstance(notes, list) or not all(isinstance(note, str) for note in notes):
+        return None
+    return data, notes

@@ -20,12 +20,9 @@ from pathlib import Path
 from pnp.assets.fonts import font_problems
 from pnp.cache import Cache, CacheKind, cache_root
 from pnp.check.completeness import card_state, face_marks, prints_text
-from pnp.compose import compose, selected_swaps
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
 from pnp.export import manifest
-from pnp.export.draft import render_findings_page
 from pnp.export.edit_set import remove_stale_parts
-from pnp.export.merge import merge_pdfs
 from pnp.export.pdf import face_roles, pack_charset, render_calibration
 from pnp.export.png import cpu_workers, fonts_digest
 from pnp.export.sheets import DocumentJob, DrawSettings, FacePart, draw_documents, face_parts, icon_settings
@@ -118,6 +115,8 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
             result.findings.append(drawn)
             return result
         result.ranges_drawn = drawn.ranges_drawn
+        # aids.pdf needs nothing of the checks: made while they finish, its findings still come after theirs
+        aid_files, aid_notes, aid_findings = aid_documents(pack, language, options, done.out_dir, laid.icons)
         earlier = list(result.findings)
         result.findings += checking.result() + drawn.findings
         on_sheet = result.findings
@@ -126,7 +125,6 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
             if printing is not None:
                 on_sheet = draft_findings(_dedupe(earlier + printing.result() + drawn.findings))
         documents = assemble_documents(plan, drawn, done, on_sheet)
-        aid_files, aid_notes, aid_findings = aid_documents(pack, language, options, done.out_dir, laid.icons)
         documents += aid_files
         result.notes += aid_notes
         result.findings += aid_findings
@@ -300,6 +298,10 @@ def assemble_documents(
     for document in plan.documents:
         data = drawn.documents[document.name]
         if document.name == "cards.pdf" and options.draft:
+            # a draft's own modules: most builds are no drafts
+            from pnp.export.draft import render_findings_page
+            from pnp.export.merge import merge_pdfs
+
             # on leaves of its own: in a duplex print every front still meets its own back
             whole_leaves = options.duplex in ("long", "short")
             page = done.builds[0].section.plan.page
@@ -389,6 +391,8 @@ def _deck_contents(pack: PackData, options: BuildOptions, result: BuildResult) -
     """Each deck as it is printed: as the box holds it, or as --players / --variant make it."""
     if options.selection is None or options.selection.empty:
         return {d.deck.id: d for d in pack.decks}
+    from pnp.compose import compose, selected_swaps  # only a --players / --variant build composes decks
+
     quantities = {q.id: q.max for q in pack.pack.quantity if q.max is not None}  # enough copies for any game
     quantities |= dict(options.quantities)
     chosen = selected_swaps(pack, options.selection)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.assets.fonts import load_fonts
 from pnp.cache import Cache, CacheKind
@@ -28,16 +29,6 @@ from pnp.export.png import (
     job_digest,
     rasterize,
 )
-from pnp.export.printshop import PROFILES, Profile, ShopFit, fit_to_shop, one_up_pdf, size_text
-from pnp.export.tts import (
-    TooManySheets,
-    TtsCard,
-    TtsDeck,
-    base_url_problem,
-    first_sheet_id,
-    write_tts_box,
-    write_tts_deck,
-)
 from pnp.files import write_error, write_if_changed
 from pnp.i18n import _
 from pnp.layout import FaceLayout, TemplateSet
@@ -51,6 +42,11 @@ from pnp.pipelines.sheet_sets import impose_deck
 from pnp.render.face import RenderContext
 from pnp.render.icons import icon_settings
 from pnp.units import Size, mm
+
+# The print shops' and Tabletop Simulator's modules are imported by the exports that use them:
+# most builds ask for neither.
+if TYPE_CHECKING:
+    from pnp.export.printshop import Profile, ShopFit
 
 
 @dataclass(frozen=True)
@@ -135,6 +131,8 @@ def _export_pngs(done: LaidOut, result: BuildResult) -> None:
 
 
 def _export_mpc(done: LaidOut, result: BuildResult) -> None:
+    from pnp.export.printshop import PROFILES
+
     profile = PROFILES["mpc"]
     builds, faces = shop_builds(done, profile, result)
     if builds is None:
@@ -169,6 +167,8 @@ def _face_files(builds: list[DeckBuild], root: Path) -> dict[str, list[Path]]:
 
 
 def _export_one_up(done: LaidOut, result: BuildResult) -> None:
+    from pnp.export.printshop import PROFILES, one_up_pdf
+
     profile = PROFILES[done.options.print_shop or "oneup"]
     builds, faces = shop_builds(done, profile, result)
     if builds is None:
@@ -237,7 +237,11 @@ def _cmyk_twin(data: bytes, target: Path, title: str, result: BuildResult) -> bo
 def option_findings(options: BuildOptions, out_dir: Path) -> list[Finding]:
     """What the extras' options get wrong, found before anything is drawn or written."""
     base_url = options.tts_base_url
-    problem = base_url_problem(base_url) if options.tts and base_url is not None else None
+    problem = None
+    if options.tts and base_url is not None:
+        from pnp.export.tts import base_url_problem
+
+        problem = base_url_problem(base_url)
     if problem:
         return [
             error(
@@ -251,6 +255,8 @@ def option_findings(options: BuildOptions, out_dir: Path) -> list[Finding]:
 
 
 def _export_tts(done: LaidOut, result: BuildResult) -> None:
+    from pnp.export.tts import TooManySheets, TtsCard, TtsDeck, first_sheet_id, write_tts_box, write_tts_deck
+
     folder = done.out_dir / "tts"
     base_url = done.options.tts_base_url
     settings = done.raster_settings(done.options.dpi, done.options.bleed, False)
@@ -363,6 +369,8 @@ def shop_builds(
     done: LaidOut, profile: Profile, result: BuildResult
 ) -> tuple[list[DeckBuild] | None, dict[str, FaceLayout]]:
     """Each deck as the shop will print it, and the faces they use; None when laying out again failed."""
+    from pnp.export.printshop import fit_to_shop
+
     faces = dict(done.faces)
     builds: list[DeckBuild] = []
     for built in done.builds:
@@ -404,6 +412,8 @@ def _lay_out_at(
 
 
 def _size_warning(done: LaidOut, built: DeckBuild, profile: Profile, fit: ShopFit, keep: bool) -> Finding:
+    from pnp.export.printshop import size_text
+
     assert fit.product is not None
     deck_id = built.deck.deck.id
     wide, high = fit.scale()
