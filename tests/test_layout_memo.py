@@ -16,26 +16,7 @@ from pnp.layout.plan import PackFaces, lay_out_pack
 from pnp.load.pack import load_pack
 from pnp.model import PackData
 from pnp.pipelines.build import BuildOptions, build
-
-
-def _more_decks(pack: Path, decks: int, cards: int) -> None:
-    """Add `decks` decks of `cards` gear cards each to tiny: a pack of several decks."""
-    manifest = pack / "pack.toml"
-    text = manifest.read_text(encoding="utf-8")
-    for d in range(decks):
-        text += (
-            f'\n[[deck]]\nid = "cargo-{d}"\nname = {{ en = "Cargo {d}", es = "Carga {d}" }}\n'
-            f'card_size = "mini-american"\nexpected_count = {cards}\ncard_types = ["gear"]\n'
-            f'back = {{ label = {{ en = "CARGO", es = "CARGA" }}, color = "#4e6b2b" }}\n'
-        )
-        entries = [
-            f'[[card]]\nid = "cargo-{d}-{n}"\ntype = "gear"\ntitle.en = "Crate {d}.{n}"\n'
-            f'title.es = "Caja {d}.{n}"\ntext.en = "Gain {n} {{fuel}}."\ntext.es = "Gana {n} {{fuel}}."\n'
-            f'cost = {100 * (n + 1)}\nstatus.es = "reviewed"\n'
-            for n in range(cards)
-        ]
-        (pack / f"cargo-{d}.toml").write_text("\n".join(entries), encoding="utf-8")
-    manifest.write_text(text, encoding="utf-8")
+from tests.test_cache import _more_decks
 
 
 def _load(pack: Path) -> PackData:
@@ -90,7 +71,9 @@ def test_after_one_edit_only_the_edited_card_is_laid_out(tiny_copy: Path, tmp_pa
     edited, memo = _warm(tiny_copy, out)
     assert (memo.laid_out, memo.decks_kept, memo.cards_kept) == (1, 4, 3)
     _as_uncached(tiny_copy, edited)
-    face = next(c.front for d in edited.decks for c in d.cards if c.card.id == "cargo-1-2")
+    face = next(
+        c.front for d in edited.decks for c in d.cards if c.card.id == "cargo-1-1"
+    )  # its text: "Gana 2 {fuel}."
     assert any("Gana 2 {fuel} ya." in str(e.get("text")) for e in face.elements)
     _, memo = _warm(tiny_copy, out)
     assert (memo.laid_out, memo.decks_kept) == (0, 5)  # the edited deck was kept as laid out

@@ -32,8 +32,8 @@ from typing import Any
 
 from pnp.cache import Cache
 from pnp.check import RULES, Rule
-from pnp.check.collector import collector_paused
 from pnp.check.text.lexicon import spellers
+from pnp.collector import collector_paused
 from pnp.errors import Finding
 from pnp.model import Card, LoadedDeck, PackData
 

@@ -19,8 +19,8 @@ from pnp.check import (
     variant_rules,
     verify_notes,
 )
-from pnp.check.collector import collector_paused
 from pnp.check.rule import Rule
+from pnp.collector import collector_paused
 from pnp.errors import Finding
 from pnp.model import PackData
 

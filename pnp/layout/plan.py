@@ -8,14 +8,13 @@ errors; `pnp check` runs it too, so a pack that check passes never fails here.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import hashlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pnp.collector import collector_paused
 from pnp.errors import Finding, error, has_errors, info, once_per_place, warning
 from pnp.i18n import N_, _, ngettext
 from pnp.images import source_problem
@@ -88,25 +87,8 @@ def lay_out_pack(
 
     With a memo, a deck, a card or a face laid out before from the same inputs is taken from it
     (pnp.layout.memo)."""
-    with _collector_paused():
+    with collector_paused():  # the faces taken from the memo are many objects, none in a cycle
         return _lay_out_pack(pack, language, decks, templates_root, card_size, bilingual, memo)
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused while the pack is laid out: the faces taken from the memo are
-    tens of thousands of new objects, none in a cycle (nor are the faces laid out), and each few
-    hundred of them made the collector look through the young objects, and now and then through the
-    whole heap, which holds the loaded pack: a third of a rebuild's layout.  Paused, not stopped (as
-    pnp.check.collector does for the checks): it runs again after, and is left alone when something
-    else paused it."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
 
 
 def _lay_out_pack(
