@@ -13,6 +13,7 @@ import pytest
 import pnp.export.sheets
 from pnp.cache import META_SUFFIX, Cache
 from pnp.pipelines.build import BuildOptions, build
+from tests.conftest import BLUE_SUN
 
 ARTICLES = ("Garfio", "Radar", "Motor", "Señuelo", "Botiquín")
 
@@ -280,6 +281,7 @@ def test_every_folder_of_the_cache_is_a_kind_of_its_table(tiny_copy: Path) -> No
     assert CliRunner().invoke(main, ["check", str(tiny_copy)]).exit_code == 0
     # one deck after the other: cards.pdf is joined from two runs of sheets
     assert build(tiny_copy, BuildOptions(output=out, png=True, mix_decks=False)).ok
+    assert build(BLUE_SUN, BuildOptions(output=out)).ok  # a pack with reference cards: aids.pdf
     folders = {folder.name for folder in (out / ".cache").iterdir() if folder.is_dir()}
     assert folders == {kind.folder for kind in CacheKind}
     for kind in CacheKind:
