@@ -1,4 +1,4 @@
-"""Atomic writes: a temporary file beside the target, then a rename."""
+"""Atomic writes: a temporary file beside the target, then a rename; a file's stamp."""
 
 from __future__ import annotations
 
@@ -10,6 +10,14 @@ from pathlib import Path
 from pnp.errors import Finding, error
 from pnp.i18n import _
 from pnp.paths import shown_path
+
+Stamp = tuple[int, int, int, int, int]  # size, mtime_ns, ctime_ns, inode, device
+
+
+def content_stamp(info: os.stat_result) -> Stamp:
+    """What the file system says of a file that changes whenever its bytes do: its size, its
+    modification and change times, its inode and device (pnp.assets.file_digests says why)."""
+    return (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev)
 
 
 def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:

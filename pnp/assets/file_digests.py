@@ -26,8 +26,7 @@ import json
 from pathlib import Path
 
 from pnp.cache import Cache
-
-Stamp = tuple[int, int, int, int, int]  # size, mtime_ns, ctime_ns, inode, device
+from pnp.files import Stamp, content_stamp
 
 
 class FileDigests:
@@ -48,7 +47,7 @@ class FileDigests:
             info = path.stat()
         except OSError:
             return None
-        stamp: Stamp = (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev)
+        stamp: Stamp = content_stamp(info)
         known = self._remembered().get(name)
         if isinstance(known, list) and len(known) == 6 and tuple(known[:5]) == stamp and isinstance(known[5], str):
             digest: str = known[5]

@@ -150,8 +150,10 @@ def _fonts_alike(canvas: Canvas, ctx: RenderContext, charset: str, roles: Sequen
         for font in fonts:
             del font.splitString
             if font.fontName not in primed:  # subset as each part's faces come: not alike
-                past.extend([True] if font.fontName in used else [])
-            elif len(font.state[doc].assignments) != primed[font.fontName]:
+                unlike = font.fontName in used
+            else:
+                unlike = len(font.state[doc].assignments) != primed[font.fontName]
+            if unlike:
                 past.append(True)
             if font.fontName not in used and font in doc.delayedFonts:
                 doc.delayedFonts.remove(font)

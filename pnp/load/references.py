@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pnp import markup
 from pnp.errors import Finding, did_you_mean, error, has_errors, warning
+from pnp.files import content_stamp
 from pnp.i18n import _
 from pnp.images import image_problem
 from pnp.load import remembered
@@ -390,7 +391,7 @@ def file_state(root: Path, relative: str | None) -> tuple[object, ...] | None:
     except OSError:
         info = None
     if info is not None and stat.S_ISREG(info.st_mode):
-        return (relative, path, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev)
+        return (relative, path, *content_stamp(info))
     try:
         names: list[str] | None = sorted(os.listdir(os.path.dirname(path)))
     except OSError:
