@@ -40,7 +40,17 @@ class Finding:
 
     @classmethod
     def from_dict(cls, item: Any) -> Finding:
-        """A finding from `as_dict` (a cache entry): TypeError, KeyError or ValueError when it is not one."""
+        """A finding from `as_dict` (a cache entry): TypeError, KeyError or ValueError when it is not
+        one, its fields of the wrong kind included (an entry can verify and still hold a stranger's data)."""
+        if not isinstance(item, dict) or set(item) - set(cls.__dataclass_fields__):
+            raise TypeError("not a finding")
+        if not all(isinstance(item[name], str) for name in ("code", "file", "message")):
+            raise TypeError("a finding's code, file and message are text")
+        if not all(item.get(name) is None or isinstance(item[name], str) for name in ("card", "field", "hint")):
+            raise TypeError("a finding's card, field and hint are text or nothing")
+        line = item.get("line")
+        if line is not None and (not isinstance(line, int) or isinstance(line, bool)):
+            raise TypeError("a finding's line is a number")
         return cls(**{**item, "severity": Severity(item["severity"])})
 
     @property

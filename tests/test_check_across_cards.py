@@ -210,3 +210,31 @@ def test_no_rule_is_kept_per_card_and_across_cards_at_once() -> None:
     ids = {rule.id for rule in RULES}
     assert ids >= KEPT_PER_CARD  # a rule renamed is not silently checked on the whole pack
     assert not any(rule.read is not None and rule.id in KEPT_PER_CARD for rule in RULES)
+
+
+@pytest.mark.parametrize("damage", ["line", "cards", "whole"])
+def test_an_entry_that_verifies_but_holds_a_strangers_data_is_checked_again(
+    tiny_copy: Path, tmp_path: Path, damage: str
+) -> None:
+    """An entry pnp's record vouches for can still hold data pnp never wrote (a copied folder, a hand
+    edit with its record made again): the findings are a full check's, and the entry is written anew."""
+    cache = Cache(tmp_path / "check", ".json")
+    pack = _loaded(tiny_copy)
+    expected = check_pack(pack)
+    assert cached_check(pack, cache) == expected
+    (entry,) = [
+        p for p in cache.folder.glob("*.json") if not p.name.endswith(".meta.json") and "whole" in p.read_text()
+    ]
+    key = entry.name.removesuffix(".json")
+    stored = json.loads(entry.read_text(encoding="utf-8"))
+    if damage == "line":  # a finding whose line is text
+        whole = stored["whole"][next(iter(stored["whole"]))]
+        planted = {"severity": "warning", "code": "x", "file": "f", "message": "m", "line": "three"}
+        whole[next(iter(whole))] = [planted | {"card": None, "field": None, "hint": None}]
+    elif damage == "cards":
+        stored["cards"] = ["not", "records"]
+    else:
+        stored["whole"] = {next(iter(stored["whole"])): {"text/cited-name": "none"}}
+    cache.put(key, json.dumps(stored).encode())  # a record that verifies
+    assert cached_check(pack, cache) == expected
+    assert cached_check(pack, cache) == expected  # and the entry was made again

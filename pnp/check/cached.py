@@ -84,14 +84,21 @@ Record = dict[str, Any]
 def cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...] = RULES) -> list[Finding]:
     """check_pack's findings, checking again only the cards that changed since the cache was written."""
     with collector_paused():
-        return _cached_check(pack, cache, rules)
+        try:
+            return _cached_check(pack, cache, rules)
+        except (TypeError, KeyError, ValueError, AttributeError):
+            # an entry that verifies but does not hold what this pnp writes (a stranger's folder):
+            # checked as if there were none, and the entry written again
+            return _cached_check(pack, cache, rules, read_entry=False)
 
 
-def _cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...]) -> list[Finding]:
+def _cached_check(
+    pack: PackData, cache: Cache | None, rules: tuple[Rule, ...], read_entry: bool = True
+) -> list[Finding]:
     if cache is None:
         return [f for rule in rules for f in rule.run(pack)]
     context = cache.key(ENTRY, _context(pack), tuple(rule.id for rule in rules))
-    stored = cache.get_json(context)
+    stored = cache.get_json(context) if read_entry else {}
     per_card_rules = [rule for rule in rules if rule.id in KEPT_PER_CARD]
     across = [rule for rule in rules if rule.id not in KEPT_PER_CARD]
     keys = _card_keys(pack)

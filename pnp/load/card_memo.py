@@ -23,15 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from pnp.cache import Cache
-from pnp.errors import Finding, Severity
+from pnp.errors import Finding
 
 # A card's finding without its line, and how to find the line again: "card" is the line of the key
 # named by the finding's field in the card's table, "dotted" the line of that dotted key itself
 # (title.fr), as pnp.load.references finds them.
 Placed = tuple[Finding, str]
 LINE_KINDS = ("card", "dotted")
-_TEXTS = ("code", "file", "message")
-_NAMES = ("card", "field", "hint")
 
 
 class CardMemo:
@@ -119,10 +117,9 @@ def _finding(item: object) -> Finding | None:
     """A card's finding as keep() wrote it: every field of its type, no line, a field to find the line by."""
     if not isinstance(item, dict) or set(item) != set(Finding.__dataclass_fields__):
         return None
-    if item["severity"] not in {s.value for s in Severity} or item["line"] is not None:
+    if item["line"] is not None or not isinstance(item["field"], str):
         return None
-    if not all(isinstance(item[name], str) for name in _TEXTS) or not isinstance(item["field"], str):
+    try:
+        return Finding.from_dict(item)
+    except (TypeError, KeyError, ValueError):
         return None
-    if not all(item[name] is None or isinstance(item[name], str) for name in _NAMES):
-        return None
-    return Finding.from_dict(item)
