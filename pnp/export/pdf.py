@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
@@ -165,7 +167,7 @@ def render_frames(
 ) -> tuple[bytes, dict[str, int]]:
     """The sheets with an empty form for each face (key -> its trim size), and each form's object
     number: marks, footers and where each face goes, to be filled with faces drawn elsewhere."""
-    forms = {key: Form(size, bleed, _nothing) for key, size in sizes.items()}
+    forms = {key: Form(size, bleed, _placeholder) for key, size in sizes.items()}
     language = sections[0].language if sections else "en"
     numbers: dict[str, int] = {}
     data, _ = render_sheets(sections, forms, title, footer or partial(home_footer, language=language), numbers=numbers)
@@ -201,8 +203,17 @@ def face_roles(faces: Iterable[FaceLayout]) -> tuple[str, ...]:
     return tuple(sorted(roles))
 
 
-def _nothing(canvas: Canvas) -> None:
-    """An empty face: its place is taken by the face drawn once."""
+def _placeholder(canvas: Canvas) -> None:
+    """A face drawn elsewhere (render_frames): _define_form gives it an object of its own, not a form."""
+
+
+class _Null(pdfdoc.PDFObject):
+    """The object standing for a face drawn elsewhere: only its number matters, since
+    pnp.export.assemble puts the face's form in its place.  A form, even an empty one, costs
+    ReportLab ten times as much to write, for each face of each document."""
+
+    def format(self, document: Any) -> bytes:
+        return b"null"
 
 
 def form_numbers(canvas: Canvas, keys: Sequence[str]) -> dict[str, int]:
@@ -280,18 +291,30 @@ def place_forms(
         if key not in defined:
             _define_form(canvas, name, form)
             defined.add(key)
-        canvas.saveState()
+        # one "q [clip] cm Do Q" written at once: this runs for every card of every sheet, and
+        # ReportLab's saveState, clipPath, translate and rotate cost ten times as much
+        code = ["q"]
         if slot.clip is not None:  # a tight grid: the bleed must not reach the neighbouring cards
             left, bottom, right, top = slot.clip
-            path = canvas.beginPath()
-            path.rect(left, bottom, right - left, top - bottom)
-            canvas.clipPath(path, stroke=0, fill=0)
-        # the form is drawn with its trim box at (0, 0); turn it about the slot's centre
-        canvas.translate(slot.x + slot.width / 2, slot.y + slot.height / 2)
-        canvas.rotate(slot.rotation)
-        canvas.translate(-form.size.width / 2, -form.size.height / 2)
+            code.append(f"{fp_str(left, bottom, right - left, top - bottom)} re W n")
+        code.append(f"{fp_str(*_placing(slot, form.size))} cm")
+        canvas._code.append(" ".join(code))
         canvas.doForm(name)
-        canvas.restoreState()
+        canvas._code.append("Q")
+
+
+_QUARTER_TURNS = {0: (1.0, 0.0), 90: (0.0, 1.0), 180: (-1.0, 0.0), 270: (0.0, -1.0)}
+
+
+def _placing(slot: Slot, size: Size) -> tuple[float, float, float, float, float, float]:
+    """The matrix drawing a form (trim box at (0, 0), `size`) in the slot, turned by the slot's
+    rotation about the slot's centre."""
+    turn = slot.rotation % 360
+    cos, sin = _QUARTER_TURNS.get(turn) or (math.cos(math.radians(turn)), math.sin(math.radians(turn)))
+    half_w, half_h = size.width / 2, size.height / 2
+    x = slot.x + slot.width / 2 - (cos * half_w - sin * half_h)
+    y = slot.y + slot.height / 2 - (sin * half_w + cos * half_h)
+    return cos, sin, -sin, cos, x, y
 
 
 def _form_name(key: str) -> str:
@@ -299,6 +322,9 @@ def _form_name(key: str) -> str:
 
 
 def _define_form(canvas: Canvas, name: str, form: Form) -> None:
+    if form.draw is _placeholder:
+        canvas._doc.Reference(_Null(), pdfdoc.xObjectName(name))
+        return
     b = form.bleed
     canvas.beginForm(name, -b, -b, form.size.width + b, form.size.height + b)
     path = canvas.beginPath()
