@@ -86,9 +86,9 @@ def _split(body: bytes | memoryview) -> tuple[bytes, bytes | memoryview]:
     return bytes(body[: stream.end()]), body[stream.end() :]
 
 
-def assemble(sheets: Parsed, placeholders: Mapping[str, int], parts: Mapping[str, Part]) -> bytes:
+def assemble(sheets: Parsed, placeholders: Mapping[str, int], parts: Mapping[str, Part]) -> tuple[bytes, str]:
     """The sheets, each placeholder form (face key -> its object number there) replaced by the
-    face's form of its part (face key -> the part).
+    face's form of its part (face key -> the part); with the document's SHA-256.
 
     What is copied depends only on each face, never on which part drew it or what else that part
     holds: every form names only the fonts its own content sets (own_fonts, as its part is drawn),
@@ -200,7 +200,7 @@ def own_fonts(data: bytes) -> bytes:
         own = b"<< " + b"".join(b"/%s %d 0 R " % (name, table[name]) for name in names) + b">>"
         objects[number] = (head[: found.start()] + b"/Font " + own + head[found.end() :], stream)
         changed = True
-    return _write(pdf, objects) if changed else data
+    return _write(pdf, objects)[0] if changed else data
 
 
 def _content(head: bytes, stream: bytes | memoryview) -> bytes | None:
@@ -218,7 +218,9 @@ def _content(head: bytes, stream: bytes | memoryview) -> bytes | None:
         return None
 
 
-def _write(sheets: Parsed, objects: dict[int, tuple[bytes | memoryview, ...]]) -> bytes:
+def _write(sheets: Parsed, objects: dict[int, tuple[bytes | memoryview, ...]]) -> tuple[bytes, str]:
+    """The document, and its SHA-256 (hex): one pass over its bytes gives its file id and the
+    digest the build manifest lists, so a document assembled is never hashed again."""
     out: list[bytes | memoryview] = [sheets.head]
     size = len(sheets.head)
     offsets = []
@@ -232,13 +234,20 @@ def _write(sheets: Parsed, objects: dict[int, tuple[bytes | memoryview, ...]]) -
         size += len(label) + sum(len(chunk) for chunk in body)
     out.append(b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1))
     out += [b"%010d 00000 n \n" % offset for offset in offsets]
-    # the file id of a reproducible document: a digest of what it holds
-    summary = hashlib.md5(usedforsecurity=False)
+    # the file id of a reproducible document: a digest of what it holds (SHA-256, the first half:
+    # twice as quick as MD5 where the processor computes it, and the whole file's digest follows)
+    summary = hashlib.sha256()
     for chunk in out:
         summary.update(chunk)
-    digest = summary.hexdigest().encode()
-    out.append(
-        b"trailer\n<<\n/ID [<%s><%s>]\n/Info %d 0 R\n/Root %d 0 R\n/Size %d\n>>\nstartxref\n%d\n%%%%EOF\n"
-        % (digest, digest, sheets.info, sheets.root, len(offsets) + 1, size)
+    digest = summary.hexdigest()[:32].encode()
+    trailer = b"trailer\n<<\n/ID [<%s><%s>]\n/Info %d 0 R\n/Root %d 0 R\n/Size %d\n>>\nstartxref\n%d\n%%%%EOF\n" % (
+        digest,
+        digest,
+        sheets.info,
+        sheets.root,
+        len(offsets) + 1,
+        size,
     )
-    return b"".join(out)
+    summary.update(trailer)
+    out.append(trailer)
+    return b"".join(out), summary.hexdigest()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from pnp import __version__
@@ -42,13 +42,18 @@ def begin(out_dir: Path) -> None:
 
 
 def digests_of(
-    documents: Iterable[tuple[Path, bytes]], hashed: Iterable[tuple[bytes, tuple[str, int]]] = ()
+    documents: Iterable[tuple[Path, bytes]], known: Mapping[Path, tuple[str, int]] | None = None
 ) -> dict[Path, tuple[str, int]]:
-    """Each document's SHA-256 and size, hashed once per bytes object (a one-deck pack's
-    cards.pdf is its deck's file); `hashed`: bytes whose digest is known already."""
-    by_object: dict[int, tuple[str, int]] = {id(data): digest for data, digest in hashed}
+    """Each document's SHA-256 and size: from `known` (documents hashed as they were assembled, or
+    kept as an earlier build wrote them), else hashed once per bytes object (a one-deck pack's
+    cards.pdf is its deck's file)."""
+    known = known or {}
+    by_object: dict[int, tuple[str, int]] = {}
     digests = {}
     for path, data in documents:
+        if path in known:
+            digests[path] = known[path]
+            continue
         if id(data) not in by_object:
             by_object[id(data)] = (hashlib.sha256(data).hexdigest(), len(data))
         digests[path] = by_object[id(data)]

@@ -21,7 +21,7 @@ from pnp.assets.forms import end_form
 from pnp.export.canvas import new_canvas, plain_font
 from pnp.i18n import printed
 from pnp.impose.sheet import Mark, SheetPlan, Slot, marks_for
-from pnp.layout import FaceLayout
+from pnp.layout import FaceLayout, LaidOutElement
 from pnp.render.face import RenderContext, draw_face
 from pnp.units import Size, mm
 
@@ -188,8 +188,12 @@ def pack_charset(faces: Iterable[FaceLayout]) -> str:
     subsets each font alike even when a card prints a rarer letter (ß, ő), so a rebuild can take
     most faces from the parts an earlier build drew.  A pack with too many such characters (a
     script of its own) keeps CHARSET: its parts subset their fonts each their own way."""
-    texts = "".join(v for face in faces for e in face.elements for _, v in e.props if isinstance(v, str))
-    extra = {c for c in set(texts).difference(CHARSET) if c.isprintable()}
+    found: set[str] = set()
+    for element in _distinct_elements(faces):
+        for _, value in element.props:
+            if isinstance(value, str):
+                found.update(value)
+    extra = {c for c in found.difference(CHARSET) if c.isprintable()}
     if len(extra) > MAX_PACK_CHARACTERS:
         return CHARSET
     return CHARSET + "".join(sorted(extra))
@@ -198,9 +202,18 @@ def pack_charset(faces: Iterable[FaceLayout]) -> str:
 def face_roles(faces: Iterable[FaceLayout]) -> tuple[str, ...]:
     """The font roles the faces' texts use, and the "text missing" mark's."""
     roles = {"title", "label"}
-    for face in faces:
-        roles.update(str(e.get("font", "body")) for e in face.elements if e.kind == "text")
+    roles.update(str(e.get("font", "body")) for e in _distinct_elements(faces) if e.kind == "text")
     return tuple(sorted(roles))
+
+
+def _distinct_elements(faces: Iterable[FaceLayout]) -> list[LaidOutElement]:
+    """Each element of the faces once: the faces taken from the layout memo share their elements
+    (most are alike on many cards), and a 5000-card pack's 50 000 are a few thousand."""
+    seen: dict[int, LaidOutElement] = {}
+    for face in faces:
+        for element in face.elements:
+            seen.setdefault(id(element), element)
+    return list(seen.values())
 
 
 def _placeholder(canvas: Canvas) -> None:

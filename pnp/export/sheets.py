@@ -123,8 +123,9 @@ def draw_documents(
     fonts: str,
     face_index: Cache,
     progress: Callable[[int], None] | None = None,
-) -> tuple[dict[str, bytes], list[Finding], int]:
-    """Each document's PDF (by file name), the drawing findings, and how many parts were drawn.
+) -> tuple[dict[str, tuple[bytes, str]], list[Finding], int]:
+    """Each document's PDF (by file name) with its SHA-256, the drawing findings, and how many
+    parts were drawn.
     `face_index`: where the index of faces to parts is kept.
 
     A part missing from the cache takes the faces an earlier build drew in other parts (the face
@@ -167,7 +168,7 @@ def draw_documents(
             findings += readable[where[face.key]].findings.get(face.key, [])
     now = {ident: where[face.key] for part in parts for face, ident in zip(part.faces, part.idents, strict=True)}
     _write_index(face_index, index_key, index, now)
-    made: dict[bytes, bytes] = {}
+    made: dict[bytes, tuple[bytes, str]] = {}
     out = {}
     for document in documents:
         sheets, placeholders = frames[document.name]

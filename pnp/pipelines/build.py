@@ -12,7 +12,7 @@ documents as (path, bytes).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -41,7 +41,7 @@ from pnp.paths import shown_path
 from pnp.pipelines.aids import aid_documents
 from pnp.pipelines.build_extras import LaidOut, export_extras, option_findings
 from pnp.pipelines.build_options import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
-from pnp.pipelines.kept_documents import document_keys, remember_documents, unchanged_documents
+from pnp.pipelines.kept_documents import Digest, document_keys, remember_documents, unchanged_documents
 from pnp.pipelines.sheet_sets import (
     SheetSet,
     checked_in,
@@ -130,7 +130,14 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         result.findings += aid_findings
         if has_errors(result.findings):
             return result
-        write_outputs(documents, done, result, frozenset(done.out_dir / name for name in drawn.kept), drawn.digests)
+        out_dir = done.out_dir
+        # the files written as assembled, whose digest is known (a draft's cards.pdf is not as assembled)
+        as_made = {name: d for name, d in drawn.digests.items() if not (options.draft and name == "cards.pdf")}
+        known = {out_dir / name: digest for name, digest in as_made.items()}
+        write_outputs(documents, done, result, frozenset(out_dir / name for name in drawn.kept), known)
+        if drawn.records is not None:  # with the stamps of the files just written
+            written = {name: as_made[name] for name in drawn.documents if name in as_made}
+            remember_documents(drawn.records, drawn.keys, written, out_dir, result.written)
         if result.ok:
             _count(result, plan, done)
         return result
@@ -155,11 +162,13 @@ class DrawPlan:
 class Drawn:
     """Every document, by file name, assembled from the faces drawn (or taken from the cache)."""
 
-    documents: dict[str, bytes]
+    documents: dict[str, bytes]  # those assembled now
     findings: list[Finding]
     ranges_drawn: int  # parts of faces drawn now, not taken from the cache
-    kept: frozenset[str] = frozenset()  # documents whose file already holds these bytes: not written again
-    digests: list[tuple[bytes, tuple[str, int]]] = field(default_factory=list)  # documents hashed already
+    kept: frozenset[str] = frozenset()  # documents whose file already holds these bytes: neither read nor written
+    digests: dict[str, Digest] = field(default_factory=dict)  # every document's, kept or assembled
+    records: Cache | None = None  # where what each document holds is kept (pnp.pipelines.kept_documents)
+    keys: dict[str, str] = field(default_factory=dict)  # each document's key there
 
 
 def _load(pack_path: Path, options: BuildOptions, result: BuildResult) -> tuple[PackData, str] | None:
@@ -272,8 +281,9 @@ def draw(plan: DrawPlan, done: LaidOut, cache: Cache, progress: Callable[[int, i
     fonts = fonts_digest(FONTS_DIR)
     records = Cache.open(options.output, CacheKind.DOCUMENT, options.cache)
     keys = document_keys(records, plan.documents, plan.parts, plan.settings, fonts)
-    kept_files = unchanged_documents(records, keys, done.out_dir)  # the last build made them from the same parts
-    kept = {name: data for name, (data, _) in kept_files.items()}
+    kept = unchanged_documents(records, keys, done.out_dir)  # the last build made them from the same parts
+    if options.draft:
+        kept.pop("cards.pdf", None)  # its file opens with the list of problems: never what was assembled
     try:
         to_make = [document for document in plan.documents if document.name not in kept]
         index = Cache.open(options.output, CacheKind.FACES, options.cache)
@@ -282,9 +292,9 @@ def draw(plan: DrawPlan, done: LaidOut, cache: Cache, progress: Callable[[int, i
         )
     except OSError as exc:
         return write_error(cache_root(options.output), exc)
-    digests = remember_documents(records, keys, made) | {name: digest for name, (_, digest) in kept_files.items()}
-    documents = made | kept
-    return Drawn(documents, findings, count, frozenset(kept), [(documents[name], d) for name, d in digests.items()])
+    digests = {name: (digest, len(data)) for name, (data, digest) in made.items()} | kept
+    documents = {name: data for name, (data, _) in made.items()}
+    return Drawn(documents, findings, count, frozenset(kept), digests, records, keys)
 
 
 def assemble_documents(
@@ -296,7 +306,8 @@ def assemble_documents(
     options, out_dir, language = done.options, done.out_dir, done.language
     documents: list[tuple[Path, bytes]] = []
     for document in plan.documents:
-        data = drawn.documents[document.name]
+        # a kept document's file holds its bytes already: it is neither read nor written (write_outputs)
+        data = drawn.documents.get(document.name, b"")
         if document.name == "cards.pdf" and options.draft:
             # a draft's own modules: most builds are no drafts
             from pnp.export.draft import render_findings_page
@@ -322,11 +333,12 @@ def write_outputs(
     done: LaidOut,
     result: BuildResult,
     kept: frozenset[Path] = frozenset(),
-    hashed: Sequence[tuple[bytes, tuple[str, int]]] = (),
+    hashed: Mapping[Path, Digest] | None = None,
 ) -> None:
-    """The documents, each atomically (but those `kept`, whose file holds their bytes already), then
-    the extras (PNG, TTS, print shops), inside the manifest's begin and finish: a build interrupted
-    between them is reported by the next one."""
+    """The documents, each atomically (but those `kept`, whose file holds their bytes already: their
+    bytes are not held), then the extras (PNG, TTS, print shops), inside the manifest's begin and
+    finish: a build interrupted between them is reported by the next one.  `hashed`: the digests
+    known of documents' files, kept or as assembled."""
     out_dir = done.out_dir
     if note := manifest.interrupted_before(out_dir):
         result.findings.append(note)

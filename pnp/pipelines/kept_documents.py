@@ -5,14 +5,15 @@ the parts that hold them (pnp.export.sheets).  Its bytes are fixed by what it
 places (its title, its sheets and their placements), the options that draw its
 sheets, and the cache keys of the parts its faces come from; each part's key
 hashes everything that makes its faces.  After a build assembles a document,
-the cache (.cache/documents) keeps the SHA-256 and size of its bytes under a
-key of those inputs.  A rebuild whose document has the same key, and whose
-file on disk has those very bytes, takes the file as it is: it is neither
+the cache (.cache/documents) keeps the SHA-256 and size of its bytes, and the
+stamp of the file it wrote, under a key of those inputs.  A rebuild whose
+document has the same key, and whose file on disk has that stamp (or, read
+again, those very bytes), takes the file as it is: it is neither read,
 assembled nor written again.  After editing one card of a five-deck pack,
 only that card's deck file and cards.pdf are made.  A file edited or removed
 since, or a record that does not verify (pnp.cache), is assembled as always.
 A draft's cards.pdf opens with its list of problems, added after assembly:
-drafts assemble every document.
+its file is never recorded, and a draft assembles it always.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pathlib import Path
 
 from pnp.cache import Cache
 from pnp.export.sheets import DocumentJob, DrawSettings, FacePart
+from pnp.files import content_stamp
 
 
 def document_keys(
@@ -52,28 +54,52 @@ def document_keys(
 Digest = tuple[str, int]  # a file's SHA-256 and size
 
 
-def unchanged_documents(cache: Cache, keys: Mapping[str, str], out_dir: Path) -> dict[str, tuple[bytes, Digest]]:
+def unchanged_documents(cache: Cache, keys: Mapping[str, str], out_dir: Path) -> dict[str, Digest]:
     """The documents whose file in `out_dir` holds the bytes the last build made from the same
-    inputs, with their digest."""
+    inputs, with their digest.  A file whose stamp (pnp.files.content_stamp) is the one it had when
+    that build wrote it is not read: its size, times and inode change whenever its bytes do.  One
+    whose stamp changed (copied back, touched) is read and compared with the digest."""
     kept = {}
     for name, key in keys.items():
         record = cache.get_json(key)
+        if not record:
+            continue
+        path = out_dir / name
         try:
-            data = (out_dir / name).read_bytes()
+            stamp = list(content_stamp(path.stat()))
         except OSError:
             continue
-        if record.get("size") == len(data) and record.get("sha256") == (digest := hashlib.sha256(data).hexdigest()):
-            kept[name] = (data, (digest, len(data)))
+        digest = (record.get("sha256"), record.get("size"))
+        if not isinstance(digest[0], str) or not isinstance(digest[1], int) or digest[1] != stamp[0]:
+            continue
+        if record.get("stamp") != stamp:
+            try:
+                data = path.read_bytes()
+            except OSError:
+                continue
+            if hashlib.sha256(data).hexdigest() != digest[0]:
+                continue
+            _put(cache, key, (digest[0], digest[1]), stamp)  # read once: the next build trusts the stamp
+        kept[name] = (digest[0], digest[1])
     return kept
 
 
-def remember_documents(cache: Cache, keys: Mapping[str, str], made: Mapping[str, bytes]) -> dict[str, Digest]:
-    """What each document assembled now holds, for the next build to compare its file with; each
-    one's digest (the build manifest lists them too)."""
-    digests = {}
-    for name, data in made.items():
-        digests[name] = (hashlib.sha256(data).hexdigest(), len(data))
-        record = {"sha256": digests[name][0], "size": len(data)}
-        with contextlib.suppress(OSError):  # the cache only saves time
-            cache.put(keys[name], json.dumps(record).encode())
-    return digests
+def remember_documents(
+    cache: Cache, keys: Mapping[str, str], made: Mapping[str, Digest], out_dir: Path, written: Sequence[Path]
+) -> None:
+    """What each document assembled now holds (its digest, and the stamp of its file, when it was
+    `written`), for the next build to compare its file with."""
+    done = set(written)
+    for name, digest in made.items():
+        if out_dir / name not in done:
+            continue
+        try:
+            stamp = list(content_stamp((out_dir / name).stat()))
+        except OSError:
+            continue
+        _put(cache, keys[name], digest, stamp)
+
+
+def _put(cache: Cache, key: str, digest: Digest, stamp: list[int]) -> None:
+    with contextlib.suppress(OSError):  # the cache only saves time
+        cache.put(key, json.dumps({"sha256": digest[0], "size": digest[1], "stamp": stamp}).encode())
