@@ -20,7 +20,7 @@ import hashlib
 import re
 import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 __all__ = ["Part", "assemble", "parse"]
 
@@ -40,6 +40,17 @@ class Parsed:
     objects: dict[int, bytes | memoryview]
     root: int
     info: int
+    _pieces: dict[int, tuple[list[bytes], list[int], bytes | memoryview]] = field(default_factory=dict)
+
+    def pieces(self, number: int) -> tuple[list[bytes], list[int], bytes | memoryview]:
+        """An object's dictionary cut at its references (the text around them, and the numbers they
+        name) and its stream: cut once, however many documents take the object."""
+        cut = self._pieces.get(number)
+        if cut is None:
+            head, stream = _split(self.objects[number])
+            bits = _REF.split(head)  # text, number, text, ..., text
+            cut = self._pieces[number] = (bits[0::2], [int(n) for n in bits[1::2]], stream)
+        return cut
 
 
 @dataclass(frozen=True)
@@ -114,8 +125,13 @@ def assemble(sheets: Parsed, placeholders: Mapping[str, int], parts: Mapping[str
             memo[number] = fresh()
             return memo[number]
         active.add((id(part), number))
-        head, stream = _split(part.pdf.objects[number])
-        head = _REF.sub(lambda ref: b"%d 0 R" % take(part, int(ref.group(1))), head)
+        literals, refs, stream = part.pdf.pieces(number)
+        head = literals[0]
+        if refs:  # each reference taken in turn, left to right, before the next is read
+            out = [head]
+            for ref, literal in zip(refs, literals[1:], strict=True):
+                out += (b"%d 0 R" % take(part, ref), literal)
+            head = b"".join(out)
         active.discard((id(part), number))
         if into is None and number not in memo:
             same = shared.find(head, stream)

@@ -437,14 +437,17 @@ def _deck_contents(pack: PackData, options: BuildOptions, result: BuildResult) -
 def _mark_placeholders(laid: PackFaces, options: BuildOptions, result: BuildResult) -> None:
     """Placeholders print with the "text missing" mark on both sides, or not at all with --no-placeholders;
     and every printed card without its text is counted for the build's last line."""
+    printing: dict[str, bool] = {}  # layout -> whether it prints the card's text: a few layouts, many cards
     for deck in laid.decks:
         kept = []
         for card in deck.cards:
             if card.card.placeholder and not options.placeholders:
                 result.placeholders_left_out += card.card.count
                 continue
-            template = laid.templates.get(card.front.template)
-            printing_text = template is None or prints_text(template)
+            printing_text = printing.get(card.front.template)
+            if printing_text is None:
+                template = laid.templates.get(card.front.template)
+                printing_text = printing[card.front.template] = template is None or prints_text(template)
             # a card printed without its text says so on the sheet, whatever made it so
             front_mark, back_mark = face_marks(card.card, printing_text, card.front.language)
             if front_mark or back_mark:
