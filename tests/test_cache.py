@@ -3,6 +3,7 @@ and never trusted blindly (a planted, flipped, torn or foreign entry is drawn ag
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from collections.abc import Callable
@@ -397,3 +398,103 @@ def test_a_rebuild_writes_again_only_the_documents_an_edit_changes(tiny_copy: Pa
     fresh = tmp_path / "fresh"
     assert build(tiny_copy, BuildOptions(output=fresh, cache=False)).ok
     assert _outputs(warm) == _outputs(fresh)
+
+
+def _manifest_matches_files(folder: Path) -> None:
+    """Every file the manifest lists has the digest it gives: kept, assembled or merged."""
+    listed = json.loads((folder / "build-manifest.json").read_text(encoding="utf-8"))["files"]
+    assert any(name.endswith(".pdf") for name in listed)
+    for name, entry in listed.items():
+        data = (folder / name).read_bytes()
+        assert (entry["sha256"], entry["bytes"]) == (hashlib.sha256(data).hexdigest(), len(data)), name
+
+
+def _file_id_is_its_digest(data: bytes) -> None:
+    """An assembled document's file id: the first half of the SHA-256 of all it holds before its trailer."""
+    trailer = data.rindex(b"trailer\n")
+    digest = hashlib.sha256(data[:trailer]).hexdigest()[:32].encode()
+    assert data[trailer:].startswith(b"trailer\n<<\n/ID [<%s><%s>]" % (digest, digest))
+
+
+@pytest.mark.slow
+def test_a_kept_document_is_known_by_its_stamp_and_never_read(
+    tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After one card's edit, the other decks' files are neither read nor written: the stamp each
+    had when written vouches for it.  The manifest still gives every file's true digest."""
+    files = _more_decks(tiny_copy, 3, 7)
+    _own_backs(tiny_copy)
+    warm = tmp_path / "warm"
+    assert build(tiny_copy, BuildOptions(output=warm)).ok
+    folder = warm / "tiny" / "es"
+    read: list[str] = []
+    read_bytes = Path.read_bytes
+
+    def noting(path: Path) -> bytes:
+        if path.parent == folder:
+            read.append(path.name)
+        return read_bytes(path)
+
+    monkeypatch.setattr(Path, "read_bytes", noting)
+    files[0].write_text(files[0].read_text(encoding="utf-8").replace("Caja 0.3", "Caja grande 0.3"), encoding="utf-8")
+    assert build(tiny_copy, BuildOptions(output=warm)).ok
+    assert [name for name in read if name.endswith(".pdf")] == []
+    monkeypatch.undo()
+    _manifest_matches_files(folder)
+    for name in ("cards.pdf", "cards-cargo-0.pdf", "cards-cargo-1.pdf"):  # assembled now, kept
+        _file_id_is_its_digest((folder / name).read_bytes())
+    fresh = tmp_path / "fresh"
+    assert build(tiny_copy, BuildOptions(output=fresh, cache=False)).ok
+    assert _outputs(warm) == _outputs(fresh)
+
+
+@pytest.mark.slow
+def test_a_kept_document_whose_stamp_changed_is_compared_and_one_changed_in_place_is_made_again(
+    tiny_copy: Path, tmp_path: Path
+) -> None:
+    """Bytes written again as they were (a copy back, a touch) change the stamp but not the file:
+    it is read once, found equal and kept.  Bytes changed under the same size are assembled again."""
+    files = _more_decks(tiny_copy, 3, 7)
+    _own_backs(tiny_copy)
+    warm = tmp_path / "warm"
+    assert build(tiny_copy, BuildOptions(output=warm)).ok
+    folder = warm / "tiny" / "es"
+    same, damaged = folder / "cards-cargo-1.pdf", folder / "cards-cargo-2.pdf"
+    same.write_bytes(same.read_bytes())  # a new stamp (times), the same bytes, the same inode
+    data = bytearray(damaged.read_bytes())
+    data[len(data) // 2] ^= 0x01  # a flipped bit: same size, same inode
+    damaged.write_bytes(bytes(data))
+    inodes = {path.name: path.stat().st_ino for path in folder.glob("*.pdf")}
+    stamp_of_same = same.stat().st_mtime_ns
+    files[0].write_text(files[0].read_text(encoding="utf-8").replace("Caja 0.3", "Caja grande 0.3"), encoding="utf-8")
+    assert build(tiny_copy, BuildOptions(output=warm)).ok
+    now = {path.name: path.stat().st_ino for path in folder.glob("*.pdf")}
+    assert {name for name in now if now[name] != inodes[name]} == {"cards.pdf", "cards-cargo-0.pdf", damaged.name}
+    assert same.stat().st_mtime_ns == stamp_of_same  # compared, not written
+    fresh = tmp_path / "fresh"
+    assert build(tiny_copy, BuildOptions(output=fresh, cache=False)).ok
+    assert _outputs(warm) == _outputs(fresh)
+    _manifest_matches_files(folder)
+
+
+@pytest.mark.slow
+def test_a_draft_rebuild_lists_the_digest_of_the_cards_file_it_wrote(tiny_copy: Path, tmp_path: Path) -> None:
+    """A draft's cards.pdf opens with its list of problems, merged after assembly: the manifest gives
+    the digest of the file written, not of the assembly, and the other files' are kept."""
+    files = _more_decks(tiny_copy, 2, 5)
+    warm = tmp_path / "warm"
+    assert build(tiny_copy, BuildOptions(output=warm, draft=True)).ok
+    folder = warm / "tiny" / "es" / "draft"
+    _manifest_matches_files(folder)
+    before = (folder / "cards-cargo-0.pdf").stat().st_ino
+    files[1].write_text(files[1].read_text(encoding="utf-8").replace("Caja 1.2", "Caja ancha 1.2"), encoding="utf-8")
+    assert build(tiny_copy, BuildOptions(output=warm, draft=True)).ok
+    assert (folder / "cards-cargo-0.pdf").stat().st_ino == before  # kept
+    _manifest_matches_files(folder)
+
+
+def _own_backs(pack: Path) -> None:
+    """A back of its own for each added deck: decks sharing one share its part of faces."""
+    manifest = pack / "pack.toml"
+    for color in ("#111111", "#222222", "#333333"):
+        manifest.write_text(manifest.read_text(encoding="utf-8").replace('"#4e6b2b"', f'"{color}"', 1))
