@@ -297,7 +297,7 @@ def _recall(raw: dict[str, Any]) -> _Recall:
     if entry is None:
         sources = [v for v in raw.values() if isinstance(v, str) and ("{{" in v or "{%" in v)]
         found = [recall.reads(source) for source in sources]
-        specs = None if any(f is None for f in found) else tuple(r for f in found if f for r in f)
+        specs = None if any(f is None for f in found) else tuple(dict.fromkeys(r for f in found if f for r in f))
         entry = _Recall(raw, specs)
         if len(_RECALLS) < 4096:
             _RECALLS[id(raw)] = entry

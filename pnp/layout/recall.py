@@ -120,17 +120,17 @@ def reading(specs: tuple[Read, ...], context: dict[str, Any]) -> tuple[object, .
 
 
 def _read(context: dict[str, Any], name: str, chain: tuple[str, ...], counts: str) -> object:
-    if name not in context:
+    value = context.get(name, _MISSING)
+    if value is _MISSING:
         return _MISSING
-    value = context[name]
     for position, key in enumerate(chain):
         # jinja's sandbox looks a dict's key up unless a dict has an attribute of that name: a
         # method then, whose use follows from the dict, kept whole
-        if type(value) is not dict or hasattr(dict, key):
+        if type(value) is not dict or key in _DICT_NAMES:
             return ("part", position, _plain(value))
-        if key not in value:
+        value = value.get(key, _MISSING)
+        if value is _MISSING:
             return ("part", position, _MISSING)
-        value = value[key]
     if counts == TRUTH:
         _plain(value)
         return bool(value)
@@ -144,9 +144,15 @@ def _read(context: dict[str, Any], name: str, chain: tuple[str, ...], counts: st
 _SCALARS = (str, int, float, bool, type(None))
 
 
+_DICT_NAMES = frozenset(dir(dict))
+
+
 def _plain(value: Any) -> object:
-    """`value` as a key that tells its type too (1, 1.0 and True print apart), or NotPlain."""
+    """`value` as a key that tells its type too (1, 1.0 and True print apart), or NotPlain.  A
+    string is itself: at one place of a reading nothing else is a string."""
     kind = type(value)
+    if kind is str:
+        return value
     if kind in _SCALARS:
         return (kind.__name__, value)
     if kind is list or kind is tuple:
