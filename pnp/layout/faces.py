@@ -289,7 +289,10 @@ class _Recall:
 
 
 _RECALLS: dict[int, _Recall] = {}
-_RECALLED_AT_MOST = 4096  # layouts kept for one element: a large pack's titles are not worth keeping
+_RECALLED_AT_MOST = 1024  # layouts kept for one element: a large pack's titles are not worth keeping
+# elements with their layouts kept: the workbench reads its layouts again after each edit, and the
+# elements of layouts it no longer uses are forgotten when there are this many
+_RECALLING_AT_MOST = 1024
 
 
 def _recall(raw: dict[str, Any]) -> _Recall:
@@ -299,8 +302,9 @@ def _recall(raw: dict[str, Any]) -> _Recall:
         found = [recall.reads(source) for source in sources]
         specs = None if any(f is None for f in found) else tuple(dict.fromkeys(r for f in found if f for r in f))
         entry = _Recall(raw, specs)
-        if len(_RECALLS) < 4096:
-            _RECALLS[id(raw)] = entry
+        if len(_RECALLS) >= _RECALLING_AT_MOST:
+            _RECALLS.clear()
+        _RECALLS[id(raw)] = entry
     return entry
 
 
