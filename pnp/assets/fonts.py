@@ -51,7 +51,8 @@ class FontRegistry:
         if font is None:
             return []
         cmap = font.face.charToGlyph
-        return sorted({ch for ch in text if ch not in "\n\r\t" and ord(ch) not in cmap})
+        # each distinct character once: a card's text repeats its few dozen letters hundreds of times
+        return sorted(ch for ch in set(text).difference("\n\r\t") if ord(ch) not in cmap)
 
 
 @lru_cache(maxsize=8)

@@ -81,6 +81,24 @@ def step() -> None:
         )
 
 
+def steps_taken() -> int:
+    """The steps the face's expressions have taken so far (0 outside a face's budget)."""
+    budget = _CURRENT.get()
+    return 0 if budget is None else budget.steps
+
+
+def take_steps(steps: int) -> bool:
+    """Count `steps` taken at once (an element recalled instead of laid out again takes the steps
+    it took then); False, counting none, when they would go over the face's budget."""
+    budget = _CURRENT.get()
+    if budget is None:
+        return True
+    if budget.steps + steps > MAX_FACE_STEPS:
+        return False
+    budget.steps += steps
+    return True
+
+
 def _too_many(count: int) -> OverBudget:
     return OverBudget(
         _("this would make a value of {count} characters or items; at most {limit}").format(

@@ -15,7 +15,7 @@ from reportlab.lib.colors import HexColor
 
 from pnp.errors import Finding, error
 from pnp.i18n import N_, _
-from pnp.layout import budget
+from pnp.layout import budget, recall
 from pnp.layout.expressions import MAX_TEXT, compile_expression, render_expression, undefined_name, unsafe_name
 from pnp.layout.schema import ELEMENT_MODELS, Element
 from pnp.layout.syntax import syntax_message
@@ -265,13 +265,77 @@ def _evaluate_once(
         entry = _STATIC[id(raw)] = (raw, {} if static else None)
     done = entry[1]
     if done is None:
-        return _evaluate(template, raw, context, card_id, scale, card_size)
+        return _recalled(template, raw, context, card_id, scale, card_size)
     key = (scale, card_size)
     if key in done:
         return done[key], []
     element, problems = _evaluate(template, raw, context, card_id, scale, card_size)
     if not problems:  # findings name the card: a problem is found again on each
         done[key] = element
+    return element, problems
+
+
+@dataclass
+class _Recall:
+    """An element's layouts by what its expressions read of the card (pnp.layout.recall): a
+    band that only asks whether the card has art is laid out twice, not once per card."""
+
+    raw: dict[str, Any]  # kept with the entry, so that its id is not reused
+    reads: tuple[recall.Read, ...] | None  # None: the element is laid out on every card
+    # (scale, card size, reading) -> the element, None when `when` left it out, and the steps it took
+    done: dict[tuple[object, ...], tuple[LaidOutElement | None, int]] = field(default_factory=dict)
+    asked: int = 0
+    found: int = 0
+
+
+_RECALLS: dict[int, _Recall] = {}
+_RECALLED_AT_MOST = 1024  # layouts kept for one element: a large pack's titles are not worth keeping
+# elements with their layouts kept: the workbench reads its layouts again after each edit, and the
+# elements of layouts it no longer uses are forgotten when there are this many
+_RECALLING_AT_MOST = 1024
+
+
+def _recall(raw: dict[str, Any]) -> _Recall:
+    entry = _RECALLS.get(id(raw))
+    if entry is None:
+        sources = [v for v in raw.values() if isinstance(v, str) and ("{{" in v or "{%" in v)]
+        found = [recall.reads(source) for source in sources]
+        specs = None if any(f is None for f in found) else tuple(dict.fromkeys(r for f in found if f for r in f))
+        entry = _Recall(raw, specs)
+        if len(_RECALLS) >= _RECALLING_AT_MOST:
+            _RECALLS.clear()
+        _RECALLS[id(raw)] = entry
+    return entry
+
+
+def _recalled(
+    template: Template,
+    raw: dict[str, Any],
+    context: dict[str, Any],
+    card_id: str | None,
+    scale: tuple[float, float],
+    card_size: Size,
+) -> tuple[LaidOutElement | None, list[Finding]]:
+    """_evaluate, or the element an earlier card that read the same of its context was given.
+    A recalled element takes the budget steps it took when laid out; an element that found a
+    problem is not kept (its findings name the card), and one whose cards all differ stops being
+    looked up."""
+    entry = _recall(raw)
+    if entry.reads is None or (entry.asked >= 256 and entry.found * 8 < entry.asked):
+        return _evaluate(template, raw, context, card_id, scale, card_size)
+    try:
+        key = (scale, card_size, recall.reading(entry.reads, context))
+    except recall.NotPlain:
+        return _evaluate(template, raw, context, card_id, scale, card_size)
+    entry.asked += 1
+    kept = entry.done.get(key)
+    if kept is not None and budget.take_steps(kept[1]):
+        entry.found += 1
+        return kept[0], []
+    before = budget.steps_taken()
+    element, problems = _evaluate(template, raw, context, card_id, scale, card_size)
+    if not problems and len(entry.done) < _RECALLED_AT_MOST:
+        entry.done[key] = (element, budget.steps_taken() - before)
     return element, problems
 
 

@@ -25,17 +25,22 @@ def pack_findings(data: PackData, output: Path | None = None, read: bool = True)
     neither checked nor laid out again.
 
     The work is shared between two processes: this one lays out the language a build prints and
-    fits its text; the other runs the rules and lays out the other languages (their layout findings
-    only: no text of theirs is fitted).  The findings come out in the order one process gives."""
+    fits its text, and lays out the languages no build prints (their layout findings only: no text
+    of theirs is fitted); the other runs the rules, and lays out and fits the other languages a
+    build may print.  The rules take about what laying out and fitting one language takes, so each
+    process has about half.  The findings come out in the order one process gives."""
     built = data.pack.printed_language
-    others = [language for language in data.languages if language != built]
-    background = Background(partial(_rules_and_other_layouts, data, output, read, others))
+    fitted = set(data.pack.target_languages or [built])  # as layout_and_fitting_findings fits them
+    here = [language for language in data.languages if language == built or language not in fitted]
+    there = [language for language in data.languages if language not in here]
+    background = Background(partial(_rules_and_other_layouts, data, output, read, there))
     try:
-        printed = laid_out_findings(data, output, read, [built])
+        layouts = {language: laid_out_findings(data, output, read, [language]) for language in here}
         rules, other_layouts = background.result()
     finally:
         background.cancel()  # stopped by an error or Ctrl-C: no check left running
-    laid_out = [f for language in data.languages for f in (printed if language == built else other_layouts[language])]
+    layouts.update(other_layouts)
+    laid_out = [f for language in data.languages for f in layouts[language]]
     # what build stops on, as it says it: a finding both found (install/fonts) is said once
     return list(dict.fromkeys([*rules, *sheet_fit_findings(data), *board_fit_findings(data), *laid_out]))
 

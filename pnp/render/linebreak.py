@@ -93,9 +93,9 @@ def modelled(text: str) -> bool:
     into a plain one before it splits words at a change of style; a zero-width space it drops)."""
     if not REPLAYS or "\xad" in text or "\u200b" in text:
         return False
-    if any(char.isspace() and char not in _PLAIN_SPACES for char in text):
+    if any(char.isspace() for char in set(text).difference(_PLAIN_SPACES)):  # each character once
         return False
-    return not any(uri_pat.match(word) for word in text.split() if "://" in word)
+    return "://" not in text or not any(uri_pat.match(word) for word in text.split() if "://" in word)
 
 
 # What never opens a line: closing punctuation stays with the word or icon before it.
