@@ -3,6 +3,7 @@ and never trusted blindly (a planted, flipped, torn or foreign entry is drawn ag
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import shutil
 from collections.abc import Callable
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import pnp.export.sheets
-from pnp.cache import META_SUFFIX, Cache
+from pnp.cache import META_SUFFIX, Cache, installed_version
 from pnp.pipelines.build import BuildOptions, build
 from tests.conftest import BLUE_SUN
 
@@ -397,3 +398,15 @@ def test_a_rebuild_writes_again_only_the_documents_an_edit_changes(tiny_copy: Pa
     fresh = tmp_path / "fresh"
     assert build(tiny_copy, BuildOptions(output=fresh, cache=False)).ok
     assert _outputs(warm) == _outputs(fresh)
+
+
+@pytest.mark.parametrize("name", ["pypdfium2", "svglib", "lxml", "reportlab", "pillow", "pydantic-core"])
+def test_installed_version_reads_what_importlib_metadata_reads(name: str) -> None:
+    """The versions in the cache's fingerprint and the icon verdicts' keys, read without importing
+    importlib.metadata, are the versions it finds."""
+    assert installed_version(name) == importlib.metadata.version(name)
+
+
+def test_installed_version_of_a_missing_distribution_is_refused_as_importlib_metadata_refuses_it() -> None:
+    with pytest.raises(importlib.metadata.PackageNotFoundError):
+        installed_version("no-such-distribution-pnp")
