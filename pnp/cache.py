@@ -77,10 +77,9 @@ def pnp_fingerprint() -> str:
         folder.resolve() for folder in (TEMPLATES_DIR, FONTS_DIR) if not folder.resolve().is_relative_to(package)
     ]
     for root in (package, *outside):
-        for path in sorted(root.rglob("*")):
-            if path.is_file() and path.suffix in (".py", ".toml", ".txt", ".aff", ".dic", ".ttf"):
-                digest.update(str(path.relative_to(root.parent if root in outside else package)).encode())
-                digest.update(b"\0" + path.read_bytes())
+        for path in fingerprinted_files(root):
+            digest.update(str(path.relative_to(root.parent if root in outside else package)).encode())
+            digest.update(b"\0" + path.read_bytes())
     versions = (
         pnp.__version__,
         reportlab.Version,
@@ -92,6 +91,26 @@ def pnp_fingerprint() -> str:
     )
     digest.update(repr((versions, sys.version_info[:2])).encode())
     return digest.hexdigest()[:16]
+
+
+FINGERPRINTED = (".py", ".toml", ".txt", ".aff", ".dic", ".ttf")
+
+
+def fingerprinted_files(root: Path) -> list[Path]:
+    """The files under `root` that pnp_fingerprint reads, in its order (sorted as paths): what
+    `sorted(root.rglob("*"))` keeps of them, found without a Path and a stat for every compiled
+    module in __pycache__ (a third of the fingerprint's time)."""
+    found: list[Path] = []
+    pending = [root]
+    while pending:
+        with os.scandir(pending.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir():
+                    if entry.name != "__pycache__":  # compiled modules only: no suffix read here
+                        pending.append(Path(entry.path))
+                elif os.path.splitext(entry.name)[1] in FINGERPRINTED and entry.is_file():
+                    found.append(Path(entry.path))
+    return sorted(found)
 
 
 def installed_version(name: str) -> str:

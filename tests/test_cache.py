@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import pnp.export.sheets
-from pnp.cache import META_SUFFIX, Cache, installed_version
+from pnp.cache import FINGERPRINTED, META_SUFFIX, Cache, fingerprinted_files, installed_version
 from pnp.pipelines.build import BuildOptions, build
 from tests.conftest import BLUE_SUN
 
@@ -410,3 +410,15 @@ def test_installed_version_reads_what_importlib_metadata_reads(name: str) -> Non
 def test_installed_version_of_a_missing_distribution_is_refused_as_importlib_metadata_refuses_it() -> None:
     with pytest.raises(importlib.metadata.PackageNotFoundError):
         installed_version("no-such-distribution-pnp")
+
+
+def test_the_fingerprint_reads_the_files_a_walk_of_every_path_finds(tmp_path: Path) -> None:
+    """fingerprinted_files skips __pycache__ and stats no other file: it finds what sorted(rglob) keeps."""
+    for name in ("a.py", "b/c.toml", "b/__pycache__/c.cpython-311.pyc", "b/d.txt.bak", "e/f/g.dic", "h.ttf", ".x.py"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(name, encoding="utf-8")
+    (tmp_path / "i.aff").mkdir()  # a folder, not a file
+    for root in (tmp_path, Path(pnp.export.sheets.__file__).resolve().parents[1]):
+        walked = [p for p in sorted(root.rglob("*")) if p.is_file() and p.suffix in FINGERPRINTED]
+        assert fingerprinted_files(root) == walked
+    assert [p.name for p in fingerprinted_files(tmp_path)] == [".x.py", "a.py", "c.toml", "g.dic", "h.ttf"]
