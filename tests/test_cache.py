@@ -4,6 +4,7 @@ and never trusted blindly (a planted, flipped, torn or foreign entry is drawn ag
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import json
 import shutil
 from collections.abc import Callable
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import pnp.export.sheets
-from pnp.cache import META_SUFFIX, Cache
+from pnp.cache import FINGERPRINTED, META_SUFFIX, Cache, fingerprinted_files, installed_version
 from pnp.pipelines.build import BuildOptions, build
 from tests.conftest import BLUE_SUN
 
@@ -498,3 +499,27 @@ def _own_backs(pack: Path) -> None:
     manifest = pack / "pack.toml"
     for color in ("#111111", "#222222", "#333333"):
         manifest.write_text(manifest.read_text(encoding="utf-8").replace('"#4e6b2b"', f'"{color}"', 1))
+
+
+@pytest.mark.parametrize("name", ["pypdfium2", "svglib", "lxml", "reportlab", "pillow", "pydantic-core"])
+def test_installed_version_reads_what_importlib_metadata_reads(name: str) -> None:
+    """The versions in the cache's fingerprint and the icon verdicts' keys, read without importing
+    importlib.metadata, are the versions it finds."""
+    assert installed_version(name) == importlib.metadata.version(name)
+
+
+def test_installed_version_of_a_missing_distribution_is_refused_as_importlib_metadata_refuses_it() -> None:
+    with pytest.raises(importlib.metadata.PackageNotFoundError):
+        installed_version("no-such-distribution-pnp")
+
+
+def test_the_fingerprint_reads_the_files_a_walk_of_every_path_finds(tmp_path: Path) -> None:
+    """fingerprinted_files skips __pycache__ and stats no other file: it finds what sorted(rglob) keeps."""
+    for name in ("a.py", "b/c.toml", "b/__pycache__/c.cpython-311.pyc", "b/d.txt.bak", "e/f/g.dic", "h.ttf", ".x.py"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(name, encoding="utf-8")
+    (tmp_path / "i.aff").mkdir()  # a folder, not a file
+    for root in (tmp_path, Path(pnp.export.sheets.__file__).resolve().parents[1]):
+        walked = [p for p in sorted(root.rglob("*")) if p.is_file() and p.suffix in FINGERPRINTED]
+        assert fingerprinted_files(root) == walked
+    assert [p.name for p in fingerprinted_files(tmp_path)] == [".x.py", "a.py", "c.toml", "g.dic", "h.ttf"]

@@ -60,13 +60,13 @@ def test_fitting_builds_no_paragraph_and_drawing_builds_one(monkeypatch: pytest.
     """`pnp check` needs only the size; drawing wraps the text once, at that size."""
     assert BODY is not None
     built: list[float] = []
-    real = text_module.Paragraph
+    real = text_module._paragraph
 
     def counting(markup: str, style: object) -> object:
         built.append(style.fontSize)  # type: ignore[attr-defined]
         return real(markup, style)
 
-    monkeypatch.setattr(text_module, "Paragraph", counting)
+    monkeypatch.setattr(text_module, "_paragraph", counting)
     text = "Gana dos fichas de combustible y una de repuestos.\n\n" + "Roba una carta. " * 9
     fitted = fit_text(TextBox(text, BODY, mm(35), mm(20), 9, 4))
     assert fitted.fits and fitted.size < 9

@@ -17,22 +17,24 @@ import json
 import math
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lxml import etree
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.ttfonts import TTFError
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.assets import svg_budget
 from pnp.assets.fonts import plain_font
 from pnp.assets.forms import end_form
-from pnp.assets.xml_reasons import xml_place, xml_reason
-from pnp.cache import Cache
+from pnp.cache import Cache, installed_version
 from pnp.i18n import _, number
 from pnp.images import image_problem
+
+# lxml (with pnp.assets.svg_budget and xml_reasons, which read with it) and ReportLab's graphics
+# (whose shapes import all of reportlab.platypus) are imported where an SVG is first read or drawn:
+# a build or check whose icons are all PNGs, or whose SVGs' verdicts are cached, never needs them
+if TYPE_CHECKING:
+    from lxml import etree
+    from reportlab.graphics.shapes import Drawing
 
 MAX_SVG_BYTES = 1_000_000
 MAX_SVG_ELEMENTS = 10_000
@@ -84,9 +86,7 @@ def icon_problem_at(path: Path, verdicts: Cache | None = None) -> tuple[str, int
 @lru_cache(maxsize=1)
 def _reader_versions() -> tuple[str, ...]:
     """The libraries that read icons besides those in every cache key (ReportLab, Pillow)."""
-    import importlib.metadata
-
-    return tuple(importlib.metadata.version(name) for name in ("svglib", "lxml"))
+    return tuple(installed_version(name) for name in ("svglib", "lxml"))
 
 
 @lru_cache(maxsize=512)
@@ -97,6 +97,10 @@ def _problem_cached(path: str, size: int, _mtime: int) -> tuple[str, int | None]
     if size > MAX_SVG_BYTES:
         return _("the SVG is {value:.1f} MB; an icon may be at most 1 MB").format(value=size / 1000000), None
     data = Path(path).read_bytes()
+    from lxml import etree
+
+    from pnp.assets.xml_reasons import xml_place, xml_reason
+
     try:
         problem = _well_formed_svg_problem(data)
     except etree.XMLSyntaxError as exc:  # svg_problem says it; its line goes to the finding, once
@@ -112,6 +116,10 @@ def _problem_cached(path: str, size: int, _mtime: int) -> tuple[str, int | None]
 
 def svg_problem(data: bytes) -> str | None:
     """Why SVG bytes are unsafe or unusable: malformed, huge, or reaching for anything outside."""
+    from lxml import etree
+
+    from pnp.assets.xml_reasons import xml_place, xml_reason
+
     try:
         return _well_formed_svg_problem(data)
     except etree.XMLSyntaxError as exc:
@@ -123,6 +131,10 @@ def svg_problem(data: bytes) -> str | None:
 
 def _well_formed_svg_problem(data: bytes) -> str | None:
     """svg_problem of XML that parses; etree.XMLSyntaxError when it does not."""
+    from lxml import etree
+
+    from pnp.assets import svg_budget
+
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
     root = etree.fromstring(data, parser)
     if root is None or etree.QName(root).localname != "svg":
@@ -148,6 +160,8 @@ def _well_formed_svg_problem(data: bytes) -> str | None:
 
 
 def _local(element: etree._Element) -> str:
+    from lxml import etree
+
     return etree.QName(element).localname
 
 
@@ -254,6 +268,8 @@ def _form(canvas: Canvas, drawing: Drawing) -> str:
     # renderPDF starts every drawing by selecting its default font, Helvetica, which is never
     # embedded: print shops' preflight flags that even when no text is drawn.
     drawing.initialFontName = plain_font()
+    from reportlab.graphics import renderPDF
+
     renderPDF.draw(drawing, canvas, 0, 0)
     end_form(canvas)
     forms[identity] = (drawing, name)  # the drawing kept with its name: its id is not reused

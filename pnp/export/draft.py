@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from pnp.errors import Finding, Severity
 from pnp.export.canvas import plain_font
@@ -23,6 +23,9 @@ from pnp.export.pdf import FOOTER_SIZE, Footer
 from pnp.i18n import P_, printed
 from pnp.markup import escape
 from pnp.units import Size, mm
+
+if TYPE_CHECKING:
+    from reportlab.platypus import SimpleDocTemplate
 
 # The words a draft prints, in English; printed() gives them in the card language, from the
 # same catalogue as every other word pnp prints on a sheet.
@@ -65,6 +68,9 @@ def render_findings_page(findings: Sequence[Finding], page: Size, language: str,
     """The first pages of a draft: every error and warning, with the card it names.  With
     `whole_leaves` (a duplex build) the list fills whole leaves, a blank back after an odd last
     page, so that the card sheets after it still print each front with its own back."""
+    # imported here: every build marks its sheets through this module, only a draft lays out this page
+    from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
+
     words = draft_words(language)
 
     def document(buffer: io.BytesIO) -> SimpleDocTemplate:

@@ -43,7 +43,7 @@ class Element(BaseModel):
     (LaidOutElement.typed).  docs/layouts.md documents each field; the fields are also the names a
     layout file may use (ELEMENT_FIELDS)."""
 
-    model_config = ConfigDict(frozen=True, extra="ignore")  # the missing mark carries its own words
+    model_config = ConfigDict(frozen=True, extra="ignore", defer_build=True)  # the missing mark carries its own words
 
     name: Text = ""
     kind: Text = ""

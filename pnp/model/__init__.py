@@ -331,7 +331,7 @@ class DeckFile(Record):
 class LoadedDeck(BaseModel):
     """A deck with its cards, as the loader hands it on."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     deck: Deck
     file: Path
@@ -350,7 +350,7 @@ class LoadedDeck(BaseModel):
 class PackData(BaseModel):
     """Everything one pack holds, loaded and cross-checked."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     root: Path
     pack: Pack

@@ -112,7 +112,7 @@ class Aid(Record):
 class LoadedAid(BaseModel):
     """An aid as the loader hands it on: its id (the file name), file and the lines of its blocks' keys."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     aid: Aid

@@ -182,7 +182,7 @@ class TokenFile(Record):
 class LoadedBoard(BaseModel):
     """board.toml as the loader hands it on: lengths already in points."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     board: Board
     file: Path
@@ -209,7 +209,7 @@ class LoadedBoard(BaseModel):
 class LoadedTokens(BaseModel):
     """tokens.toml as the loader hands it on: lengths already in points."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     tokens: TokenFile
     file: Path

@@ -20,4 +20,4 @@ Status = Literal["draft", "translated", "reviewed"]
 class Record(BaseModel):
     """Strict, frozen and closed: an unknown field or a string for a number is an error."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False, defer_build=True)

@@ -30,14 +30,12 @@ from typing import NamedTuple
 
 import reportlab
 from reportlab.lib import rl_accel
-from reportlab.platypus.paragraph import (
-    _wsc,
-    uri_pat,
-)
-from reportlab.platypus.paragraph import split as rl_split
 from reportlab.rl_settings import spaceShrinkage
 
 from pnp import markup
+from pnp.render.rl_paragraph import WHITESPACE as _wsc
+from pnp.render.rl_paragraph import split as rl_split
+from pnp.render.rl_paragraph import uri
 from pnp.render.words import BREAK, IMAGE, TEXT, Piece, Run, Word, space_at_1pt, split_text, split_word, width_at_1pt
 
 _ENTITY = re.compile(r"([&<>])")  # ReportLab's parser makes each escaped &, < and > a run of its own
@@ -95,7 +93,7 @@ def modelled(text: str) -> bool:
         return False
     if any(char.isspace() for char in set(text).difference(_PLAIN_SPACES)):  # each character once
         return False
-    return "://" not in text or not any(uri_pat.match(word) for word in text.split() if "://" in word)
+    return "://" not in text or not any(uri().match(word) for word in text.split() if "://" in word)
 
 
 # What never opens a line: closing punctuation stays with the word or icon before it.

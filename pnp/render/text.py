@@ -10,17 +10,20 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from reportlab import rl_config
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph
 
 from pnp import markup
 from pnp.assets.fonts import FontRole
 from pnp.render import linebreak
 from pnp.render.icons import icon_uri
 from pnp.render.words import ICON_DROP, ICON_SCALE, hyphenation_key, hyphenator
+
+if TYPE_CHECKING:
+    from reportlab.platypus import Paragraph
 
 # ReportLab reads an <img> source through its URL opener, which refuses every scheme until
 # trustedHosts is set.  A host that matches nothing allows data: URIs (our icons) and
@@ -126,6 +129,14 @@ def to_para_markup(paragraph: markup.Paragraph, size: float) -> str:
     return "".join(parts)
 
 
+def _paragraph(text: str, style: ParagraphStyle) -> Paragraph:
+    """ReportLab's Paragraph, imported on first need: most texts are replayed (pnp.render.linebreak),
+    never wrapped, and reportlab.platypus imports every flowable and document template with it."""
+    from reportlab.platypus import Paragraph
+
+    return Paragraph(text, style)
+
+
 def _style(box: TextBox, size: float) -> ParagraphStyle:
     return ParagraphStyle(
         "pnp",
@@ -147,7 +158,7 @@ def _style(box: TextBox, size: float) -> ParagraphStyle:
 @lru_cache(maxsize=256)
 def _laid_out(box: TextBox, size: float) -> tuple[tuple[Paragraph, ...], tuple[float, ...]]:
     style = _style(box, size)
-    paragraphs = tuple(Paragraph(to_para_markup(p, size), style) for p in set_text(box.text))
+    paragraphs = tuple(_paragraph(to_para_markup(p, size), style) for p in set_text(box.text))
     return paragraphs, tuple(para.wrap(box.width, 1e6)[1] for para in paragraphs)
 
 
@@ -156,7 +167,7 @@ def _build(box: TextBox, size: float, widest: float | None = None) -> FittedText
     the arithmetic does not cover, and the tests to prove the arithmetic; `widest` (the widest word at
     1 pt, when measured) spares asking ReportLab for each paragraph's minWidth."""
     style = _style(box, size)
-    paragraphs = tuple(Paragraph(to_para_markup(p, size), style) for p in set_text(box.text))
+    paragraphs = tuple(_paragraph(to_para_markup(p, size), style) for p in set_text(box.text))
     heights = []
     lines = 0
     too_wide = widest is not None and widest * size > box.width + 0.01

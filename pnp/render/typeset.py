@@ -26,7 +26,7 @@ from typing import Any
 from reportlab.lib.colors import toColor
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
-from reportlab.platypus.paragraph import paraFontSizeHeightOffset
+from reportlab.rl_config import paraFontSizeHeightOffset  # what reportlab.platypus.paragraph reads
 
 from pnp.layout.templates import IconFile
 from pnp.render import linebreak

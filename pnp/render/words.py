@@ -14,14 +14,9 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus.paragraph import (
-    _hy_letters_pat,
-    _hy_pfx_pat,
-    _hy_sfx_pat,
-    _hy_shy_letters_pat,
-    _hy_shy_pat,
-)
 from reportlab.rl_settings import hyphenationMinWordLength
+
+from pnp.render.rl_paragraph import HY_LETTERS, HY_PREFIX, HY_SHY, HY_SHY_LETTERS, HY_SUFFIX
 
 try:
     import pyphen
@@ -214,23 +209,23 @@ def _points(word: str, language: str) -> tuple[tuple[str, str, str], ...]:
     """Where ReportLab may break a word, in the order it tries them: (added hyphen, head, tail).
     Pyphen's points come first, longest head first ("-" added, or none after a hyphen), then the
     word's own hyphens (embeddedHyphenation), also longest head first."""
-    prefix_match = _hy_pfx_pat.match(word)
+    prefix_match = HY_PREFIX.match(word)
     prefix = prefix_match.group(0) if prefix_match else ""
     core = word[len(prefix) :]
-    suffix_match = _hy_sfx_pat.search(core)
+    suffix_match = HY_SUFFIX.search(core)
     suffix = suffix_match.group(0) if suffix_match else ""
     core = core[: len(core) - len(suffix)]
     if len(core) < hyphenationMinWordLength:
         return ()
     found: list[tuple[str, str, str]] = []
-    pieces = _hy_shy_pat.split(core)
+    pieces = HY_SHY.split(core)
     hyphenate = _hyphenator(language)
-    if hyphenate and (_hy_letters_pat.match(core) or (_hy_shy_letters_pat.match(core) and "" not in pieces)):
+    if hyphenate and (HY_LETTERS.match(core) or (HY_SHY_LETTERS.match(core) and "" not in pieces)):
         for head, tail in hyphenate(core):
             head = prefix + head
-            found.append(("" if _hy_shy_pat.match(head[-1]) else "-", head, tail + suffix))
+            found.append(("" if HY_SHY.match(head[-1]) else "-", head, tail + suffix))
     count = len(pieces)
-    if count >= 3 and "" not in pieces and _hy_shy_letters_pat.match(core):
+    if count >= 3 and "" not in pieces and HY_SHY_LETTERS.match(core):
         for index in reversed(range(2, count, 2)):
             found.append(("", prefix + "".join(pieces[:index]), "".join(pieces[index:]) + suffix))
     return tuple(found)
