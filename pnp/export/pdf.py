@@ -222,11 +222,12 @@ def _placeholder(canvas: Canvas) -> None:
 
 class _Null(pdfdoc.PDFObject):
     """The object standing for a face drawn elsewhere: only its number matters, since
-    pnp.export.assemble puts the face's form in its place.  A form, even an empty one, costs
-    ReportLab ten times as much to write, for each face of each document."""
+    pnp.export.assemble puts the face's form in its place.  An empty form written as these
+    constant bytes, so that the sheets (kept in the cache) are a valid PDF still: a form drawn
+    by ReportLab, even an empty one, costs ten times as much to write, for each face of each document."""
 
     def format(self, document: Any) -> bytes:
-        return b"null"
+        return b"<< /BBox [ 0 0 0 0 ] /Length 0 /Subtype /Form /Type /XObject >>\nstream\n\nendstream"
 
 
 def form_numbers(canvas: Canvas, keys: Sequence[str]) -> dict[str, int]:
