@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
-import json
 import math
 from functools import lru_cache
 from pathlib import Path
@@ -79,7 +78,7 @@ def icon_problem_at(path: Path, verdicts: Cache | None = None) -> tuple[str, int
     found = _problem_cached(str(path), stamp.st_size, stamp.st_mtime_ns)
     entry = {"problem": found[0], "line": found[1]} if found else {"problem": None, "line": None}
     with contextlib.suppress(OSError):  # the cache only saves time
-        verdicts.put(key, json.dumps(entry, ensure_ascii=False).encode())
+        verdicts.put_json(key, entry)
     return found
 
 

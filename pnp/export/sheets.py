@@ -16,7 +16,6 @@ core count, so every machine writes the same bytes.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import as_completed
 from dataclasses import dataclass, replace
@@ -361,4 +360,4 @@ def _read_index(cache: Cache, key: str) -> dict[str, str]:
 
 def _write_index(cache: Cache, key: str, before: Mapping[str, str], now: Mapping[str, str]) -> None:
     if dict(now) != dict(before):
-        cache.put(key, json.dumps({"where": now}, sort_keys=True).encode())
+        cache.put_json(key, {"where": now}, sort_keys=True)
