@@ -218,9 +218,11 @@ def _lay_out_deck(
     kept = memo.deck(f"{shown}#{deck.deck.id}") if memo is not None else None
     digest = cards = ""
     head = None
+    card_keys: list[str] = []
     if kept is not None:
         digest = deck_digest(pack, deck, templates, size, shown, inputs, kept.memo.template_digest)
-        cards = cards_digest(pack, deck, lines)
+        card_keys = [card_digest(pack, card) for card in deck.cards]
+        cards = cards_digest(deck, card_keys, lines)
         whole = kept.whole(digest, cards, pack.root, lambda index: (shown, lines[index]))
         if whole is not None:
             return _as_before(deck, size, whole, findings)
@@ -241,7 +243,7 @@ def _lay_out_deck(
         if kept is None:
             faces, found, told_card = work.card(card, where, head.back)[:3]
         else:
-            card_key = card_digest(pack, card)
+            card_key = card_keys[index]
             again = kept.card_as_before(card_key, where, pack.root, head.back) if head is not work.laid_head else None
             if again is not None:
                 record, faces = again
@@ -427,10 +429,10 @@ def deck_digest(
     return hashlib.sha256(described.encode()).hexdigest()
 
 
-def cards_digest(pack: PackData, deck: LoadedDeck, lines: list[int | None]) -> str:
-    """The deck's cards, where each is written, and the size of the deck a scanned card comes from."""
-    scanned = [card_mm(pack, card) for card in deck.cards if card.scan is not None]
-    described = repr((deck.model_dump_json(), lines, scanned))
+def cards_digest(deck: LoadedDeck, card_keys: list[str], lines: list[int | None]) -> str:
+    """The deck's cards (each by its card_digest, which the cards laid out again are keyed by too: a
+    card's model is written out once), and where each is written."""
+    described = repr((deck.model_dump_json(exclude={"cards"}), card_keys, lines))
     return hashlib.sha256(described.encode()).hexdigest()
 
 
