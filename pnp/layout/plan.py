@@ -622,7 +622,7 @@ def _image_problems(
             known[source] = source_problem(pack.root, source)
         problem = known[source]
         if problem is not None:
-            file, line = template.where(element.name)  # the layout names the picture: point there
+            file, line = template.where(element.name, "source")  # the layout names the picture: point there
             findings.append(
                 error(
                     "layout/image",
@@ -630,7 +630,7 @@ def _image_problems(
                     f'element "{element.name}": {problem}',
                     line=line,
                     card=face.card,
-                    field=f"element.{element.name}",
+                    field=f"element.{element.name}.source",
                     hint=_("a layout's pictures are PNG or JPEG files inside the pack (docs/layouts.md)"),
                 )
             )
