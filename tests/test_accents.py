@@ -55,6 +55,13 @@ def _slips(text: str, checker: Speller) -> list[tuple[str, str, str]]:
         ("Si tu publicas la carta, gana.", [(DIACRITIC, "tu", "tú")]),  # not "tu públicas": tú is meant
         ("Dásela a mi.", [(DIACRITIC, "mi", "mí")]),
         ("A mi me gusta.", [(DIACRITIC, "mi", "mí")]),
+        ("Si el no tiene fichas, roba.", [(DIACRITIC, "el", "él")]),  # no article comes before "no"
+        ("El se queda en el puerto.", [(DIACRITIC, "El", "Él")]),
+        ("Ella roba y el lo descarta.", [(DIACRITIC, "el", "él")]),
+        ("Juega la carta con el.", [(DIACRITIC, "el", "él")]),  # an article ends no phrase
+        ("Dáselo a el, no a ella.", [(DIACRITIC, "el", "él")]),
+        ("Si tu no puedes, pasa.", [(DIACRITIC, "tu", "tú")]),
+        ("Tu ya has jugado este turno.", [(DIACRITIC, "Tu", "Tú")]),
     ],
 )
 def test_each_missing_accent_is_found(spanish: Speller, text: str, slips: list[tuple[str, str, str]]) -> None:
@@ -90,6 +97,12 @@ def test_each_missing_accent_is_found(spanish: Speller, text: str, slips: list[t
         "Hasta limita el daño.",  # "hasta" as "even"
         "Roba de Practica.",  # a name: capitalised
         "Esta tirada de dado puede cambiar.",  # a noun that looks like a participle
+        "El no-muerto ataca primero.",  # a hyphenated noun after the article
+        "Roba el «Tormentera» y el de arriba.",  # a quoted name, a pronoun "el de"
+        "Pon el mismo número y toma el tuyo.",
+        "El Pub del Puerto abre; gana el doble.",
+        "Él no roba; tú tampoco.",
+        "Tu nave se mueve y tu turno termina.",
     ],
 )
 def test_right_spanish_is_left_alone(spanish: Speller, text: str) -> None:

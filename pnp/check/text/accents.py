@@ -129,7 +129,9 @@ def _diacritic_slips(
     "una carta mas" (más), "esta en juego" (está), "si tu robas" (tú), "para mi." (mí).
 
     Not "el roba" (él): the dictionary lacks nouns such as "descarte", which it knows only as
-    verb forms, so "el descarte" would be flagged."""
+    verb forms, so "el descarte" would be flagged.  But an article never comes before "no", a
+    pronoun such as "se" or "lo", or an adverb such as "ya" or "también", nor ends a phrase:
+    "si el no tiene", "el se queda", "para el." are "él", and "si tu no puedes" is "tú"."""
     for index, match in enumerate(words):
         if folded[index] not in _DIACRITICS:  # the word in lowercase is one of them only if folded it is
             continue
@@ -158,6 +160,12 @@ def _diacritic_slips(
                 written = {"esta": "está", "estas": "estás", "este": "esté"}[lower]
         elif lower == "tu" and after is not None and after.endswith("s") and checker.only_verb(after):
             written = "tú"  # "si tu robas": a subject, not "your"
+        elif lower in ("el", "tu") and after is not None and _before_a_subject(plain, following, after):
+            written = "él" if lower == "el" else "tú"  # "si el no tiene", "el se queda", "tu ya has jugado"
+        elif lower == "el" and following is not None and not joined and _closes(plain[match.end() : following.start()]):
+            written = "él"  # "para el, ...": no noun follows the article
+        elif lower == "el" and following is None and _closes(plain[match.end() :]):
+            written = "él"  # "juega con el."
         elif lower == "mi" and (not joined or after == "me") and _after_preposition(words, index):
             written = "mí"  # "para mi.", "a mi me gusta": a pronoun; "para mi turno": a possessive
         if written is None:
@@ -175,7 +183,24 @@ def _diacritic_slips(
         )
 
 
-_DIACRITICS = frozenset({"mas", "esta", "estas", "este", "tu", "mi"})  # the words _diacritic_slips reads
+_DIACRITICS = frozenset({"mas", "esta", "estas", "este", "tu", "mi", "el"})  # the words _diacritic_slips reads
+
+# What follows a subject pronoun and never an article or a possessive: "no", the unstressed pronouns
+# that go before a verb, and adverbs that stand between a subject and its verb
+_AFTER_SUBJECT = frozenset(
+    {"no", "se", "lo", "la", "le", "les", "los", "las", "nos", "os", "me", "te", "ya", "también", "tampoco", "nunca"}
+)
+
+
+def _before_a_subject(plain: str, following: re.Match[str], after: str) -> bool:
+    """The next word is one of _AFTER_SUBJECT, standing alone ("el no-muerto" is a noun)."""
+    return after in _AFTER_SUBJECT and plain[following.end() : following.end() + 1] not in ("-", "\u2011")
+
+
+def _closes(gap: str) -> bool:
+    """What comes after a word ends its phrase: a comma, a full stop, a closing mark, or the end."""
+    rest = gap.strip()
+    return rest == "" or rest[0] in ",.;:)?!»”"
 
 
 def _after_preposition(words: list[re.Match[str]], index: int) -> bool:
