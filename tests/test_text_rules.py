@@ -412,6 +412,26 @@ def test_spanish_dictionary_knows_verbs_with_attached_pronouns(word: str, known:
     assert checker.knows(word) is known
 
 
+@pytest.mark.parametrize(
+    ("word", "known"),
+    [
+        ("Remendadora", True),  # remendar: a role a game names, which the dictionary does not list
+        ("remendadores", True),
+        ("pilotadora", True),
+        ("servidoras", True),  # servir
+        ("hogadora", False),  # hogar is a noun: no one "hogars"
+        ("remendadorra", False),
+        ("pub", True),  # the DLE takes it as written in English; Hunspell lacks it
+        ("ranking", True),
+        ("pubb", False),
+    ],
+)
+def test_spanish_dictionary_knows_agent_nouns_of_its_verbs_and_the_dles_loanwords(word: str, known: bool) -> None:
+    checker = speller("es")
+    assert checker is not None
+    assert checker.knows(word) is known
+
+
 def test_dictionaries_ship_inside_the_package() -> None:
     data = ROOT / "pnp" / "data"
     for name in ("hunspell/es_ES.aff", "hunspell/es_ES.dic", "hunspell/LICENSE-es.md", "wordlists/en_US.txt"):

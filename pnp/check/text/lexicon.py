@@ -21,7 +21,7 @@ import hashlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -93,7 +93,18 @@ class Speller:
         digest = hashlib.sha256()
         for suffix in (".aff", ".dic"):
             digest.update(Path(str(self._path) + suffix).read_bytes())
+        extra = _extra_path(self._path)
+        digest.update(extra.read_bytes() if extra.is_file() else b"")
         return digest.hexdigest()
+
+    @cached_property
+    def _extra(self) -> frozenset[str]:
+        """Words of the language the dictionary lacks (pnp/data/lexicon/<name>_extra.txt), lowercase."""
+        extra = _extra_path(self._path)
+        if not extra.is_file():
+            return frozenset()
+        lines = extra.read_text(encoding="utf-8").splitlines()
+        return frozenset(line.strip().casefold() for line in lines if line.strip() and not line.startswith("#"))
 
     def answers(self) -> dict[str, Any]:
         """Every answer given so far, as JSON data."""
@@ -203,11 +214,21 @@ class Speller:
         return known
 
     def _lookup(self, word: str) -> bool:
-        if self._dictionary.lookup(word):
+        if self._dictionary.lookup(word) or word.casefold() in self._extra:
             return True
         if "-" in word:
             return all(self.knows(part) for part in word.split("-") if part)
-        return self._with_clitics(word)
+        return self._with_clitics(word) or self._agent_noun(word)
+
+    def _agent_noun(self, word: str) -> bool:
+        """A noun of who does what a verb says, in either gender and number, made from a verb the
+        dictionary knows: remendar -> remendador, remendadora; vender -> vendedoras.  The dictionary
+        lists only the common ones, and a card names the role its game invents ("Remendadora")."""
+        match = _AGENT_NOUN.fullmatch(word.lower())
+        if match is None:
+            return False
+        root, vowel = match.groups()
+        return any(reading.verb for reading in self.readings(root + vowel + "r"))  # not hogar -> "hogadora"
 
     def _with_clitics(self, word: str) -> bool:
         """A verb form with one or two pronouns attached: barájalo, descártala, dárselo.
@@ -397,6 +418,13 @@ def _in_case_of(word: str, lower: str) -> str:
     if word.isupper() and len(word) > 1:
         return lower.upper()
     return lower[:1].upper() + lower[1:] if word[:1].isupper() else lower
+
+
+_AGENT_NOUN = re.compile(r"(\w{2,}?)([aei])dor(?:a|es|as)?")  # remend-a-dora: the verb is remend-a-r
+
+
+def _extra_path(path: Path) -> Path:
+    return _DATA / "lexicon" / f"{path.name}_extra.txt"
 
 
 _DICTIONARIES = {"es": "es_ES"}  # language -> Hunspell files in data/hunspell; "es-MX" reads "es" too
