@@ -160,7 +160,12 @@ def _diacritic_slips(
                 written = {"esta": "está", "estas": "estás", "este": "esté"}[lower]
         elif lower == "tu" and after is not None and after.endswith("s") and checker.only_verb(after):
             written = "tú"  # "si tu robas": a subject, not "your"
-        elif lower in ("el", "tu") and after is not None and _before_a_subject(plain, following, after):
+        elif (
+            lower in ("el", "tu")
+            and following is not None
+            and after is not None
+            and _before_a_subject(plain, following, after)
+        ):
             written = "él" if lower == "el" else "tú"  # "si el no tiene", "el se queda", "tu ya has jugado"
         elif lower == "el" and following is not None and not joined and _closes(plain[match.end() : following.start()]):
             written = "él"  # "para el, ...": no noun follows the article

@@ -424,7 +424,7 @@ _AGENT_NOUN = re.compile(r"(\w{2,}?)([aei])dor(?:a|es|as)?")  # remend-a-dora: t
 
 
 def _extra_path(path: Path) -> Path:
-    return _DATA / "lexicon" / f"{path.name}_extra.txt"
+    return Path(str(_DATA / "lexicon" / f"{path.name}_extra.txt"))  # the package is files on disk, as the .dic is
 
 
 _DICTIONARIES = {"es": "es_ES"}  # language -> Hunspell files in data/hunspell; "es-MX" reads "es" too
