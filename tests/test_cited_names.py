@@ -32,6 +32,11 @@ def _messages(tiny: Path, english: str, spanish: str) -> list[str]:
          'the original cites the card "Spare Parts", titled "Repuestos" here, and this text does not name it'),
         ("Discard “Spare Parts”.", "Descarta «Piezas de repuesto».",
          '"Piezas de repuesto" is quoted as a name, but no card, deck or term of the pack is called so'),
+        # a title of two words or more written as it is, unquoted
+        ("If Clear Skies is in play, gain 2 {fuel}.", "Si Cielo abierto está en juego, gana 2 {fuel}.",
+         'the original cites the card "Clear Skies", titled "Cielo despejado" here, and this text does not name it'),
+        ("Spare Parts and Clear Skies give 2 {fuel}.", "Repuestos y Calma chicha dan 2 {fuel}.",
+         'the original cites the card "Clear Skies", titled "Cielo despejado" here, and this text does not name it'),
     ],
 )  # fmt: skip
 def test_a_cited_name_that_is_no_title_is_named(tiny_copy: Path, english: str, spanish: str, message: str) -> None:
@@ -47,6 +52,13 @@ def test_a_cited_name_that_is_no_title_is_named(tiny_copy: Path, english: str, s
         ("Shout “We never give up”.", "Grita «Nunca nos rendimos»."),  # a line someone says
         ("Shout “Never again.”", "Grita «Nunca más.»"),  # a quotation that ends its own sentence
         ("Play it after *any* card.", "Juégala después de *cualquier* carta."),
+        ("If Clear Skies is in play, gain 2 {fuel}.", "Si Cielo despejado está en juego, gana 2 {fuel}."),
+        ("If CLEAR SKIES is in play, gain 2.", "Con cielo despejado en juego, gana 2."),  # any case in Spanish
+        ("Put this Fuel Cell in play.", "Pon esta célula en juego."),  # its own title: "esta carta" will do
+        ("Each Pilot gains 2 {fuel}.", "Cada piloto gana 2 {fuel}."),  # capitalised words that are no title
+        ("Clear skies ahead: gain 2 {fuel}.", "Cielo claro: gana 2 {fuel}."),  # not written as the title
+        ("Discard two Spare Parts.", "Descarta dos repuestos."),  # any case
+        ("Move the Clear Skies.", "Mueve los cielos despejados."),  # each word of the title in the plural
     ],
 )
 def test_names_and_emphasis_that_are_right_are_no_finding(tiny_copy: Path, english: str, spanish: str) -> None:

@@ -43,8 +43,8 @@ def test_a_hostile_layout_expression_is_a_finding_at_its_element(
     assert "Traceback" not in done.stderr and "internal error" not in done.stdout + done.stderr
     words = (said,) if isinstance(said, str) else said
     line = next((line for line in done.stdout.splitlines() if any(word in line for word in words)), done.stdout)
-    # the layout file, the line of the element, the card and the element
-    assert "templates/firefly/gear.toml:4" in line and 'element "title"' in line, line
+    # the layout file, the line of the key that holds the expression (text =), the card and the element
+    assert "templates/firefly/gear.toml:6" in line and 'element "title"' in line, line
     # said once for every card it touches: the cards are named in the count at its end
     assert "cards: fuel-cell" in line and any(word in line for word in words), line
 
@@ -57,7 +57,7 @@ def test_a_text_size_no_card_prints_is_a_finding_not_a_hang(tiny_copy: Path, key
     done = run_pnp(["check", str(tiny_copy)], cwd=tiny_copy.parent, timeout=60, memory_mb=1200)
     assert done.returncode == 1, done.stdout + done.stderr
     line = next((line for line in done.stdout.splitlines() if "1000 pt" in line), done.stdout)
-    assert "templates/firefly/gear.toml:3" in line and f'field "element.text.{key}"' in line, line
+    assert "templates/firefly/gear.toml:5" in line and f'field "element.text.{key}"' in line, line  # {key} =
     assert "'1e308'" in line, line
 
 

@@ -29,7 +29,7 @@ from pnp.check.text.lexicon import Speller, speller
 from pnp.check.text.phrases import PhraseMatcher
 from pnp.errors import Finding, Severity, did_you_mean
 from pnp.i18n import _
-from pnp.model import PackData
+from pnp.model import Card, PackData
 
 CODE = "text/cited-name"
 
@@ -71,6 +71,7 @@ def read_cited_names(pack: PackData) -> Parts:
     runs, then the quotations, that read as a name and are no term].  Whether each is a title of the
     pack is for combine_cited_names: the titles are every card's."""
     index = GlossaryIndex(pack)
+    own_titles = {card.id: {_key(title) for title in _all_titles(card)} for card in pack.cards().values()}
     terms = {lang: PhraseMatcher(phrases, lang) for lang in pack.languages if (phrases := _terms(pack, lang))}
     glossary = {_key(term.source) for term in pack.glossary.term}  # text/glossary asks for those
     parts: Parts = {}
@@ -78,10 +79,17 @@ def read_cited_names(pack: PackData) -> Parts:
         checker = speller(text.lang)
         matcher = terms.get(text.lang)
         titled: list[str] = []
+        capitalised: list[str] = []
         if original is not None:
             by_title = [m.group(1).strip().rstrip(".,") for m in _QUOTED.finditer(original.plain)]
             by_title += _emphasised(original.raw)
             titled = [name for name in dict.fromkeys(by_title) if _key(name) not in glossary]
+            own = own_titles.get(text.card, set())
+            capitalised = [
+                run
+                for run in _capitalised_runs(original.plain)
+                if _key(run) not in glossary and _key(run) not in own and run not in titled
+            ]
         emphasised = [
             run
             for run in _emphasised(text.raw)
@@ -106,8 +114,8 @@ def read_cited_names(pack: PackData) -> Parts:
             if any(hit.start < m.end() and m.start() < hit.end for hit in forbidden):
                 continue  # text/glossary reports it
             quoted.append(cited)
-        if titled or emphasised or quoted:
-            parts.setdefault(text.card, []).append([text.path, text.lang, titled, emphasised, quoted])
+        if titled or emphasised or quoted or capitalised:
+            parts.setdefault(text.card, []).append([text.path, text.lang, titled, emphasised, quoted, capitalised])
     return parts
 
 
@@ -118,17 +126,20 @@ def combine_cited_names(pack: PackData, parts: Parts) -> list[Finding]:
     titles: dict[str, dict[str, str]] = {}  # per language: each card's source title -> its title there
     findings = []
     for card_id, cited_texts in parts.items():
-        for path, lang, titled, emphasised, quoted in cited_texts:
+        for path, lang, titled, emphasised, quoted, capitalised in cited_texts:
             if lang not in names_by_lang:
                 names_by_lang[lang] = _names(pack, lang)
             names = names_by_lang[lang]
             text: Text | None = None  # found again only for a finding
-            if titled:
+            if titled or capitalised:
                 if lang not in titles:
                     titles[lang] = _titles(pack, pack.pack.source_language, lang)
-                if any(_key(name) in titles[lang] for name in titled):
+                # a title written as it is, unquoted ("If you have Sea Wall in play"): of two words or more,
+                # so that a capitalised game word ("Boat") or a sentence's first word is no citation
+                cited = [*titled, *(run for run in capitalised if _key(run) in titles[lang])]
+                if any(_key(name) in titles[lang] for name in cited):
                     text = places.text(card_id, path, lang)
-                    findings += _titles_cited(text, titled, titles[lang])
+                    findings += _titles_cited(text, cited, titles[lang])
             for cited in emphasised:
                 if _key(cited) in names:
                     continue
@@ -162,6 +173,28 @@ def combine_cited_names(pack: PackData, parts: Parts) -> list[Finding]:
                     )
                 )
     return findings
+
+
+_SMALL_WORDS = r"(?:(?:of|the|and|a|an|in|on|at|to|for)[ \u00a0]+)*"
+_CAPITALISED = re.compile(rf"\b[A-Z][\w'’-]*(?:[ \u00a0]+{_SMALL_WORDS}[A-Z][\w'’-]*)+")
+
+
+def _capitalised_runs(plain: str) -> list[str]:
+    """Every run of two or more capitalised words (small words such as "of the" between them) and its
+    pieces of two words or more, that may be a card's title written as it is: "Play Sea Wall now" ->
+    "Play Sea Wall", "Play Sea", "Sea Wall"."""
+    runs: list[str] = []
+    for match in _CAPITALISED.finditer(plain):
+        words = match.group().split()
+        for start in range(len(words)):
+            for end in range(start + 2, len(words) + 1):
+                if words[start][:1].isupper() and words[end - 1][:1].isupper():
+                    runs.append(" ".join(words[start:end]))
+    return list(dict.fromkeys(runs))
+
+
+def _all_titles(card: Card) -> list[str]:
+    return [title for localized in (card.title, card.back.title if card.back else {}) for title in localized.values()]
 
 
 def _has_a_verb(quoted: str, checker: Speller | None) -> bool:
@@ -198,7 +231,7 @@ def _titles_cited(text: Text, cited: list[str], titles: dict[str, str]) -> list[
     findings = []
     for name in cited:
         title = titles.get(_key(name))
-        if title is None or fold(title) in folded:
+        if title is None or _named(fold(title), folded):
             continue
         findings.append(
             text.finding(
@@ -211,6 +244,15 @@ def _titles_cited(text: Text, cited: list[str], titles: dict[str, str]) -> list[
             )
         )
     return findings
+
+
+def _named(title: str, folded: str) -> bool:
+    """The folded title is in the folded text, each of its words maybe in the plural: "los 4 vipers
+    Mark VII" names the card "Viper Mark VII"."""
+    if title in folded:
+        return True
+    words = [re.escape(word) + "(?:e?s)?" for word in title.split()]
+    return bool(words) and re.search(r"(?<!\w)" + r"\s+".join(words) + r"(?!\w)", folded) is not None
 
 
 def _titles(pack: PackData, source: str, lang: str) -> dict[str, str]:
