@@ -284,6 +284,25 @@ def test_a_term_and_its_adjective_before_a_copula_are_read_as_one_subject(tiny_c
     ]
 
 
+def test_a_term_as_the_subject_of_a_relatives_copula_agrees_too(tiny_copy: Path) -> None:
+    add_terms(tiny_copy, '\n[[term]]\nsource = "token"\ntarget = "ficha"\ngender = "f"\n')
+    edit(
+        tiny_copy / "supply.toml",
+        'text.en = "Gain 2 {fuel}."',
+        'text.en = "Gain 2 {fuel}. Put it on the token, which stays turned. The hero of the token who is hurt leaves."',
+    )
+    edit(
+        tiny_copy / "supply.toml",
+        'text.es = "Gana 2 {fuel}."',
+        'text.es = "Gana 2 {fuel}. Ponlo en la ficha, que queda girado. El héroe de la ficha que está herido se va."',
+    )
+    assert text_findings(tiny_copy) == [
+        'tiny/supply.toml:8: warning: card "fuel-cell" field "text.es": "ficha, que queda girado": "ficha" is feminine '
+        '(glossary term "token"), "girado" is not',
+        '    hint: write "ficha, que queda girada"',
+    ]
+
+
 def test_a_term_of_common_gender_takes_the_persons_article(tiny_copy: Path) -> None:
     """ "guía" with gender = "m" in the glossary: "la guía" for a woman is right, and the phrase must
     still agree with itself."""

@@ -40,6 +40,10 @@ def _messages(spanish: str) -> list[str]:
         ("Las monedas gastadas es tuyas.", '"monedas gastadas es"'),  # a plural subject, a singular copula
         ("Los sellos rotos está en la pila.", '"sellos rotos está"'),
         ("Las velas blancas están apagados.", '"velas blancas están apagados"'),  # a lexicon noun
+        # the subject of a relative's copula: its noun, wherever the phrase stands
+        ("Lleva el queso a la despensa, que queda cerrado.", '"la despensa, que queda cerrado"'),
+        ("Roba la barca que está dañado.", '"la barca que está dañado"'),
+        ("Deja las jarras, que quedan llenos.", '"las jarras, que quedan llenos"'),
     ],
 )
 def test_a_phrase_that_contradicts_itself_is_named(spanish: str, named: str) -> None:
@@ -90,6 +94,12 @@ def test_a_phrase_that_contradicts_itself_is_named(spanish: str, named: str) -> 
         "El zorblax queda rota.",
         "El arma queda rota.",
         "El agua queda fría.",
+        "Lleva el queso a la despensa, que queda cerrada hasta mañana.",
+        "La carta que robas queda boca abajo.",  # the relative's subject is "tú": no copula after "que"
+        "El personaje de la carta que está herido se retira.",  # the relative may be the personaje's
+        "El capitán del barco que está herido.",
+        "Coge la moneda que está encima del mazo.",
+        "Pon la carta que es tuya junto al mazo.",
     ],
 )
 def test_agreeing_phrases_and_what_it_cannot_read_are_no_finding(spanish: str) -> None:

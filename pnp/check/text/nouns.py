@@ -188,16 +188,34 @@ ADVERBIAL = frozenset(
 _SET_PHRASE_AFTER = re.compile(r"[ \u00a0]+(arriba|abajo)\b")  # "queda cara arriba", "boca abajo": a noun
 
 
+_AFTER_RELATIVE = r"(?:,?[ \u00a0]+que)?"
+_RELATIVE = re.compile(r",?[ \u00a0]+que[ \u00a0]")
+# what comes before a noun that complements another: "el personaje de la carta", "del barco", "al mazo"
+_OF_ANOTHER = re.compile(r"(?i)(?<!\w)(?:de|del|al)(?:[ \u00a0]+\w+)?[ \u00a0]+$")
+
+
+def relative_subject(text: str, start: int, end: int) -> bool:
+    """The noun at text[start:end] is followed by a relative "que" that may have it for subject ("la
+    lonja, que permanece cerrada"), and complements no other noun: in "el personaje de la carta que
+    está herido" the relative may be the personaje's."""
+    return _RELATIVE.match(text, end) is not None and _OF_ANOTHER.search(text[:start]) is None
+
+
+_COPULA_THEN_WORD = r"[ \u00a0]+(?:(se)[ \u00a0]+)?(\w+)[ \u00a0]+(\w+)"
+
+
 def predicate(
-    text: str, end: int, checker: Speller, settled: bool = False
+    text: str, end: int, checker: Speller, settled: bool = False, relative: bool = False
 ) -> tuple[int, int, Gender, Number, bool] | None:
     """(start, end, gender, number, unsure) of a regular adjective or participle right after a copula
-    right after text[:end] ("… es retirado"), or None; an adverb ("queda fuera") is none.
+    right after text[:end] ("… es retirado"), or None; an adverb ("queda fuera") is none.  With
+    `relative`, also after a relative "que" whose copula it is ("la lonja, que permanece cerrada":
+    the noun is the relative's subject).
 
     `settled`: right after a copula a word is taken for no finite verb ("queda rota" is broken, not
     rotates), so an adjective that is also a verb form is sure (the checks; `glossary apply`, which
     rewrites the word, still asks)."""
-    after = re.match(r"[ \u00a0]+(?:(se)[ \u00a0]+)?(\w+)[ \u00a0]+(\w+)", text[end:])
+    after = re.match((_AFTER_RELATIVE if relative else "") + _COPULA_THEN_WORD, text[end:])
     if after is None or after.group(2).lower() not in (_SE_COPULAS if after.group(1) else _COPULAS):
         return None
     word = after.group(3)

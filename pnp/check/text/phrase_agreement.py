@@ -39,6 +39,7 @@ from pnp.check.text.nouns import (
     object_phrase,
     participle,
     predicate,
+    relative_subject,
     stressed_a,
     subject,
 )
@@ -193,7 +194,7 @@ def _after_determiner(
     if noun in known or noun in skip:
         return None  # the lexicon's and the glossary's nouns are read with their own gender
     after = words[at + 1].group() if at + 1 < len(words) else ""
-    if not after.endswith(("o", "a", "os", "as")) and after not in _AFTER_NOUN:
+    if not after.endswith(("o", "a", "os", "as")) and after not in _AFTER_NOUN and after != "que":
         return None  # no adjective, degree word or copula after the noun: nothing to compare
     if determiner.lower() in KEEP_BEFORE_STRESSED_A and stressed_a(noun):
         gender = None  # "el agua": el may stand for la
@@ -267,11 +268,15 @@ def _predicate(
     checker: Speller,
     by_noun: bool = False,
 ) -> tuple[str, str] | None:
-    """The phrase opens its clause, and the adjective after its copula has its number but not the
-    determiner's gender: "Las ventanas quedan cerrados"."""
-    if gender is None or not subject(sentence, words[index].start(), checker):
+    """The phrase opens its clause, or a relative "que" follows it, and the adjective after the copula
+    has its number but not the determiner's gender: "Las ventanas quedan cerrados", "ve a la lonja,
+    que permanece cerrado"."""
+    relative = relative_subject(sentence, words[at].start(), words[at].end())
+    if gender is None or not (relative or subject(sentence, words[index].start(), checker)):
         return None
-    after = predicate(sentence, modified_end(sentence, words[at].end(), checker, gender, number), checker, True)
+    after = predicate(
+        sentence, modified_end(sentence, words[at].end(), checker, gender, number), checker, True, relative
+    )
     if after is None or after[4] or after[2] == gender or after[3] != number:
         return None
     first = sentence[words[index].start() : words[at].start()].strip()

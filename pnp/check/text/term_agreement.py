@@ -35,6 +35,7 @@ from pnp.check.text.nouns import (
     object_phrase,
     participle,
     predicate,
+    relative_subject,
     stressed_a,
     subject,
     unusable_gender,
@@ -157,18 +158,21 @@ def _predicate_disagrees(
 ) -> tuple[str, str] | None:
     """(message, hint) when the term is the subject of a copula whose adjective is of the other gender
     ("la ficha es retirado")."""
-    if checker is None or not subject(plain, match.start):
+    if checker is None:
+        return None
+    relative = relative_subject(plain, match.start, match.end)  # "la lonja, que permanece cerrado"
+    if not (relative or subject(plain, match.start)):
         return None
     number: Number = "p" if found.lower().endswith("s") else "s"
-    after = predicate(plain, modified_end(plain, match.end, checker, gender, number), checker, True)
+    after = predicate(plain, modified_end(plain, match.end, checker, gender, number), checker, True, relative)
     if after is None or after[4] or after[2] == gender:
         return None
     word = plain[after[0] : after[1]]
-    copula = plain[match.end : after[0]].strip()
+    copula = plain[match.end : after[0]]
     right = re.sub(r"[oa](s?)$", ("o" if gender == "m" else "a") + r"\1", word)
     return (
-        _disagreement(f"{found} {copula} {word}", found, gender, source, word),
-        _('write "{phrase}"').format(phrase=f"{found} {copula} {right}"),
+        _disagreement(f"{found}{copula}{word}", found, gender, source, word),
+        _('write "{phrase}"').format(phrase=f"{found}{copula}{right}"),
     )
 
 
@@ -255,17 +259,18 @@ def _noun_predicate(
 ) -> tuple[str, str] | None:
     """The noun opens its clause and a copula's adjective is of its number but not its gender ("Las
     puertas quedan abiertos")."""
-    if not subject(plain, match.start):
+    relative = relative_subject(plain, match.start, match.end)
+    if not (relative or subject(plain, match.start)):
         return None
-    after = predicate(plain, modified_end(plain, match.end, checker, gender, number), checker, True)
+    after = predicate(plain, modified_end(plain, match.end, checker, gender, number), checker, True, relative)
     if after is None or after[4] or after[2] == gender or after[3] != number:
         return None
     word = plain[after[0] : after[1]]
-    copula = plain[match.end : after[0]].strip()
+    copula = plain[match.end : after[0]]
     right = re.sub(r"[oa](s?)$", ("o" if gender == "m" else "a") + r"\1", word)
     return (
-        _noun_disagreement(f"{noun} {copula} {word}", noun, gender, number, word),
-        _('write "{phrase}"').format(phrase=f"{noun} {copula} {right}"),
+        _noun_disagreement(f"{noun}{copula}{word}", noun, gender, number, word),
+        _('write "{phrase}"').format(phrase=f"{noun}{copula}{right}"),
     )
 
 
