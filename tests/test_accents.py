@@ -103,6 +103,7 @@ def test_each_missing_accent_is_found(spanish: Speller, text: str, slips: list[t
         "El Pub del Puerto abre; gana el doble.",
         "Él no roba; tú tampoco.",
         "Tu nave se mueve y tu turno termina.",
+        "Guarda el valor en el\ndisco.",  # a line break inside a phrase
     ],
 )
 def test_right_spanish_is_left_alone(spanish: Speller, text: str) -> None:

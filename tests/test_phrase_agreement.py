@@ -44,6 +44,9 @@ def _messages(spanish: str) -> list[str]:
         ("Lleva el queso a la despensa, que queda cerrado.", '"la despensa, que queda cerrado"'),
         ("Roba la barca que está dañado.", '"la barca que está dañado"'),
         ("Deja las jarras, que quedan llenos.", '"las jarras, que quedan llenos"'),
+        # a plural subject and a singular verb of the present, past one complement of the noun
+        ("Todos los monjes del huerto descansa hoy.", '"monjes del huerto descansa"'),
+        ("Tus carretas avanza dos casillas.", '"carretas avanza"'),
     ],
 )
 def test_a_phrase_that_contradicts_itself_is_named(spanish: str, named: str) -> None:
@@ -100,6 +103,11 @@ def test_a_phrase_that_contradicts_itself_is_named(spanish: str, named: str) -> 
         "El capitán del barco que está herido.",
         "Coge la moneda que está encima del mazo.",
         "Pon la carta que es tuya junto al mazo.",
+        "Todos los monjes del huerto descansan hoy.",
+        "Las cartas roba el jugador.",  # the object first, a subject after the verb
+        "Las cartas que roba el jugador van al mazo.",
+        "Las cartas de tu mano se descartan.",
+        "Los jugadores eligen una carta y cada uno roba.",
     ],
 )
 def test_agreeing_phrases_and_what_it_cannot_read_are_no_finding(spanish: str) -> None:

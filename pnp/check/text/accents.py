@@ -169,7 +169,9 @@ def _diacritic_slips(
             written = "él" if lower == "el" else "tú"  # "si el no tiene", "el se queda", "tu ya has jugado"
         elif lower == "el" and following is not None and not joined and _closes(plain[match.end() : following.start()]):
             written = "él"  # "para el, ...": no noun follows the article
-        elif lower == "el" and following is None and _closes(plain[match.end() :]):
+        elif (
+            lower == "el" and following is None and (_closes(plain[match.end() :]) or not plain[match.end() :].strip())
+        ):
             written = "él"  # "juega con el."
         elif lower == "mi" and (not joined or after == "me") and _after_preposition(words, index):
             written = "mí"  # "para mi.", "a mi me gusta": a pronoun; "para mi turno": a possessive
@@ -203,9 +205,10 @@ def _before_a_subject(plain: str, following: re.Match[str], after: str) -> bool:
 
 
 def _closes(gap: str) -> bool:
-    """What comes after a word ends its phrase: a comma, a full stop, a closing mark, or the end."""
+    """What comes after a word ends its phrase: a comma, a full stop, a closing mark (a line break
+    does not: "en el\ndisco")."""
     rest = gap.strip()
-    return rest == "" or rest[0] in ",.;:)?!»”"
+    return rest != "" and rest[0] in ",.;:)?!»”"
 
 
 def _after_preposition(words: list[re.Match[str]], index: int) -> bool:

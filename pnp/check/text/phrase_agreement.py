@@ -326,20 +326,50 @@ def _copula_number(
     sentence: str, words: list[re.Match[str]], index: int, at: int, number: Number, checker: Speller
 ) -> tuple[str, str] | None:
     """A plural subject and a singular copula after it, past the adjectives that agree with it: "Las
-    barricas está vacías", "Las cartas descartadas es"."""
+    barricas está vacías", "Las cartas descartadas es"; or a singular verb of the present whose plural
+    the dictionary knows, past one complement with "de": "Todos los marineros de tu gremio descansa"."""
     if number != "p" or not _adjacent(sentence, words, at + 1):
         return None
     gender = DETERMINERS[words[index].group().lower()][0][1]
     end = modified_end(sentence, words[at].end(), checker, gender, number)
-    after = re.match(r"[ \u00a0]+(\w+)", sentence[end:])
-    if after is None or after.group(1) not in _SINGULAR_COPULAS or not subject(sentence, words[index].start()):
+    after = _NEXT_WORD.match(sentence, end)
+    if after is not None and after.group(1) not in _SINGULAR_COPULAS:
+        after = _SINGULAR_VERB.match(sentence, end)
+        if after is not None and not _singular_present(after.group(1), checker):
+            after = None
+    if after is None or not subject(sentence, words[index].start()):
         return None
-    copula = after.group(1)
+    verb = after.group(1)
     noun = words[at].group()
-    phrase = sentence[words[at].start() : end + after.end()]
+    phrase = sentence[words[at].start() : after.end()]
+    if verb in _SINGULAR_COPULAS:
+        return (
+            _('"{phrase}": "{noun}" is plural, "{copula}" is singular').format(phrase=phrase, noun=noun, copula=verb),
+            _('write the verb in the plural ("{noun} están", "{noun} son", "{noun} quedan")').format(noun=noun),
+        )
     return (
-        _('"{phrase}": "{noun}" is plural, "{copula}" is singular').format(phrase=phrase, noun=noun, copula=copula),
-        _('write the verb in the plural ("{noun} están", "{noun} son", "{noun} quedan")').format(noun=noun),
+        _('"{phrase}": "{noun}" is plural, "{copula}" is singular').format(phrase=phrase, noun=noun, copula=verb),
+        _('write the verb in the plural: "{verb}"').format(verb=verb + "n"),
+    )
+
+
+# a verb right after the subject, or past one complement of it ("los marineros de tu gremio descansa")
+_NEXT_WORD = re.compile(r"[ \u00a0]+(\w+)")
+_COMPLEMENT = r"(?:[ \u00a0]+(?:de|del)(?:[ \u00a0]+(?:la|las|los|el|tu|tus|su|sus|mi|mis))?[ \u00a0]+\w+)?"
+# not before a subject of its own: "Las cartas roba el jugador" puts the object first
+_SINGULAR_VERB = re.compile(_COMPLEMENT + r"[ \u00a0]+(\w+)\b(?![ \u00a0]+(?:el|la|un|una|cada|quien)\b)")
+
+
+def _singular_present(word: str, checker: Speller) -> bool:
+    """A third person singular of the present ("descansa", "mueve") that is nothing but a verb form,
+    with a plural the dictionary knows as only a verb form too ("descansan")."""
+    lower = word.lower()
+    return (
+        lower.endswith(("a", "e"))
+        and len(lower) > 3
+        and lower not in DETERMINERS
+        and checker.only_verb(lower)
+        and checker.only_verb(lower + "n")
     )
 
 
