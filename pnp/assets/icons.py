@@ -49,6 +49,7 @@ MAX_SVG_BYTES = 1_000_000
 MAX_SVG_ELEMENTS = 10_000
 ICON_SUFFIXES = (".svg", ".png")
 _FORM_NAME = "_pnp_form_name"  # a drawing's attribute: the name of its form in a document
+_FORMS = "_pnp_icon_forms"  # a canvas's attribute: the icon forms its document holds
 _HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
 _INLINE_IMAGES = ("data:image/png;", "data:image/jpeg;")
 
@@ -204,6 +205,7 @@ class IconForm:
     bounds: tuple[float, float, float, float] | None  # of its ink, in its own units (Drawing.getBounds)
     code: tuple[str, ...] | None
     states: tuple[tuple[str, Any, str], ...] = ()  # each graphics state: its key, value and name
+    pdf_version: tuple[int, int] = pdfdoc.PDF_VERSION_DEFAULT  # the least the drawing needs (opacity: 1.4)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -213,6 +215,7 @@ class IconForm:
             "bounds": None if self.bounds is None else list(self.bounds),
             "code": None if self.code is None else list(self.code),
             "states": [list(state) for state in self.states],
+            "pdf_version": list(self.pdf_version),
         }
 
     @classmethod
@@ -222,6 +225,7 @@ class IconForm:
             return None
         name, width, height = data.get("name"), data.get("width"), data.get("height")
         bounds, code, states = data.get("bounds"), data.get("code"), data.get("states")
+        version = data.get("pdf_version")
         if not (isinstance(name, str) and name.startswith("pnpIcon") and name.isalnum()):
             return None
         if not (_positive(width) and _positive(height)):
@@ -232,6 +236,8 @@ class IconForm:
             return None
         if not isinstance(states, list) or not all(_state(state) for state in states):
             return None
+        if not (isinstance(version, list) and len(version) == 2 and all(type(part) is int for part in version)):
+            return None
         return cls(
             name,
             cast(float, width),  # an int or a float, as recorded: kept so, the arithmetic on it is the same
@@ -239,6 +245,7 @@ class IconForm:
             None if bounds is None else (bounds[0], bounds[1], bounds[2], bounds[3]),
             None if code is None else tuple(code),
             tuple((key, value, state) for key, value, state in states),
+            (version[0], version[1]),
         )
 
 
@@ -371,23 +378,31 @@ def _drawing(path: str, _size: int, _mtime: int) -> tuple[Drawing | None, str | 
 
 def _recorded(drawing: Drawing, name: str | None) -> IconForm | None:
     """The drawing placed in a 20 pt square of a page nobody keeps, and its form as recorded
-    there: what ReportLab wrote into it.  None when the form cannot be named, or reached
-    outside itself (a font, an image or another object of the document, a colour space, a
-    shading): then only drawing it where it is used makes that document's bytes."""
-    canvas = Canvas(io.BytesIO())
+    there: what ReportLab wrote into it.  None when the form cannot be named; its code None when
+    drawing it changed anything else of the canvas or the document than the form itself and
+    the PDF version (a font, an image or another object, a colour space, a shading): then only
+    drawing it where it is used makes that document's bytes."""
+    # no font of its own in the document (a TrueType font is registered once text uses it): a
+    # drawing's text changes the document's fonts, and is drawn where it is used
+    canvas = Canvas(io.BytesIO(), initialFontName=plain_font())
     document = canvas._doc
-    fonts, objects = dict(document.fontMapping), set(document.idToObject)
+    before = _snapshot(document), _snapshot(canvas)
     recording: list[Any] = []
     place_drawing(canvas, drawing, 0, 0, 20, 20, recording)
     bounds = drawing.getBounds()  # after drawing it, as blank_sides always read them
     if name is None or not recording:
         return None
     code, states, alone = recording
+    after = _snapshot(document), _snapshot(canvas)
     alone = (
         alone
-        and document.fontMapping == fonts
-        and set(document.idToObject) == objects | {pdfdoc.xObjectName(name)}
+        and set(after[0]["idToObject"]) == set(before[0]["idToObject"]) | {pdfdoc.xObjectName(name)}
+        and all(after[0][key] == value for key, value in before[0].items() if key not in _DOCUMENT_GROWS)
+        and all(after[1][key] == value for key, value in before[1].items() if key not in _CANVAS_GROWS)
+        and after[0].keys() == before[0].keys()
+        and after[1].keys() <= before[1].keys() | {_FORMS}
         and all(type(line) is str for line in code)
+        and not any(" Tf" in line or "Tj" in line or "TJ" in line for line in code)  # text names the document's fonts
     )
     form = IconForm(
         name,
@@ -396,9 +411,23 @@ def _recorded(drawing: Drawing, name: str | None) -> IconForm | None:
         None if not bounds else (bounds[0], bounds[1], bounds[2], bounds[3]),
         tuple(code) if alone else None,
         tuple(states),
+        document._pdfVersion,
     )
     # as a cache entry gives it back: a build that reads it from the cache writes the same bytes
     return IconForm.from_json(json.loads(json.dumps(form.as_json())))
+
+
+# what placing a form changes of the document: the form is one more object; the PDF version is the
+# least the drawing needs (its opacity: 1.4), and replayed with it
+_DOCUMENT_GROWS = frozenset({"objectcounter", "idToObject", "idToObjectNumberAndVersion", "numberToId", "_pdfVersion"})
+_CANVAS_GROWS = frozenset({"_code", "_formsinuse", _FORMS})  # outside the form: the placing "q cm Do Q"
+
+
+def _snapshot(thing: object) -> dict[str, Any]:
+    """An object's attributes, its dictionaries, lists and sets copied: compared after drawing."""
+    return {
+        key: type(value)(value) if type(value) in (dict, list, set) else value for key, value in vars(thing).items()
+    }
 
 
 def _flatten_gradients(group: Any) -> None:
@@ -456,9 +485,6 @@ def _place(canvas: Canvas, name: str, w: float, h: float, x: float, y: float, wi
     canvas.restoreState()
 
 
-_FORMS = "_pnp_icon_forms"  # a canvas's attribute: the icon forms its document holds
-
-
 def _form(canvas: Canvas, drawing: Drawing, recording: list[Any] | None = None) -> str:
     """The drawing as a form of this document, drawn the first time it is placed: every later
     placement (the set symbol on every card, each icon in the text) is one reference to it,
@@ -502,6 +528,8 @@ def _replayed(canvas: Canvas, form: IconForm) -> str:
     for key, value, state in form.states:
         canvas._extgstate._c[key, value] = state
     end_form(canvas)
+    document = canvas._doc
+    document._pdfVersion = max(document._pdfVersion, form.pdf_version)  # as ensureMinPdfVersion raises it
     forms[form.name] = (form, form.name)
     return form.name
 
