@@ -84,3 +84,43 @@ def test_odd_lines_are_read_as_pyphen_reads_them(tmp_path: Path) -> None:
     read = pyphen.HyphDict(path)
     assert {key: lazy.patterns.get(key) for key in lazy.patterns} == read.patterns
     assert lazy.maxlen == read.maxlen
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        (  # read at once
+            "a1b",
+            "ab0",
+            "a0b",
+            "x12y",
+            "  .c2d  ",
+            "é1t",
+            "LEFTHYPHENMIN 2",
+            "% 3 comment",
+            "",
+            "a2b",
+            "a/1b",
+        ),
+        ("a1b", "% see https://example.org/?a=1", "b2c"),  # "/" and "=" on a line: line by line
+        ("a1b\r", "b2c\r", "c0d\r"),  # carriage returns: line by line
+        ("a1b", "^^e9t1"),  # ^^hh: line by line
+    ],
+)
+def test_a_dictionary_read_at_once_or_line_by_line_is_pyphens(tmp_path: Path, lines: tuple[str, ...]) -> None:
+    path = tmp_path / "hyph_xx.dic"
+    path.write_bytes(("UTF-8\n" + "\n".join(lines) + "\n").encode("utf-8"))
+    lazy = lazy_dictionary(path)
+    assert lazy is not None
+    read = pyphen.HyphDict(path)
+    assert list(lazy.patterns) == list(read.patterns)
+    assert {key: lazy.patterns.get(key) for key in lazy.patterns} == read.patterns
+    assert lazy.maxlen == read.maxlen
+
+
+def test_a_dictionary_in_another_encoding_is_read_line_by_line(tmp_path: Path) -> None:
+    path = tmp_path / "hyph_xx.dic"
+    path.write_bytes("ISO8859-1\na1b\né2t\n".encode("latin-1"))
+    lazy = lazy_dictionary(path)
+    assert lazy is not None
+    assert {key: lazy.patterns.get(key) for key in lazy.patterns} == pyphen.HyphDict(path).patterns
