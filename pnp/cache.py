@@ -27,6 +27,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from pnp.files import content_stamp, write_atomic
 from pnp.i18n import ui_language
 
@@ -194,10 +196,14 @@ class Cache:
         if entry is None:
             return {}
         try:
-            stored = json.loads(entry[0])
-        except ValueError:
+            stored = orjson.loads(entry[0])
+        except orjson.JSONDecodeError:
             return {}
         return stored if isinstance(stored, dict) else {}
+
+    def put_json(self, key: str, value: object, sort_keys: bool = False) -> None:
+        """Write an entry holding `value` as JSON (UTF-8, the keys sorted when asked)."""
+        self.put(key, json_bytes(value, sort_keys))
 
     def has(self, key: str) -> bool:
         return self.get(key) is not None
@@ -224,3 +230,17 @@ class Cache:
             and meta.get("size") == len(data)
             and meta.get("sha256") == hashlib.sha256(data).hexdigest()
         )
+
+
+def json_bytes(value: object, sort_keys: bool = False) -> bytes:
+    """`value` as compact UTF-8 JSON, written by orjson: the layout memo and a deck file's records at
+    5000 cards are megabytes written again after every edit, ten times quicker than with the
+    standard library.  orjson writes a float that is not finite as null: what pnp keeps holds none
+    (card records and layouts refuse them when read), and a reader that finds null where it wants a
+    number makes the entry again.  An integer past 64 bits, which orjson refuses, takes the standard
+    library's way."""
+    option = orjson.OPT_NON_STR_KEYS | (orjson.OPT_SORT_KEYS if sort_keys else 0)
+    try:
+        return orjson.dumps(value, option=option)
+    except TypeError:
+        return json.dumps(value, ensure_ascii=False, sort_keys=sort_keys, separators=(",", ":")).encode()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import secrets
 import tempfile
 from pathlib import Path
 
@@ -39,6 +40,27 @@ def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def write_same_as(path: Path, written: Path, data: bytes) -> None:
+    """Write `data` to path, where `written` was just written with the same bytes: as a second name
+    of that file (a one-deck pack's cards.pdf is its deck's file, 100 MB at 5000 cards, written
+    and flushed to the disk once), else as a copy where the file system has no hard links (FAT,
+    exFAT, some network shares) or refuses one.  Atomic as write_atomic: the new name is made
+    beside the old one and renamed over it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # named as mkstemp names write_atomic's, so that the next run cleans it up if this one stops here
+    temporary = path.parent / f".{path.name}.{secrets.token_hex(4)}.part"
+    try:
+        os.link(written, temporary)
+    except OSError:
+        write_atomic(path, data)
+        return
+    try:
+        os.replace(temporary, path)
+    finally:
+        # a rename onto a name of the same file does nothing and leaves the temporary name
+        temporary.unlink(missing_ok=True)
 
 
 def _read_umask() -> int:

@@ -92,6 +92,33 @@ def test_a_warm_build_is_byte_identical_to_a_no_cache_build_after_the_same_edits
     assert len(_outputs(warm)) == 3
 
 
+def _one_deck(pack: Path) -> None:
+    """tiny with its supply deck alone, as a pack of one deck file is."""
+    manifest = pack / "pack.toml"
+    text = manifest.read_text(encoding="utf-8")
+    text = text[: text.index('[[deck]]\nid = "nav"')] + text[text.index("[[manifest]]") :]
+    text = text.replace('count = 10\ndecks = ["supply", "nav"]', 'count = 5\ndecks = ["supply"]')
+    manifest.write_text(text.replace('name = { en = "10 cards", es = "10 cartas" }', 'name = { en = "5", es = "5" }'))
+    (pack / "nav.toml").unlink()
+
+
+def test_a_one_deck_pack_writes_its_deck_file_once_under_both_names(tiny_copy: Path, tmp_path: Path) -> None:
+    """cards.pdf of a one-deck pack is its deck's file: written and flushed to the disk once, the
+    second name a hard link, and after an edit both are what a --no-cache build writes."""
+    _one_deck(tiny_copy)
+    warm, fresh = tmp_path / "warm", tmp_path / "fresh"
+    assert build(tiny_copy, BuildOptions(output=warm)).ok
+    folder = warm / "tiny" / "es"
+    assert (folder / "cards.pdf").samefile(folder / "cards-supply.pdf")
+    supply = tiny_copy / "supply.toml"
+    supply.write_text(supply.read_text(encoding="utf-8").replace("Gana", "Recibe", 1), encoding="utf-8")
+    assert build(tiny_copy, BuildOptions(output=warm)).ok
+    assert (folder / "cards.pdf").samefile(folder / "cards-supply.pdf")
+    assert build(tiny_copy, BuildOptions(output=fresh, cache=False)).ok
+    assert _outputs(warm) == _outputs(fresh) and len(_outputs(warm)) == 2
+    assert sorted(p.name for p in folder.iterdir() if p.name.endswith(".part")) == []
+
+
 @pytest.mark.slow
 def test_a_many_deck_warm_build_is_byte_identical_to_a_no_cache_build_after_the_same_edits(
     tiny_copy: Path, tmp_path: Path

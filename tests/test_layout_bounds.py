@@ -49,13 +49,13 @@ def _lay_out(tmp_path: Path, template: str) -> list:
 @pytest.mark.parametrize("width", ["0mm", "-5mm"])
 def test_a_text_box_without_width_is_a_finding_at_its_line(tmp_path: Path, width: str) -> None:
     found = _lay_out(tmp_path, _text("title", "2mm", "2mm", width, "8mm"))
-    assert [(f.code, f.line, f.field) for f in found] == [("layout/template", 4, "element.title.width")]
+    assert [(f.code, f.line, f.field) for f in found] == [("layout/template", 9, "element.title.width")]  # width =
     assert "width must be larger than zero" in found[0].message
 
 
 def test_an_element_off_the_card_is_a_finding_not_a_vanished_title(tmp_path: Path) -> None:
     found = _lay_out(tmp_path, "\n" + _text("title", "50mm", "2mm", "30mm", "8mm"))
-    assert [(f.code, f.line) for f in found] == [("layout/template", 5)]
+    assert [(f.code, f.line) for f in found] == [("layout/template", 8)]  # x = "50mm"
     assert "leaves the card of 41 x 63 mm" in found[0].message
 
 

@@ -61,7 +61,7 @@ def test_recalled_faces_are_the_faces_laid_out_each_time(monkeypatch) -> None:
 class _Layout:
     """What _evaluate asks of a layout: where an element is written, for its findings."""
 
-    def where(self, name: str) -> tuple[str, int]:
+    def where(self, name: str, key: str | None = None) -> tuple[str, int]:
         return "layout.toml", 1
 
 

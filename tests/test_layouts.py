@@ -153,6 +153,28 @@ def test_bad_pack_layouts_are_findings_naming_the_file(tiny_copy: Path, layout: 
         assert findings[0].line == 5 and findings[0].file.endswith("templates/generic/gear.toml")
 
 
+@pytest.mark.parametrize(
+    ("layout", "line"),
+    [
+        ('extends = "default"\n\n[[element]]\nname = "title"\nx = "2mm"\nsize = "{{ 0 }}"\n', 6),
+        ('extends = "default"\n\n[[element]]\nname = "title"\ntext = "{{ card.nothing.at_all }}"\n', 5),
+    ],
+)
+def test_a_wrong_value_of_a_layout_element_is_found_on_its_own_line(tiny_copy: Path, layout: str, line: int) -> None:
+    """The finding points at the key that holds the wrong value, not at its element's [[element]] line,
+    and a layout extending it that does not write that key points where the key was written."""
+    _generic(tiny_copy)
+    family = tiny_copy / "templates" / "generic"
+    family.mkdir(parents=True)
+    (family / "gear.toml").write_text(layout, encoding="utf-8")
+    (family / "crew.toml").write_text('extends = "gear"\n\n[[element]]\nname = "title"\ncolor = "#102030"\n')
+    pack = load_pack(tiny_copy).pack
+    assert pack is not None
+    found = [f for f in layout_findings(pack) if f.code == "layout/template"]
+    assert found, layout_findings(pack)
+    assert {(Path(f.file).name, f.line) for f in found} == {("gear.toml", line)}, [str(f) for f in found]
+
+
 def test_a_layout_folder_linking_outside_the_pack_is_not_read(tiny_copy: Path, tmp_path: Path) -> None:
     outside = tmp_path / "elsewhere"
     outside.mkdir()

@@ -129,7 +129,8 @@ def test_a_template_syntax_error_is_said_in_spanish_once_at_its_line(tiny_copy: 
     out = _es(["check", str(tiny_copy)])
     found = [row for row in out.splitlines() if "element.oops" in row]
     assert len(found) == 1, out  # not once per card drawn with the layout
-    assert found[0].startswith(f"tiny/templates/firefly/nav.toml:{line}: error: "), found[0]
+    # at the line of `text = `, three below the element's [[element]]
+    assert found[0].startswith(f"tiny/templates/firefly/nav.toml:{line + 3}: error: "), found[0]
     assert 'campo "element.oops.text"' in found[0] and said in found[0], found[0]
     assert "(en 3 cartas: " in found[0] and "storm" in found[0]
 

@@ -214,6 +214,34 @@ def test_a_check_of_an_unchanged_pack_says_the_same_without_checking(
     assert len(runs) == 3
 
 
+def test_a_check_after_an_edit_parses_only_the_edited_card_and_says_what_no_cache_says(
+    tiny_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pnp check reads the deck files as build does: a card whose text an earlier check parsed is taken
+    from the load cache (./output), and its findings are those of a check that parses everything."""
+    from pnp.load import toml
+
+    parsed: list[str] = []
+    real = toml._parsed_part
+
+    def counted(part: str) -> object:
+        parsed.append(part)
+        return real(part)
+
+    monkeypatch.setattr(toml, "_parsed_part", counted)
+    runner = CliRunner()
+    check = ["--ui-lang", "en", "check", str(tiny_copy), "--format", "json"]
+    runner.invoke(main, check)
+    assert parsed, "tiny's deck files are [[card]] tables: read a card at a time"
+    supply = tiny_copy / "supply.toml"
+    for old, new in (("Gana 2", "Gana  2"), ('title.es = "Piloto"', 'title.es = "Piloto jefe"')):
+        supply.write_text(supply.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+        parsed.clear()
+        edited = runner.invoke(main, check)
+        assert len(parsed) == 1 and new in parsed[0]
+        assert edited.output == runner.invoke(main, [*check, "--no-cache"]).output
+
+
 def test_odd_files_in_the_pack_folder_neither_crash_nor_hang_the_record(tiny_copy: Path, tmp_path: Path) -> None:
     os.mkfifo(tiny_copy / "a-pipe")  # reading it would wait for a writer forever
     (tiny_copy / "dangling").symlink_to(tmp_path / "nowhere")

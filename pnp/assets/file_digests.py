@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 from pathlib import Path
 
 from pnp.cache import Cache
@@ -66,7 +65,7 @@ class FileDigests:
         if self._cache is None or self._now == self._remembered():
             return
         with contextlib.suppress(OSError):  # the cache only saves time
-            self._cache.put(self._key, json.dumps(self._now).encode())
+            self._cache.put_json(self._key, self._now)
 
     def _remembered(self) -> dict[str, list[object]]:
         if self._known is None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
-import json
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+import orjson
 from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.ttfonts import TTFError
@@ -33,7 +33,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.assets.fonts import plain_font
 from pnp.assets.forms import end_form
-from pnp.cache import Cache, installed_version
+from pnp.cache import Cache, installed_version, json_bytes
 from pnp.files import Stamp, content_stamp
 from pnp.i18n import _, number
 from pnp.images import image_problem
@@ -134,7 +134,7 @@ def _kept(path: str, stamp: Stamp, verdicts: Cache) -> tuple[Found | None, IconF
         "form": form.as_json() if form else None,
     }
     with contextlib.suppress(OSError):  # the cache only saves time
-        verdicts.put(key, json.dumps(kept, ensure_ascii=False).encode())
+        verdicts.put_json(key, kept)
     return found, form
 
 
@@ -413,8 +413,9 @@ def _recorded(drawing: Drawing, name: str | None) -> IconForm | None:
         tuple(states),
         document._pdfVersion,
     )
-    # as a cache entry gives it back: a build that reads it from the cache writes the same bytes
-    return IconForm.from_json(json.loads(json.dumps(form.as_json())))
+    # as a cache entry gives it back (pnp.cache writes and reads JSON with orjson): a build that reads
+    # it from the cache writes the same bytes
+    return IconForm.from_json(orjson.loads(json_bytes(form.as_json())))
 
 
 # what placing a form changes of the document: the form is one more object; the PDF version is the

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 from collections import defaultdict
 from collections.abc import Iterator
@@ -121,7 +120,7 @@ def _cached_check(
         }
         # the cache only saves time: a folder that cannot be written checks in full next time
         with contextlib.suppress(OSError):
-            cache.put(context, json.dumps(entry, ensure_ascii=False, sort_keys=True).encode())
+            cache.put_json(context, entry, sort_keys=True)
     by_rule: dict[str, list[dict[str, Any]]] = {rule.id: list(pack_level.get(rule.id, [])) for rule in per_card_rules}
     for key in keys.values():  # in the pack's order of cards; a record holds the few rules that found something
         for rule_id, items in known[key].items():
@@ -186,7 +185,7 @@ def _answers_kept(cache: Cache) -> Iterator[None]:
     for speller, key, stored in kept.values():
         if speller.answers() != stored:  # new answers, or answers this process had before the entry
             with contextlib.suppress(OSError):  # the cache only saves time
-                cache.put(key, json.dumps(speller.answers(), ensure_ascii=False).encode())
+                cache.put_json(key, speller.answers())
 
 
 def _context(pack: PackData) -> str:

@@ -92,10 +92,14 @@ def _load_and_check(pack: Path, output: Path | None = None, read: bool = True) -
     """Load and check, laying out and fitting every face a build would draw as it does: check refuses
     what build refuses. With an output folder, cards unchanged since its cache was written are
     neither checked nor laid out again."""
+    from pnp.cache import Cache, CacheKind
     from pnp.load import load_pack
+    from pnp.load.remembered import remembering
     from pnp.pipelines.findings import pack_findings
 
-    result = load_pack(pack)
+    # a file whose bytes an earlier check or build parsed is read from the cache, as build reads it
+    with remembering(Cache.open(output, CacheKind.LOAD, read) if output is not None else None):
+        result = load_pack(pack)
     if result.pack is None:
         return result.findings
     return result.findings + pack_findings(result.pack, output, read)

@@ -16,7 +16,6 @@ core count, so every machine writes the same bytes.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import as_completed
 from dataclasses import dataclass, field, replace
@@ -27,7 +26,7 @@ from pnp.assets.fonts import load_fonts
 from pnp.assets.icons import icons_kept_in
 from pnp.cache import Cache
 from pnp.errors import Finding
-from pnp.export.assemble import Part, assemble, own_fonts, parse
+from pnp.export.assemble import Parsed, Part, assemble, own_fonts, parse
 from pnp.export.draft import marked
 from pnp.export.pdf import Placement, SheetSection, home_footer, render_face_part, render_frames
 from pnp.export.workers import worker_pool
@@ -116,6 +115,11 @@ class _Drawn:
     forms: dict[str, int]
     findings: dict[str, list[Finding]]  # face key -> what drawing it found
     past_charset: bool  # its fonts took characters past the charset: subset unlike other parts'
+    parsed: Parsed | None = field(default=None, compare=False)  # its objects, when read to verify it
+
+    def objects(self) -> Parsed:
+        """The part's objects, parsed once however many documents take faces from it."""
+        return self.parsed if self.parsed is not None else parse(self.pdf)
 
 
 def draw_documents(
@@ -163,7 +167,7 @@ def draw_documents(
         for job in jobs:
             where.update(dict.fromkeys((face.key for face in job.faces), job.key))
     readable = {key: source for key, source in sources.items() if source is not None} | drawn
-    used = {key: Part(parse(readable[key].pdf), readable[key].forms) for key in dict.fromkeys(where.values())}
+    used = {key: Part(readable[key].objects(), readable[key].forms) for key in dict.fromkeys(where.values())}
     by_face: dict[str, Part] = {}
     findings: list[Finding] = []
     for part in parts:  # in part order, whichever part drew each face
@@ -345,14 +349,14 @@ def _read_cache(cache: Cache, key: str, faces: Sequence[str]) -> _Drawn | None:
         findings = {str(face): [Finding.from_dict(item) for item in items] for face, items in extra["findings"].items()}
         forms = {str(face): int(number) for face, number in extra["forms"].items()}
         past_charset = extra["past_charset"]
-        objects = parse(data).objects
+        parsed = parse(data)
     except (TypeError, KeyError, ValueError, AttributeError):
         return None
     if not isinstance(past_charset, bool) or not set(findings) <= set(forms):
         return None
-    if (faces and sorted(forms) != sorted(faces)) or not set(forms.values()) <= set(objects):
+    if (faces and sorted(forms) != sorted(faces)) or not set(forms.values()) <= set(parsed.objects):
         return None
-    return _Drawn(data, forms, findings, past_charset)
+    return _Drawn(data, forms, findings, past_charset, parsed)
 
 
 def _read_index(cache: Cache, key: str) -> dict[str, str]:
@@ -366,4 +370,4 @@ def _read_index(cache: Cache, key: str) -> dict[str, str]:
 
 def _write_index(cache: Cache, key: str, before: Mapping[str, str], now: Mapping[str, str]) -> None:
     if dict(now) != dict(before):
-        cache.put(key, json.dumps({"where": now}, sort_keys=True).encode())
+        cache.put_json(key, {"where": now}, sort_keys=True)

@@ -352,7 +352,7 @@ def _evaluate(
     def fail(
         message: str, key: str, hint: str | None = None, code: str = "layout/template"
     ) -> tuple[None, list[Finding]]:
-        file, line = template.where(name)
+        file, line = template.where(name, key.split(".")[0])
         return None, [
             error(
                 code,

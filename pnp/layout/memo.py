@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -246,7 +245,7 @@ class DeckMemo:
         if reuse and written["added"] * 5 > len(written["elements"]):
             written = self._written(digest, cards, deck, laid, None)
         with contextlib.suppress(OSError):  # the cache only saves time
-            self.memo.cache.put(self._key, json.dumps(written, ensure_ascii=False, separators=(",", ":")).encode())
+            self.memo.cache.put_json(self._key, written)
 
     def _written(
         self,

@@ -218,9 +218,11 @@ def _lay_out_deck(
     kept = memo.deck(f"{shown}#{deck.deck.id}") if memo is not None else None
     digest = cards = ""
     head = None
+    written: list[str] = []
     if kept is not None:
         digest = deck_digest(pack, deck, templates, size, shown, inputs, kept.memo.template_digest)
-        cards = cards_digest(pack, deck, lines)
+        written = [card.model_dump_json() for card in deck.cards]
+        cards = cards_digest(pack, deck, written, lines)
         whole = kept.whole(digest, cards, pack.root, lambda index: (shown, lines[index]))
         if whole is not None:
             return _as_before(deck, size, whole, findings)
@@ -241,7 +243,7 @@ def _lay_out_deck(
         if kept is None:
             faces, found, told_card = work.card(card, where, head.back)[:3]
         else:
-            card_key = card_digest(pack, card)
+            card_key = card_digest(pack, card, written[index])
             again = kept.card_as_before(card_key, where, pack.root, head.back) if head is not work.laid_head else None
             if again is not None:
                 record, faces = again
@@ -427,18 +429,25 @@ def deck_digest(
     return hashlib.sha256(described.encode()).hexdigest()
 
 
-def cards_digest(pack: PackData, deck: LoadedDeck, lines: list[int | None]) -> str:
-    """The deck's cards, where each is written, and the size of the deck a scanned card comes from."""
+def cards_digest(pack: PackData, deck: LoadedDeck, written: list[str], lines: list[int | None]) -> str:
+    """The deck's cards (`written`: each card's model_dump_json, which card_digest reads too: a card
+    is written out once), where each is written, and the size of the deck a scanned card comes from."""
+    digest = hashlib.sha256(deck.model_dump_json(exclude={"cards"}).encode())
+    for text in written:
+        digest.update(b"\0" + text.encode())
     scanned = [card_mm(pack, card) for card in deck.cards if card.scan is not None]
-    described = repr((deck.model_dump_json(), lines, scanned))
-    return hashlib.sha256(described.encode()).hexdigest()
+    digest.update(b"\0" + repr((lines, scanned)).encode())
+    return digest.hexdigest()
 
 
-def card_digest(pack: PackData, card: Card) -> str:
-    """One card, and for a scanned card the size of the deck it comes from (its panels' sampled colours
-    are measured on it).  Not its line: a card taken from the memo is placed where it is now."""
+def card_digest(pack: PackData, card: Card, written: str | None = None) -> str:
+    """One card (`written`: its model_dump_json, when made already), and for a scanned card the size
+    of the deck it comes from (its panels' sampled colours are measured on it).  Not its line: a card
+    taken from the memo is placed where it is now."""
     scanned = card_mm(pack, card) if card.scan is not None else None
-    return hashlib.sha256(repr((card.model_dump_json(), scanned)).encode()).hexdigest()[:32]
+    digest = hashlib.sha256((card.model_dump_json() if written is None else written).encode())
+    digest.update(b"\0" + repr(scanned).encode())
+    return digest.hexdigest()[:32]
 
 
 SCAN_TEMPLATE = "scan"
@@ -620,7 +629,7 @@ def _image_problems(
             known[source] = source_problem(pack.root, source)
         problem = known[source]
         if problem is not None:
-            file, line = template.where(element.name)  # the layout names the picture: point there
+            file, line = template.where(element.name, "source")  # the layout names the picture: point there
             findings.append(
                 error(
                     "layout/image",
@@ -628,7 +637,7 @@ def _image_problems(
                     f'element "{element.name}": {problem}',
                     line=line,
                     card=face.card,
-                    field=f"element.{element.name}",
+                    field=f"element.{element.name}.source",
                     hint=_("a layout's pictures are PNG or JPEG files inside the pack (docs/layouts.md)"),
                 )
             )

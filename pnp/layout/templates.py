@@ -43,8 +43,15 @@ class Template:
     elements: tuple[dict[str, Any], ...]
     # element name -> (file, line) where it was last defined or changed: findings point there
     element_lines: tuple[tuple[str, str, int | None], ...] = ()
+    # (element name, key) -> (file, line) of the key where it was last set: a wrong value is pointed at
+    key_lines: tuple[tuple[str, str, str, int | None], ...] = ()
 
-    def where(self, element: str) -> tuple[str, int | None]:
+    def where(self, element: str, key: str | None = None) -> tuple[str, int | None]:
+        """Where the element, or the key of it a finding is about, was last written."""
+        if key is not None:
+            for name, field_name, file, line in self.key_lines:
+                if name == element and field_name == key:
+                    return file, line
         for name, file, line in self.element_lines:
             if name == element:
                 return file, line
@@ -457,9 +464,13 @@ def _resolve(
     removed = data.get("remove", [])
     elements = _merge(parent.elements if parent else (), own, removed if isinstance(removed, list) else [])
     lines = {name: (file, line) for name, file, line in (parent.element_lines if parent else ())}
+    keys = {(name, key): (file, line) for name, key, file, line in (parent.key_lines if parent else ())}
     for index, element in enumerate(own):
         if isinstance(element, dict) and "name" in element:
-            lines[str(element["name"])] = (shown, source.line_of("element", index, None))
+            name = str(element["name"])
+            lines[name] = (shown, source.line_of("element", index, None))
+            for key in element:  # a child's element overrides the keys it writes; the rest stay its parent's
+                keys[(name, str(key))] = (shown, source.line_of("element", index, str(key)))
     findings += kind_findings(shown, elements, lines)
     if len(elements) > MAX_ELEMENTS:
         findings.append(
@@ -472,7 +483,8 @@ def _resolve(
     if findings:
         return None, findings
     element_lines = tuple((name, file, line) for name, (file, line) in lines.items())
-    return Template(path.stem, shown, size, elements, element_lines), []
+    key_lines = tuple((name, key, file, line) for (name, key), (file, line) in keys.items())
+    return Template(path.stem, shown, size, elements, element_lines, key_lines), []
 
 
 def _merge(

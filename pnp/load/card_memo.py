@@ -18,7 +18,6 @@ count as missing: every card of that deck is checked again.
 from __future__ import annotations
 
 import contextlib
-import json
 from pathlib import Path
 from typing import Any
 
@@ -76,7 +75,7 @@ class CardMemo:
         if entry == self._entry():
             return
         with contextlib.suppress(OSError):  # the cache only saves time
-            self._cache.put(self._key, json.dumps(entry, ensure_ascii=False).encode())
+            self._cache.put_json(self._key, entry)
 
     def _cards(self) -> dict[str, Any]:
         cards = self._entry().get("cards")

@@ -189,7 +189,7 @@ def _by_records(cache: Cache, path: Path, text: str) -> dict[str, Any] | None:
         now, order = read[2], read[3]
         with contextlib.suppress(OSError):  # the cache only saves time
             kept_now = {"text": digest, "head": head, "order": order, "parts": now}
-            cache.put(entry, json.dumps(kept_now, ensure_ascii=False).encode())
+            cache.put_json(entry, kept_now)
     records, lines = read[0], read[1]
     _keep_lines(text, lines)
     return {RECORD_TABLE: records}

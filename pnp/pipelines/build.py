@@ -27,7 +27,7 @@ from pnp.export.pdf import face_roles, pack_charset, render_calibration
 from pnp.export.png import cpu_workers, fonts_digest
 from pnp.export.sheets import DocumentJob, DrawSettings, FacePart, draw_documents, face_parts, icon_settings
 from pnp.export.workers import Background
-from pnp.files import write_atomic, write_error
+from pnp.files import write_atomic, write_error, write_same_as
 from pnp.i18n import _, printed, spoken_language, ui_language
 from pnp.layout.art import art_digests
 from pnp.layout.memo import LayoutMemo, layout_memo
@@ -349,10 +349,16 @@ def write_outputs(
     except OSError as exc:
         result.findings.append(write_error(out_dir / manifest.MANIFEST, exc))
         return
+    written: dict[int, Path] = {}  # id of the bytes -> the file just written with them
     for path, data in documents:
         try:
-            if path not in kept:
+            if path in kept:
+                pass
+            elif id(data) in written:  # the same document under a second name
+                write_same_as(path, written[id(data)], data)
+            else:
                 write_atomic(path, data)
+                written[id(data)] = path
         except OSError as exc:
             result.findings.append(write_error(path, exc))
             return

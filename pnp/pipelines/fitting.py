@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -131,7 +130,7 @@ def _fitting(
         findings += found
     if cache is not None and kept != stored:
         with contextlib.suppress(OSError):  # the cache only saves time
-            cache.put(key, json.dumps(kept, ensure_ascii=False).encode())
+            cache.put_json(key, kept)
     return findings
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -102,4 +101,4 @@ def remember_documents(
 
 def _put(cache: Cache, key: str, digest: Digest, stamp: list[int]) -> None:
     with contextlib.suppress(OSError):  # the cache only saves time
-        cache.put(key, json.dumps({"sha256": digest[0], "size": digest[1], "stamp": stamp}).encode())
+        cache.put_json(key, {"sha256": digest[0], "size": digest[1], "stamp": stamp})

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 import time
 from collections.abc import Iterator
@@ -215,7 +214,7 @@ class RunRecord:
             "said": said,
         }
         with contextlib.suppress(OSError):  # the record only saves time
-            self.cache.put(self.key, json.dumps(self.stored, ensure_ascii=False).encode())
+            self.cache.put_json(self.key, self.stored)
 
 
 class BuildRecord(RunRecord):

@@ -22,7 +22,6 @@ a damaged entry means reading the files again.
 from __future__ import annotations
 
 import contextlib
-import json
 import re
 import threading
 from collections.abc import Iterator
@@ -64,7 +63,7 @@ def read_dictionary(path: Path, store: tuple[Cache, str] | None) -> Dictionary:
         index = _index(aff, dic)
         if index is not None:
             with contextlib.suppress(OSError):  # the cache only saves time
-                cache.put(key, json.dumps(index, ensure_ascii=False).encode())
+                cache.put_json(key, index)
     return Dictionary(aff, dic)
 
 
