@@ -2,8 +2,9 @@
 
 Which file draws which name is decided before drawing (pnp.layout.icons):
 the pack's own files, then the layout family's icon set; whether a file can
-be drawn, and its SVG as a drawing, come from pnp.assets.icons.  Nothing here knows
-any game's icons.
+be drawn, and its SVG's form as recorded once (pnp.assets.icons.IconForm, kept in the
+build cache: a rebuild places it without svglib), come from pnp.assets.icons.  Nothing
+here knows any game's icons.
 
 Icons inside card text go through ReportLab's paragraph `<img>` tag, which
 only takes raster images.  Each icon name gets its own transparent one-pixel
