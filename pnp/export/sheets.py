@@ -69,8 +69,9 @@ class DrawSettings:
     charset: str = ""  # the characters each part gives its fonts first, alike (render_face_part)
     font_roles: tuple[str, ...] = ()  # the font roles the faces use: their fonts are subset alike
     # where each icon's verdict and form are kept (pnp.assets.icons): drawing a face after an edit
-    # places its icons without reading an SVG.  What it holds is the same as read afresh: no key part
-    icon_cache: Cache | None = field(default=None, compare=False)
+    # places its icons without reading an SVG.  What it holds is the same as read afresh: no part of
+    # any key (the documents' keys are made of repr(settings)), nor of equality
+    icon_cache: Cache | None = field(default=None, compare=False, repr=False)
 
 
 def face_parts(
