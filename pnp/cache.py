@@ -42,7 +42,7 @@ class CacheKind(Enum):
 
     CHECK = ("check", ".json")  # each card's findings (pnp.check.cached)
     FITTING = ("fitting", ".json")  # the size each text was fitted at (pnp.pipelines.fitting)
-    LAYOUT = ("layout", ".json")  # each card's laid-out faces (pnp.layout.memo)
+    LAYOUT = ("layout", ".json")  # each card's laid-out faces (pnp.layout.memo), each icon's verdict and form
     PDF = ("pdf", ".pdf")  # each part of faces, drawn once as forms (pnp.export.sheets)
     FACES = ("faces", ".json")  # which part of faces holds each face the last build placed (pnp.export.sheets)
     DOCUMENT = ("documents", ".json")  # what each document assembled holds (pnp.pipelines.kept_documents)

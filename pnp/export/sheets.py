@@ -23,6 +23,7 @@ from functools import partial
 from pathlib import Path
 
 from pnp.assets.fonts import load_fonts
+from pnp.assets.icons import icons_kept_in
 from pnp.cache import Cache
 from pnp.errors import Finding
 from pnp.export.assemble import Parsed, Part, assemble, own_fonts, parse
@@ -67,6 +68,10 @@ class DrawSettings:
     draft_mark: str = ""  # the word a draft prints on every sheet; "" for a normal build
     charset: str = ""  # the characters each part gives its fonts first, alike (render_face_part)
     font_roles: tuple[str, ...] = ()  # the font roles the faces use: their fonts are subset alike
+    # where each icon's verdict and form are kept (pnp.assets.icons): drawing a face after an edit
+    # places its icons without reading an SVG.  What it holds is the same as read afresh: no part of
+    # any key (the documents' keys are made of repr(settings)), nor of equality
+    icon_cache: Cache | None = field(default=None, compare=False, repr=False)
 
 
 def face_parts(
@@ -320,7 +325,8 @@ def _draw(faces: tuple[FaceLayout, ...], settings: DrawSettings) -> _Drawn:
         draft=bool(settings.draft_mark),
     )
     try:
-        part = render_face_part(faces, ctx, settings.charset, settings.font_roles)
+        with icons_kept_in(settings.icon_cache):
+            part = render_face_part(faces, ctx, settings.charset, settings.font_roles)
     finally:
         forget_files()  # a worker draws many parts: holding every picture it read would cost it 100s of MB
     starts = (0, *part.finding_ends)

@@ -243,6 +243,8 @@ def plan_jobs(done: LaidOut, icons: Mapping[str, IconFile], cache: Cache) -> Dra
         draft_mark=printed(language, "DRAFT") if options.draft else "",
         charset=pack_charset(faces.values()),
         font_roles=face_roles(faces.values()),
+        # where the layout kept each icon's verdict and form (pnp.layout.memo's cache)
+        icon_cache=Cache.open(options.output, CacheKind.LAYOUT, options.cache),
     )
     documents = [
         DocumentJob(f"cards-{built.deck.deck.id}.pdf", pick(pack, built.deck.deck.name, language), (built.section,))

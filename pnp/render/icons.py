@@ -2,8 +2,9 @@
 
 Which file draws which name is decided before drawing (pnp.layout.icons):
 the pack's own files, then the layout family's icon set; whether a file can
-be drawn, and its SVG as a drawing, come from pnp.assets.icons.  Nothing here knows
-any game's icons.
+be drawn, and its SVG's form as recorded once (pnp.assets.icons.IconForm, kept in the
+build cache: a rebuild places it without svglib), come from pnp.assets.icons.  Nothing
+here knows any game's icons.
 
 Icons inside card text go through ReportLab's paragraph `<img>` tag, which
 only takes raster images.  Each icon name gets its own transparent one-pixel
@@ -28,7 +29,7 @@ from PIL import Image, PngImagePlugin
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.assets.icons import file_stamp, icon_problem, place_drawing, svg_drawing
+from pnp.assets.icons import file_stamp, icon_drawn, place_drawing, place_form, svg_drawing
 from pnp.layout.templates import IconFile
 
 # unsupported SVG features, circular or runaway <use>: svglib skips them and the drawing still prints;
@@ -56,9 +57,15 @@ _MARKERS: dict[str, str] = {}
 def draw_icon(canvas: Canvas, icon: IconFile | None, x: float, y: float, width: float, height: float) -> None:
     """The icon fitted in the box (x, y bottom-left), centred, proportions kept; nothing when it has no drawing
     (check and build have reported that already)."""
-    if icon is None or icon_problem(icon.path) is not None:
+    if icon is None:
+        return
+    problem, form = icon_drawn(icon.path)
+    if problem is not None:
         return
     if icon.path.suffix.lower() == ".svg":
+        if form is not None and form.code is not None:  # as drawn once: no SVG read, no svglib
+            place_form(canvas, form, x, y, width, height)
+            return
         drawing, _ = svg_drawing(icon.path)
         if drawing is not None:
             place_drawing(canvas, drawing, x, y, width, height)
@@ -80,22 +87,26 @@ def blank_sides(path: Path, _size: int, _mtime: int) -> tuple[float, float]:
     and a full stop after it by both, so no gap shows; (0, 0) for a PNG or a square drawing."""
     if path.suffix.lower() != ".svg":
         return 0.0, 0.0
-    drawing, _ = svg_drawing(path)
-    if drawing is None or not drawing.width or not drawing.height:
-        return 0.0, 0.0
-    bounds = drawing.getBounds()
+    _problem, form = icon_drawn(path)
+    if form is not None:  # its size and bounds as recorded: no SVG read
+        width, height, bounds = form.width, form.height, form.bounds
+    else:
+        drawing, _ = svg_drawing(path)
+        if drawing is None or not drawing.width or not drawing.height:
+            return 0.0, 0.0
+        width, height, bounds = drawing.width, drawing.height, drawing.getBounds()
     if not bounds:
         return 0.0, 0.0
-    scale = min(1 / drawing.width, 1 / drawing.height)
-    margin = (1 - drawing.width * scale) / 2
-    left, right = margin + bounds[0] * scale, margin + (drawing.width - bounds[2]) * scale
+    scale = min(1 / width, 1 / height)
+    margin = (1 - width * scale) / 2
+    left, right = margin + bounds[0] * scale, margin + (width - bounds[2]) * scale
     return min(max(left, 0.0), 0.45), min(max(right, 0.0), 0.45)
 
 
 def pull_after_elision(icon: IconFile | None, before: str, side: float) -> float:
     """How far left to draw an icon that follows `before` with no space: its blank left part after
     an elision ("l'"), else nothing (the fitting measured the icon's whole square all the same)."""
-    if icon is None or not before.endswith(ELISIONS) or icon_problem(icon.path) is not None:
+    if icon is None or not before.endswith(ELISIONS) or icon_drawn(icon.path)[0] is not None:
         return 0.0
     return blank_sides(icon.path, *file_stamp(icon.path))[0] * side
 
@@ -105,7 +116,7 @@ CLOSING = frozenset(".,;:)?!»]…")  # punctuation glued after an icon ("gana 2
 
 def pull_before_closing(icon: IconFile | None, after: str, side: float) -> float:
     """How far left to set the punctuation written right after an icon: its blank right part."""
-    if icon is None or after[:1] not in CLOSING or icon_problem(icon.path) is not None:
+    if icon is None or after[:1] not in CLOSING or icon_drawn(icon.path)[0] is not None:
         return 0.0
     return blank_sides(icon.path, *file_stamp(icon.path))[1] * side
 

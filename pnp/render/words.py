@@ -280,7 +280,9 @@ def hyphenator(language: str) -> Callable[[str], Iterator[tuple[str, str]]] | No
     language, _bar, listed = language.partition(KEEP)
     if not language or pyphen is None:
         return None
-    iterate = pyphen.Pyphen(lang=language).iterate
+    from pnp.render.hyphen_patterns import hyphenation  # pyphen's dictionary, each pattern read on first use
+
+    iterate = hyphenation(language).iterate
     kept = frozenset(listed.split(KEPT)) if listed else frozenset()
 
     def points(word: str) -> Iterator[tuple[str, str]]:
