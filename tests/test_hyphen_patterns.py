@@ -124,3 +124,16 @@ def test_a_dictionary_in_another_encoding_is_read_line_by_line(tmp_path: Path) -
     lazy = lazy_dictionary(path)
     assert lazy is not None
     assert {key: lazy.patterns.get(key) for key in lazy.patterns} == pyphen.HyphDict(path).patterns
+
+
+def test_a_pyphen_whose_insides_changed_reads_its_dictionary_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pnp.render.hyphen_patterns as patterns
+
+    def changed(path: object) -> None:
+        raise AttributeError("HyphDict has no attribute 'patterns'")  # as a newer pyphen might
+
+    monkeypatch.setattr(patterns, "lazy_dictionary", changed)
+    monkeypatch.setattr(pyphen, "hdcache", {})
+    assert patterns.hyphenation("es_ES").inserted("extraordinariamente") == pyphen.Pyphen(lang="es_ES").inserted(
+        "extraordinariamente"
+    )

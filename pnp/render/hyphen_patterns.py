@@ -115,9 +115,13 @@ def _utf8_patterns(body: bytes) -> LazyPatterns:
 
 def hyphenation(language: str) -> pyphen.Pyphen:
     """pyphen.Pyphen(lang=language), its dictionary read lazily the first time a process opens it."""
-    path = pyphen.LANGUAGES[pyphen.language_fallback(language)]
-    if path not in pyphen.hdcache:
-        dictionary = lazy_dictionary(path)
-        if dictionary is not None:
-            pyphen.hdcache[path] = dictionary
+    try:
+        path = pyphen.LANGUAGES[pyphen.language_fallback(language)]
+        if path not in pyphen.hdcache:
+            dictionary = lazy_dictionary(path)
+            if dictionary is not None:
+                pyphen.hdcache[path] = dictionary
+    except (AttributeError, KeyError, TypeError, ValueError, OSError):
+        # a pyphen whose insides changed, or a name it does not know: pyphen reads its dictionary itself
+        pass
     return pyphen.Pyphen(lang=language)
