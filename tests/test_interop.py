@@ -228,6 +228,7 @@ POFILTER_REVIEWED_AIDS = {
         ("aids/attack:block[3].columns[0].header", "unchanged"),
         ("aids/attack:title", "simplecaps"),
         ("aids/variants:block[10].steps[0]", "doublequoting"),
+        ("aids/variants:block[6].steps[1]", "brackets"),  # each Quorum card's English title in brackets
         ("aids/variants:block[1].steps[0]", "doublequoting"),
         ("aids/variants:block[1].steps[0]", "puncspacing"),
         ("aids/variants:block[1].steps[2]", "doublequoting"),
