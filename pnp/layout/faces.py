@@ -214,10 +214,15 @@ def _kept_whole(element: LaidOutElement, words: tuple[str, ...]) -> LaidOutEleme
     if element.kind != "text" or not words:
         return element
     text = str(element.get("text", "")).casefold()
-    found = tuple(sorted({w for w in words if w.casefold() in text}))
+    found = tuple(sorted({w for w, folded in _casefolded(words) if folded in text}))
     if not found:
         return element
     return replace(element, props=(*element.props, ("keep", found)))
+
+
+@lru_cache(maxsize=16)  # one word list per pack, asked of every text element of every face
+def _casefolded(words: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    return tuple((word, word.casefold()) for word in words)
 
 
 def _panels(element: LaidOutElement, context: dict[str, Any]) -> list[LaidOutElement]:

@@ -438,7 +438,22 @@ def card_digest(pack: PackData, card: Card) -> str:
     """One card, and for a scanned card the size of the deck it comes from (its panels' sampled colours
     are measured on it).  Not its line: a card taken from the memo is placed where it is now."""
     scanned = card_mm(pack, card) if card.scan is not None else None
-    return hashlib.sha256(repr((card.model_dump_json(), scanned)).encode()).hexdigest()[:32]
+    return hashlib.sha256(repr((_card_json(card), scanned)).encode()).hexdigest()[:32]
+
+
+# Each card's JSON, by the card object (kept with it, so that its id is not reused): a check lays out
+# every card once per language, and writing a card out is a tenth of what its recalled layout takes
+_CARD_JSON: dict[int, tuple[Card, str]] = {}
+_CARD_JSON_AT_MOST = 1 << 15  # then forgotten all at once: the workbench loads its pack again after edits
+
+
+def _card_json(card: Card) -> str:
+    kept = _CARD_JSON.get(id(card))
+    if kept is None or kept[0] is not card:
+        if len(_CARD_JSON) >= _CARD_JSON_AT_MOST:
+            _CARD_JSON.clear()
+        kept = _CARD_JSON[id(card)] = (card, card.model_dump_json())
+    return kept[1]
 
 
 SCAN_TEMPLATE = "scan"
