@@ -23,6 +23,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfbase.ttfonts import TTFError
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.assets import icon_verdicts
 from pnp.assets.fonts import plain_font
 from pnp.assets.forms import end_form
 from pnp.cache import Cache, installed_version
@@ -97,6 +98,13 @@ def _problem_cached(path: str, size: int, _mtime: int) -> tuple[str, int | None]
     if size > MAX_SVG_BYTES:
         return _("the SVG is {value:.1f} MB; an icon may be at most 1 MB").format(value=size / 1000000), None
     data = Path(path).read_bytes()
+    if icon_verdicts.known_usable(data):  # one of pnp's own icons, read by the libraries it was listed with
+        return None
+    return svg_file_problem(Path(path), data)
+
+
+def svg_file_problem(path: Path, data: bytes) -> tuple[str, int | None] | None:
+    """Why the SVG file at `path`, of these bytes, cannot be drawn, and the line it is on; or None."""
     from lxml import etree
 
     from pnp.assets.xml_reasons import xml_place, xml_reason
@@ -110,7 +118,7 @@ def _problem_cached(path: str, size: int, _mtime: int) -> tuple[str, int | None]
         ), line
     if problem is not None:
         return problem, None
-    drawn = svg_drawing(Path(path))[1]  # read as the renderer will draw it
+    drawn = svg_drawing(path)[1]  # read as the renderer will draw it
     return (drawn, None) if drawn else None
 
 
@@ -279,3 +287,13 @@ def _form(canvas: Canvas, drawing: Drawing) -> str:
 def forget_drawings() -> None:
     """The SVG drawings read so far, forgotten (pnp.render.files_read)."""
     _drawing.cache_clear()
+
+
+def write_icon_verdicts() -> None:
+    """List every bundled SVG that reads and draws without fault (pnp.assets.icon_verdicts)."""
+    read = [(path, path.read_bytes()) for path in icon_verdicts.bundled_svgs()]
+    icon_verdicts.write([data for path, data in read if svg_file_problem(path, data) is None])
+
+
+if __name__ == "__main__":
+    write_icon_verdicts()
