@@ -430,7 +430,7 @@ def deck_digest(
 def cards_digest(pack: PackData, deck: LoadedDeck, lines: list[int | None]) -> str:
     """The deck's cards, where each is written, and the size of the deck a scanned card comes from."""
     scanned = [card_mm(pack, card) for card in deck.cards if card.scan is not None]
-    described = repr((deck.model_dump_json(), lines, scanned))
+    described = repr((_json(deck), lines, scanned))
     return hashlib.sha256(described.encode()).hexdigest()
 
 
@@ -438,21 +438,21 @@ def card_digest(pack: PackData, card: Card) -> str:
     """One card, and for a scanned card the size of the deck it comes from (its panels' sampled colours
     are measured on it).  Not its line: a card taken from the memo is placed where it is now."""
     scanned = card_mm(pack, card) if card.scan is not None else None
-    return hashlib.sha256(repr((_card_json(card), scanned)).encode()).hexdigest()[:32]
+    return hashlib.sha256(repr((_json(card), scanned)).encode()).hexdigest()[:32]
 
 
-# Each card's JSON, by the card object (kept with it, so that its id is not reused): a check lays out
-# every card once per language, and writing a card out is a tenth of what its recalled layout takes
-_CARD_JSON: dict[int, tuple[Card, str]] = {}
-_CARD_JSON_AT_MOST = 1 << 15  # then forgotten all at once: the workbench loads its pack again after edits
+# Each card's and deck's JSON, by the object (kept with it, so that its id is not reused): a check lays
+# out every card once per language, and writing a card out is a tenth of what its recalled layout takes
+_JSON: dict[int, tuple[Card | LoadedDeck, str]] = {}
+_JSON_AT_MOST = 1 << 15  # then forgotten all at once: the workbench loads its pack again after edits
 
 
-def _card_json(card: Card) -> str:
-    kept = _CARD_JSON.get(id(card))
-    if kept is None or kept[0] is not card:
-        if len(_CARD_JSON) >= _CARD_JSON_AT_MOST:
-            _CARD_JSON.clear()
-        kept = _CARD_JSON[id(card)] = (card, card.model_dump_json())
+def _json(model: Card | LoadedDeck) -> str:
+    kept = _JSON.get(id(model))
+    if kept is None or kept[0] is not model:
+        if len(_JSON) >= _JSON_AT_MOST:
+            _JSON.clear()
+        kept = _JSON[id(model)] = (model, model.model_dump_json())
     return kept[1]
 
 
