@@ -26,3 +26,19 @@ def collector_paused() -> Iterator[None]:
     finally:
         if paused:
             gc.enable()
+
+
+@contextlib.contextmanager
+def collector_off_for_one_pass() -> Iterator[None]:
+    """Paused for the one pass a command makes before its process ends (`pnp check`): its objects,
+    the loaded pack and its layouts, live until then, and a collection would only walk them again and
+    again.  On leaving, they are left out of later collections (gc.freeze) rather than all walked
+    once more as the collector resumes; refcounting still frees what is dropped."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.freeze()
+            gc.enable()

@@ -62,3 +62,12 @@ def test_a_look_alike_in_the_wrong_sense_names_both_words(english: str | None, s
 )
 def test_a_look_alike_in_its_own_sense_is_no_finding(english: str | None, spanish: str) -> None:
     assert _messages(english, spanish) == []
+
+
+def test_each_entry_is_searched_only_where_its_start_is() -> None:
+    from pnp.check.text.false_friends import _starts
+
+    assert _starts(r"librerias?") == ("libreria",)  # the letter made optional is left out
+    assert _starts(r"atend\w*|atiend\w*") == ("atend", "atiend")
+    assert _starts(r"en base (?:a|al|de)") == ("en base ",)
+    assert _starts(r"(?:hac\w*|hiz\w*) sentido") is None  # no plain start: always searched

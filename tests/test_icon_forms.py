@@ -119,8 +119,9 @@ def test_a_kept_icon_is_placed_without_reading_its_svg(tmp_path: Path, monkeypat
     icon = tmp_path / "parts.svg"
     icon.write_bytes((ROOT / "templates" / "firefly" / "icons" / "parts.svg").read_bytes())
     cache = Cache.open(tmp_path / "out", CacheKind.LAYOUT)
-    assert icon_problem(icon, cache) is None  # the layout keeps the verdict, and the form with it
-    drawn, sides = _by_icon(icon), blank_sides(icon, 1, 1)
+    assert icon_problem(icon, cache) is None  # one of pnp's own icons: known usable, not read
+    with icons_kept_in(cache):  # the drawing keeps the verdict, and the form with it
+        drawn, sides = _by_icon(icon), blank_sides(icon, 1, 1)
     forget_drawings()  # as a new process
     blank_sides.cache_clear()
     _unreadable_svg(monkeypatch)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -64,7 +63,8 @@ def test_a_missing_picture_has_no_digest(tmp_path: Path) -> None:
 
 def test_an_icon_verdict_is_kept_for_its_bytes_and_made_again_when_they_change(tmp_path: Path) -> None:
     icon = tmp_path / "icon.svg"
-    shutil.copy(GOOD_SVG, icon)
+    good = GOOD_SVG.read_bytes() + b"\n<!-- a pack's own copy: not one of pnp's listed icons -->\n"
+    icon.write_bytes(good)
     verdicts = Cache.open(tmp_path / "out", CacheKind.LAYOUT)
     assert icon_problem(icon, verdicts) is None
     assert list(verdicts.folder.glob("*.meta.json"))  # the verdict is kept
@@ -72,7 +72,7 @@ def test_an_icon_verdict_is_kept_for_its_bytes_and_made_again_when_they_change(t
     problem = icon_problem(icon, verdicts)
     assert problem is not None and "outside" in problem
     assert icon_problem(icon, verdicts) == problem == icon_problem(icon)  # kept, and the same as read afresh
-    shutil.copy(GOOD_SVG, icon)
+    icon.write_bytes(good)
     assert icon_problem(icon, verdicts) is None
 
 

@@ -31,6 +31,7 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.ttfonts import TTFError
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.assets import icon_verdicts
 from pnp.assets.fonts import plain_font
 from pnp.assets.forms import end_form
 from pnp.cache import Cache, installed_version, json_bytes
@@ -70,8 +71,26 @@ def icon_problem_at(path: Path, verdicts: Cache | None = None) -> Found | None:
     the SVG as the renderer does imports svglib and draws it, a large share of a rebuild after
     one edit.  The entry is plain JSON, verified as every cache entry (pnp.cache), keyed by
     the SHA-256 of the file and the versions of the libraries that read it; it holds the
-    SVG's form too (IconForm), which the renderer places."""
+    SVG's form too (IconForm), which the renderer places.  One of pnp's own SVGs, listed as
+    usable by the libraries installed (pnp.assets.icon_verdicts), is not read at all."""
+    try:
+        stamp = path.stat()
+    except OSError:
+        stamp = None
+    if stamp is not None and _listed(str(path), stamp.st_size, stamp.st_mtime_ns):
+        return None
     return _icon_at(path, verdicts)[0]
+
+
+@lru_cache(maxsize=512)
+def _listed(path: str, size: int, _mtime: int) -> bool:
+    """The file is one of pnp's own SVGs, known usable without being read (a cold check draws none)."""
+    if not path.lower().endswith(".svg") or size > MAX_SVG_BYTES:
+        return False
+    try:
+        return icon_verdicts.known_usable(Path(path).read_bytes())
+    except OSError:
+        return False
 
 
 def icon_drawn(path: Path) -> tuple[str | None, IconForm | None]:
@@ -540,3 +559,20 @@ def forget_drawings() -> None:
     _drawing.cache_clear()
     _known.cache_clear()
     _kept.cache_clear()
+    _listed.cache_clear()
+
+
+def svg_file_problem(path: Path) -> Found | None:
+    """Why the SVG file cannot be drawn, read and drawn as the renderer does (the list of pnp's own
+    usable icons not asked), and the line it is on; or None."""
+    stamp = path.stat()
+    return _known(str(path), stamp.st_size, stamp.st_mtime_ns)[0]
+
+
+def write_icon_verdicts() -> None:
+    """List every bundled SVG that reads and draws without fault (pnp.assets.icon_verdicts)."""
+    icon_verdicts.write([path.read_bytes() for path in icon_verdicts.bundled_svgs() if svg_file_problem(path) is None])
+
+
+if __name__ == "__main__":
+    write_icon_verdicts()

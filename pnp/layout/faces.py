@@ -46,6 +46,12 @@ class LaidOutElement:
         return dict(self.props)
 
     @cached_property
+    def shown(self) -> str:
+        """Its repr, written out (the dataclass's own costs more) and kept: a face's key is made of
+        its elements' reprs, and an element recalled for many cards is shown once."""
+        return f"LaidOutElement(name={self.name!r}, kind={self.kind!r}, props={self.props!r})"
+
+    @cached_property
     def typed(self) -> Element:
         """Its fields typed, each with its one default (pnp.layout.schema.Element)."""
         model = ELEMENT_MODELS.get(self.kind, Element)
@@ -195,8 +201,7 @@ def _layout(
         return None, findings
     # the repr of (size, layout, language, elements), written out: the dataclasses' own repr costs
     # a tenth of laying out a face, and the key must stay what it was (caches and PDFs name faces by it)
-    shown = ", ".join(f"LaidOutElement(name={e.name!r}, kind={e.kind!r}, props={e.props!r})" for e in elements)
-    listed = f"[{shown}]"
+    listed = f"[{', '.join(e.shown for e in elements)}]"
     described = f"({size!r}, {template.name!r}, {context.get('lang')!r}, {listed})"
     digest = hashlib.sha256(described.encode()).hexdigest()[:16]
     return FaceLayout(digest, size, template.name, card_id, tuple(elements), str(context.get("lang"))), []
@@ -209,10 +214,15 @@ def _kept_whole(element: LaidOutElement, words: tuple[str, ...]) -> LaidOutEleme
     if element.kind != "text" or not words:
         return element
     text = str(element.get("text", "")).casefold()
-    found = tuple(sorted({w for w in words if w.casefold() in text}))
+    found = tuple(sorted({w for w, folded in _casefolded(words) if folded in text}))
     if not found:
         return element
     return replace(element, props=(*element.props, ("keep", found)))
+
+
+@lru_cache(maxsize=16)  # one word list per pack, asked of every text element of every face
+def _casefolded(words: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    return tuple((word, word.casefold()) for word in words)
 
 
 def _panels(element: LaidOutElement, context: dict[str, Any]) -> list[LaidOutElement]:

@@ -221,7 +221,7 @@ def _lay_out_deck(
     written: list[str] = []
     if kept is not None:
         digest = deck_digest(pack, deck, templates, size, shown, inputs, kept.memo.template_digest)
-        written = [card.model_dump_json() for card in deck.cards]
+        written = [card_json(card) for card in deck.cards]
         cards = cards_digest(pack, deck, written, lines)
         whole = kept.whole(digest, cards, pack.root, lambda index: (shown, lines[index]))
         if whole is not None:
@@ -430,7 +430,7 @@ def deck_digest(
 
 
 def cards_digest(pack: PackData, deck: LoadedDeck, written: list[str], lines: list[int | None]) -> str:
-    """The deck's cards (`written`: each card's model_dump_json, which card_digest reads too: a card
+    """The deck's cards (`written`: each card's JSON, card_json, which card_digest reads too: a card
     is written out once), where each is written, and the size of the deck a scanned card comes from."""
     digest = hashlib.sha256(deck.model_dump_json(exclude={"cards"}).encode())
     for text in written:
@@ -441,13 +441,29 @@ def cards_digest(pack: PackData, deck: LoadedDeck, written: list[str], lines: li
 
 
 def card_digest(pack: PackData, card: Card, written: str | None = None) -> str:
-    """One card (`written`: its model_dump_json, when made already), and for a scanned card the size
-    of the deck it comes from (its panels' sampled colours are measured on it).  Not its line: a card
-    taken from the memo is placed where it is now."""
+    """One card (`written`: its card_json, when made already), and for a scanned card the size of the
+    deck it comes from (its panels' sampled colours are measured on it).  Not its line: a card taken
+    from the memo is placed where it is now."""
     scanned = card_mm(pack, card) if card.scan is not None else None
-    digest = hashlib.sha256((card.model_dump_json() if written is None else written).encode())
+    digest = hashlib.sha256((card_json(card) if written is None else written).encode())
     digest.update(b"\0" + repr(scanned).encode())
     return digest.hexdigest()[:32]
+
+
+# Each card's JSON, by the card (kept with it, so that its id is not reused): a check lays out every
+# card once per language, and writing a card out is a tenth of what its recalled layout takes
+_JSON: dict[int, tuple[Card, str]] = {}
+_JSON_AT_MOST = 1 << 15  # then forgotten all at once: the workbench loads its pack again after edits
+
+
+def card_json(card: Card) -> str:
+    """card.model_dump_json(), made once per card in a process."""
+    kept = _JSON.get(id(card))
+    if kept is None or kept[0] is not card:
+        if len(_JSON) >= _JSON_AT_MOST:
+            _JSON.clear()
+        kept = _JSON[id(card)] = (card, card.model_dump_json())
+    return kept[1]
 
 
 SCAN_TEMPLATE = "scan"

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from pnp.check.text.fields import RULES_TEXT, Text, texts
 from pnp.check.text.forms import fold
@@ -43,9 +44,55 @@ class FalseFriend:
     # a text without its original is not judged
     kept_by: re.Pattern[str] | None = None
 
+    @cached_property
+    def starts(self) -> tuple[str, ...] | None:
+        """What a match of `spanish` starts with, one text per alternative, or None when some
+        alternative starts otherwise: a text holding none of them is not searched.  The lookbehind
+        each expression opens with keeps it from skipping ahead to a likely start, and every text
+        is searched for every entry."""
+        own = self.spanish.pattern[len(_ES_BEFORE) + len("(?:") : -len(_ES_AFTER) - len(")")]  # as _es wrote it
+        return _starts(own)
+
+
+_ES_BEFORE, _ES_AFTER = r"(?<!\w)", r"(?!\w)"
+
 
 def _es(pattern: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<!\w)(?:{pattern})(?!\w)")
+    return re.compile(rf"{_ES_BEFORE}(?:{pattern}){_ES_AFTER}")
+
+
+def _starts(pattern: str) -> tuple[str, ...] | None:
+    """The plain letters and spaces each top-level alternative of `pattern` starts with (a letter
+    made optional by ?, * or {} left out), or None when one starts with anything else."""
+    starts = []
+    for alternative in _alternatives(pattern):
+        plain = re.match(r"[a-z ]*", alternative)
+        assert plain is not None  # it matches the empty text
+        start = plain.group()
+        if alternative[len(start) : len(start) + 1] in ("?", "*", "{"):
+            start = start[:-1]
+        if not start:
+            return None
+        starts.append(start)
+    return tuple(starts)
+
+
+def _alternatives(pattern: str) -> list[str]:
+    """`pattern` split at each | outside parentheses and brackets (an escaped character is skipped)."""
+    parts, depth, start, at = [], 0, 0, 0
+    while at < len(pattern):
+        char = pattern[at]
+        if char == "\\":
+            at += 1
+        elif char in "([":
+            depth += 1
+        elif char in ")]":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            parts.append(pattern[start:at])
+            start = at + 1
+        at += 1
+    return [*parts, pattern[start:]]
 
 
 def _en(pattern: str) -> re.Pattern[str]:
@@ -183,6 +230,8 @@ def false_friends(text: Text, original: Text | None) -> list[Finding]:
     folded = fold(plain)
     findings = []
     for friend in FALSE_FRIENDS:
+        if friend.starts is not None and not any(start in folded for start in friend.starts):
+            continue
         match = friend.spanish.search(folded)
         if match is None:
             continue
