@@ -8,6 +8,14 @@ is negative when it has a negation word: "not", "n't", "never", "no", "none", "n
 it has: Spanish doubles its negation ("No robes ninguna carta") where English has one ("Draw no
 cards").
 
+Where both units are negative, the negations are also counted, logically: a unit that bans two things
+("Boats cannot leave and no player may fish") keeps both bans.  English counts its negation words;
+Spanish counts each "no", "sin", "ni" and "tampoco", and the other negation words ("nadie", "nada",
+"ningún", "nunca", "jamás") only where no negation comes before them in the same clause: "No robes
+ninguna carta" and "Nadie roba nada" are one negation.  A word that says something negative without
+a negation word ("solo", "salvo", "a menos que", "gratis", ...) counts as one on the Spanish side.  A
+translation with fewer negations than its original lost one.
+
 Negative meaning is also said without a negation word, and those units are not judged: "unless"
 (a menos que, si no), "only" (solo), "except" (salvo), "until" (no ... hasta), "free" (sin pagar),
 "lack" (carecer), "up to" (no más de).  Set phrases whose negation word negates nothing are read
@@ -43,7 +51,8 @@ _EN_NOT_NEGATION = re.compile(
     r"\b(?:whether or not|or not|no (?:more|fewer|less|later|sooner) than|not only|no matter)\b", re.IGNORECASE
 )
 _ES_NOT_NEGATION = re.compile(
-    r"(?<!\w)(?:o no|no más de|no menos de|no más que|a no ser que|sin embargo|no obstante|no solo|no sólo"
+    r"(?<!\w)(?:o no(?=\s*(?:[,.;:!?)»”]|$))|no más de|no menos de|no más que|a no ser que|sin embargo|no obstante"
+    r"|no solo|no sólo"
     r"|(?:más|menos|mejor|peor|antes|después)(?!\w)[^.;:!?]{0,40}? que"
     r" (?:nunca|nadie|nada|ninguno|ninguna|jamás)|antes de(?: \w+){0,3} (?:nada|nadie|ningún|ninguna))(?!\w)",
     re.IGNORECASE,
@@ -97,6 +106,52 @@ def _without_kept_quotes(source: str, target: str) -> tuple[str, str]:
     return _QUOTED.sub(blank, source), _QUOTED.sub(blank, target)
 
 
+# Spanish negations that always count: "no" marks its own verb, "ni" and "tampoco" add a ban, "sin" is
+# its own phrase.  The others agree with a negation before them in the clause ("no ... nada").
+_ES_ALWAYS = frozenset({"no", "sin", "ni", "tampoco"})
+# Where a clause ends (a conjunction opens the next one: "si no" is no bare word), and with it the
+# agreement of a negation word with the "no" before it: erring towards a new clause only counts more
+# Spanish negations, never fewer.
+_ES_CLAUSE = re.compile(
+    r"[,;:.!?()—–]|(?=(?<!\w)(?:y|e|o|u|pero|sino|que|quien|quienes|si|cuando|aunque|porque|mientras)(?!\w))",
+    re.IGNORECASE,
+)
+_ES_WORD = re.compile(r"\w+")
+# Said negatively without a negation word; not "hasta", which renders "until" as often as "not ... until".
+_ES_NEGATIVE_WORDS = re.compile(_ES_NEGATIVE_MEANING.pattern.replace("|hasta|", "|"), re.IGNORECASE)
+
+
+# A clause that is one negation word alone: a word cited in a list, "(no, nunca, sin)", not a ban.
+_BARE = re.compile(r"\W*\w+['’]?\w*\W*")
+_EN_CLAUSE = re.compile(r"[,;:.!?()—–]|(?=\b(?:and|or|but|if|when|unless|while|because)\b)", re.IGNORECASE)
+
+
+def _english_count(unit: str) -> int:
+    """How many things an English unit negates: "not ... without" is one condition ("solo con")."""
+    count = 0
+    for clause in _EN_CLAUSE.split(_EN_NOT_NEGATION.sub(" ", unit)):
+        words = [w.lower() for w in _EN_NEGATION.findall(clause)]
+        if _BARE.fullmatch(clause):
+            continue  # a word named, "(not, never, no)", or an answer: no rule is negated
+        count += len(words) - (1 if "without" in words[1:] else 0)
+    return count
+
+
+@lru_cache(maxsize=1 << 14)
+def _spanish_count(unit: str) -> int:
+    """How many things a Spanish unit negates: its negations less those that agree with one before."""
+    count = 0
+    for clause in _ES_CLAUSE.split(_ES_NOT_NEGATION.sub(" ", unit)):
+        if _BARE.fullmatch(clause):
+            continue
+        negated = False
+        for word in _ES_WORD.findall(clause.lower()):
+            if word in _ES_ALWAYS or (not negated and _ES_NEGATION.fullmatch(word)):
+                count += 1
+                negated = True
+    return count + len(_ES_NEGATIVE_WORDS.findall(unit))
+
+
 _EN_NOR = re.compile(r"\bnor\b", re.IGNORECASE)
 _ES_NOR = frozenset({"ni", "tampoco"})
 
@@ -115,6 +170,15 @@ def compare_negation(text: Text, original: Text) -> list[Finding]:
                 "the second ban is lost"
             ).format(word=ours[0], translation=quote(whole_target, 60))
             hint = _('ban both things as "{original}" does, with "ni" or "tampoco"')
+            findings.append(
+                text.finding(Severity.WARNING, CODE, message, hint.format(original=quote(whole_source, 60)))
+            )
+            continue
+        if theirs and ours and len(theirs) > 1 and _spanish_count(target) < (count := _english_count(source)):
+            message = _(
+                'the original negates {count} things ("{words}"), but "{translation}" negates fewer: one is lost'
+            ).format(count=count, words=", ".join(w.lower() for w in theirs), translation=quote(whole_target, 60))
+            hint = _('keep every negation of "{original}" (no, nunca, ningún, ni, tampoco...)')
             findings.append(
                 text.finding(Severity.WARNING, CODE, message, hint.format(original=quote(whole_source, 60)))
             )
