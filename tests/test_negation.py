@@ -31,6 +31,15 @@ def _messages(english: str, spanish: str) -> list[str]:
          'the translation says "sin", but the original "Pay 1 {fuel}." has no negation'),
         ("Keep it. Nobody may steal it.", "Quédatela. Cualquiera puede robarla.",
          'the original says "nobody", but "Cualquiera puede robarla." has no negation'),
+        # "sin" before a verb or a clause, or for the original's "with", turns the rule around
+        ("Draw a card and look at it.", "Roba una carta sin mirarla.",
+         'the translation says "sin", but the original "Draw a card and look at it." has no negation'),
+        ("Move, and then reveal a card.", "Muévete sin que nadie vea una carta.",
+         'the translation says "sin, nadie", but the original "Move, and then reveal a card." has no negation'),
+        ("Attack with a pilot.", "Ataca sin piloto.",
+         'the translation says "sin", but the original "Attack with a pilot." has no negation'),
+        ("Attack safely.", "No ataques sin peligro.",
+         'the translation says "no, sin", but the original "Attack safely." has no negation'),
         # a quotation the translation rewrites is the translation's words: judged as any others
         ('He said "Never again."', 'Dijo «Otra vez».',
          'the original says "never", but "Dijo «Otra vez»." has no negation'),
@@ -71,6 +80,30 @@ def test_a_lost_or_added_negation_names_the_words_of_both_sentences(english: str
 )
 def test_negations_said_other_ways_are_no_finding(english: str, spanish: str) -> None:
     assert _messages(english, spanish) == []
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        # "sin" + noun for an English adverb or adjective with no negation word
+        ("Your ship lands safely.", "Tu nave aterriza sin peligro."),
+        ("Move freely through the sector.", "Muévete sin restricciones por el sector."),
+        ("The captain boards unopposed.", "El capitán embarca sin oposición."),
+        ("Your crew returns unharmed.", "Tu tripulación vuelve sin daños."),
+        ("Take a card for free.", "Toma una carta sin coste."),
+        ("The smuggler leaves empty-handed.", "El contrabandista se va sin un botín."),
+        ("The smuggler leaves empty-handed.", "El contrabandista se va sin nada."),
+        ("The ship drifts aimlessly.", "La nave va a la deriva sin ningún rumbo."),
+        ("Fight with a sword and win silently.", "Lucha con espada y gana sin ruido."),
+    ],
+)
+def test_sin_before_a_noun_for_an_english_adverb_is_no_added_negation(english: str, spanish: str) -> None:
+    assert _messages(english, spanish) == []
+
+
+def test_sin_is_still_the_negation_the_original_asks_for() -> None:
+    assert _messages("Move without a pilot.", "Muévete sin piloto.") == []
+    assert len(_messages("Move without a pilot.", "Muévete con piloto.")) == 1
 
 
 def test_a_sentence_that_keeps_its_negation_does_not_excuse_another_that_loses_it() -> None:

@@ -16,6 +16,12 @@ ninguna carta" and "Nadie roba nada" are one negation.  A word that says somethi
 a negation word ("solo", "salvo", "a menos que", "gratis", ...) counts as one on the Spanish side.  A
 translation with fewer negations than its original lost one.
 
+"sin" before a noun often renders an English adverb or adjective that has no negation word ("safely"
+as "sin peligro", "unopposed" as "sin oposición", "for free" as "sin coste"): a Spanish unit whose only
+negations are such "sin" is not an added negation.  "sin" before a verb ("sin mirar") or a clause
+("sin que") still is, and so is a "sin" where the original says "with" and the translation has no
+"con".  Where the original is negative, "sin" counts as the negation it is.
+
 Negative meaning is also said without a negation word, and those units are not judged: "unless"
 (a menos que, si no), "only" (solo), "except" (salvo), "until" (no ... hasta), "free" (sin pagar),
 "lack" (carecer), "up to" (no más de).  Set phrases whose negation word negates nothing are read
@@ -152,6 +158,29 @@ def _spanish_count(unit: str) -> int:
     return count + len(_ES_NEGATIVE_WORDS.findall(unit))
 
 
+# "sin" before a noun: "sin peligro", "sin una red", not "sin mirar", "sin pagarla" or "sin que".
+_ES_SIN_NOUN = re.compile(
+    r"(?<!\w)sin (?:(?:un|una|unos|unas|el|la|los|las|su|sus|tu|tus) )?(?!que\b)\w+?(?<![aeiíu]r)"
+    r"(?<![aeiíu]rl[oae])(?<![aeiíu]rl[oa]s)(?<![aeiíu]rse)(?<![aeiíu]rte)(?<![aeiíu]rle)(?<![aeiíu]rles)\b",
+    re.IGNORECASE,
+)
+# Words that agree with the "sin" before them: "sin nada", "sin ningún marinero".
+_AFTER_SIN = frozenset({"sin", "nada", "ningún", "ninguna", "ninguno", "nadie"})
+_EN_WITH = re.compile(r"\bwith\b", re.IGNORECASE)
+_ES_CON = re.compile(r"(?<!\w)con(?!\w)", re.IGNORECASE)
+
+
+def _only_sin_before_nouns(ours: tuple[str, ...], source: str, target: str) -> bool:
+    """The translation's negations are all "sin" + noun, an English adverb said in Spanish ("sin peligro")."""
+    words = [word.lower() for word in ours]
+    sin = words.count("sin")
+    if not sin or any(word not in _AFTER_SIN for word in words) or len(words) > 2 * sin:
+        return False  # a "no" or "nunca" of its own, or "sin que nadie"
+    if len(_ES_SIN_NOUN.findall(target)) < sin:
+        return False
+    return not (_EN_WITH.search(source) and not _ES_CON.search(target))  # "with a pilot" as "sin piloto"
+
+
 _EN_NOR = re.compile(r"\bnor\b", re.IGNORECASE)
 _ES_NOR = frozenset({"ni", "tampoco"})
 
@@ -183,7 +212,7 @@ def compare_negation(text: Text, original: Text) -> list[Finding]:
                 text.finding(Severity.WARNING, CODE, message, hint.format(original=quote(whole_source, 60)))
             )
             continue
-        if bool(theirs) == bool(ours):
+        if bool(theirs) == bool(ours) or (not theirs and _only_sin_before_nouns(ours, source, target)):
             continue
         if (theirs and _ES_NEGATIVE_MEANING.search(target)) or (ours and _EN_NEGATIVE_MEANING.search(source)):
             continue  # "unless" -> "si no", "Only you" -> "Nadie más que tú": said another way
