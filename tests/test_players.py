@@ -44,3 +44,56 @@ def test_a_rule_given_to_another_player_is_named(english: str, spanish: str, wor
 )
 def test_the_same_player_in_other_words_is_no_finding(english: str, spanish: str) -> None:
     assert _messages(english, spanish) == []
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "said"),
+    [
+        # each of them became one of them
+        (
+            "Each player with a ship draws a card.",
+            "Un jugador con una nave roba una carta.",
+            "one of them instead of each",
+        ),
+        ("Every opponent loses 2 gold.", "Un oponente pierde 2 de oro.", "one of them instead of each"),
+        ("All other players discard a card.", "Otro jugador descarta una carta.", None),  # named, just not counted
+        (
+            "At dusk, all opponents pay you 1 gold.",
+            "Al anochecer, un rival te paga 1 de oro.",
+            "one of them instead of each",
+        ),
+        # one of them became all of them
+        ("Choose an opponent: they lose 1 gold.", "Elige: cada rival pierde 1 de oro.", "all of them instead of one"),
+        ("One opponent draws a card.", "Todos tus rivales roban una carta.", "all of them instead of one"),
+    ],
+)
+def test_each_player_said_as_one_or_one_as_each_is_a_finding(english: str, spanish: str, said: str | None) -> None:
+    messages = _messages(english, spanish)
+    if said is None:
+        assert not any("instead of" in m for m in messages), messages
+    else:
+        assert len(messages) == 1 and said in messages[0], messages
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        ("Each opponent gives you 1 gold.", "Cada uno de tus rivales te da 1 de oro."),
+        ("Each opponent gives you 1 gold.", "Tus rivales te dan 1 de oro cada uno."),
+        ("Every player with a ship draws.", "Todo jugador con una nave roba."),
+        ("Each player passes a card to an opponent.", "Cada jugador le pasa una carta a un rival."),
+        (
+            "Each player draws; a player with no cards draws two.",
+            "Los jugadores roban; un jugador sin cartas roba dos.",
+        ),
+        ("Whenever an opponent draws, you gain 1.", "Cada vez que un rival roba, ganas 1."),
+        ("Choose an opponent. Each of you loses 1 gold.", "Elige a un rival. Cada uno de vosotros pierde 1 de oro."),
+        ("Any opponent may pay you 1 gold.", "Cualquier rival puede pagarte 1 de oro."),
+        (
+            "All players draw, and an opponent of your choice discards.",
+            "Todos roban, y un rival a tu elección descarta.",
+        ),
+    ],
+)
+def test_the_same_number_of_players_in_other_words_is_no_finding(english: str, spanish: str) -> None:
+    assert _messages(english, spanish) == []

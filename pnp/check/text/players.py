@@ -17,6 +17,12 @@ pronouns attached, "Descártala").  A regular imperative of tú is also the thir
 
 "The player to your left" and "el jugador a tu izquierda" name another player too.
 
+How many of them, sentence by sentence: "each", "every" or "all" players or opponents translated by "un
+jugador", "un rival" with no "cada", "todos" or "ambos" in the sentence gives the rule to one of them
+("Each opponent gives you 1" as "Un rival te da 1"); "an opponent", "one opponent" translated by "cada
+rival" or "todos los rivales" gives it to all of them, where the original has no "each", "every", "all"
+or "any".
+
 Not judged: "each player", "all players" against "cada jugador", "todos" (everyone, you too); the
 other players named by a word not listed ("the next player", "el siguiente jugador"); a subject
 named in the sentence before ("The Cellarer is hit. He loses 2" as "El cillerero es golpeado.
@@ -104,6 +110,37 @@ def _giving(source: str, target: str) -> str | None:
     return None if gives is None else f"{gives_you.group()}/{gives.group()}"
 
 
+_NOUNS_EN = r"(?:other )?(?:players?|opponents?|rivals?)"
+_NOUNS_ES = r"(?:otr[oa]s? )?(?:jugador\w*|rival\w*|oponente\w*|adversari\w*|contrincante\w*)"
+_EN_ALL = re.compile(rf"\b(?:each|every|all(?: the| of the| your| of your)?) {_NOUNS_EN}\b", re.IGNORECASE)
+_EN_ONE = re.compile(r"\b(?:an?|one|another) (?:other )?(?:player|opponent|rival)\b(?!['’])", re.IGNORECASE)
+_EN_ANY_ALL = re.compile(r"\b(?:each|every\w*|all|any\w*|both|whoever|whenever)\b", re.IGNORECASE)
+_ES_ONE = re.compile(rf"(?<!\w)(?:un|una|uno) {_NOUNS_ES}(?!\w)", re.IGNORECASE)
+_ES_ALL = re.compile(
+    rf"(?<!\w)(?:cada (?:un[oa] de (?:tus|los|sus|las|vuestros) )?{_NOUNS_ES}|"
+    rf"tod[oa]s (?:tus|los|sus|las|vuestros|vuestras) (?:demás )?{_NOUNS_ES})(?!\w)",
+    re.IGNORECASE,
+)
+_ES_EACH = re.compile(r"(?<!\w)(?:cada|tod[oa]s?|ambos|ambas)(?!\w)", re.IGNORECASE)
+
+
+def _how_many(source: str, target: str) -> tuple[str, str, bool] | None:
+    """The original's "each opponent" said as "un rival" (True), or its "an opponent" as "cada rival" (False)."""
+    every = _EN_ALL.search(source)
+    if every is not None:
+        ones = _ES_ONE.findall(target)
+        # more "un rival" than the original's "an opponent": one of them stands for the "each"
+        if len(ones) > len(_EN_ONE.findall(source)) and _ES_EACH.search(target) is None:
+            return every.group(), ones[0], True
+        return None
+    one_en = _EN_ONE.search(source)
+    if one_en is not None and _EN_ANY_ALL.search(source) is None:
+        every_es = _ES_ALL.search(target)
+        if every_es is not None:
+            return one_en.group(), every_es.group(), False
+    return None
+
+
 def compare_players(text: Text, original: Text) -> list[Finding]:
     theirs, ours = _named(original.plain, True), _named(text.plain, False)
     source, target = original.plain, text.plain
@@ -116,6 +153,24 @@ def compare_players(text: Text, original: Text) -> list[Finding]:
                     'the original says "{said}", but "{translation}" says "{written}": you give instead of receiving'
                 ).format(said=said, translation=quote(our_sentence, 60), written=written)
                 return [_finding(text, message, their_sentence)]
+    if _EN_ALL.search(source) or _EN_ONE.search(source):
+        for their_sentence, our_sentence in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+            changed = _how_many(their_sentence, our_sentence)
+            if changed is None:
+                continue
+            said, written, fewer = changed
+            message = (
+                _('the original says "{said}", but "{translation}" says "{written}": one of them instead of each')
+                if fewer
+                else _('the original says "{said}", but "{translation}" says "{written}": all of them instead of one')
+            )
+            return [
+                _finding(
+                    text,
+                    message.format(said=said, translation=quote(our_sentence, 60), written=written),
+                    their_sentence,
+                )
+            ]
     if theirs is not None and ours is None:
         message = _('the original names "{words}", but "{translation}" names no other player: it reads as you')
         return [_finding(text, message.format(words=theirs, translation=quote(target, 60)), source)]
