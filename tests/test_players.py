@@ -97,3 +97,39 @@ def test_each_player_said_as_one_or_one_as_each_is_a_finding(english: str, spani
 )
 def test_the_same_number_of_players_in_other_words_is_no_finding(english: str, spanish: str) -> None:
     assert _messages(english, spanish) == []
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        # the other players said without a noun, as people
+        ("The winner scores 3; everyone else scores 1.", "El ganador anota 3; los demás anotan 1."),
+        ("You draw 2; the other players get their gold back.", "Robas 2; a los demás se les devuelve su oro."),
+        ("You keep the card, and the others discard theirs.", "Te quedas la carta, y las demás descartan las suyas."),
+        ("Draw 2. Each opponent draws 1.", "Roba 2. El resto roba 1."),
+        ("Draw 2. Your opponents do not.", "Roba 2. El resto no."),
+        (
+            "The highest bidder pays; other players keep their gold.",
+            "Quien más puja paga; quienes no ganan, se quedan su oro.",
+        ),
+        ("Score 2; all other players lose 1.", "Anota 2; todos los demás pierden 1."),
+    ],
+)
+def test_the_other_players_said_without_a_noun_are_named(english: str, spanish: str) -> None:
+    assert _messages(english, spanish) == []
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        # "los demás", "el resto" of things: the other players are still lost
+        ("Each opponent keeps 1 card and discards the rest.", "Quédate 1 carta y descarta las demás."),
+        ("Each opponent reveals a card; shuffle the others.", "Revela una carta; baraja las demás cartas."),
+        ("Another player draws 2 and shuffles the rest in.", "Roba 2 y baraja el resto en el mazo."),
+        ("Each opponent keeps 1 card. The rest go back.", "Quédate 1 carta. Las demás, al mazo."),
+        ("Each opponent keeps 1 card. The rest go under.", "Quédate 1 carta. El resto bajo el mazo."),
+    ],
+)
+def test_the_other_cards_do_not_name_the_other_players(english: str, spanish: str) -> None:
+    messages = _messages(english, spanish)
+    assert len(messages) == 1 and "names no other player" in messages[0], messages

@@ -2,8 +2,10 @@
 
 English originals against Spanish translations.  The whole text names the other players or not:
 "opponent", "other player", "another player", "everyone else", "rival" against "rival",
-"oponente", "adversario", "contrincante", "otro jugador", "los demás jugadores" (not a bare "los
-demás": other cards, other files).  An original that names
+"oponente", "adversario", "contrincante", "otro jugador", "los demás jugadores".  A bare "los demás",
+"los otros", "el resto" may be other cards, so it names the other players only where the original
+names them, and only as a person: opening a clause before its verb ("los demás roban", "el resto
+pierde 1"), before a pronoun ("a los demás se les devuelve", "el resto no"), or "quienes no".  An original that names
 them and a translation that does not gives the rule to the player reading it ("Each opponent
 discards a card" as "Descarta una carta"); a translation that names them where the original does
 not takes it away ("You gain 2" as "Cada rival gana 2", "Each player" as "Cada rival").
@@ -56,6 +58,16 @@ _ES_OTHERS = re.compile(
     r"demás jugador\w*|resto de(?: los)? jugadores|"
     r"jugador\w* (?:a|de) (?:tu|su|vuestra) (?:izquierda|derecha))(?!\w)",
     re.IGNORECASE,
+)
+# The other players said without a noun: only as the subject or the "a" object of a verb, never "baraja
+# las demás" or "las demás cartas" (a plural noun ends in -s, a verb of "they" in -n).
+_ES_OTHERS_BARE = re.compile(
+    r"(?:^|[,;:.!?¿¡]\s*|(?<!\w)(?:y|e|pero|mientras|que)\s+)(?:(?:a|para)\s+)?(?:(?:todos|todas|cada un[oa] de)\s+)?"
+    r"(?:(?:los|las)\s+(?:demás|otros|otras)(?=\s+\w+n(?!\w))|(?:el|al) resto"
+    r"(?=\s+(?!(?:entre|sobre|desde|hacia|para|contra|ante|tras)(?!\w))\w+[aen](?!\w)))"
+    r"|(?:(?:los|las)\s+(?:demás|otros|otras)|(?:el|al) resto)\s+(?:se|les?|nos|os|no|también|solo|sólo)(?!\w)"
+    r"|(?<!\w)quienes no(?!\w)",
+    re.IGNORECASE | re.MULTILINE,
 )
 _EN_THEY = re.compile(
     r"^\W*(?:they|he|she|that (?:player|opponent|rival)|the chosen (?:player|opponent)|this opponent|"
@@ -171,7 +183,7 @@ def compare_players(text: Text, original: Text) -> list[Finding]:
                     their_sentence,
                 )
             ]
-    if theirs is not None and ours is None:
+    if theirs is not None and ours is None and _ES_OTHERS_BARE.search(target) is None:
         message = _('the original names "{words}", but "{translation}" names no other player: it reads as you')
         return [_finding(text, message.format(words=theirs, translation=quote(target, 60)), source)]
     if ours is not None and theirs is None:
@@ -183,7 +195,7 @@ def compare_players(text: Text, original: Text) -> list[Finding]:
     checker = speller(text.lang)
     for their_sentence, our_sentence in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
         subject = _EN_THEY.match(their_sentence)
-        if subject is None or checker is None or _named(our_sentence, False) is not None:
+        if subject is None or checker is None or _named(our_sentence, False) or _ES_OTHERS_BARE.search(our_sentence):
             continue
         opening = re.match(r"\W*(\w+)", our_sentence)
         found = evidence(our_sentence, checker, text.lang)
