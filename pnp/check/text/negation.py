@@ -4,7 +4,7 @@ English originals against Spanish translations, sentence by sentence where both 
 many sentences (text/consistency's pairing), else paragraph by paragraph or the whole text.  A unit
 is negative when it has a negation word: "not", "n't", "never", "no", "none", "nobody", "nothing",
 "cannot", "without", "nor", "neither" against "no", "nunca", "jamás", "ningún", "nada", "nadie",
-"sin", "ni", "tampoco".  Only whether a unit is negative is compared, never how many negation words
+"sin", "ni", "tampoco".  First whether a unit is negative is compared, not how many negation words
 it has: Spanish doubles its negation ("No robes ninguna carta") where English has one ("Draw no
 cards").
 
