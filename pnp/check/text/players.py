@@ -124,12 +124,12 @@ def _giving(source: str, target: str) -> str | None:
 
 _NOUNS_EN = r"(?:other )?(?:players?|opponents?|rivals?)"
 _NOUNS_ES = r"(?:otr[oa]s? )?(?:jugador\w*|rival\w*|oponente\w*|adversari\w*|contrincante\w*)"
-_EN_ALL = re.compile(rf"\b(?:each|every|all(?: the| of the| your| of your)?) {_NOUNS_EN}\b", re.IGNORECASE)
-_EN_ONE = re.compile(r"\b(?:an?|one|another) (?:other )?(?:player|opponent|rival)\b(?!['’])", re.IGNORECASE)
+_EN_ALL = re.compile(rf"(?=[eEaA])\b(?:each|every|all(?: the| of the| your| of your)?) {_NOUNS_EN}\b", re.IGNORECASE)
+_EN_ONE = re.compile(r"(?=[aAoO])\b(?:an?|one|another) (?:other )?(?:player|opponent|rival)\b(?!['’])", re.IGNORECASE)
 _EN_ANY_ALL = re.compile(r"\b(?:each|every\w*|all|any\w*|both|whoever|whenever)\b", re.IGNORECASE)
-_ES_ONE = re.compile(rf"(?<!\w)(?:un|una|uno) {_NOUNS_ES}(?!\w)", re.IGNORECASE)
+_ES_ONE = re.compile(rf"(?=[uU])(?<!\w)(?:un|una|uno) {_NOUNS_ES}(?!\w)", re.IGNORECASE)
 _ES_ALL = re.compile(
-    rf"(?<!\w)(?:cada (?:un[oa] de (?:tus|los|sus|las|vuestros) )?{_NOUNS_ES}|"
+    rf"(?=[cCtT])(?<!\w)(?:cada (?:un[oa] de (?:tus|los|sus|las|vuestros) )?{_NOUNS_ES}|"
     rf"tod[oa]s (?:tus|los|sus|las|vuestros|vuestras) (?:demás )?{_NOUNS_ES})(?!\w)",
     re.IGNORECASE,
 )
@@ -165,7 +165,8 @@ def compare_players(text: Text, original: Text) -> list[Finding]:
                     'the original says "{said}", but "{translation}" says "{written}": you give instead of receiving'
                 ).format(said=said, translation=quote(our_sentence, 60), written=written)
                 return [_finding(text, message, their_sentence)]
-    if _EN_ALL.search(source) or _EN_ONE.search(source):
+    if (_ES_ONE.search(target) and _EN_ALL.search(source)) or (_ES_ALL.search(target) and _EN_ONE.search(source)):
+        # a sentence may say "each" on one side and "un" on the other: only then are the sentences paired
         for their_sentence, our_sentence in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
             changed = _how_many(their_sentence, our_sentence)
             if changed is None:
