@@ -31,6 +31,15 @@ def _messages(english: str, spanish: str) -> list[str]:
          'the translation says "sin", but the original "Pay 1 {fuel}." has no negation'),
         ("Keep it. Nobody may steal it.", "Quédatela. Cualquiera puede robarla.",
          'the original says "nobody", but "Cualquiera puede robarla." has no negation'),
+        # "sin" before a verb or a clause, or for the original's "with", turns the rule around
+        ("Draw a card and look at it.", "Roba una carta sin mirarla.",
+         'the translation says "sin", but the original "Draw a card and look at it." has no negation'),
+        ("Move, and then reveal a card.", "Muévete sin que nadie vea una carta.",
+         'the translation says "sin, nadie", but the original "Move, and then reveal a card." has no negation'),
+        ("Attack with a pilot.", "Ataca sin piloto.",
+         'the translation says "sin", but the original "Attack with a pilot." has no negation'),
+        ("Attack safely.", "No ataques sin peligro.",
+         'the translation says "no, sin", but the original "Attack safely." has no negation'),
         # a quotation the translation rewrites is the translation's words: judged as any others
         ('He said "Never again."', 'Dijo «Otra vez».',
          'the original says "never", but "Dijo «Otra vez»." has no negation'),
@@ -73,5 +82,81 @@ def test_negations_said_other_ways_are_no_finding(english: str, spanish: str) ->
     assert _messages(english, spanish) == []
 
 
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        # "sin" + noun for an English adverb or adjective with no negation word
+        ("Your ship lands safely.", "Tu nave aterriza sin peligro."),
+        ("Move freely through the sector.", "Muévete sin restricciones por el sector."),
+        ("The captain boards unopposed.", "El capitán embarca sin oposición."),
+        ("Your crew returns unharmed.", "Tu tripulación vuelve sin daños."),
+        ("Take a card for free.", "Toma una carta sin coste."),
+        ("The smuggler leaves empty-handed.", "El contrabandista se va sin un botín."),
+        ("The smuggler leaves empty-handed.", "El contrabandista se va sin nada."),
+        ("The ship drifts aimlessly.", "La nave va a la deriva sin ningún rumbo."),
+        ("Fight with a sword and win silently.", "Lucha con espada y gana sin ruido."),
+    ],
+)
+def test_sin_before_a_noun_for_an_english_adverb_is_no_added_negation(english: str, spanish: str) -> None:
+    assert _messages(english, spanish) == []
+
+
+def test_sin_is_still_the_negation_the_original_asks_for() -> None:
+    assert _messages("Move without a pilot.", "Muévete sin piloto.") == []
+    assert len(_messages("Move without a pilot.", "Muévete con piloto.")) == 1
+
+
 def test_a_sentence_that_keeps_its_negation_does_not_excuse_another_that_loses_it() -> None:
     assert len(_messages("You may not fight. Never flee.", "No puedes luchar. Huye siempre.")) == 1
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        # two bans, one kept: the other became a permission
+        ("Crew cannot board and no ship may dock.", "La tripulación puede embarcar y ninguna nave puede atracar."),
+        ("Nobody may trade, and you cannot draw.", "Nadie puede comerciar, y puedes robar."),
+        ("Never discard a Ship; do not reveal it.", "Nunca descartes una nave; revélala."),
+        ("It has no shield and cannot attack.", "No tiene escudo y puede atacar."),
+        ("Never trade; no crew may board.", "Nunca comercies; cualquier tripulación puede embarcar."),
+    ],
+)
+def test_a_negation_lost_beside_a_kept_one_is_a_finding(english: str, spanish: str) -> None:
+    messages = _messages(english, spanish)
+    assert len(messages) == 1 and "negates fewer" in messages[0], messages
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        # the same bans said with Spanish negative concord: one negation however many words
+        ("Crew cannot board and no ship may dock.", "La tripulación no puede embarcar y ninguna nave puede atracar."),
+        ("You cannot draw or discard, and nobody may trade.", "No puedes robar ni descartar, y nadie puede comerciar."),
+        ("Nobody gains anything and no one loses.", "Nadie gana nada y nadie pierde."),
+        ("No ship may dock and crew cannot board.", "Ninguna nave puede atracar ni la tripulación puede embarcar."),
+        (
+            "No ship may dock; crew cannot board either.",
+            "Ninguna nave puede atracar; tampoco puede embarcar la tripulación.",
+        ),
+        ("If you have no Ship, nobody gives you anything.", "Si no tienes ninguna nave, nadie te da nada."),
+        ("You cannot fight if you have no weapon.", "No puedes luchar si no tienes ningún arma."),
+        ("Nobody, not even you, may look.", "Nadie, ni siquiera tú, puede mirar."),
+        ("Do not draw if nobody has passed.", "No robes si nadie ha pasado."),
+        ("Pay; if you don't, lose 1 and never draw.", "Paga; si no, pierde 1 y nunca robes."),
+        ("Say a word (not, never, no) and keep none.", "Di una palabra (no, nunca, sin) y no te quedes ninguna."),
+        ("It is damaged, or it is not a card.", "Está dañada, o no es una carta."),  # "o no" that negates a verb
+        # a negation said another way beside one that is kept
+        (
+            "You cannot draw, and you may not fight without a pilot.",
+            "No puedes robar, y solo puedes luchar con piloto.",
+        ),
+        ("Do not draw; you cannot fight unless you pay.", "No robes; solo puedes luchar si pagas."),
+        ("Do not draw; you cannot fight unless you pay.", "No robes; no puedes luchar a menos que pagues."),
+        ("Do not draw, and never pay for it.", "No robes, y juégala gratis."),
+        ("You cannot fight without a sword.", "No puedes luchar sin espada."),
+        ("You cannot fight without a sword, and never flee.", "Nunca huyas, y lucha solo con espada."),
+        ("No crew may board, and you cannot move it.", "Ninguna tripulación puede embarcar, y es imposible moverla."),
+    ],
+)
+def test_as_many_negations_said_other_ways_are_no_finding(english: str, spanish: str) -> None:
+    assert _messages(english, spanish) == []

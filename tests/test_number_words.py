@@ -134,3 +134,32 @@ def test_a_pack_in_catalan_and_german_notes_once_that_german_words_were_not_comp
     assert pack is not None
     found = [(f.severity.value, f.message) for f in check_numbers(pack)]
     assert found == [("info", 'numbers written as words were not compared in "de": pnp reads them only in ca, en, es')]
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        ("If it is a draw, neither of you scores.", "Si hay empate, ninguno de los dos puntúa."),
+        ("Either of you may pass.", "Cualquiera de las dos puede pasar."),
+        ("The two of you swap hands.", "Vosotros dos os cambiáis la mano."),
+        ("You lose 1 coin each.", "Perdéis 1 moneda los dos."),
+        ("You and the captain fight each other.", "Tú y el capitán lucháis entre los dos."),
+        ("Choose an ally: you both lose 1 {fuel}.", "Elige a un aliado: los dos perdéis 1 {fuel}."),
+        ("One of you draws a card.", "Uno de los dos roba una carta."),
+    ],
+)
+def test_dos_naming_two_people_is_no_number(english: str, spanish: str) -> None:
+    assert _messages(english, spanish) == []
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "message"),
+    [
+        # "los dos", "las dos" before what they count still count it
+        ("Draw the top card.", "Roba las dos primeras cartas.", 'not in the original: "dos" (2)'),
+        ("Discard three cards.", "Descarta las dos cartas.", 'missing "three" (3); not in the original: "dos" (2)'),
+        ("Neither of you scores 3.", "Ninguno de los dos puntúa 2.", "missing 3; not in the original: 2"),
+    ],
+)
+def test_dos_before_what_it_counts_is_a_number(english: str, spanish: str, message: str) -> None:
+    assert _messages(english, spanish) == [f"numbers differ from the original: {message}"]

@@ -4,9 +4,23 @@ English originals against Spanish translations, sentence by sentence where both 
 many sentences (text/consistency's pairing), else paragraph by paragraph or the whole text.  A unit
 is negative when it has a negation word: "not", "n't", "never", "no", "none", "nobody", "nothing",
 "cannot", "without", "nor", "neither" against "no", "nunca", "jamás", "ningún", "nada", "nadie",
-"sin", "ni", "tampoco".  Only whether a unit is negative is compared, never how many negation words
+"sin", "ni", "tampoco".  First whether a unit is negative is compared, not how many negation words
 it has: Spanish doubles its negation ("No robes ninguna carta") where English has one ("Draw no
 cards").
+
+Where both units are negative, the negations are also counted, logically: a unit that bans two things
+("Boats cannot leave and no player may fish") keeps both bans.  English counts its negation words;
+Spanish counts each "no", "sin", "ni" and "tampoco", and the other negation words ("nadie", "nada",
+"ningún", "nunca", "jamás") only where no negation comes before them in the same clause: "No robes
+ninguna carta" and "Nadie roba nada" are one negation.  A word that says something negative without
+a negation word ("solo", "salvo", "a menos que", "gratis", ...) counts as one on the Spanish side.  A
+translation with fewer negations than its original lost one.
+
+"sin" before a noun often renders an English adverb or adjective that has no negation word ("safely"
+as "sin peligro", "unopposed" as "sin oposición", "for free" as "sin coste"): a Spanish unit whose only
+negations are such "sin" is not an added negation.  "sin" before a verb ("sin mirar") or a clause
+("sin que") still is, and so is a "sin" where the original says "with" and the translation has no
+"con".  Where the original is negative, "sin" counts as the negation it is.
 
 Negative meaning is also said without a negation word, and those units are not judged: "unless"
 (a menos que, si no), "only" (solo), "except" (salvo), "until" (no ... hasta), "free" (sin pagar),
@@ -43,7 +57,8 @@ _EN_NOT_NEGATION = re.compile(
     r"\b(?:whether or not|or not|no (?:more|fewer|less|later|sooner) than|not only|no matter)\b", re.IGNORECASE
 )
 _ES_NOT_NEGATION = re.compile(
-    r"(?<!\w)(?:o no|no más de|no menos de|no más que|a no ser que|sin embargo|no obstante|no solo|no sólo"
+    r"(?<!\w)(?:o no(?=\s*(?:[,.;:!?)»”]|$))|no más de|no menos de|no más que|a no ser que|sin embargo|no obstante"
+    r"|no solo|no sólo"
     r"|(?:más|menos|mejor|peor|antes|después)(?!\w)[^.;:!?]{0,40}? que"
     r" (?:nunca|nadie|nada|ninguno|ninguna|jamás)|antes de(?: \w+){0,3} (?:nada|nadie|ningún|ninguna))(?!\w)",
     re.IGNORECASE,
@@ -97,6 +112,75 @@ def _without_kept_quotes(source: str, target: str) -> tuple[str, str]:
     return _QUOTED.sub(blank, source), _QUOTED.sub(blank, target)
 
 
+# Spanish negations that always count: "no" marks its own verb, "ni" and "tampoco" add a ban, "sin" is
+# its own phrase.  The others agree with a negation before them in the clause ("no ... nada").
+_ES_ALWAYS = frozenset({"no", "sin", "ni", "tampoco"})
+# Where a clause ends (a conjunction opens the next one: "si no" is no bare word), and with it the
+# agreement of a negation word with the "no" before it: erring towards a new clause only counts more
+# Spanish negations, never fewer.
+_ES_CLAUSE = re.compile(
+    r"[,;:.!?()—–]|(?=(?<!\w)(?:y|e|o|u|pero|sino|que|quien|quienes|si|cuando|aunque|porque|mientras)(?!\w))",
+    re.IGNORECASE,
+)
+_ES_WORD = re.compile(r"\w+")
+# Said negatively without a negation word; not "hasta", which renders "until" as often as "not ... until".
+_ES_NEGATIVE_WORDS = re.compile(_ES_NEGATIVE_MEANING.pattern.replace("|hasta|", "|"), re.IGNORECASE)
+
+
+# A clause that is one negation word alone: a word cited in a list, "(no, nunca, sin)", not a ban.
+_BARE = re.compile(r"\W*\w+['’]?\w*\W*")
+_EN_CLAUSE = re.compile(r"[,;:.!?()—–]|(?=\b(?:and|or|but|if|when|unless|while|because)\b)", re.IGNORECASE)
+
+
+def _english_count(unit: str) -> int:
+    """How many things an English unit negates: "not ... without" is one condition ("solo con")."""
+    count = 0
+    for clause in _EN_CLAUSE.split(_EN_NOT_NEGATION.sub(" ", unit)):
+        words = [w.lower() for w in _EN_NEGATION.findall(clause)]
+        if _BARE.fullmatch(clause):
+            continue  # a word named, "(not, never, no)", or an answer: no rule is negated
+        count += len(words) - (1 if "without" in words[1:] else 0)
+    return count
+
+
+@lru_cache(maxsize=1 << 14)
+def _spanish_count(unit: str) -> int:
+    """How many things a Spanish unit negates: its negations less those that agree with one before."""
+    count = 0
+    for clause in _ES_CLAUSE.split(_ES_NOT_NEGATION.sub(" ", unit)):
+        if _BARE.fullmatch(clause):
+            continue
+        negated = False
+        for word in _ES_WORD.findall(clause.lower()):
+            if word in _ES_ALWAYS or (not negated and _ES_NEGATION.fullmatch(word)):
+                count += 1
+                negated = True
+    return count + len(_ES_NEGATIVE_WORDS.findall(unit))
+
+
+# "sin" before a noun: "sin peligro", "sin una red", not "sin mirar", "sin pagarla" or "sin que".
+_ES_SIN_NOUN = re.compile(
+    r"(?<!\w)sin (?:(?:un|una|unos|unas|el|la|los|las|su|sus|tu|tus) )?(?!que\b)\w+?(?<![aeiíu]r)"
+    r"(?<![aeiíu]rl[oae])(?<![aeiíu]rl[oa]s)(?<![aeiíu]rse)(?<![aeiíu]rte)(?<![aeiíu]rle)(?<![aeiíu]rles)\b",
+    re.IGNORECASE,
+)
+# Words that agree with the "sin" before them: "sin nada", "sin ningún marinero".
+_AFTER_SIN = frozenset({"sin", "nada", "ningún", "ninguna", "ninguno", "nadie"})
+_EN_WITH = re.compile(r"\bwith\b", re.IGNORECASE)
+_ES_CON = re.compile(r"(?<!\w)con(?!\w)", re.IGNORECASE)
+
+
+def _only_sin_before_nouns(ours: tuple[str, ...], source: str, target: str) -> bool:
+    """The translation's negations are all "sin" + noun, an English adverb said in Spanish ("sin peligro")."""
+    words = [word.lower() for word in ours]
+    sin = words.count("sin")
+    if not sin or any(word not in _AFTER_SIN for word in words) or len(words) > 2 * sin:
+        return False  # a "no" or "nunca" of its own, or "sin que nadie"
+    if len(_ES_SIN_NOUN.findall(target)) < sin:
+        return False
+    return not (_EN_WITH.search(source) and not _ES_CON.search(target))  # "with a pilot" as "sin piloto"
+
+
 _EN_NOR = re.compile(r"\bnor\b", re.IGNORECASE)
 _ES_NOR = frozenset({"ni", "tampoco"})
 
@@ -119,7 +203,16 @@ def compare_negation(text: Text, original: Text) -> list[Finding]:
                 text.finding(Severity.WARNING, CODE, message, hint.format(original=quote(whole_source, 60)))
             )
             continue
-        if bool(theirs) == bool(ours):
+        if theirs and ours and len(theirs) > 1 and _spanish_count(target) < (count := _english_count(source)):
+            message = _(
+                'the original negates {count} things ("{words}"), but "{translation}" negates fewer: one is lost'
+            ).format(count=count, words=", ".join(w.lower() for w in theirs), translation=quote(whole_target, 60))
+            hint = _('keep every negation of "{original}" (no, nunca, ningún, ni, tampoco...)')
+            findings.append(
+                text.finding(Severity.WARNING, CODE, message, hint.format(original=quote(whole_source, 60)))
+            )
+            continue
+        if bool(theirs) == bool(ours) or (not theirs and _only_sin_before_nouns(ours, source, target)):
             continue
         if (theirs and _ES_NEGATIVE_MEANING.search(target)) or (ours and _EN_NEGATIVE_MEANING.search(source)):
             continue  # "unless" -> "si no", "Only you" -> "Nadie más que tú": said another way

@@ -3,7 +3,9 @@
 A number is a figure (2, 1.000) or a number word ("two", "dos", "twice", "el doble"), and both sides are
 compared as values: "Draw two cards" / "Roba tres cartas" differ, "Draw 2 cards" / "Roba dos cartas" do not.
 Articles and ordinals ("a", "una", "first") are not numbers of their own: they only stand for a figure of
-the other text ("Draw 1 card" / "Roba una carta"), so "a card" / "una carta" is never a finding.
+the other text ("Draw 1 card" / "Roba una carta"), so "a card" / "una carta" is never a finding.  So do
+pronouns: English "one" in "which one", and Spanish "dos" naming two people ("ninguno de los dos" for
+"neither of you", "vosotros dos" for "the two of you").
 """
 
 from __future__ import annotations
@@ -66,6 +68,8 @@ def counted(plain: str, language: str) -> Counted:
         word = match.group()
         if word == "one" and _pronoun_one(plain, match):
             stand_ins[1] = stand_ins.get(1, 0) + 1  # "which one", "one of them": a pronoun, not a count
+        elif word == "dos" and language.split("-")[0] == "es" and _pronoun_dos(folded, match):
+            stand_ins[2] = stand_ins.get(2, 0) + 1  # "ninguno de los dos" for "neither": who, not a count
         elif word in words:
             values[words[word]] = values.get(words[word], 0) + 1
             written.setdefault(words[word], f'"{plain[match.start() : match.end()]}"')
@@ -94,6 +98,25 @@ def _pronoun_one(plain: str, match: re.Match[str]) -> bool:
     if _BEFORE_PRONOUN_ONE.search(before[max(0, len(before.rstrip()) - 8) :]):
         return True
     return re.match(r"\s+(?:of|another)\b", plain[match.end() :], re.IGNORECASE) is not None
+
+
+# Spanish "dos" naming two people, as English "both", "neither", "either", "the two of you" do: "ninguno
+# de los dos", "cualquiera de los dos", "vosotros dos", "entre los dos", and "los dos" with no noun after
+# it ("los dos.", "los dos juntos", "los dos os", "los dos perdéis").  Not "las dos cartas", which counts.
+_BEFORE_PRONOUN_DOS = re.compile(
+    r"(?<!\w)(?:(?:ninguno|ninguna|cualquiera|uno|una|alguno|alguna|cual|quien|cada uno|cada una) de (?:los|las)"
+    r"|vosotros|vosotras|nosotros|nosotras|ellos|ellas|ustedes|entre (?:los|las))\s+$"
+)
+_BEFORE_DOS = re.compile(r"(?<!\w)(?:los|las)\s+$")
+_AFTER_PRONOUN_DOS = re.compile(r"\W*$|\s*[,.;:!?)]|\s+(?:juntos|juntas|a la vez|os|se|les?|nos|\w+(?:ais|eis|is))\b")
+
+
+def _pronoun_dos(folded: str, match: re.Match[str]) -> bool:
+    """Spanish "dos" as a pronoun of two people: "ninguno de los dos", "vosotros dos", "los dos."."""
+    before = folded[max(0, match.start() - 24) : match.start()]
+    if _BEFORE_PRONOUN_DOS.search(before):
+        return True
+    return _BEFORE_DOS.search(before) is not None and _AFTER_PRONOUN_DOS.match(folded, match.end()) is not None
 
 
 def check_numbers(pack: PackData) -> list[Finding]:

@@ -2,8 +2,10 @@
 
 English originals against Spanish translations.  The whole text names the other players or not:
 "opponent", "other player", "another player", "everyone else", "rival" against "rival",
-"oponente", "adversario", "contrincante", "otro jugador", "los demás jugadores" (not a bare "los
-demás": other cards, other files).  An original that names
+"oponente", "adversario", "contrincante", "otro jugador", "los demás jugadores".  A bare "los demás",
+"los otros", "el resto" may be other cards, so it names the other players only where the original
+names them, and only as a person: opening a clause before its verb ("los demás roban", "el resto
+pierde 1"), before a pronoun ("a los demás se les devuelve", "el resto no"), or "quienes no".  An original that names
 them and a translation that does not gives the rule to the player reading it ("Each opponent
 discards a card" as "Descarta una carta"); a translation that names them where the original does
 not takes it away ("You gain 2" as "Cada rival gana 2", "Each player" as "Cada rival").
@@ -16,6 +18,12 @@ pronouns attached, "Descártala").  A regular imperative of tú is also the thir
 ("Descarta": "he discards"), so "Elige a un rival. Descarta una carta" is not judged.
 
 "The player to your left" and "el jugador a tu izquierda" name another player too.
+
+How many of them, sentence by sentence: "each", "every" or "all" players or opponents translated by "un
+jugador", "un rival" with no "cada", "todos" or "ambos" in the sentence gives the rule to one of them
+("Each opponent gives you 1" as "Un rival te da 1"); "an opponent", "one opponent" translated by "cada
+rival" or "todos los rivales" gives it to all of them, where the original has no "each", "every", "all"
+or "any".
 
 Not judged: "each player", "all players" against "cada jugador", "todos" (everyone, you too); the
 other players named by a word not listed ("the next player", "el siguiente jugador"); a subject
@@ -50,6 +58,16 @@ _ES_OTHERS = re.compile(
     r"demás jugador\w*|resto de(?: los)? jugadores|"
     r"jugador\w* (?:a|de) (?:tu|su|vuestra) (?:izquierda|derecha))(?!\w)",
     re.IGNORECASE,
+)
+# The other players said without a noun: only as the subject or the "a" object of a verb, never "baraja
+# las demás" or "las demás cartas" (a plural noun ends in -s, a verb of "they" in -n).
+_ES_OTHERS_BARE = re.compile(
+    r"(?:^|[,;:.!?¿¡]\s*|(?<!\w)(?:y|e|pero|mientras|que)\s+)(?:(?:a|para)\s+)?(?:(?:todos|todas|cada un[oa] de)\s+)?"
+    r"(?:(?:los|las)\s+(?:demás|otros|otras)(?=\s+\w+n(?!\w))|(?:el|al) resto"
+    r"(?=\s+(?!(?:entre|sobre|desde|hacia|para|contra|ante|tras)(?!\w))\w+[aen](?!\w)))"
+    r"|(?:(?:los|las)\s+(?:demás|otros|otras)|(?:el|al) resto)\s+(?:se|les?|nos|os|no|también|solo|sólo)(?!\w)"
+    r"|(?<!\w)quienes no(?!\w)",
+    re.IGNORECASE | re.MULTILINE,
 )
 _EN_THEY = re.compile(
     r"^\W*(?:they|he|she|that (?:player|opponent|rival)|the chosen (?:player|opponent)|this opponent|"
@@ -104,6 +122,37 @@ def _giving(source: str, target: str) -> str | None:
     return None if gives is None else f"{gives_you.group()}/{gives.group()}"
 
 
+_NOUNS_EN = r"(?:other )?(?:players?|opponents?|rivals?)"
+_NOUNS_ES = r"(?:otr[oa]s? )?(?:jugador\w*|rival\w*|oponente\w*|adversari\w*|contrincante\w*)"
+_EN_ALL = re.compile(rf"(?=[eEaA])\b(?:each|every|all(?: the| of the| your| of your)?) {_NOUNS_EN}\b", re.IGNORECASE)
+_EN_ONE = re.compile(r"(?=[aAoO])\b(?:an?|one|another) (?:other )?(?:player|opponent|rival)\b(?!['’])", re.IGNORECASE)
+_EN_ANY_ALL = re.compile(r"\b(?:each|every\w*|all|any\w*|both|whoever|whenever)\b", re.IGNORECASE)
+_ES_ONE = re.compile(rf"(?=[uU])(?<!\w)(?:un|una|uno) {_NOUNS_ES}(?!\w)", re.IGNORECASE)
+_ES_ALL = re.compile(
+    rf"(?=[cCtT])(?<!\w)(?:cada (?:un[oa] de (?:tus|los|sus|las|vuestros) )?{_NOUNS_ES}|"
+    rf"tod[oa]s (?:tus|los|sus|las|vuestros|vuestras) (?:demás )?{_NOUNS_ES})(?!\w)",
+    re.IGNORECASE,
+)
+_ES_EACH = re.compile(r"(?<!\w)(?:cada|tod[oa]s?|ambos|ambas)(?!\w)", re.IGNORECASE)
+
+
+def _how_many(source: str, target: str) -> tuple[str, str, bool] | None:
+    """The original's "each opponent" said as "un rival" (True), or its "an opponent" as "cada rival" (False)."""
+    every = _EN_ALL.search(source)
+    if every is not None:
+        ones = _ES_ONE.findall(target)
+        # more "un rival" than the original's "an opponent": one of them stands for the "each"
+        if len(ones) > len(_EN_ONE.findall(source)) and _ES_EACH.search(target) is None:
+            return every.group(), ones[0], True
+        return None
+    one_en = _EN_ONE.search(source)
+    if one_en is not None and _EN_ANY_ALL.search(source) is None:
+        every_es = _ES_ALL.search(target)
+        if every_es is not None:
+            return one_en.group(), every_es.group(), False
+    return None
+
+
 def compare_players(text: Text, original: Text) -> list[Finding]:
     theirs, ours = _named(original.plain, True), _named(text.plain, False)
     source, target = original.plain, text.plain
@@ -116,7 +165,26 @@ def compare_players(text: Text, original: Text) -> list[Finding]:
                     'the original says "{said}", but "{translation}" says "{written}": you give instead of receiving'
                 ).format(said=said, translation=quote(our_sentence, 60), written=written)
                 return [_finding(text, message, their_sentence)]
-    if theirs is not None and ours is None:
+    if (_ES_ONE.search(target) and _EN_ALL.search(source)) or (_ES_ALL.search(target) and _EN_ONE.search(source)):
+        # a sentence may say "each" on one side and "un" on the other: only then are the sentences paired
+        for their_sentence, our_sentence in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+            changed = _how_many(their_sentence, our_sentence)
+            if changed is None:
+                continue
+            said, written, fewer = changed
+            message = (
+                _('the original says "{said}", but "{translation}" says "{written}": one of them instead of each')
+                if fewer
+                else _('the original says "{said}", but "{translation}" says "{written}": all of them instead of one')
+            )
+            return [
+                _finding(
+                    text,
+                    message.format(said=said, translation=quote(our_sentence, 60), written=written),
+                    their_sentence,
+                )
+            ]
+    if theirs is not None and ours is None and _ES_OTHERS_BARE.search(target) is None:
         message = _('the original names "{words}", but "{translation}" names no other player: it reads as you')
         return [_finding(text, message.format(words=theirs, translation=quote(target, 60)), source)]
     if ours is not None and theirs is None:
@@ -128,7 +196,7 @@ def compare_players(text: Text, original: Text) -> list[Finding]:
     checker = speller(text.lang)
     for their_sentence, our_sentence in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
         subject = _EN_THEY.match(their_sentence)
-        if subject is None or checker is None or _named(our_sentence, False) is not None:
+        if subject is None or checker is None or _named(our_sentence, False) or _ES_OTHERS_BARE.search(our_sentence):
             continue
         opening = re.match(r"\W*(\w+)", our_sentence)
         found = evidence(our_sentence, checker, text.lang)
