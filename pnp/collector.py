@@ -18,27 +18,22 @@ from collections.abc import Iterator
 
 
 @contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
+def collector_paused(freeze: bool = False) -> Iterator[None]:
+    """The cycle collector off while inside; with `freeze`, what was made meanwhile is left out of
+    later collections (gc.freeze) rather than all walked once more as the collector resumes."""
     paused = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if paused:
+            if freeze:
+                gc.freeze()
             gc.enable()
 
 
-@contextlib.contextmanager
-def collector_off_for_one_pass() -> Iterator[None]:
+def collector_off_for_one_pass() -> contextlib.AbstractContextManager[None]:
     """Paused for the one pass a command makes before its process ends (`pnp check`): its objects,
     the loaded pack and its layouts, live until then, and a collection would only walk them again and
-    again.  On leaving, they are left out of later collections (gc.freeze) rather than all walked
-    once more as the collector resumes; refcounting still frees what is dropped."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.freeze()
-            gc.enable()
+    again; refcounting still frees what is dropped."""
+    return collector_paused(freeze=True)
