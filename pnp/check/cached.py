@@ -34,7 +34,7 @@ from pnp.check import RULES, Rule
 from pnp.check.text.lexicon import spellers
 from pnp.collector import collector_paused
 from pnp.errors import Finding
-from pnp.model import Card, LoadedDeck, PackData
+from pnp.model import Card, LoadedDeck, PackData, card_json
 
 # rules whose findings on a card depend on that card alone (and the pack's context)
 PER_CARD = frozenset(
@@ -211,7 +211,7 @@ def _card_keys(pack: PackData) -> dict[str, str]:
     for loaded in pack.decks:
         where = f"\0{loaded.deck.id}\0{loaded.file}\0"  # no NUL in a name: the parts cannot run together
         for card in loaded.cards:
-            payload = card.model_dump_json() + where + "\0".join(sorted(lines.get(card.id, ())))
+            payload = card_json(card) + where + "\0".join(sorted(lines.get(card.id, ())))
             keys[card.id] = hashlib.sha256(payload.encode()).hexdigest()[:32]
     return keys
 

@@ -26,7 +26,7 @@ from pnp.layout.memo import CardRecord, DeckMemo, DeckRecord, KeptCard, LayoutMe
 from pnp.layout.panels import card_mm, panel_context
 from pnp.layout.scans import scan_findings
 from pnp.layout.templates import IconFile, Template, TemplateSet, layout_candidates, load_family, size_class
-from pnp.model import Card, Face, LoadedDeck, PackData
+from pnp.model import Card, Face, LoadedDeck, PackData, card_json
 from pnp.paths import TEMPLATES_DIR, shown_path
 from pnp.units import Size, UnitError, parse_card_size
 
@@ -448,22 +448,6 @@ def card_digest(pack: PackData, card: Card, written: str | None = None) -> str:
     digest = hashlib.sha256((card_json(card) if written is None else written).encode())
     digest.update(b"\0" + repr(scanned).encode())
     return digest.hexdigest()[:32]
-
-
-# Each card's JSON, by the card (kept with it, so that its id is not reused): a check lays out every
-# card once per language, and writing a card out is a tenth of what its recalled layout takes
-_JSON: dict[int, tuple[Card, str]] = {}
-_JSON_AT_MOST = 1 << 15  # then forgotten all at once: the workbench loads its pack again after edits
-
-
-def card_json(card: Card) -> str:
-    """card.model_dump_json(), made once per card in a process."""
-    kept = _JSON.get(id(card))
-    if kept is None or kept[0] is not card:
-        if len(_JSON) >= _JSON_AT_MOST:
-            _JSON.clear()
-        kept = _JSON[id(card)] = (card, card.model_dump_json())
-    return kept[1]
 
 
 SCAN_TEMPLATE = "scan"

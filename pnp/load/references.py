@@ -23,7 +23,7 @@ from pnp.load import remembered
 from pnp.load.card_memo import CardMemo, Placed
 from pnp.load.swap_refs import check_swap_refs
 from pnp.load.toml import TomlFile, inside_pack, key_lines, text_digest, unknown_reference
-from pnp.model import Card, LoadedDeck, Pack
+from pnp.model import Card, LoadedDeck, Pack, card_json
 from pnp.model.glossary import Glossary
 from pnp.paths import shown_path
 from pnp.units import UnitError, parse_card_size
@@ -362,7 +362,7 @@ def card_key(reads: PackReads, deck: LoadedDeck, card: Card, shown: str) -> str:
     icons = [icon for text in _card_texts(card) for icon in markup.icons_in(text) if icon not in reads.icon_names]
     keywords = [k for k in (_keyword_id(keyword) for keyword in card.keywords) if k not in reads.keyword_set]
     named = (card.art, card.back.art if card.back else None, card.scan)
-    digest = hashlib.sha256(card.model_dump_json().encode())
+    digest = hashlib.sha256(card_json(card).encode())
     rest = (
         str(reads.root),
         shown,

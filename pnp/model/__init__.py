@@ -379,6 +379,23 @@ class PackData(BaseModel):
         return [self.pack.source_language, *self.pack.target_languages]
 
 
+# Each card's JSON, by the card (kept with it, so that its id is not reused): the load's cross-check,
+# the layout (once per language) and the checks' cache each key a card by it, and a check forked after
+# the load finds it made
+_JSON: dict[int, tuple[Card, str]] = {}
+_JSON_AT_MOST = 1 << 15  # then forgotten all at once: the workbench loads its pack again after edits
+
+
+def card_json(card: Card) -> str:
+    """card.model_dump_json(), made once per card in a process."""
+    kept = _JSON.get(id(card))
+    if kept is None or kept[0] is not card:
+        if len(_JSON) >= _JSON_AT_MOST:
+            _JSON.clear()
+        kept = _JSON[id(card)] = (card, card.model_dump_json())
+    return kept[1]
+
+
 def pick(pack: PackData, localized: LocalizedText, language: str) -> str:
     """The text in `language`, or in the pack's source language when it has none yet."""
     return localized.get(language) or localized.get(pack.pack.source_language, "")
