@@ -238,3 +238,41 @@ def test_an_entry_that_verifies_but_holds_a_strangers_data_is_checked_again(
     cache.put(key, json.dumps(stored).encode())  # a record that verifies
     assert cached_check(pack, cache) == expected
     assert cached_check(pack, cache) == expected  # and the entry was made again
+
+
+def test_the_aids_texts_are_judged_again_after_a_card_edit_only_for_the_names_they_cite(
+    tiny_copy: Path, tmp_path: Path
+) -> None:
+    """The card-text rules on an aid's texts depend on the aid, not on the cards, except the cited
+    names: an edit of a card runs only those, and finds what a check without a cache finds."""
+    (tiny_copy / "aids").mkdir()
+    (tiny_copy / "aids" / "refuel.toml").write_text(
+        'kind = "reference"\ntitle = { en = "Refuel", es = "Repostar" }\nsize = "poker"\n\n[[block]]\n'
+        'text.en = "Discard a \\"Fuel Cell\\" to move again. Discard a \\"Fuel Cell\\" to move again."\n'
+        'text.es = "Descarta una «Célula de combustible» para mover otra vez.  '
+        'Descarta  una «Célula de combustible»."\n',
+        encoding="utf-8",
+    )
+    alone_runs: list[int] = []
+    rules = []
+    for rule in RULES:
+        if rule.alone is not None:
+            original = rule.alone
+
+            def counted(pack: PackData, original: object = original) -> object:
+                alone_runs.append(1)
+                return original(pack)  # type: ignore[operator]
+
+            rule = replace(rule, alone=counted)
+        rules.append(rule)
+    cache = Cache(tmp_path / "cache", ".json")
+    first = cached_check(_loaded(tiny_copy), cache, tuple(rules))
+    assert first == check_pack(_loaded(tiny_copy))
+    assert [f for f in first if f.code.startswith("text/") and "refuel" in f.file]  # the aid has findings
+    assert len(alone_runs) == 1
+    _edit(tiny_copy, 'title.es = "Célula de combustible"', 'title.es = "Pila de combustible"')
+    again = cached_check(_loaded(tiny_copy), cache, tuple(rules))
+    assert len(alone_runs) == 1  # the aid's own findings were kept
+    assert again == check_pack(_loaded(tiny_copy))
+    cited = [f for f in again if f.code == "text/cited-name" and "refuel" in f.file]
+    assert cited and not [f for f in first if f.code == "text/cited-name" and "refuel" in f.file]

@@ -256,3 +256,28 @@ def test_warm_builds_after_edits_art_and_decks_write_what_a_no_cache_build_write
         fresh = tmp_path / f"fresh-{number}"
         assert build(tiny_copy, BuildOptions(output=fresh, cache=False)).ok
         assert _outputs(out) == _outputs(fresh), number
+
+
+def test_a_layout_line_moved_keeps_no_finding_pointing_at_the_old_line(tiny_copy: Path, tmp_path: Path) -> None:
+    """A layout is part of the memo's key by its files' texts, not by the files themselves (whose
+    repr was a tenth of a second per deck): a comment added above an element moves the lines
+    findings name, and the deck is laid out again."""
+    from pnp.layout.templates import load_family
+    from pnp.paths import TEMPLATES_DIR
+
+    layout = tiny_copy / "templates" / "firefly" / "nav.toml"
+    family, _ = load_family(TEMPLATES_DIR, "firefly", tiny_copy)
+    nav = family.templates["nav"]
+    assert len(repr(nav)) < len(repr(nav.elements)) + 500  # the elements and a digest, no files
+    out = tmp_path / "out"
+    _warm(tiny_copy, out)
+    layout.write_text("# a comment\n" + layout.read_text(encoding="utf-8"), encoding="utf-8")
+    moved, _ = load_family(TEMPLATES_DIR, "firefly", tiny_copy)
+    assert repr(moved.templates["nav"]) != repr(family.templates["nav"])
+    assert moved.templates["nav"].where("title") == (
+        family.templates["nav"].where("title")[0],
+        (family.templates["nav"].where("title")[1] or 0) + 1,
+    )
+    after, memo = _warm(tiny_copy, out)
+    assert memo.laid_out == 3  # the nav deck again
+    _as_uncached(tiny_copy, after)

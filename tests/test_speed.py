@@ -178,6 +178,18 @@ def test_a_check_with_no_card_changed_runs_no_rule_and_reads_no_dictionary(
             assert rule.combine is not None
             return rule.combine(pack, parts)
 
+        def alone(pack: PackData) -> object:  # a rule with a part no card changes: that part, then the rest
+            runs.append(rule.id)
+            assert rule.alone is not None
+            return rule.alone(pack)
+
+        def with_cards(pack: PackData, part: object) -> list[Finding]:
+            runs.append(rule.id)
+            assert rule.with_cards is not None
+            return rule.with_cards(pack, part)
+
+        if rule.alone is not None:
+            return replace(rule, run=run, alone=alone, with_cards=with_cards)
         if rule.read is None:
             return replace(rule, run=run)
         return replace(rule, run=run, read=read, combine=combine)

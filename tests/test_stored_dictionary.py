@@ -138,12 +138,38 @@ def test_the_plain_reader_gives_what_spylls_reads_of_the_bundled_dictionary(from
 
 
 @pytest.mark.slow
-def test_a_plain_dic_is_not_kept_in_the_cache(tmp_path: Path) -> None:
-    """Read from its file faster than from a JSON copy."""
+def test_a_plain_dic_is_kept_in_the_cache_and_read_back_from_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, from_files: Dictionary
+) -> None:
+    """The next process reads the JSON copy, faster than the .dic: the files are not read again."""
     cache = Cache(tmp_path / "check", ".json")
     store = (cache, cache.key("hunspell-words", "es_ES"))
-    assert isinstance(read_dictionary(SPANISH, store).dic, stored_dictionary._StoredDic)
-    assert not cache.has(store[1])
+    first = read_dictionary(SPANISH, store)
+    assert isinstance(first.dic, stored_dictionary._StoredDic)
+    assert cache.has(store[1])
+
+    def not_again(*_: object) -> None:
+        raise AssertionError("the .dic was read again")
+
+    monkeypatch.setattr(stored_dictionary, "read_plain_dic", not_again)
+    again = read_dictionary(SPANISH, store)
+    assert _answers(again) == _answers(first) == _answers(from_files)
+    assert list(again.suggest("rapido"))[:5] == list(from_files.suggest("rapido"))[:5]
+
+
+def test_a_stored_word_list_of_other_values_is_not_one() -> None:
+    """What a stranger's verified entry may hold instead of lists of strings."""
+    aff = object()
+    good = {"stems": {"casa": ["S"], "roma": []}, "capitals": {"roma": ["Roma"]}}
+    assert stored_dictionary._from_json(aff, good) is not None  # type: ignore[arg-type]
+    for stems, capitals in [
+        ({"casa": "S"}, {}),
+        ({"casa": [3]}, {}),
+        ({"casa": [["S"]]}, {}),
+        ({"casa": ["S"]}, {"roma": [None]}),
+        ({"casa": ["S"]}, []),
+    ]:
+        assert stored_dictionary._from_json(aff, {"stems": stems, "capitals": capitals}) is None  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -48,6 +48,7 @@ def _units(block: Block) -> list[tuple[str, dict[str, str]]]:
     return units
 
 
+_CITED = "text/cited-name"  # the one card-text rule that reads the pack's cards besides the aids' texts
 _Place = tuple[LoadedAid, str]  # the aid and the field path, {lang} still to fill in
 
 
@@ -100,22 +101,45 @@ def _placed(finding: Finding, places: dict[str, _Place], source: str) -> Finding
 
 
 def check_aid_texts(pack: PackData) -> list[Finding]:
+    return aid_texts_with_cards(pack, aid_texts_alone(pack))
+
+
+def aid_texts_alone(pack: PackData) -> dict[str, list[dict[str, object]]]:
+    """By rule id, the findings of the card-text rules that judge the aids' texts alone: all but the
+    cited names.  They depend on the aids and the pack's settings, never on a card, so a check after
+    a card's edit takes them from its cache (pnp.check.cached).  As JSON, for that cache."""
     from pnp.check.text import RULES as TEXT_RULES  # the card-text rules, run on the aids' texts
+
+    if not pack.aids:
+        return {}
+    as_cards, places = aids_as_cards(pack)
+    source = pack.pack.source_language
+    return {
+        rule.id: [_placed(f, places, source).as_dict() for f in rule.run(as_cards) if f.card in places]
+        for rule in TEXT_RULES
+        if rule.id != _CITED
+    }
+
+
+def aid_texts_with_cards(pack: PackData, alone: dict[str, list[dict[str, object]]]) -> list[Finding]:
+    """Every finding of the card-text rules on the aids' texts, in the order of the rules: those
+    judged alone (`aid_texts_alone`) and the cited names, which may be any card of the pack's decks."""
+    from pnp.check.text import RULES as TEXT_RULES
 
     if not pack.aids:
         return []
     as_cards, places = aids_as_cards(pack)
-    # a name an aid quotes may be any card of the pack's decks: that rule sees them beside the aids
     beside_cards = as_cards.model_copy(
         update={"decks": pack.decks + as_cards.decks, "lines": pack.lines | as_cards.lines}
     )
     source = pack.pack.source_language
-    return [
-        _placed(f, places, source)
-        for rule in TEXT_RULES
-        for f in rule.run(beside_cards if rule.id == "text/cited-name" else as_cards)
-        if f.card in places
-    ]
+    findings = []
+    for rule in TEXT_RULES:
+        if rule.id == _CITED:
+            findings += [_placed(f, places, source) for f in rule.run(beside_cards) if f.card in places]
+        else:
+            findings += [Finding.from_dict(item) for item in alone.get(rule.id, [])]
+    return findings
 
 
 def check_aid_gaps(pack: PackData) -> list[Finding]:
@@ -169,6 +193,8 @@ RULES = (
         Severity.WARNING,
         N_("The texts of aids/*.toml pass the card-text rules (glossary, numbers, spelling, typography, …)."),
         check_aid_texts,
+        alone=aid_texts_alone,
+        with_cards=aid_texts_with_cards,
     ),
     Rule(
         "aid/untranslated",

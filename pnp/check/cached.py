@@ -16,6 +16,10 @@ others (deck counts, completeness) are cheap, and run on the whole pack.  When
 no card changed at all no rule runs (and Hunspell's dictionary is not even
 read).  Editing the glossary or pack.toml checks every card again.
 
+A rule across cards with a part no card changes (Rule.alone: the aids' texts
+judged by the card-text rules) keeps that part in the entry as well, and runs
+only the rest after an edit.
+
 The result is the findings `check_pack` gives, in the same order per rule:
 tests/test_speed.py and tests/test_check_across_cards.py compare them.
 """
@@ -108,15 +112,17 @@ def _cached_check(
     every_card = hashlib.sha256(repr(sorted(keys.items())).encode()).hexdigest()
     whole: dict[str, list[dict[str, Any]]] = stored.get("whole", {}).get(every_card, {})
     rerun = not all(isinstance(whole.get(rule.id), list) for rule in across)
+    alone: dict[str, Any] = stored.get("alone", {})  # kept under the pack's settings, whatever the cards
     if rerun or fresh or "pack" not in stored:
         with _answers_kept(cache):
             pack_level = _check_fresh(pack, fresh, per_card_rules, [r for r in across if _in_two_phases(r)], known)
             if rerun:
-                whole = {rule.id: [f.as_dict() for f in _run_across(pack, rule, keys, known)] for rule in across}
+                whole = {rule.id: [f.as_dict() for f in _run_across(pack, rule, keys, known, alone)] for rule in across}
         entry = {
             "pack": pack_level,
             "cards": {key: known[key] for key in keys.values() if key in known},
             "whole": {every_card: whole},
+            "alone": alone,
         }
         # the cache only saves time: a folder that cannot be written checks in full next time
         with contextlib.suppress(OSError):
@@ -136,8 +142,15 @@ def _in_two_phases(rule: Rule) -> bool:
     return rule.read is not None and rule.combine is not None
 
 
-def _run_across(pack: PackData, rule: Rule, keys: dict[str, str], known: dict[str, Record]) -> list[Finding]:
-    """A rule across cards on the whole pack: in two phases, only its combining, over the parts kept."""
+def _run_across(
+    pack: PackData, rule: Rule, keys: dict[str, str], known: dict[str, Record], alone: dict[str, Any]
+) -> list[Finding]:
+    """A rule across cards on the whole pack: in two phases, only its combining, over the parts kept;
+    with a part that no card changes, that part as kept (or found now, and kept in `alone`)."""
+    if rule.alone is not None and rule.with_cards is not None:
+        if rule.id not in alone:
+            alone[rule.id] = rule.alone(pack)
+        return rule.with_cards(pack, alone[rule.id])
     if rule.read is None or rule.combine is None:
         return rule.run(pack)
     parts = {card_id: known[key][rule.id] for card_id, key in keys.items() if rule.id in known[key]}

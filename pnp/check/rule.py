@@ -5,6 +5,10 @@ what the rule needs of it (names cited, sentences and their translations), on it
 `combine` finds what is wrong in all of them together.  `run` is then the two in a row, so a check
 without a cache finds what one with it finds; pnp.check.cached keeps each card's part, so that
 after an edit only the edited card is read again and the cheap combining is all that runs.
+
+A rule across cards that also judges what no card's edit changes (the aids' texts) may say so too:
+`alone` finds that part, as JSON, from the pack without its cards mattering, and `with_cards` the
+whole rule's findings given it.  pnp.check.cached keeps `alone`'s part with the pack's settings.
 """
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ class Rule:
     run: Callable[[PackData], list[Finding]]
     read: Read | None = None
     combine: Combine | None = None
+    alone: Callable[[PackData], Any] | None = None
+    with_cards: Callable[[PackData, Any], list[Finding]] | None = None
 
 
 def two_phases(rule_id: str, severity: Severity, doc: str, read: Read, combine: Combine) -> Rule:

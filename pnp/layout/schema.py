@@ -113,13 +113,15 @@ FAMILY_FIELDS = {"description", "extends", "icons"}
 
 
 def kind_findings(
-    shown: str, elements: tuple[dict[str, Any], ...], lines: dict[str, tuple[str, int | None]]
+    shown: str, elements: tuple[dict[str, Any], ...], places: dict[str, tuple[TomlFile, int]]
 ) -> list[Finding]:
-    """After merging: every element has a kind (its own or its parent's)."""
+    """After merging: every element has a kind (its own or its parent's).  `places`: each element's
+    layout file and position there, where it was last written."""
     findings = []
     for element in elements:
         if "kind" not in element and "name" in element:
-            file, line = lines.get(str(element["name"]), (shown, None))
+            place = places.get(str(element["name"]))
+            file, line = (place[0].shown, place[0].line_of("element", place[1], None)) if place else (shown, None)
             findings.append(
                 error(
                     "layout/invalid",

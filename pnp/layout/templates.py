@@ -11,6 +11,7 @@ pnp.layout.schema.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,20 +42,25 @@ class Template:
     file: str  # as shown to the user
     design_size: Size
     elements: tuple[dict[str, Any], ...]
-    # element name -> (file, line) where it was last defined or changed: findings point there
-    element_lines: tuple[tuple[str, str, int | None], ...] = ()
-    # (element name, key) -> (file, line) of the key where it was last set: a wrong value is pointed at
-    key_lines: tuple[tuple[str, str, str, int | None], ...] = ()
+    # element name -> the layout file and the element's place in it where it was last defined or
+    # changed: findings point there.  The line is found when a finding asks for it: most builds
+    # find nothing, and finding the lines of every key was half the time a family took to read
+    element_places: tuple[tuple[str, TomlFile, int], ...] = field(default=(), repr=False, compare=False)
+    # (element name, key) -> the same for the key, where it was last set: a wrong value is pointed at
+    key_places: tuple[tuple[str, str, TomlFile, int], ...] = field(default=(), repr=False, compare=False)
+    # the texts of the files it was made of, this one's and those it extends, as one digest: in its
+    # repr (the layout memo's key, pnp.layout.memo) in place of the files, whose lines findings name
+    sources: str = ""
 
     def where(self, element: str, key: str | None = None) -> tuple[str, int | None]:
         """Where the element, or the key of it a finding is about, was last written."""
         if key is not None:
-            for name, field_name, file, line in self.key_lines:
+            for name, field_name, source, index in self.key_places:
                 if name == element and field_name == key:
-                    return file, line
-        for name, file, line in self.element_lines:
+                    return source.shown, source.line_of("element", index, key)
+        for name, source, index in self.element_places:
             if name == element:
-                return file, line
+                return source.shown, source.line_of("element", index, None)
         return self.file, None
 
 
@@ -463,15 +469,15 @@ def _resolve(
     own = own if isinstance(own, list) else []
     removed = data.get("remove", [])
     elements = _merge(parent.elements if parent else (), own, removed if isinstance(removed, list) else [])
-    lines = {name: (file, line) for name, file, line in (parent.element_lines if parent else ())}
-    keys = {(name, key): (file, line) for name, key, file, line in (parent.key_lines if parent else ())}
+    places = {name: (file, index) for name, file, index in (parent.element_places if parent else ())}
+    keys = {(name, key): (file, index) for name, key, file, index in (parent.key_places if parent else ())}
     for index, element in enumerate(own):
         if isinstance(element, dict) and "name" in element:
             name = str(element["name"])
-            lines[name] = (shown, source.line_of("element", index, None))
+            places[name] = (source, index)
             for key in element:  # a child's element overrides the keys it writes; the rest stay its parent's
-                keys[(name, str(key))] = (shown, source.line_of("element", index, str(key)))
-    findings += kind_findings(shown, elements, lines)
+                keys[(name, str(key))] = (source, index)
+    findings += kind_findings(shown, elements, places)
     if len(elements) > MAX_ELEMENTS:
         findings.append(
             error(
@@ -482,9 +488,10 @@ def _resolve(
         )
     if findings:
         return None, findings
-    element_lines = tuple((name, file, line) for name, (file, line) in lines.items())
-    key_lines = tuple((name, key, file, line) for (name, key), (file, line) in keys.items())
-    return Template(path.stem, shown, size, elements, element_lines, key_lines), []
+    element_places = tuple((name, file, index) for name, (file, index) in places.items())
+    key_places = tuple((name, key, file, index) for (name, key), (file, index) in keys.items())
+    sources = hashlib.sha256(f"{parent.sources if parent else ''}\0{source.text}".encode()).hexdigest()
+    return Template(path.stem, shown, size, elements, element_places, key_places, sources), []
 
 
 def _merge(
