@@ -88,6 +88,9 @@ def test_a_homophone_right_where_it_is_is_left_alone(spanish: str) -> None:
         ("El faro esta encendido.", "está"),
         ("Si la torre esta vacía, roba.", "está"),  # after a noun, before an adjective that ends the phrase
         ("La linterna esta encendida.", "está"),
+        ("La bruma esta densa: no avanzas.", "está"),  # the dictionary lists "densa" as a noun too
+        ("Si la cuerda esta rota, descártala.", "está"),
+        ("La barca esta lista, zarpa.", "está"),
     ],
 )
 def test_esta_before_what_only_a_verb_takes_is_esta_with_its_accent(spanish: str, written: str) -> None:
@@ -105,6 +108,10 @@ def test_esta_before_what_only_a_verb_takes_is_esta_with_its_accent(spanish: str
         "Pon la ficha esta misma ronda.",  # a demonstrative before its noun
         "Roba la carta esta noche.",
         "Esta última carta.",
+        "Usa la carta esta jugada.",  # a noun of the act, and of the turn it takes
+        "Juega la ficha esta partida.",
+        "Mueve el barco esta vuelta.",
+        "Descarta la carta esta mañana.",
     ],
 )
 def test_esta_the_demonstrative_is_left_alone(spanish: str) -> None:

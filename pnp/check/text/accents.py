@@ -266,11 +266,24 @@ def _ends_phrase(plain: str, words: list[re.Match[str]], folded: list[str], at: 
 
 
 def _feminine_adjective(word: str, checker: Speller) -> bool:
-    """ "vacía", "encendida": an adjective or participle in -a (known with its -o), no noun of its own."""
+    """ "vacía", "encendida": an adjective or participle in -a (known with its -o).  One the dictionary
+    also lists as a noun of its own ("densa", "rota", "lista") still is, when it is the feminine of an
+    adjective, but for the nouns a game counts its time by: "la carta esta jugada" may be "this
+    move's" ("esta ronda", "esta partida"), and those in -ada, -ida are such nouns as often as not."""
     if not word.endswith("a") or not word.isalpha() or len(word) < 4:
         return False
     masculine = word[:-1] + "o"
-    return checker.knows(masculine) and not any(not r.verb and r.stem == word for r in checker.readings(word))
+    if not checker.knows(masculine):
+        return False
+    readings = checker.readings(word)
+    if not any(not r.verb and r.stem == word for r in readings):
+        return True
+    adjective = any(not r.verb and r.stem == masculine for r in readings)
+    return adjective and not _ACTION_NOUN.search(word) and word not in _TIME_NOUNS
+
+
+_ACTION_NOUN = re.compile(r"[ai]da$")  # jugada, partida, tirada, salida: the act, and the turn it takes
+_TIME_NOUNS = frozenset({"vuelta", "tanda", "mano", "ronda", "fase", "jornada", "temporada", "campaña"})
 
 
 def _masculine_after(demonstrative: str, word: str) -> bool:
