@@ -313,3 +313,25 @@ def test_a_term_of_common_gender_takes_the_persons_article(tiny_copy: Path) -> N
     edit(tiny_copy / "supply.toml", "La guía está lista.", "La guía está listo.")
     found = text_findings(tiny_copy)
     assert len(found) == 2 and '"La guía está listo": "La" is feminine singular, "listo" is not' in found[0]
+
+
+def test_a_term_that_opens_a_clause_after_y_is_its_subject(tiny_copy: Path) -> None:
+    """After "y" and a verb before it, a new clause: the term is its subject.  Two nouns joined
+    by "y" before one copula are one subject of both: "los camellos y las fichas quedan" is left."""
+    add_terms(tiny_copy, '\n[[term]]\nsource = "token"\ntarget = "ficha"\ngender = "f"\n')
+    edit(
+        tiny_copy / "supply.toml",
+        'text.en = "Gain 2 {fuel}."',
+        'text.en = "Gain 2 {fuel}. The fog falls and the tokens stay stopped. The camels and the tokens stay stopped."',
+    )
+    edit(
+        tiny_copy / "supply.toml",
+        'text.es = "Gana 2 {fuel}."',
+        'text.es = "Gana 2 {fuel}. Cae la niebla y las fichas quedan detenidos. Los camellos y las fichas quedan '
+        'detenidos."',
+    )
+    assert text_findings(tiny_copy) == [
+        'tiny/supply.toml:8: warning: card "fuel-cell" field "text.es": "fichas quedan detenidos": "fichas" is '
+        'feminine (glossary term "token"), "detenidos" is not',
+        '    hint: write "fichas quedan detenidas"',
+    ]

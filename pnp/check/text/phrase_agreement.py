@@ -337,7 +337,7 @@ def _copula_number(
         after = _SINGULAR_VERB.match(sentence, end)
         if after is not None and not _singular_present(after.group(1), checker):
             after = None
-    if after is None or not subject(sentence, words[index].start()):
+    if after is None or not subject(sentence, words[index].start(), checker):
         return None
     verb = after.group(1)
     noun = words[at].group()

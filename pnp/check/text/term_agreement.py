@@ -161,7 +161,7 @@ def _predicate_disagrees(
     if checker is None:
         return None
     relative = relative_subject(plain, match.start, match.end)  # "la lonja, que permanece cerrado"
-    if not (relative or subject(plain, match.start)):
+    if not (relative or subject(plain, match.start, checker)):
         return None
     number: Number = "p" if found.lower().endswith("s") else "s"
     after = predicate(plain, modified_end(plain, match.end, checker, gender, number), checker, True, relative)
@@ -260,7 +260,7 @@ def _noun_predicate(
     """The noun opens its clause and a copula's adjective is of its number but not its gender ("Las
     puertas quedan abiertos")."""
     relative = relative_subject(plain, match.start, match.end)
-    if not (relative or subject(plain, match.start)):
+    if not (relative or subject(plain, match.start, checker)):
         return None
     after = predicate(plain, modified_end(plain, match.end, checker, gender, number), checker, True, relative)
     if after is None or after[4] or after[2] == gender or after[3] != number:
