@@ -13,6 +13,8 @@ declared) and salt-road (The Salt Road, usted and ustedes, declared, thousands g
 a second set of two made-up games, written the same way by another reviewer. tide-harbour (Tide
 Harbour, tú and vosotros, declared, thousands grouped by a point) is a third reviewer's, on first
 sight found 18/24 with 5 false alarms on 26 clean cards (issue 31's session, before any rule saw it).
+ridge-rescue (Ridge Rescue, usted and ustedes, declared, thousands grouped by a point) is a fourth
+reviewer's.
 
 Each pack is checked as a user checks it, `pnp check --format json --no-cache` in a process of its
 own, on a copy (so no cache is written here). A card with a mistake is found when any finding names
@@ -36,7 +38,7 @@ from collections import defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "unseen"
-PACKS = ("abbots-garden", "abbots-cellar", "abbots-scriptorium", "keepers-of-the-light", "salt-road", "tide-harbour")
+PACKS = ("abbots-garden", "abbots-cellar", "abbots-scriptorium", "keepers-of-the-light", "salt-road", "tide-harbour", "ridge-rescue")
 
 
 def findings(pack: str) -> dict[str, list[str]]:
