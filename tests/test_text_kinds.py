@@ -217,6 +217,14 @@ def test_ustedes_is_no_evidence_outside_spain() -> None:
         (compare_players, "Another player gives you 2 oil.", "Le das 2 de aceite a otro jugador.", '"gives you"'),
         (compare_players, "Each opponent pays you 1 coin.", "Pagas 1 moneda a cada rival.", '"pays you"'),
         (compare_players, "You receive 2 oil from another player.", "Da 2 de aceite a otro jugador.", '"Da"'),
+        (compare_players, "The player on your left draws a card.", "El jugador a tu derecha roba una carta.",
+         '"derecha"'),
+        (compare_players, "Pass your hand to the right.", "Pasa tu mano a la izquierda.", '"izquierda"'),
+        (compare_players, "Put the lamp on the left side of the tower.",
+         "Pon la lámpara en el lado derecho de la torre.", '"lado derecho"'),
+        (compare_players, "Turns go counterclockwise.", "Los turnos van en el sentido de las agujas del reloj.",
+         '"agujas del reloj"'),
+        (compare_players, "Play passes clockwise.", "El turno pasa en sentido antihorario.", '"antihorario"'),
     ],
 )  # fmt: skip
 def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, said: str) -> None:  # type: ignore[no-untyped-def]
@@ -249,6 +257,13 @@ def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, s
         (compare_players, "Another player gives you 1 rope.", "Otro jugador le entrega una cuerda."),  # usted
         (compare_players, "If a rival gives you a lamp, you give them a rope.",
          "Si un rival te da una lámpara, le das una cuerda."),
+        (compare_players, "The player on your left draws a card.", "El jugador a tu izquierda roba una carta."),
+        (compare_players, "Pass your hand left.", "Pasa tu mano hacia la izquierda."),
+        (compare_players, "Discard the cards left in your hand.", "Descarta las cartas que queden a la derecha."),
+        (compare_players, "You have the right to move first.", "Tienes derecho a mover primero."),
+        (compare_players, "Turns go counterclockwise.", "Los turnos van en sentido contrario a las agujas del reloj."),
+        (compare_players, "The players to your left and right draw.", "Los jugadores a tu derecha e izquierda roban."),
+        (compare_players, "Move right away to the left lane.", "Muévete enseguida al carril izquierdo."),
     ],
 )  # fmt: skip
 def test_a_meaning_kept_in_other_words_is_clean(compare, english: str, spanish: str) -> None:  # type: ignore[no-untyped-def]

@@ -17,7 +17,11 @@ imperative of usted ("Descarte") or one of tú that no other form shares ("Pon",
 pronouns attached, "Descártala").  A regular imperative of tú is also the third person
 ("Descarta": "he discards"), so "Elige a un rival. Descarta una carta" is not judged.
 
-"The player to your left" and "el jugador a tu izquierda" name another player too.
+"The player to your left" and "el jugador a tu izquierda" name another player too, and the side
+must be the same: an original that names one side ("on your left", "pass it right", "left of") or
+one way of turning ("clockwise") against a translation that names the other one ("derecha",
+"sentido antihorario") is the other player, or the other way round the table.  "left" and "right"
+count only as sides: not "the cards left", "the right to", "right away".
 
 How many of them, sentence by sentence: "each", "every" or "all" players or opponents translated by "un
 jugador", "un rival" with no "cada", "todos" or "ambos" in the sentence gives the rule to one of them
@@ -153,9 +157,55 @@ def _how_many(source: str, target: str) -> tuple[str, str, bool] | None:
     return None
 
 
+# The side a player or a move is on: "the player on your left", "pass it to the right", "clockwise".
+# "left" and "right" only where they are sides: not "cards left", "the right to", "right away"
+_EN_SIDE = re.compile(
+    r"\b(?:to|on|at|from) (?:the|your|their|his|her|its|my|each player's) (left|right)\b"
+    r"|\b(left|right)(?:-hand| hand)? (?:side|neighbou?rs?|of)\b"
+    r"|\b(?:pass(?:es|ed)?|move[sd]?|rotate[sd]?|turn(?:s|ed)?)"
+    r"(?: (?:it|them|\w+ cards?|your hand|the \w+))? (left|right)\b",
+    re.IGNORECASE,
+)
+_EN_TURNING = re.compile(r"\b(counter-?clockwise|anti-?clockwise|clockwise)\b", re.IGNORECASE)
+_ES_SIDE = re.compile(
+    r"(?<!\w)(izquierd[ao]s?|derechas?)(?!\w)|(?<!\w)(?:lado|extremo|borde|margen|costado) (derecho)(?!\w)",
+    re.IGNORECASE,
+)
+_ES_TURNING = re.compile(
+    r"(?<!\w)(antihorario|contrario a (?:las|el de las) agujas del reloj|sentido horario|agujas del reloj)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def _sides(source: str, target: str) -> tuple[str, str] | None:
+    """(what the original says, what the translation says) when each names one side, or one way of
+    turning, and not the same: "the player on your left" as "el jugador de su derecha"."""
+    for english, spanish, side_of in ((_EN_SIDE, _ES_SIDE, _side), (_EN_TURNING, _ES_TURNING, _turning)):
+        theirs = {side_of(next(g for g in m.groups() if g)): m.group() for m in english.finditer(source)}
+        ours = {side_of(next(g for g in m.groups() if g)): m.group() for m in spanish.finditer(target)}
+        if len(theirs) == len(ours) == 1 and theirs.keys() != ours.keys():
+            return next(iter(theirs.values())), next(iter(ours.values()))
+    return None
+
+
+def _side(word: str) -> str:
+    return "left" if word.lower().startswith(("left", "izquierd")) else "right"
+
+
+def _turning(words: str) -> str:
+    folded = words.lower()
+    return "counter" if folded.startswith(("counter", "anti", "contrario")) else "clockwise"
+
+
 def compare_players(text: Text, original: Text) -> list[Finding]:
     theirs, ours = _named(original.plain, True), _named(text.plain, False)
     source, target = original.plain, text.plain
+    sides = _sides(source, target)
+    if sides is not None:
+        message = _('the original says "{said}", but "{translation}" says "{written}": the other side').format(
+            said=sides[0], translation=quote(target, 60), written=sides[1]
+        )
+        return [_finding(text, message, source)]
     if "you" in source.lower() and _EN_GIVES_YOU.search(source):
         for their_sentence, our_sentence in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
             gives = _giving(their_sentence, our_sentence)
