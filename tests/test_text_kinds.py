@@ -130,6 +130,10 @@ def test_esta_the_demonstrative_is_left_alone(spanish: str) -> None:
         ("Los senderos se vuelven peligrosas.", "peligrosas"),  # a copula with se
         ("Las velas se mantienen encendidos.", "encendidos"),
         ("Cae la niebla y las caravanas quedan detenidos.", "detenidos"),  # a subject after "y"
+        ("Los faros están apagado.", "apagado"),  # of the number neither the noun nor its copula has
+        ("La torre queda cerradas.", "cerradas"),
+        ("Los guardianes de la torre quedan dormido.", "dormido"),  # past a complement with "de"
+        ("El faro de las islas está encendidos.", "encendidos"),
     ],
 )
 def test_an_adjective_that_contradicts_its_phrase_is_named(spanish: str, word: str) -> None:
@@ -155,6 +159,12 @@ def test_an_adjective_that_contradicts_its_phrase_is_named(spanish: str, word: s
         "Los camellos y las caravanas quedan detenidos.",  # one subject of two nouns: masculine plural
         "Cae la niebla y las caravanas quedan detenidas.",
         "Cada ficha del pergamino rojo.",
+        "Los bienes son carga y contrabando.",  # a noun said of the subject: its own gender and number
+        "Las fichas son parte del juego.",
+        "El faro de las islas está encendido.",
+        "La luz de los faros es intensa.",
+        "Los guardianes de la torre quedan dormidos.",
+        "Los barcos están a salvo.",
     ],
 )
 def test_a_phrase_that_agrees_is_left_alone(spanish: str) -> None:

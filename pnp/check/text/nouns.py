@@ -232,6 +232,62 @@ def predicate(
     return end + after.start(3), end + after.end(3), *kind
 
 
+def copula_number(between: str) -> Number:
+    """The number of the copula among the words between a subject and its predicate (" están ", ", que
+    queda ", " se vuelven "): every copula of _COPULAS and _SE_COPULAS is of the third person, whose
+    plural ends in -n."""
+    words = re.findall(r"\w+", between)
+    return "p" if words and words[-1].lower().endswith("n") else "s"
+
+
+def past_complement(text: str, end: int) -> int | None:
+    """Where a complement with "de" after the noun phrase ending at text[:end] ends, when a copula comes
+    right after it ("los refugios| de la cresta este| están cerrados"), or None.  At most four words,
+    none a conjunction or a relative: those open another phrase."""
+    opening = re.match(r"[ \u00a0]+(?:de|del)(?=[ \u00a0])", text[end:])
+    if opening is None:
+        return None
+    at = end + opening.end()
+    for _ in range(4):
+        word = re.match(r"[ \u00a0]+(\w+)", text[at:])
+        if word is None:
+            return None
+        said = word.group(1).lower()
+        if said in _CONJUNCTIONS or said in ("que", "quien", "quienes", "cuyo", "cuya", "donde"):
+            return None
+        at += word.end()
+        following = re.match(r"[ \u00a0]+(\w+)", text[at:])
+        if following is not None and (following.group(1).lower() in _COPULAS or following.group(1).lower() == "se"):
+            return at
+    return None
+
+
+def wrong_predicate(
+    plain: str, end: int, checker: Speller, gender: Gender, number: Number, relative: bool = False
+) -> tuple[int, int, str] | None:
+    """(start, end, the word it should be) of the adjective after a copula that disagrees with the noun
+    phrase ending at plain[:end], or None.  Its gender is judged right after the phrase; its number
+    also past a complement with "de" ("los refugios de la cresta este están cerrado"), where the
+    copula's number tells which noun is its subject: a copula of the other number has another subject,
+    or a slip of its own, and no finding here.  A word of the other number must be of the noun's
+    gender: one of neither is a noun said of the subject ("los bienes son carga")."""
+    after = predicate(plain, end, checker, True, relative)
+    beyond = False
+    if after is None and not relative:
+        complement = past_complement(plain, end)
+        if complement is not None:
+            after, end, beyond = predicate(plain, complement, checker, True), complement, True
+    if after is None or after[4]:
+        return None
+    if after[3] != number and (after[2] != gender or copula_number(plain[end : after[0]]) != number):
+        return None  # of the other gender too, it is a noun of its own ("Los bienes son carga")
+    if after[3] == number and (beyond or after[2] == gender):
+        return None
+    word = plain[after[0] : after[1]]
+    right = re.sub(r"[oa]s?$", "", word) + ("o" if gender == "m" else "a") + ("s" if number == "p" else "")
+    return after[0], after[1], right
+
+
 def _participle(word: str, checker: Speller) -> tuple[Gender, Number, bool] | None:
     """A past participle after a copula is the subject's ("es destruida"), though the dictionary has it
     only as a verb form."""

@@ -38,10 +38,10 @@ from pnp.check.text.nouns import (
     modified_end,
     object_phrase,
     participle,
-    predicate,
     relative_subject,
     stressed_a,
     subject,
+    wrong_predicate,
 )
 from pnp.i18n import N_, _
 
@@ -194,7 +194,7 @@ def _after_determiner(
     if noun in known or noun in skip:
         return None  # the lexicon's and the glossary's nouns are read with their own gender
     after = words[at + 1].group() if at + 1 < len(words) else ""
-    if not after.endswith(("o", "a", "os", "as")) and after not in _AFTER_NOUN and after != "que":
+    if not after.endswith(("o", "a", "os", "as")) and after not in _AFTER_NOUN and after not in ("que", "de", "del"):
         return None  # no adjective, degree word or copula after the noun: nothing to compare
     if determiner.lower() in KEEP_BEFORE_STRESSED_A and stressed_a(noun):
         gender = None  # "el agua": el may stand for la
@@ -274,24 +274,32 @@ def _predicate(
     relative = relative_subject(sentence, words[at].start(), words[at].end())
     if gender is None or not (relative or subject(sentence, words[index].start(), checker)):
         return None
-    after = predicate(
-        sentence, modified_end(sentence, words[at].end(), checker, gender, number), checker, True, relative
-    )
-    if after is None or after[4] or after[2] == gender or after[3] != number:
+    end = modified_end(sentence, words[at].end(), checker, gender, number)
+    wrong = wrong_predicate(sentence, end, checker, gender, number, relative)
+    if wrong is None:
         return None
+    start, end, right = wrong
     first = sentence[words[index].start() : words[at].start()].strip()
-    word = sentence[after[0] : after[1]]
-    phrase = sentence[words[index].start() : after[1]]
+    word = sentence[start:end]
+    phrase = sentence[words[index].start() : end]
     if by_noun:
         return _by_noun(phrase, words[at].group(), gender, number, word)
+    if word.lower().endswith("s") != (number == "p"):  # of the other number: the noun's gender is not in question
+        return (
+            _('"{phrase}": "{subject}" is {number}, "{word}" is not').format(
+                phrase=phrase,
+                subject=sentence[words[index].start() : words[at].end()],
+                number=_number(number),
+                word=word,
+            ),
+            _('write "{phrase}"').format(phrase=sentence[words[index].start() : start] + right),
+        )
     return (
         _('"{phrase}": "{first}" is {said}, "{word}" is not, whatever the gender of "{noun}"').format(
             phrase=phrase, first=first, said=_(_SAID[(gender, number)]), word=word, noun=words[at].group()
         ),
         _('write "{phrase}", or correct "{first}" if "{noun}" is the other').format(
-            phrase=sentence[words[index].start() : after[0]] + _ending(word, gender, number),
-            first=first,
-            noun=words[at].group(),
+            phrase=sentence[words[index].start() : start] + right, first=first, noun=words[at].group()
         ),
     )
 

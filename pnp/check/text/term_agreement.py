@@ -34,11 +34,11 @@ from pnp.check.text.nouns import (
     modified_end,
     object_phrase,
     participle,
-    predicate,
     relative_subject,
     stressed_a,
     subject,
     unusable_gender,
+    wrong_predicate,
 )
 from pnp.check.text.phrase_agreement import phrase_slips
 from pnp.check.text.phrases import Match, PhraseMatcher
@@ -164,14 +164,17 @@ def _predicate_disagrees(
     if not (relative or subject(plain, match.start, checker)):
         return None
     number: Number = "p" if found.lower().endswith("s") else "s"
-    after = predicate(plain, modified_end(plain, match.end, checker, gender, number), checker, True, relative)
-    if after is None or after[4] or after[2] == gender:
+    end = modified_end(plain, match.end, checker, gender, number)
+    wrong = wrong_predicate(plain, end, checker, gender, number, relative)
+    if wrong is None:
         return None
-    word = plain[after[0] : after[1]]
-    copula = plain[match.end : after[0]]
-    right = re.sub(r"[oa](s?)$", ("o" if gender == "m" else "a") + r"\1", word)
+    start, end, right = wrong
+    word, copula = plain[start:end], plain[match.end : start]
+    of_number = word.lower().endswith("s") != (number == "p")
     return (
-        _disagreement(f"{found}{copula}{word}", found, gender, source, word),
+        _noun_disagreement(f"{found}{copula}{word}", found, gender, number, word)
+        if of_number
+        else _disagreement(f"{found}{copula}{word}", found, gender, source, word),
         _('write "{phrase}"').format(phrase=f"{found}{copula}{right}"),
     )
 
@@ -257,20 +260,20 @@ def _sentence_slips(plain: str, checker: Speller | None, skip: frozenset[str]) -
 def _noun_predicate(
     plain: str, match: Match, noun: str, gender: Gender, number: Number, checker: Speller
 ) -> tuple[str, str] | None:
-    """The noun opens its clause and a copula's adjective is of its number but not its gender ("Las
-    puertas quedan abiertos")."""
+    """The noun opens its clause and a copula's adjective is not of its gender ("Las puertas quedan
+    abiertos"), or not of its number though the copula is ("Los faros están apagado")."""
     relative = relative_subject(plain, match.start, match.end)
     if not (relative or subject(plain, match.start, checker)):
         return None
-    after = predicate(plain, modified_end(plain, match.end, checker, gender, number), checker, True, relative)
-    if after is None or after[4] or after[2] == gender or after[3] != number:
+    end = modified_end(plain, match.end, checker, gender, number)
+    wrong = wrong_predicate(plain, end, checker, gender, number, relative)
+    if wrong is None:
         return None
-    word = plain[after[0] : after[1]]
-    copula = plain[match.end : after[0]]
-    right = re.sub(r"[oa](s?)$", ("o" if gender == "m" else "a") + r"\1", word)
+    start, end, right = wrong
+    phrase = plain[match.start : end]
     return (
-        _noun_disagreement(f"{noun}{copula}{word}", noun, gender, number, word),
-        _('write "{phrase}"').format(phrase=f"{noun}{copula}{right}"),
+        _noun_disagreement(phrase, noun, gender, number, plain[start:end]),
+        _('write "{phrase}"').format(phrase=plain[match.start : start] + right),
     )
 
 
