@@ -27,6 +27,9 @@ def _slips(text: str, checker: Speller) -> list[tuple[str, str, str]]:
     ("text", "slips"),
     [
         ("Si superas tu limite, descarta.", [(NOUN, "limite", "límite")]),
+        ("Si no puede, el roba una carta.", [(DIACRITIC, "el", "él")]),  # a word known only as a verb
+        ("Si el tiene dos cartas, gana.", [(DIACRITIC, "el", "él")]),
+        ("Cuando el pierda, baraja.", [(DIACRITIC, "el", "él")]),
         ("Pon el deposito en el tablero.", [(NOUN, "deposito", "depósito")]),
         ("Mira el numero de la carta.", [(NOUN, "numero", "número")]),
         ("Anota su calculo.", [(NOUN, "calculo", "cálculo")]),
@@ -72,6 +75,11 @@ def test_each_missing_accent_is_found(spanish: Speller, text: str, slips: list[t
     "text",
     [
         "Solo puedes robar una carta este turno.",  # solo and este: no accent since 2010
+        "El descarte se baraja.",  # nouns the dictionary knows only as a verb's subjunctive
+        "El empate no cuenta.",
+        "El vigía grita.",  # a person's noun in stressed -ía
+        "El guarda abre la puerta.",
+        "El robo falla.",  # an -o is the first person: never after "él"
         "Esta carta es tuya; ese mazo, no.",
         "La practica cada día.",  # "la" before a verb is a pronoun
         "Habla con tu contacto y gira tu nave.",

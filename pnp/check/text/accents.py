@@ -45,6 +45,7 @@ from pnp.check.text.fields import Text, known_words, quote, texts
 from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import Speller, english_words, speller
 from pnp.check.text.nouns import DETERMINERS
+from pnp.check.text.term_agreement import noun_genders
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
 from pnp.model import PackData
@@ -128,8 +129,9 @@ def _diacritic_slips(
     """Words a missing accent turns into another word, told apart by the next one:
     "una carta mas" (más), "esta en juego" (está), "si tu robas" (tú), "para mi." (mí).
 
-    Not "el roba" (él): the dictionary lacks nouns such as "descarte", which it knows only as
-    verb forms, so "el descarte" would be flagged.  But an article never comes before "no", a
+    "el roba" is "él roba" when the dictionary knows the word only as a verb form and pnp's lexicon
+    has no such noun, but for the forms that nouns the dictionary lacks share ("el descarte", the
+    subjunctive of descartar: _only_a_verb).  An article never comes before "no", a
     pronoun such as "se" or "lo", or an adverb such as "ya" or "también", nor ends a phrase:
     "si el no tiene", "el se queda", "para el." are "él", and "si tu no puedes" is "tú"."""
     for index, match in enumerate(words):
@@ -167,6 +169,8 @@ def _diacritic_slips(
             and _before_a_subject(plain, following, after)
         ):
             written = "él" if lower == "el" else "tú"  # "si el no tiene", "el se queda", "tu ya has jugado"
+        elif lower == "el" and after is not None and _only_a_verb(after, checker):
+            written = "él"  # "si no, el roba una carta": no noun after the article, but a verb
         elif lower == "el" and following is not None and not joined and _closes(plain[match.end() : following.start()]):
             written = "él"  # "para el, ...": no noun follows the article
         elif (
@@ -197,6 +201,28 @@ _DIACRITICS = frozenset({"mas", "esta", "estas", "este", "tu", "mi", "el"})  # t
 _AFTER_SUBJECT = frozenset(
     {"no", "se", "lo", "la", "le", "les", "los", "las", "nos", "os", "me", "te", "ya", "también", "tampoco", "nunca"}
 )
+
+
+def _only_a_verb(word: str, checker: Speller) -> bool:
+    """A word the dictionary knows only as a verb form, and no noun of pnp's lexicon: "roba", "tiene",
+    "pierda".  In -a (the present of -ar verbs, the subjunctive of the others), or in -e from an -er or
+    -ir verb: an -e of an -ar verb is its subjunctive, which nouns the dictionary lacks share ("el
+    descarte", "el empate"), and a stressed -ía is a person's noun too ("el vigía"); an -o is the
+    first person, never after "él" ("el robo")."""
+    if len(word) < 3 or not word.isalpha() or not word.islower():
+        return False
+    readings = checker.readings(word)
+    if not readings or any(not r.verb for r in readings) or word in noun_genders():
+        return False
+    if word.endswith("a"):
+        # but a stressed -ía, -úa: "vigía", "espía", "guía" are nouns of a person as often as verbs
+        return not word.endswith(("ía", "úa"))
+    infinitives = [r.stem for r in readings]
+    return (
+        word.endswith("e")
+        and any(i.endswith(("er", "ir", "ír")) for i in infinitives)
+        and not any(i.endswith("ar") for i in infinitives)
+    )
 
 
 def _before_a_subject(plain: str, following: re.Match[str], after: str) -> bool:
