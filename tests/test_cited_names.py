@@ -51,6 +51,9 @@ def test_a_cited_name_that_is_no_title_is_named(tiny_copy: Path, english: str, s
         ("**Discard** a card.", "**Descarta** una carta."),  # emphasis, not a name
         ("Shout “We never give up”.", "Grita «Nunca nos rendimos»."),  # a line someone says
         ("Shout “Never again.”", "Grita «Nunca más.»"),  # a quotation that ends its own sentence
+        ("Our motto is “Fortune Favours Bold”.", "Nuestro lema es «La Fortuna Sonríe»."),  # a saying, by its name
+        ("The sign reads “Danger Ahead”.", "El cartel dice «Peligro Adelante»."),  # by a verb of saying
+        ("Remember: “Nobody is left behind”.", "Recuerda: «Nadie se queda atrás»."),  # a clause, not a name
         ("Play it after *any* card.", "Juégala después de *cualquier* carta."),
         ("If Clear Skies is in play, gain 2 {fuel}.", "Si Cielo despejado está en juego, gana 2 {fuel}."),
         ("If CLEAR SKIES is in play, gain 2.", "Con cielo despejado en juego, gana 2."),  # any case in Spanish

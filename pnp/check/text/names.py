@@ -2,8 +2,10 @@
 
 A quotation counts as a name when it is short (at most six words), starts with
 a capital and holds no ":", ";", "¡!", "¿?" or sentence break, and reads as no
-speech (no final period inside the quotes, no "me", "te", "nos", "we", "I"):
-those are quoted rules or lines.  It is right when it is a card title in the
+speech (no final period inside the quotes, no "me", "te", "nos", "we", "I"; no
+clause: a verb known only as one, "is", "can", "se queda"), and what comes before
+it names no saying ("motto", "lema", "reads", "dice"): those are quoted rules,
+lines and mottos.  It is right when it is a card title in the
 text's language (or a title of a card not yet translated into it), a deck or
 card-type name, a glossary term or keyword in some inflection, or an entry of
 the pack's word list, in any case.
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from itertools import pairwise
 
 from pnp import markup
 from pnp.check.rule import Parts
@@ -101,8 +104,10 @@ def read_cited_names(pack: PackData) -> Parts:
         quoted = []
         forbidden: list[Hit] | None = None  # looked for only when a quoted name needs it
         for m in _QUOTED.finditer(text.plain):
-            if _SPEECH.search(m.group(1)) or _has_a_verb(m.group(1), checker):
+            if _SPEECH.search(m.group(1)) or _has_a_verb(m.group(1), checker) or _is_a_clause(m.group(1), checker):
                 continue
+            if _INTRODUCED.search(text.plain[max(0, m.start() - 40) : m.start()]):
+                continue  # "the club's motto is «…»": a saying, not a name
             cited = m.group(1).strip().rstrip(".,")
             if not _looks_like_a_name(cited):
                 continue
@@ -202,6 +207,27 @@ def _has_a_verb(quoted: str, checker: Speller | None) -> bool:
     line someone says (a title that opens with a verb, "Roba y huye", is a title all the same)."""
     words = re.findall(r"[^\W\d_]+", quoted)[1:]
     return checker is not None and any(len(w) > 2 and checker.only_verb(w.lower()) for w in words)
+
+
+# An auxiliary or copula after the first word, in English; in Spanish an unstressed pronoun before a
+# verb form: "No one is left behind", "Nadie se queda atrás" are clauses, lines someone says
+_EN_CLAUSE = re.compile(r"(?i)^\S+\s.*\b(?:is|are|was|were|will|shall|can|cannot|must|does|did|has|have)\b")
+_ES_CLITICS = frozenset({"se", "le", "les", "lo", "la", "los", "las"})
+# what introduces a saying: its name ("motto", "lema"), or a verb of saying right before the quotation
+_INTRODUCED = re.compile(
+    r"(?i)\b(?:motto|slogan|saying|proverb|says|said|reads|shouts?|cries|whispers|lema|eslogan|dicho|refrán|"
+    r"proverbio|dice|dicen|reza|grita|gritan|susurra|exclama)\b[^.;:!?«“\"]{0,12}[:\s]*$"
+)
+
+
+def _is_a_clause(quoted: str, checker: Speller | None) -> bool:
+    if _EN_CLAUSE.search(quoted):
+        return True
+    words = [w.lower() for w in re.findall(r"[^\W\d_]+", quoted)]
+    return checker is not None and any(
+        w in _ES_CLITICS and any(r.verb for r in checker.readings(after)) and after not in _ES_CLITICS
+        for w, after in pairwise(words[1:])  # the first word may be a pronoun of a title: "Se busca"
+    )
 
 
 def _emphasised(raw: str) -> list[str]:
