@@ -31,6 +31,10 @@ def _messages(english: str | None, spanish: str) -> list[str]:
         ("Attend the auction.", "Atiende la subasta.",
          '"Atiende" for "Attend": in Spanish it means to look after, not to be present at'),
         (None, "Gana oro en base a tus mulas.", '"en base a" is a calque of the English "based on"'),
+        (None, "Toma ventaja de la niebla y muévete.",
+         '"Toma ventaja de" is a calque of the English "take advantage of"'),
+        (None, "Si tomas ventaja del viento, avanza 2.",
+         '"tomas ventaja del" is a calque of the English "take advantage of"'),
         (None, "En adición a su efecto, roba.", '"En adición a" is a calque of the English "in addition to"'),
         (None, "Solo hace sentido al final.", '"hace sentido" is a calque of the English "make sense"'),
         ("Resume the race.", "Resume la carrera.",
@@ -54,6 +58,9 @@ def test_a_look_alike_in_the_wrong_sense_names_both_words(english: str | None, s
         ("Attend to the wounded crew.", "Atiende a los tripulantes heridos."),
         ("The fight takes place at dawn.", "La pelea tiene lugar al amanecer."),
         ("It takes the place of a crew member.", "Toma el lugar de un tripulante."),
+        ("You take a lead of 2 points.", "Tomas una ventaja de 2 puntos."),
+        ("Take the lead by 3.", "Toma ventaja de 3 puntos."),  # a lead, counted
+        ("Take advantage of the fog.", "Aprovecha la niebla."),
         (None, "Actualmente tienes 2 cartas."),  # no original: the sense cannot be told
         ("Sum up the rules.", "Resume las reglas."),
         ("Based on the map, move.", "Según el mapa, muévete."),

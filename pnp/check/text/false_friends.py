@@ -143,6 +143,14 @@ FALSE_FRIENDS = (
         "Fundéu, «tener lugar, no tomar lugar»",
     ),
     FalseFriend(
+        # not "toma ventaja de 2 puntos": a lead, counted
+        _es(r"tom\w* ventaja (?:de|del)(?! (?:\d|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\b)"),
+        None,
+        "take advantage of",
+        "aprovechar, aprovecharse de, sacar partido de",
+        "Sandro Cohen, Redacción sin dolor, «tomar ventaja de», anglicismo calcado de to take advantage of",
+    ),
+    FalseFriend(
         _es(r"en base (?:a|al|de)"),
         None,
         "based on",
@@ -219,7 +227,8 @@ def check_false_friends(pack: PackData) -> list[Finding]:
 
 # what every entry's Spanish starts with, accents or not: most texts have none, and are not folded
 _ANY = re.compile(
-    r"eventualmente|actualmente|librer|asum|aplic|lugar|realiz|atend|atiend|base|adici|sentido|resum|soport|nivel"
+    r"eventualmente|actualmente|librer|asum|aplic|lugar|realiz|atend|atiend|base|adici|sentido|resum|soport|nivel|"
+    r"ventaja"
 )
 
 
