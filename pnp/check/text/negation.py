@@ -207,19 +207,21 @@ _ES_SIN_SEEN = re.compile(
 )
 
 
-def _without_restatements(source: str, target: str) -> tuple[str, str]:
-    """Both units with their negations of an opposite blanked where the other says the positive."""
+@lru_cache(maxsize=1 << 14)
+def _without_restatements(source: str, target: str, english: bool, spanish: bool) -> tuple[str, str]:
+    """Both units with their negations of an opposite blanked where the other says the positive (english,
+    spanish: whether that side has a negation to blank at all)."""
     for index, (en_pos, es_neg, en_neg, es_pos) in enumerate(_RESTATED):
         positives = len(en_pos.findall(source))
         theirs = len(es_pos.findall(target)) if es_pos else 0
-        if positives > theirs:
+        if spanish and positives > theirs:
             negations = list(es_neg.finditer(target))
             if index == len(_RESTATED) - 1:
                 negations += _ES_SIN_SEEN.finditer(target)
             for match in sorted(negations, key=lambda m: m.start())[: positives - theirs]:
                 target = target[: match.start()] + " " * (match.end() - match.start()) + target[match.end() :]
-        if es_pos and (ours := len(es_pos.findall(target))) > positives:
-            for match in list(en_neg.finditer(source))[: ours - positives]:
+        if english and theirs > positives:
+            for match in list(en_neg.finditer(source))[: theirs - positives]:
                 source = source[: match.start()] + " " * (match.end() - match.start()) + source[match.end() :]
     return source, target
 
@@ -331,9 +333,13 @@ def compare_negation(text: Text, original: Text) -> list[Finding]:
     findings = []
     nor = "nor" in original.raw.lower() and _EN_NOR.search(original.raw) is not None
     for whole_source, whole_target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
-        source, target = _without_restatements(*_without_kept_quotes(whole_source, whole_target))
+        source, target = _without_kept_quotes(whole_source, whole_target)
         theirs = _negations(source, _EN_NEGATION, _EN_NOT_NEGATION)
         ours = _negations(target, _ES_NEGATION, _ES_NOT_NEGATION)
+        if theirs or ours:  # most sentences negate nothing: no restatement to look for
+            source, target = _without_restatements(source, target, bool(theirs), bool(ours))
+            theirs = _negations(source, _EN_NEGATION, _EN_NOT_NEGATION)
+            ours = _negations(target, _ES_NEGATION, _ES_NOT_NEGATION)
         if nor and ours and len(ours) < 2 and _EN_NOR.search(source) and not _ES_NOR & {w.lower() for w in ours}:
             # "nor" bans a second thing: "ni", "tampoco" or a second negation; one "no" leaves it allowed
             message = _(
