@@ -160,3 +160,66 @@ def test_a_negation_lost_beside_a_kept_one_is_a_finding(english: str, spanish: s
 )
 def test_as_many_negations_said_other_ways_are_no_finding(english: str, spanish: str) -> None:
     assert _messages(english, spanish) == []
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        # a positive said as the negation of its opposite, and a negation as the opposite positive
+        ("The camp is safe tonight.", "Esta noche el campamento no corre peligro."),
+        ("Your ships are safe in port.", "En el puerto tus naves no sufren daños."),
+        ("The captain remains on the bridge.", "El capitán no abandona el puente."),
+        ("The sentry stays at the gate.", "El centinela no se va de la puerta."),
+        ("Keep the card you drew.", "No descartes la carta que has robado."),
+        ("Its strength stays the same.", "Su fuerza no cambia."),
+        ("Skip your next turn.", "No juegas tu próximo turno."),
+        ("Choose a card secretly.", "Elige una carta sin que nadie la vea."),
+        ("The guard cannot move this turn.", "El guardia se queda quieto este turno."),
+        ("Do not discard it.", "Quédate con ella."),
+        ("Pilots do not leave the ship.", "Los pilotos permanecen en la nave."),
+        ("You are not in danger.", "Estás a salvo."),
+        ("Do not move. Stay put.", "No te muevas. No te muevas."),
+    ],
+)
+def test_a_positive_said_as_the_negation_of_its_opposite_is_no_finding(english: str, spanish: str) -> None:
+    assert _messages(english, spanish) == []
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        # the negation of the positive itself, not of its opposite: the rule turned around
+        ("The camp is safe tonight.", "Esta noche el campamento no es seguro."),
+        ("The sentry stays at the gate.", "El centinela no se queda en la puerta."),
+        ("Keep the card you drew.", "No te quedes con la carta que has robado."),
+        ("Its strength stays the same.", "Su fuerza no es la misma."),
+        ("Choose a card secretly.", "No elijas una carta en secreto."),
+        # a positive the translation already says literally licenses no restatement of a lost negation
+        ("The guard stays and cannot move.", "El guardia se queda y puede moverse."),
+        ("A guard stays put and a pilot cannot move.", "El guardia no se mueve y el piloto se mueve."),
+    ],
+)
+def test_a_restatement_licenses_only_the_negation_of_the_opposite(english: str, spanish: str) -> None:
+    assert len(_messages(english, spanish)) == 1
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        # the Spanish "a menos que", "salvo", "hasta" render the original's own unless, except, until:
+        # they cannot also stand for the negation the translation dropped
+        ("Pilots cannot fly unless they pay 2.", "Los pilotos pueden volar a menos que paguen 2."),
+        ("Crew cannot board except at a port.", "La tripulación puede embarcar salvo en un puerto."),
+        ("You may not draw until your turn.", "Puedes robar hasta tu turno."),
+        ("Ships cannot move unless they pay. Crew do not fight.",
+         "Las naves pueden moverse salvo que paguen. La tripulación no lucha."),
+    ],
+)  # fmt: skip
+def test_a_negative_word_that_renders_its_own_english_word_excuses_no_lost_negation(english: str, spanish: str) -> None:
+    messages = _messages(english, spanish)
+    assert len(messages) == 1 and "has no negation" in messages[0], messages
+
+
+def test_a_negative_word_with_no_english_word_of_its_kind_still_says_the_negation() -> None:
+    assert _messages("Pilots cannot fly unless they pay 2.", "Los pilotos solo pueden volar si pagan 2.") == []
+    assert _messages("Draw unless you pay; you cannot fight.", "Roba a menos que pagues; no puedes luchar.") == []

@@ -163,3 +163,70 @@ def test_dos_naming_two_people_is_no_number(english: str, spanish: str) -> None:
 )
 def test_dos_before_what_it_counts_is_a_number(english: str, spanish: str, message: str) -> None:
     assert _messages(english, spanish) == [f"numbers differ from the original: {message}"]
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        # "one" with no noun after it stands for a thing already named: Spanish says it with a pronoun
+        ("If the deck is empty, draw one from the discard pile.", "Si el mazo está vacío, roba del descarte."),
+        ("If you have one, discard it.", "Si tienes alguna, descártala."),
+        ("Reveal them one at a time.", "Revélalas de una en una."),
+        ("Pick one and give it to a friend.", "Elige y dásela a un amigo."),
+        ("You may take one.", "Puedes tomarla."),
+    ],
+)
+def test_one_with_no_noun_after_it_is_no_count(english: str, spanish: str) -> None:
+    assert _messages(english, spanish) == []
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "message"),
+    [
+        # "one" before what it counts stays a count
+        ("Take one card from the supply.", "Toma dos cartas de la reserva.",
+         'missing "one" (1); not in the original: "dos" (2)'),
+        ("Gain one {fuel}.", "Gana {fuel}.", 'missing "one" (1)'),
+        ("Draw one more card.", "Roba otra carta más.", 'missing "one" (1)'),
+        ("Take one from the supply.", "Toma dos de la reserva.", 'not in the original: "dos" (2)'),
+    ],
+)  # fmt: skip
+def test_one_before_a_noun_is_a_count(english: str, spanish: str, message: str) -> None:
+    assert _messages(english, spanish) == [f"numbers differ from the original: {message}"]
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        # a bound said the other way round allows the same numbers
+        ("Players with more than 2 cards discard one.", "Los jugadores con tres cartas o más descartan una."),
+        ("If you have fewer than 3 ships, draw.", "Si tienes dos naves o menos, roba."),
+        ("If you have fewer than three ships, draw.", "Si tienes como máximo dos naves, roba."),
+        ("Each player with at least 4 coins pays.", "Cada jugador con más de tres monedas paga."),
+        ("Discard down to 5 or fewer cards.", "Descarta hasta quedarte con menos de seis cartas."),
+        ("A ship with more than one crew may board.", "Una nave con al menos dos tripulantes puede abordar."),
+    ],
+)
+def test_a_bound_said_the_other_way_round_is_the_same_number(english: str, spanish: str) -> None:
+    assert _messages(english, spanish) == []
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "message"),
+    [
+        # the bound moved: the restatement must allow exactly the same numbers
+        ("Players with more than 2 cards discard.", "Los jugadores con dos cartas o más descartan.",
+         None),
+        ("Players with more than 2 cards discard.", "Los jugadores con cuatro cartas o más descartan.",
+         'missing 2; not in the original: "cuatro" (4)'),
+        ("If you have fewer than 3 ships, draw.", "Si tienes tres naves o menos, roba.", None),
+        ("If you have fewer than 3 ships, draw.", "Si tienes cuatro naves o más, roba.",
+         'missing 3; not in the original: "cuatro" (4)'),
+        # N+1 outside a comparison is another number
+        ("Draw 3 cards.", "Roba cuatro cartas.", 'missing 3; not in the original: "cuatro" (4)'),
+        ("Draw more than 3 cards and pay 2.", "Roba cuatro cartas o más y paga 3.",
+         'missing 2; not in the original: "cuatro" (4)'),
+    ],
+)  # fmt: skip
+def test_a_bound_that_moved_is_a_finding(english: str, spanish: str, message: str | None) -> None:
+    assert _messages(english, spanish) == ([f"numbers differ from the original: {message}"] if message else [])

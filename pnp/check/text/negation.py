@@ -27,7 +27,15 @@ Negative meaning is also said without a negation word, and those units are not j
 "lack" (carecer), "up to" (no más de).  Set phrases whose negation word negates nothing are read
 as no negation: "whether or not" / "o no", "no more than" / "no más de", "a no ser que",
 "sin embargo", "más que nunca", "antes de hacer nada".  A quoted word the translation keeps as it is
-(a value to type, 'write "none"') is a citation, not a negation, on both sides.
+(a value to type, 'write "none"') is a citation, not a negation, on both sides.  A Spanish word of
+negative meaning excuses a lost negation only where the original has no word of its kind: "a menos
+que" renders the original's "unless", so "cannot move unless they pay" as "pueden moverse a menos que
+paguen" lost its "cannot".
+
+A positive is often said as the negation of its opposite ("safe" as "no hay peligro", "stays put" as
+"no se mueve", "keep" as "no descartes") and a negation as the opposite positive ("cannot move" as "se
+queda quieto"): such a restatement is no negation, where the other text has the positive and does not
+already say it literally (_RESTATED).
 """
 
 from __future__ import annotations
@@ -81,6 +89,141 @@ _ES_NEGATIVE_MEANING = re.compile(
     r"insuficiente\w*|inútil\w*|desconocid\w*|desactiv\w*)(?!\w)",
     re.IGNORECASE,
 )
+
+
+# The kinds of those words on both sides: a Spanish "a menos que" renders the original's own "unless",
+# and so cannot also stand for a "cannot" the translation dropped ("cannot move unless they pay" as
+# "pueden moverse a menos que paguen").  Only the Spanish words of a kind the original has fewer of
+# may say one of its negations another way; a word of no kind here always may.
+_KINDS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
+    (re.compile(rf"\b(?:{en})\b", re.IGNORECASE), re.compile(rf"(?<!\w)(?:{es})(?!\w)", re.IGNORECASE))
+    for en, es in (
+        (
+            r"unless|except|excepting|all but|other than|apart from",
+            r"salvo|excepto|a menos que|(?:todos|todas|todo) menos",
+        ),
+        (r"only", r"solo|sólo|solamente|únicamente"),
+        (r"until|till|up to|at most", r"hasta|como (?:mucho|máximo)"),
+        (r"instead|rather", r"en lugar de|en vez de"),
+        (r"free", r"gratis|gratuit\w*"),
+        (r"lacks?|lacking|missing|miss(?:es|ed)?", r"carec\w*|falta\w*"),
+        (r"empty", r"vací\w+"),
+        (r"unable|impossible", r"imposible|incapaz"),
+        (r"(?:prevent|avoid)\w*", r"impid\w+|imped\w+|evit\w+"),
+        (r"ignor\w*", r"ignor\w+"),
+        (r"cancel\w*", r"cancel\w+|anul\w+"),
+        (r"forbid\w*", r"prohib\w+"),
+        (r"refus\w*", r"rechaz\w+"),
+        (r"zero", r"cero"),
+        (
+            r"(?:in|im|il|ir)(?:valid|correct|complete|sufficient)\w*",
+            r"inválid\w*|incorrect\w*|incomplet\w*|insuficiente\w*",
+        ),
+    )
+)
+
+
+def _said_otherwise(source: str, target: str, negative: re.Pattern[str]) -> int:
+    """How many of the Spanish unit's negative-meaning words (negative: which ones count) are not the
+    rendering of an English word of the same kind in the original."""
+    found = negative.findall(target)
+    if not found:
+        return 0
+    left = len(found)
+    for en, es in _KINDS:
+        ours = sum(1 for word in es.findall(target) if negative.fullmatch(word))
+        if ours:
+            left -= min(ours, len(en.findall(source)))
+    return left
+
+
+# An English positive said in Spanish as the negation of its opposite, and back: "safe" as "no hay
+# peligro", "stays put" as "no se mueve", "keep" as "no descartes", "the same" as "no cambia", "skip
+# your turn" as "no juegas", "secretly" as "sin que nadie la vea"; "cannot move" as "se queda quieto".
+# Each kind: the English positive, the Spanish "no" + opposite, the English "not" + opposite, the
+# Spanish positive.  A restatement is read as no negation only where its own side has fewer literal
+# renderings of the kind than the other side has positives: "stays and cannot move" as "se queda y
+# puede moverse" pairs "stays" with "se queda", and "cannot move" is lost.
+_CLITIC = r"(?:(?:me|te|se|nos|os|le|les|lo|la|los|las) )"
+_ES_NO = rf"(?<!\w)no {_CLITIC}{{0,2}}"
+_EN_NOT = r"\b(?:not|never|cannot|\w+n['’]t)(?: \w+){0,2}? "
+_RESTATED: tuple[tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str] | None], ...] = tuple(
+    (
+        re.compile(rf"\b(?:{en_pos})\b", re.IGNORECASE),
+        re.compile(rf"{_ES_NO}(?:{es_neg})(?!\w)", re.IGNORECASE),
+        re.compile(rf"{_EN_NOT}(?:{en_neg})\b", re.IGNORECASE),
+        re.compile(rf"(?<!\w)(?:{es_pos})(?!\w)", re.IGNORECASE) if es_pos else None,
+    )
+    for en_pos, es_neg, en_neg, es_pos in (
+        (  # safety
+            r"safe|safely|safety|secure|protected|out of (?:danger|harm's way)",
+            r"(?:hay|corre|corren|corres|está|están|estás|sufre|sufren|sufres|recibe|reciben|recibes|"
+            r"puede|pueden|puedes)(?: \w+){0,2}? (?:peligro|riesgo|daños?|dañad[oa]s?|herid[oa]s?)",
+            r"(?:in )?(?:danger|harm|harmed|hurt|at risk|damaged?|injured)",
+            r"a salvo|fuera de peligro|protegid[oa]s?",
+        ),
+        (  # staying where one is
+            r"stays?|stayed|staying|remains?|remained|remaining|(?:stands?|holds?|keeps?) (?:still|put|fast)",
+            r"(?:mueve|mueven|muevas|muevan|mueva|muevo|movemos|moverse|moverte|desplaza|desplazan|desplaces|"
+            r"desplacen|desplace|desplazarse|sale|salen|salgas|salga|salgan|salir|abandona|abandonan|abandones|"
+            r"abandone|abandonen)"
+            r"|(?:(?<=se )|(?<=te )|(?<=me )|(?<=os ))(?:va|van|vaya|vayan|vas|vayas|marcha|marchan)",
+            r"move|moves|moving|leave|leaves|go|goes|budge",
+            r"(?:(?:se|te|me|nos|os) qued\w+|qu[eé]d(?:ate|ese|ense|aos|arse|arte))(?! con)"
+            r"|permanec\w+|permanezc\w+|quiet[oa]s?|inmóvil(?:es)?",
+        ),
+        (  # keeping
+            r"keeps?|keeping|kept|retains?|retained|hold on to|holds on to",
+            r"(?:descart\w+|devuelv\w+|devolv\w+|pierd\w+|perd\w+|entreg\w+|deshac\w+|deshag\w+)",
+            r"discard|discards|return|returns|lose|loses|give (?:up|away)|gives (?:up|away)|get rid",
+            r"(?:(?:se|te|me|nos|os) qued\w+|qu[eé]d(?:ate|ese|ense|aos|arse|arte)) con"
+            r"|conserv\w+|guard\w+|retien\w+|reten\w+",
+        ),
+        (  # unchanged
+            r"(?:the )?same|unchanged|unaltered",
+            r"(?:cambi\w+|modific\w+|varí\w+|vari\w+|alter\w+)",
+            r"change|changes|vary|varies",
+            r"igual(?:es)?",
+        ),
+        (  # skipping a turn
+            r"skips?|skipped|skipping|sits? out|lose (?:your|their|his|her|its|a|one|the|the next) turn",
+            r"(?:juega|juegan|juegas|juegue|jueguen|jugar|actúa|actúan|actúas|actúe|actúen|actuar)",
+            r"play|plays|act|acts|take (?:a|your|their|his|her) turn",
+            r"pierd\w+ (?:el|su|tu|un|el próximo|su próximo|tu próximo) turno",
+        ),
+        (  # secrecy
+            r"secret|secretly|in secret|hidden|hide|hides|conceal\w*|face[- ]down|privately",
+            r"(?:muestr\w+|mostr\w+|revel\w+|enseñ\w+|descubr\w+)",
+            r"reveal|reveals|show|shows",
+            r"en secreto|boca abajo|ocult\w+|escond\w+",
+        ),
+    )
+)
+# "sin que nadie la vea", "sin enseñarla": the same secrecy with "sin"
+_ES_SIN_SEEN = re.compile(
+    rf"(?<!\w)sin (?:que (?:nadie|ningún \w+|ninguna \w+|los demás|el resto) {_CLITIC}{{0,2}}"
+    r"(?:vea|vean|conozca|conozcan|sepa|sepan)|(?:mostrar|revelar|enseñar|descubrir)\w*)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=1 << 14)
+def _without_restatements(source: str, target: str, english: bool, spanish: bool) -> tuple[str, str]:
+    """Both units with their negations of an opposite blanked where the other says the positive (english,
+    spanish: whether that side has a negation to blank at all)."""
+    for index, (en_pos, es_neg, en_neg, es_pos) in enumerate(_RESTATED):
+        positives = len(en_pos.findall(source))
+        theirs = len(es_pos.findall(target)) if es_pos else 0
+        if spanish and positives > theirs:
+            negations = list(es_neg.finditer(target))
+            if index == len(_RESTATED) - 1:
+                negations += _ES_SIN_SEEN.finditer(target)
+            for match in sorted(negations, key=lambda m: m.start())[: positives - theirs]:
+                target = target[: match.start()] + " " * (match.end() - match.start()) + target[match.end() :]
+        if english and theirs > positives:
+            for match in list(en_neg.finditer(source))[: theirs - positives]:
+                source = source[: match.start()] + " " * (match.end() - match.start()) + source[match.end() :]
+    return source, target
 
 
 def check_negation(pack: PackData) -> list[Finding]:
@@ -145,7 +288,8 @@ def _english_count(unit: str) -> int:
 
 @lru_cache(maxsize=1 << 14)
 def _spanish_count(unit: str) -> int:
-    """How many things a Spanish unit negates: its negations less those that agree with one before."""
+    """How many things a Spanish unit negates with negation words: its negations less those that agree
+    with one before (the words said negatively are _said_otherwise's)."""
     count = 0
     for clause in _ES_CLAUSE.split(_ES_NOT_NEGATION.sub(" ", unit)):
         if _BARE.fullmatch(clause):
@@ -155,7 +299,7 @@ def _spanish_count(unit: str) -> int:
             if word in _ES_ALWAYS or (not negated and _ES_NEGATION.fullmatch(word)):
                 count += 1
                 negated = True
-    return count + len(_ES_NEGATIVE_WORDS.findall(unit))
+    return count
 
 
 # "sin" before a noun: "sin peligro", "sin una red", not "sin mirar", "sin pagarla" or "sin que".
@@ -192,6 +336,10 @@ def compare_negation(text: Text, original: Text) -> list[Finding]:
         source, target = _without_kept_quotes(whole_source, whole_target)
         theirs = _negations(source, _EN_NEGATION, _EN_NOT_NEGATION)
         ours = _negations(target, _ES_NEGATION, _ES_NOT_NEGATION)
+        if theirs or ours:  # most sentences negate nothing: no restatement to look for
+            source, target = _without_restatements(source, target, bool(theirs), bool(ours))
+            theirs = _negations(source, _EN_NEGATION, _EN_NOT_NEGATION)
+            ours = _negations(target, _ES_NEGATION, _ES_NOT_NEGATION)
         if nor and ours and len(ours) < 2 and _EN_NOR.search(source) and not _ES_NOR & {w.lower() for w in ours}:
             # "nor" bans a second thing: "ni", "tampoco" or a second negation; one "no" leaves it allowed
             message = _(
@@ -203,7 +351,13 @@ def compare_negation(text: Text, original: Text) -> list[Finding]:
                 text.finding(Severity.WARNING, CODE, message, hint.format(original=quote(whole_source, 60)))
             )
             continue
-        if theirs and ours and len(theirs) > 1 and _spanish_count(target) < (count := _english_count(source)):
+        if (
+            theirs
+            and ours
+            and len(theirs) > 1
+            and _spanish_count(target) + _said_otherwise(source, target, _ES_NEGATIVE_WORDS)
+            < (count := _english_count(source))
+        ):
             message = _(
                 'the original negates {count} things ("{words}"), but "{translation}" negates fewer: one is lost'
             ).format(count=count, words=", ".join(w.lower() for w in theirs), translation=quote(whole_target, 60))
@@ -214,7 +368,9 @@ def compare_negation(text: Text, original: Text) -> list[Finding]:
             continue
         if bool(theirs) == bool(ours) or (not theirs and _only_sin_before_nouns(ours, source, target)):
             continue
-        if (theirs and _ES_NEGATIVE_MEANING.search(target)) or (ours and _EN_NEGATIVE_MEANING.search(source)):
+        if (theirs and _said_otherwise(source, target, _ES_NEGATIVE_MEANING)) or (
+            ours and _EN_NEGATIVE_MEANING.search(source)
+        ):
             continue  # "unless" -> "si no", "Only you" -> "Nadie más que tú": said another way
         if theirs:
             message = _('the original says "{words}", but "{translation}" has no negation').format(

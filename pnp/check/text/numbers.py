@@ -5,7 +5,10 @@ compared as values: "Draw two cards" / "Roba tres cartas" differ, "Draw 2 cards"
 Articles and ordinals ("a", "una", "first") are not numbers of their own: they only stand for a figure of
 the other text ("Draw 1 card" / "Roba una carta"), so "a card" / "una carta" is never a finding.  So do
 pronouns: English "one" in "which one", and Spanish "dos" naming two people ("ninguno de los dos" for
-"neither of you", "vosotros dos" for "the two of you").
+"neither of you", "vosotros dos" for "the two of you"), and "one" with no noun after it ("take one
+from the supply" as "tómela de la reserva").  A bound said the other way round is the same number:
+"more than 3" as "cuatro o más", "fewer than 3" as "dos o menos", "at least 4" as "más de tres"; only
+in those constructions, elsewhere 3 and 4 differ.
 """
 
 from __future__ import annotations
@@ -91,13 +94,24 @@ _BEFORE_PRONOUN_ONE = re.compile(
 )
 
 
+# "one" with no noun after it stands for a thing already named ("take one from the supply", "if you have
+# one, discard it", "one at a time"), which Spanish says with a pronoun ("tómela", "una a una"): it may
+# stand for a 1 of the translation, as an article does, but asks for none.  "one card", "one {icon}",
+# "one more" and "one or more" count.
+_AFTER_PRONOUN_ONE = re.compile(
+    r"\s*(?:[,.;:!?)]|$)|\s+(?:of|another|from|to|at|in|into|on|onto|for|with|by|off|out|up|back|away|instead"
+    r"|here|there|and|but|if|then|unless|when|too|yet)\b",
+    re.IGNORECASE,
+)
+
+
 def _pronoun_one(plain: str, match: re.Match[str]) -> bool:
-    """English "one" as a pronoun: "which one", "the one", "no one", "one of", "one another"."""
+    """English "one" as a pronoun: "which one", "the one", "no one", "one of", "one another", "take one from"."""
     before = plain[: match.start()]
     # the match ends at the trailing spaces and its words are at most 7 letters: search only there
     if _BEFORE_PRONOUN_ONE.search(before[max(0, len(before.rstrip()) - 8) :]):
         return True
-    return re.match(r"\s+(?:of|another)\b", plain[match.end() :], re.IGNORECASE) is not None
+    return _AFTER_PRONOUN_ONE.match(plain, match.end()) is not None
 
 
 # Spanish "dos" naming two people, as English "both", "neither", "either", "the two of you" do: "ninguno
@@ -194,6 +208,8 @@ def compare_numbers(text: Text, original: Text) -> list[Finding]:
             return []
         missing = Counter(theirs.values) - Counter(ours.values)
         extra = Counter(ours.values) - Counter(theirs.values)
+        if missing and extra:  # before the stand-ins: "more than one" -> "al menos dos", not "una"
+            _restated_bounds(original, text, missing, extra)  # "more than 3" -> "cuatro o más"
         missing -= Counter(ours.stand_ins)  # "Draw 1 card" -> "Roba una carta"
         extra -= Counter(theirs.stand_ins)  # "Draw a card" -> "Roba 1 carta"
     if not missing and not extra:
@@ -213,6 +229,68 @@ def compare_numbers(text: Text, original: Text) -> list[Finding]:
             ),
         )
     ]
+
+
+# A bound said the other way round: "more than 3" is "cuatro o más", "fewer than 3" is "dos o menos",
+# "at least 4" is "más de tres".  Each construction is read as the lowest (">") or highest ("<") number
+# it allows; N is a figure or a number word.
+_EN_BOUNDS = (
+    (("no (?:more|greater|higher) than N", "at most N", "up to N", r"N(?: \w+){0,3} or (?:fewer|less|lower)"), "<", 0),
+    (("(?:fewer|less|lower) than N",), "<", -1),
+    (("at least N", r"N(?: \w+){0,3} or (?:more|greater|higher)"), ">", 0),
+    (("(?:more|greater|higher) than N",), ">", 1),
+)
+_ES_BOUNDS = (
+    (("no mas de N", "como maximo N", "como mucho N", "a lo sumo N", "hasta N", r"N(?: \w+){0,3} o menos"), "<", 0),
+    (("menos de N", "(?:inferior|menor) (?:a|de|que) N"), "<", -1),
+    (("al menos N", "por lo menos N", "como minimo N", r"N(?: \w+){0,3} o mas"), ">", 0),
+    (("mas de N", "(?:superior|mayor) (?:a|de|que) N"), ">", 1),
+)
+
+
+@cache
+def _bound_pattern(language: str) -> tuple[re.Pattern[str], tuple[tuple[str, int], ...]]:
+    """One pattern for a language's bounds, a group for each, and what each group means."""
+    words = sorted({*number_words(language), *(("uno", "una", "un") if language == "es" else ())}, key=len)
+    number = rf"(\d+|{'|'.join(reversed(words))})"
+    table = _ES_BOUNDS if language == "es" else _EN_BOUNDS
+    parts, meaning = [], []
+    for alternatives, side, shift in table:
+        for alternative in alternatives:
+            parts.append(alternative.replace("N", number))
+            meaning.append((side, shift))
+    return re.compile(rf"(?<!\w)(?:{'|'.join(parts)})(?!\w)"), tuple(meaning)
+
+
+def _bounds(plain: str, language: str) -> list[tuple[str, int, int]]:
+    """The bounds of a text: which side, the number the bound allows, the number written."""
+    pattern, meaning = _bound_pattern(language)
+    values = {**number_like_words(language), **number_words(language)}
+    found = []
+    for match in pattern.finditer(fold(plain)):
+        index = next(i for i, group in enumerate(match.groups()) if group is not None)
+        written = match.group(index + 1)
+        value = int(written) if written.isdecimal() else values[written]
+        side, shift = meaning[index]
+        found.append((side, value + shift, value))
+    return found
+
+
+def _restated_bounds(original: Text, text: Text, missing: Counter[int], extra: Counter[int]) -> None:
+    """Takes out of missing and extra the numbers of a bound the translation says the other way round."""
+    english, spanish = original.lang.split("-")[0], text.lang.split("-")[0]
+    if (english, spanish) != ("en", "es"):
+        return
+    ours = _bounds(text.plain, spanish)
+    for side, bound, written in _bounds(original.plain, english):
+        for other in ours:
+            if other[:2] == (side, bound) and other[2] != written and missing[written] and extra[other[2]]:
+                missing[written] -= 1
+                extra[other[2]] -= 1
+                ours.remove(other)
+                break
+    missing += Counter()  # drops the counts now 0
+    extra += Counter()
 
 
 def _compare_icons(text: Text, original: Text) -> list[Finding]:
