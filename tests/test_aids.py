@@ -127,6 +127,49 @@ def test_an_aid_too_long_for_its_sides_is_an_error_of_check_and_build(tmp_path: 
     assert built.exit_code == 1 and "aid may take 2" in built.output
 
 
+def test_a_check_after_a_card_edit_takes_the_aids_fit_from_its_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`pnp check` keeps what fitting the aids found: a check after a card's edit fits no aid (and so
+    imports no platypus), says the same aid/fit error, and fits again when an aid changes."""
+    import pnp.render.aids
+
+    long = (
+        GOOD
+        + '\n[[block]]\ntext.en = "'
+        + "Move one sector. " * 250
+        + '"\ntext.es = "'
+        + "Mueve un sector. " * 250
+        + '"\n'
+    )
+    pack = _pack_with(tmp_path, "turn", long)
+    fitted: list[str] = []
+    real = pnp.render.aids.fit_aid
+
+    def counted(aid: object, language: str, *args: object) -> object:
+        fitted.append(language)
+        return real(aid, language, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pnp.render.aids, "fit_aid", counted)
+    monkeypatch.chdir(tmp_path)  # the check's cache is ./output
+    first = CliRunner().invoke(main, ["check", str(pack)])
+    assert first.exit_code == 1 and "sides at 6 pt, and the aid may take 2" in first.output
+    assert fitted and len(fitted) == len(set(fitted))  # each language once
+    deck = pack / "supply.toml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace('title.es = "', 'title.es = "Nuevo ', 1), encoding="utf-8")
+    before = len(fitted)
+    again = CliRunner().invoke(main, ["check", str(pack)])
+    assert len(fitted) == before  # the card changed, not the aids
+    uncached = CliRunner().invoke(main, ["check", str(pack), "--no-cache"])
+    assert again.exit_code == uncached.exit_code == 1
+    assert again.output == uncached.output
+    aid = pack / "aids" / "turn.toml"
+    aid.write_text(aid.read_text(encoding="utf-8").replace("Mueve un sector.", "Mueve dos.", 5), encoding="utf-8")
+    before = len(fitted)
+    assert CliRunner().invoke(main, ["check", str(pack)]).exit_code == 1
+    assert len(fitted) > before
+
+
 def test_the_blue_sun_aids_fit_their_sides_never_under_six_points() -> None:
     pack = load_pack(BLUE_SUN).pack
     assert pack is not None and pack.aids

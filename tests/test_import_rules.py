@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import re
+import shutil
 import subprocess
 import sys
 from graphlib import CycleError, TopologicalSorter
@@ -213,3 +214,59 @@ def test_help_imports_the_command_line_and_no_stage() -> None:
     ]
     assert not stages, "pnp --help imports stages: " + ", ".join(stages)
     assert len(imported) < 40, f"pnp --help imports {len(imported)} of pnp's modules (85 before the stages were lazy)"
+
+
+BUILT = """
+import sys, runpy
+sys.argv = ["pnp", "build", *sys.argv[1:]]
+try:
+    runpy.run_module("pnp", run_name="__main__")
+except SystemExit as exit:
+    assert exit.code in (0, None), exit.code
+print("imported:", *sorted(name for name in sys.modules if name in LAZY), file=sys.stderr)
+"""
+
+# what a build imports only for what it does: the face renderer when a face is drawn, the sticker
+# packing when stickers are placed, PIL's drawing when a scan is sampled, its PNG writer when a
+# text shows an icon
+LAZY = {
+    "pnp.render.face",
+    "pnp.render.text",
+    "pnp.render.pictures",
+    "pnp.render.png_stream",
+    "pnp.render.scan",
+    "pnp.impose.packing",
+    "PIL.ImageDraw",
+    "PIL.ImageStat",
+    "PIL.PngImagePlugin",
+    "reportlab.platypus",
+}
+
+
+def _built_imports(pack: Path, out: Path) -> list[str]:
+    script = f"LAZY = {sorted(LAZY)!r}\n{BUILT}"
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(pack), "--output", str(out), "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stderr.splitlines()[-1].split()[1:]
+
+
+def test_a_build_that_draws_no_face_imports_no_renderer(tmp_path: Path) -> None:
+    """A rebuild whose faces are all in the cache (a card edited, then edited back) reads the deck
+    again and draws nothing: it imports neither the face renderer nor anything else only drawing,
+    stickers or scans need."""
+    pack, out = tmp_path / "tiny", tmp_path / "out"
+    shutil.copytree(ROOT / "examples" / "tiny", pack)
+    deck = pack / "supply.toml"
+    text = deck.read_text(encoding="utf-8")
+    assert 'title.es = "' in text
+    assert "pnp.render.face" in _built_imports(pack, out)  # the first build draws every face
+    deck.write_text(text.replace('title.es = "', 'title.es = "Nuevo ', 1), encoding="utf-8")
+    assert "pnp.render.face" in _built_imports(pack, out)  # the edited card is drawn
+    deck.write_text(text, encoding="utf-8")
+    assert _built_imports(pack, out) == []

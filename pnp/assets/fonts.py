@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+# tomli, not the standard library's copy of it: the pack's files are read with tomli (pnp.load.toml),
+# and a build then imports one TOML parser, not two
+import tomli
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -60,7 +62,7 @@ def load_fonts(fonts_dir: Path) -> FontRegistry:
     """Register the fonts fonts.toml names; ReportLab's own registry is global, ours is explicit.
 
     Cached: parsing the TrueType files is the slow part, and a registry is never changed after this."""
-    config = tomllib.loads((fonts_dir / "fonts.toml").read_text(encoding="utf-8"))
+    config = tomli.loads((fonts_dir / "fonts.toml").read_text(encoding="utf-8"))
     registry = FontRegistry()
     for role, styles in sorted(config.items()):
         names = {}

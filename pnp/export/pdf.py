@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -22,8 +22,12 @@ from pnp.export.canvas import new_canvas, plain_font
 from pnp.i18n import printed
 from pnp.impose.sheet import Mark, SheetPlan, Slot, marks_for
 from pnp.layout import FaceLayout, LaidOutElement
-from pnp.render.face import RenderContext, draw_face
 from pnp.units import Size, mm
+
+# The face renderer (text fitting, hyphenation, pictures, scans: some 25 ms to import) is imported by the
+# first face drawn: a rebuild that takes every face from the cache, or draws only the sheets, never needs it.
+if TYPE_CHECKING:
+    from pnp.render.face import RenderContext
 
 rl_config.invariant = 1  # byte-identical output for identical input: no dates, no random ids
 rl_config.useA85 = 0  # raw binary streams: smaller files and faster than ASCII85
@@ -81,6 +85,8 @@ def render_pdf(
 
 
 def _draw_layout(canvas: Canvas, face: FaceLayout, ctx: RenderContext) -> None:
+    from pnp.render.face import draw_face
+
     draw_face(canvas, face, ctx)
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.assets.fonts import load_fonts
 from pnp.cache import Cache
@@ -24,8 +25,12 @@ from pnp.export.canvas import new_canvas
 from pnp.export.workers import worker_pool
 from pnp.files import write_atomic
 from pnp.layout import FaceLayout
-from pnp.render.face import RenderContext, draw_face
 from pnp.render.icons import IconSettings, icon_map
+
+# every build asks this module for its workers and its fonts' digest; the face renderer is imported
+# by the PNG export that draws with it (as by pnp.export.pdf)
+if TYPE_CHECKING:
+    from pnp.render.face import RenderContext
 
 MAX_DPI = 1200  # a tarot card at 1200 dpi is 19 MP: past this, files grow and nothing looks sharper
 # zlib level 1: flat card art compresses nearly as well as at the default 6, at a fraction of the time
@@ -119,6 +124,8 @@ def rasterize(
         chunks = [missing[i::workers] for i in range(workers)] if workers > 1 else [list(missing)]
         chunks = [c for c in chunks if c]
         if len(chunks) > 1:
+            import pnp.render.face  # noqa: F401  (before the workers fork: they share it)
+
             with worker_pool(len(chunks)) as pool:
                 results = list(pool.map(_render_chunk, chunks, [settings] * len(chunks), [cache] * len(chunks)))
         else:
@@ -129,6 +136,8 @@ def rasterize(
 
 
 def _render_chunk(jobs: Sequence[PngJob], settings: RasterSettings, cache: Cache) -> list[Finding]:
+    from pnp.render.face import RenderContext
+
     ctx = RenderContext(
         fonts=load_fonts(settings.fonts_dir),
         pack_root=settings.pack_root,
@@ -159,6 +168,8 @@ def _render_chunk(jobs: Sequence[PngJob], settings: RasterSettings, cache: Cache
 
 def faces_pdf(faces: Sequence[FaceLayout], ctx: RenderContext) -> bytes:
     """One page per face, bleed box as the page: the input to rasterization."""
+    from pnp.render.face import draw_face
+
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, compress=False)
     b = ctx.bleed

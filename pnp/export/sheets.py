@@ -31,7 +31,6 @@ from pnp.export.draft import marked
 from pnp.export.pdf import Placement, SheetSection, home_footer, render_face_part, render_frames
 from pnp.export.workers import worker_pool
 from pnp.layout import FaceLayout
-from pnp.render.face import RenderContext
 from pnp.render.files_read import forget_files
 from pnp.render.icons import IconSettings, icon_map, icon_settings
 
@@ -252,6 +251,10 @@ def _draw_jobs(
         finally:
             forget_files()  # nor do workers forked later inherit what was read here
         return drawn, frames
+    # the renderer is imported by the first face drawn (pnp.export.pdf): here, before the workers
+    # fork, so that they share it instead of each importing it again
+    import pnp.render.face  # noqa: F401
+
     with worker_pool(max(1, min(workers, len(jobs)))) as pool:
         futures = {pool.submit(_draw, job.faces, settings): job for job in jobs}
         frames = frames or _frames(documents, parts, settings, cache, fonts)
@@ -316,6 +319,8 @@ def _read_frames(cache: Cache, key: str, slots: set[str]) -> tuple[bytes, dict[s
 
 
 def _draw(faces: tuple[FaceLayout, ...], settings: DrawSettings) -> _Drawn:
+    from pnp.render.face import RenderContext  # with the first face drawn: see pnp.export.pdf
+
     ctx = RenderContext(
         fonts=load_fonts(settings.fonts_dir),
         pack_root=settings.pack_root,

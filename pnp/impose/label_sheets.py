@@ -10,9 +10,14 @@ where each grid comes from.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from pnp.impose.packing import Placed, Sticker, StickerSheets, pack_stickers
 from pnp.units import Size, mm
+
+# The command line reads this module's papers for `build --sticker-paper`: the packing comes with the
+# stickers placed (every command would import it otherwise, for its options' table)
+if TYPE_CHECKING:
+    from pnp.impose.packing import Placed, Sticker, StickerSheets
 
 LABEL_ROOM = mm(3.5)  # under a sticker on a label: its label line, 6 pt
 FULL_MARGIN = mm(10)  # round a full sheet: most printers leave 3 to 5 mm unprinted
@@ -79,12 +84,16 @@ PAPERS = (*FULL_SHEETS, *LABEL_SHEETS)
 
 def place_stickers(stickers: list[Sticker], paper: str) -> StickerSheets:
     """Stickers on sheets of `paper`: packed on a full sheet, one to a label on a label sheet."""
+    from pnp.impose.packing import pack_stickers
+
     if paper in FULL_SHEETS:
         return pack_stickers(stickers, FULL_SHEETS[paper], margin=FULL_MARGIN, gap=FULL_GAP)
     return _on_labels(stickers, LABEL_SHEETS[paper])
 
 
 def _on_labels(stickers: list[Sticker], sheet: LabelSheet) -> StickerSheets:
+    from pnp.impose.packing import Placed, StickerSheets
+
     cells = sheet.cells()
     placed: list[Placed] = []
     too_large: list[Sticker] = []

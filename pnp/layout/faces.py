@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import math
-import tomllib
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property, lru_cache
 from typing import Annotated, Any
 
 import jinja2
+import tomli  # as pnp.assets.fonts: the parser the pack's files are read with
 from pydantic import TypeAdapter
 from reportlab.lib.colors import HexColor
 
@@ -470,7 +470,7 @@ def _is_colour(value: object) -> bool:
 @lru_cache(maxsize=1)
 def font_roles() -> tuple[str, ...]:
     """The font roles a layout may name: the sections of the bundled fonts.toml."""
-    return tuple(sorted(tomllib.loads((FONTS_DIR / "fonts.toml").read_text(encoding="utf-8"))))
+    return tuple(sorted(tomli.loads((FONTS_DIR / "fonts.toml").read_text(encoding="utf-8"))))
 
 
 def _value_problems(kind: str, props: dict[str, Any]) -> list[tuple[str, str, str | None]]:

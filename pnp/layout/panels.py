@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageStat
+from PIL import Image
 
 from pnp.i18n import P_, printed
 from pnp.layout.schema import Element
@@ -169,6 +169,9 @@ def _sampled(
     image = _small_scan(path, _size, _mtime)
     if image is None:
         return SAMPLE_FALLBACK
+    # PIL's drawing and statistics only where a scan is sampled: most layouts have no scan
+    from PIL import ImageDraw, ImageStat
+
     per_x, per_y = image.width / card[0], image.height / card[1]
     x, y, width, height = box
     ring = min(RING_MM, width / 4, height / 4)

@@ -47,19 +47,46 @@ def aid_styles(pack: PackData, templates_root: Path = TEMPLATES_DIR) -> tuple[Ai
     return load_aid_styles(templates_root, pack.pack.template_family, pack.root)
 
 
-def aid_fit_findings(pack: PackData, languages: set[str], templates_root: Path = TEMPLATES_DIR) -> list[Finding]:
+def aid_fit_findings(
+    pack: PackData, languages: set[str], templates_root: Path = TEMPLATES_DIR, cache: Cache | None = None
+) -> list[Finding]:
     """aid/fit errors: each aid that does not fit its sides at the floor, in each language given; and
-    what is wrong in the aid style it is fitted in."""
+    what is wrong in the aid style it is fitted in.  With a cache (`pnp check`'s fitting cache), the
+    aid/fit errors of aids, languages, style and fonts fitted before are taken from it."""
+    styles, findings = aid_styles(pack, templates_root)
+    # the key holds what fit_aid reads (the cache's own key adds pnp's code and ReportLab's version):
+    # a check after a card's edit then fits no aid, and never imports ReportLab's platypus, 70 ms of
+    # it (its paragraph module compiles a case-blind pattern over the whole of Unicode)
+    key = (
+        cache.key("aid-fit", pack.aids, sorted(languages), pack.pack.source_language, styles, fonts_digest(FONTS_DIR))
+        if cache is not None
+        else ""
+    )
+    if cache is not None and (kept := _kept_findings(cache.get_json(key).get("findings"))) is not None:
+        return findings + kept
     from pnp.render.aids import fit_aid
 
     fonts = load_fonts(FONTS_DIR)
-    styles, findings = aid_styles(pack, templates_root)
-    return findings + [
+    fitted = [
         finding
         for aid in pack.aids
         for language in sorted(languages)
         if (finding := _fit_finding(fit_aid(aid, language, pack.pack.source_language, fonts, styles))) is not None
     ]
+    if cache is not None:
+        with contextlib.suppress(OSError):  # the cache only saves time
+            cache.put_json(key, {"findings": [f.as_dict() for f in fitted]})
+    return findings + fitted
+
+
+def _kept_findings(items: object) -> list[Finding] | None:
+    """The findings a cache entry holds, or None when it holds none that can be used."""
+    if not isinstance(items, list):
+        return None
+    try:
+        return [Finding.from_dict(item) for item in items]
+    except (TypeError, KeyError, ValueError):
+        return None
 
 
 def _fit_finding(fitted: FittedAid) -> Finding | None:

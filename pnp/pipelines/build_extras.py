@@ -39,7 +39,6 @@ from pnp.model import Card, PackData, pick
 from pnp.paths import shown_path
 from pnp.pipelines.build_options import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.pipelines.sheet_sets import impose_deck
-from pnp.render.face import RenderContext
 from pnp.render.icons import icon_settings
 from pnp.units import Size, mm
 
@@ -168,6 +167,7 @@ def _face_files(builds: list[DeckBuild], root: Path) -> dict[str, list[Path]]:
 
 def _export_one_up(done: LaidOut, result: BuildResult) -> None:
     from pnp.export.printshop import PROFILES, one_up_pdf
+    from pnp.render.face import RenderContext  # as the shop's module: with the export that draws
 
     profile = PROFILES[done.options.print_shop or "oneup"]
     builds, faces = shop_builds(done, profile, result)

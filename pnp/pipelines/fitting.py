@@ -73,7 +73,7 @@ def layout_and_fitting_findings(
             ]
         findings += found
     if decks is None and pack.aids:  # the whole pack: its aids are fitted too
-        findings += aid_fit_findings(pack, printed, options.templates)
+        findings += aid_fit_findings(pack, printed, options.templates, fitted)
     return list(dict.fromkeys(findings))
 
 

@@ -24,9 +24,6 @@ from pnp.layout.templates import IconFile
 from pnp.render.icons import draw_icon
 from pnp.render.missing_mark import KIND as MISSING_MARK
 from pnp.render.missing_mark import draw_missing_mark
-from pnp.render.pictures import draw_image_once, prepared_image
-from pnp.render.png_stream import draw_png, png_stream
-from pnp.render.scan import scan_with_bleed
 from pnp.render.text import FittedText, TextBox, fit_text
 from pnp.render.typeset import draw_text
 
@@ -355,6 +352,10 @@ def _image(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Rende
     if problem is not None:  # found by the layout stage already; a file changed since is found here
         ctx.report(face, element, problem, code="render/image")
         return
+    # the pictures' modules with the first picture drawn: fitting a face (pnp check) draws none
+    from pnp.render.pictures import draw_image_once, prepared_image
+    from pnp.render.png_stream import draw_png, png_stream
+
     path = (ctx.pack_root / str(source)).resolve()
     x, y, width, height = _box(face, element, ctx.bleed)
     picture, problem = prepared_image(str(path), round(width), round(height), element.typed.fit)
@@ -383,6 +384,9 @@ def _scan(canvas: Canvas, face: FaceLayout, element: LaidOutElement, ctx: Render
     if problem is not None:  # the loader reported it at the card; a file changed since is found here
         ctx.report(face, element, problem, code="render/image")
         return
+    from pnp.render.pictures import draw_image_once  # as in _image
+    from pnp.render.scan import scan_with_bleed
+
     path = (ctx.pack_root / str(source)).resolve()
     width, height, bleed = face.size.width, face.size.height, ctx.bleed
     edge = element.typed.edge

@@ -8,15 +8,23 @@ rewritten under its old size and time as it was: such a job forgets them before 
 
 from __future__ import annotations
 
+import sys
+
 from pnp.assets.icons import forget_drawings
 from pnp.render.icons import blank_sides, forget_readers
-from pnp.render.pictures import forget_pictures
-from pnp.render.png_stream import forget_streams
 
 
 def forget_files() -> None:
     forget_drawings()
     forget_readers()
     blank_sides.cache_clear()
-    forget_pictures()
-    forget_streams()
+    # the pictures' and PNG streams' modules come with the face renderer, imported by the first face
+    # drawn (pnp.export.pdf): a process that has not imported them has read nothing through them
+    if "pnp.render.pictures" in sys.modules:
+        from pnp.render.pictures import forget_pictures
+
+        forget_pictures()
+    if "pnp.render.png_stream" in sys.modules:
+        from pnp.render.png_stream import forget_streams
+
+        forget_streams()

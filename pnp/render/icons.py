@@ -25,7 +25,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, PngImagePlugin
+from PIL import Image
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
@@ -42,6 +42,8 @@ _MARKER_KEY = "pnp-icon"
 @cache
 def icon_uri(name: str) -> str:
     """The icon's marker as a data: URI, for ReportLab's inline <img> in paragraphs."""
+    from PIL import PngImagePlugin  # with the first text that shows an icon: a build may draw none
+
     info = PngImagePlugin.PngInfo()
     info.add_text(_MARKER_KEY, name)
     buffer = io.BytesIO()
