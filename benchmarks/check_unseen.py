@@ -38,7 +38,15 @@ from collections import defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "unseen"
-PACKS = ("abbots-garden", "abbots-cellar", "abbots-scriptorium", "keepers-of-the-light", "salt-road", "tide-harbour", "ridge-rescue")
+PACKS = (
+    "abbots-garden",
+    "abbots-cellar",
+    "abbots-scriptorium",
+    "keepers-of-the-light",
+    "salt-road",
+    "tide-harbour",
+    "ridge-rescue",
+)
 
 
 def findings(pack: str) -> dict[str, list[str]]:
