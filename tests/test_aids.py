@@ -109,15 +109,14 @@ def test_aid_texts_are_checked_like_card_text_and_located_in_the_aid(tmp_path: P
     assert any(f.code == "aid/verify" and f.field == "block[2].verify" for f in found)
 
 
+# an aid whose one block runs past the sides an aid may take, in both languages
+TOO_LONG = (
+    GOOD + '\n[[block]]\ntext.en = "' + "Move one sector. " * 250 + '"\ntext.es = "' + "Mueve un sector. " * 250 + '"\n'
+)
+
+
 def test_an_aid_too_long_for_its_sides_is_an_error_of_check_and_build(tmp_path: Path) -> None:
-    long = (
-        GOOD
-        + '\n[[block]]\ntext.en = "'
-        + "Move one sector. " * 250
-        + '"\ntext.es = "'
-        + "Mueve un sector. " * 250
-        + '"\n'
-    )
+    long = TOO_LONG
     pack = _pack_with(tmp_path, "turn", long)
     checked = CliRunner().invoke(main, ["check", str(pack), "--no-cache"])
     assert checked.exit_code == 1
@@ -134,14 +133,7 @@ def test_a_check_after_a_card_edit_takes_the_aids_fit_from_its_cache(
     imports no platypus), says the same aid/fit error, and fits again when an aid changes."""
     import pnp.render.aids
 
-    long = (
-        GOOD
-        + '\n[[block]]\ntext.en = "'
-        + "Move one sector. " * 250
-        + '"\ntext.es = "'
-        + "Mueve un sector. " * 250
-        + '"\n'
-    )
+    long = TOO_LONG
     pack = _pack_with(tmp_path, "turn", long)
     fitted: list[str] = []
     real = pnp.render.aids.fit_aid
