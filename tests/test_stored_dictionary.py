@@ -198,3 +198,16 @@ def test_the_plain_reader_reads_what_it_can_exactly_and_leaves_the_rest_to_spyll
     if plain is not None:
         spylls = read_dic(FileReader(str(tmp_path / "x.dic"), encoding="UTF-8"), aff=aff, context=context)
         assert plain == stored_dictionary._index(aff, spylls)
+
+
+def test_a_capital_letter_alone_is_looked_up_without_making_every_word(from_files: Dictionary) -> None:
+    """The suggestions try "T abletopia": spylls answers a lone capital from its lowercase index,
+    where a one-letter key files most of the dictionary; the stored one makes that list only as far
+    as the lookup reads it, and the whole list, read to the end, is spylls' own."""
+    stored = read_dictionary(SPANISH, None)
+    assert isinstance(stored.dic, stored_dictionary._StoredDic)
+    assert stored.lookup("T") == from_files.lookup("T")
+    assert len(stored.dic._made) < 1000  # of some 70,000 stems
+    filed = [w.stem for w in stored.dic.homonyms("t", ignorecase=True)]
+    assert filed == [w.stem for w in from_files.dic.homonyms("t", ignorecase=True)]
+    assert filed == [w.stem for w in stored.dic.homonyms("t", ignorecase=True)]  # read again from the start

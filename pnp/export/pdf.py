@@ -268,17 +268,19 @@ def render_sheets(
         page = section.plan.page
         fold = section.duplex == "fold"
         total = section.sheet_total or len(sheets)
+        # the sheets of a section differ only in their faces and footers: the marks of a sheet of n
+        # cards are worked out and written once (all its full sheets share one, its last another)
+        marks = _KeptMarks(section.plan)
         for number, sheet in enumerate(sheets, start=section.first_sheet):
             canvas.setPageSize((page.width, page.height))
             fronts, backs = section.plan.fronts[: len(sheet)], section.plan.backs[: len(sheet)]
-            front_marks, back_marks = marks_for(section.plan, len(sheet))
             place_forms(canvas, forms, defined, [card.front for card in sheet], fronts)
             if fold:
                 place_forms(canvas, forms, defined, [card.back for card in sheet], backs)
                 if section.plan.fold_line:
                     draw_fold_line(canvas, section.plan.fold_line)
             # marks only for the rows and columns this sheet fills
-            draw_marks(canvas, front_marks)
+            marks.draw(canvas, len(sheet), backs_page=False)
             folded = " · " + printed(section.language, "fold") if fold else ""
             footer(canvas, page, f"{section.title} · {number}/{total}{folded}")
             canvas.showPage()
@@ -286,7 +288,7 @@ def render_sheets(
             if section.duplex in ("long", "short"):
                 canvas.setPageSize((page.width, page.height))
                 place_forms(canvas, forms, defined, [card.back for card in sheet], backs)
-                draw_marks(canvas, back_marks)
+                marks.draw(canvas, len(sheet), backs_page=True)
                 if blank_back is not None and all(card.back is None for card in sheet):
                     blank_back(canvas, page, section.title)  # one-sided pieces: say why the page is empty
                 canvas.showPage()
@@ -352,6 +354,28 @@ def _define_form(canvas: Canvas, name: str, form: Form) -> None:
     canvas.clipPath(path, stroke=0, fill=0)  # nothing a face draws reaches past its bleed
     form.draw(canvas)
     end_form(canvas)
+
+
+class _KeptMarks:
+    """The crop marks of one section's sheets, each set written by draw_marks once and its page
+    operators repeated for every other sheet with as many cards: they are the same bytes, and a
+    sheet's marks cost more to work out and write than the rest of its frame."""
+
+    def __init__(self, plan: SheetPlan) -> None:
+        self._plan = plan
+        self._code: dict[tuple[int, bool], list[str]] = {}
+
+    def draw(self, canvas: Canvas, count: int, backs_page: bool) -> None:
+        code = self._code.get((count, backs_page))
+        if code is None:
+            front_marks, back_marks = marks_for(self._plan, count)
+            start = len(canvas._code)
+            # draw_marks restores the graphics state it sets: repeating its operators leaves the
+            # canvas as drawing them again would
+            draw_marks(canvas, back_marks if backs_page else front_marks)
+            code = self._code[count, backs_page] = canvas._code[start:]
+        else:
+            canvas._code.extend(code)
 
 
 def draw_marks(canvas: Canvas, marks: Sequence[Mark]) -> None:

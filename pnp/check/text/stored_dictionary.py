@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from functools import cached_property
 from itertools import chain
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from spylls.hunspell import Dictionary
 from spylls.hunspell.algo.capitalization import Type
@@ -165,6 +165,36 @@ def _affix_expressions_compiled_when_used() -> Iterator[None]:
             spylls_aff.re = module
 
 
+class _MadeAsRead:
+    """A list made from `source` as far as it has been read, and read again from the start as often
+    as asked: spylls only iterates over the homonyms it is given."""
+
+    def __init__(self, source: Iterator[Word]) -> None:
+        self._source: Iterator[Word] | None = source
+        self._made: list[Word] = []
+        self._lock = threading.Lock()  # the workbench checks in threads: one reads the source at a time
+
+    def __iter__(self) -> Iterator[Word]:
+        index = 0
+        while True:
+            if index >= len(self._made) and not self._read_one():
+                return
+            yield self._made[index]
+            index += 1
+
+    def _read_one(self) -> bool:
+        """One more word made; False when the source is spent."""
+        with self._lock:
+            if self._source is None:
+                return False
+            word = next(self._source, None)
+            if word is None:
+                self._source = None
+                return False
+            self._made.append(word)
+            return True
+
+
 class _StoredDic(Dic):
     """spylls' word list, made from the stored index one stem at a time as lookups ask for it."""
 
@@ -197,15 +227,24 @@ class _StoredDic(Dic):
     def _one_letter(self, letter: str) -> list[Word]:
         """spylls' lowercase index under a one-letter key, as Dic.append makes it: it files a word
         without capitals under each of its letters (it iterates the string), and a capitalised one
-        under its lowercase forms.  Made by going through every word, once per letter."""
+        under its lowercase forms.  Made as it is read: a lookup of one capital ("T" of "T abletopia",
+        which the suggestions try) stops at the first word that makes a good form, and making the
+        whole list would take every word of the dictionary (half a second)."""
         made = self._letters.get(letter)
         if made is None:
-            made = []
-            for word in self.words:
-                lowers = word.stem if word.captype == Type.NO else self._aff.casing.lower(word.stem)
-                made += [word] * sum(1 for lower in lowers if lower == letter)
-            self._letters[letter] = made
+            made = self._letters[letter] = cast(list[Word], _MadeAsRead(self._filed_under(letter)))
         return made
+
+    def _filed_under(self, letter: str) -> Iterator[Word]:
+        """The words spylls files under `letter`, in its order: each word once per time it is filed."""
+        for stem in self._stems:
+            captype = self._aff.casing.guess(stem)  # the same for every homonym of the stem (_of)
+            lowers = stem if captype == Type.NO else self._aff.casing.lower(stem)
+            times = sum(1 for lower in lowers if lower == letter)
+            if times:
+                for word in self._of(stem):
+                    for _ in range(times):
+                        yield word
 
     @cached_property
     def words(self) -> list[Word]:  # the suggestions' n-gram pass reads them all
