@@ -16,6 +16,7 @@ from pnp.check.text.fields import Text
 from pnp.check.text.homophones import slips
 from pnp.check.text.lexicon import speller
 from pnp.check.text.negation import compare_negation
+from pnp.check.text.opposites import compare_opposites
 from pnp.check.text.players import compare_players
 from pnp.check.text.register import USTED, evidence
 from pnp.check.text.term_agreement import noun_slips
@@ -235,6 +236,10 @@ def test_ustedes_is_no_evidence_outside_spain() -> None:
         (compare_players, "Turns go counterclockwise.", "Los turnos van en el sentido de las agujas del reloj.",
          '"agujas del reloj"'),
         (compare_players, "Play passes clockwise.", "El turno pasa en sentido antihorario.", '"antihorario"'),
+        (compare_players, "Give 1 lamp to another player.", "Otro jugador te da 1 lámpara.", "you receive"),
+        (compare_players, "Pay 2 oil to the keeper on your left.", "El farero de tu izquierda te paga 2 de aceite.",
+         "you receive"),
+        (compare_players, "You hand a rope to each rival.", "Recibes una cuerda de cada rival.", '"Recibes"'),
     ],
 )  # fmt: skip
 def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, said: str) -> None:  # type: ignore[no-untyped-def]
@@ -274,6 +279,11 @@ def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, s
         (compare_players, "Turns go counterclockwise.", "Los turnos van en sentido contrario a las agujas del reloj."),
         (compare_players, "The players to your left and right draw.", "Los jugadores a tu derecha e izquierda roban."),
         (compare_players, "Move right away to the left lane.", "Muévete enseguida al carril izquierdo."),
+        (compare_players, "Give 1 lamp to another player.", "Dale 1 lámpara a otro jugador."),
+        (compare_players, "Give 1 lamp to another player.", "Otro jugador recibe 1 lámpara tuya."),
+        (compare_players, "Pay 2 oil and take a rope from a rival.", "Paga 2 de aceite y un rival te da una cuerda."),
+        (compare_players, "Give a lamp to a rival; they give you a rope.",
+         "Dale una lámpara a un rival; te da una cuerda."),
     ],
 )  # fmt: skip
 def test_a_meaning_kept_in_other_words_is_clean(compare, english: str, spanish: str) -> None:  # type: ignore[no-untyped-def]
@@ -312,3 +322,60 @@ def test_a_look_alike_in_its_own_sense_is_clean(english: str, spanish: str) -> N
 
 def test_a_nivel_de_without_its_original_is_not_judged() -> None:
     assert false_friends(Text("c.toml", "c", "text", "es", "Gana 1 a nivel de caravana.", 4), None) == []
+
+
+# --- opposites: gain and lose, draw and discard, up and down ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "said"),
+    [
+        ("Gain 2 oil.", "Pierde 2 de aceite.", '"Pierde"'),
+        ("Each keeper loses 1 lamp.", "Cada farero gana 1 lámpara.", '"gana"'),
+        ("Draw 2 storm cards.", "Descarta 2 cartas de tormenta.", '"Descarta"'),
+        ("Discard a rope.", "Roba una cuerda.", '"Roba"'),
+        ("Place the beacon card face up.", "Pon la carta de faro boca abajo.", '"boca abajo"'),
+        ("Put it on top of the storm deck.", "Ponla debajo del mazo de tormenta.", '"debajo"'),
+        ("Shuffle it into the bottom of the deck.", "Barájala en la parte superior del mazo.", '"parte superior"'),
+        ("At the start of each night, light a lamp.", "Al final de cada noche, enciende una lámpara.", '"final"'),
+        ("When the round ends, trim the wick.", "Cuando empiece la ronda, recorta la mecha.", '"empiece"'),
+        ("Raise the tide marker by 2.", "Baja 2 casillas el marcador de marea.", '"Baja"'),
+        ("The fog level drops by 1.", "El nivel de niebla aumenta 1.", '"aumenta"'),
+        ("Open the lantern room.", "Cierra la sala de la linterna.", '"Cierra"'),
+        ("Move your caravan forward 3 oases.", "Retrocede tu caravana 3 oasis.", '"Retrocede"'),
+    ],
+)
+def test_an_action_turned_into_its_opposite_is_named(english: str, spanish: str, said: str) -> None:
+    found = _messages(compare_opposites, english, spanish)
+    assert len(found) == 1 and said in found[0], found
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        ("Gain 2 oil.", "Obtienes 2 de aceite."),
+        ("Gain 1 lamp for each rope you lost.", "Gana 1 lámpara por cada cuerda que hayas perdido."),
+        ("Keep your lamps.", "No pierdes tus lámparas."),
+        ("Draw a card from the discard pile.", "Roba una carta de la pila de descartes."),
+        ("Draw a card, then discard one.", "Roba una carta y descarta otra."),
+        ("Discard a rope before you draw.", "Descarta una cuerda y después roba."),
+        ("Draw the top card of the storm deck.", "Toma la primera carta del mazo de tormenta."),
+        ("Reveal the top card, then put it back on top.", "Revela la primera carta y devuélvela encima."),
+        ("Turn the beacon card face down and lower the tide by 1.",
+         "Pon boca abajo la carta de faro y baja la marea 1."),
+        ("Draw up to 3 cards. The fog level drops by 1.", "Roba hasta 3 cartas. El nivel de niebla baja 1."),
+        ("Pick up a rope and reduce the storm by 1.", "Coge una cuerda y reduce la tormenta en 1."),
+        ("The tide rises.", "Sube la marea."),
+        ("At the end of the night, the first keeper passes the lamp.",
+         "Al final de la noche, el farero inicial pasa la lámpara."),
+        ("At the end of your turn, put it at the bottom of the deck.", "Al final de tu turno, ponla debajo del mazo."),
+        ("It lasts until the end of the round.", "Dura hasta el final de la ronda."),
+        ("Close the gate behind you.", "Cierra la puerta tras de ti."),
+        ("Your caravan advances 2 oases.", "Tu caravana avanza 2 oasis."),
+        ("Look at it secretly.", "Mírala sin enseñarla."),
+        ("Win ties.", "Ganas los empates."),
+        ("Remove the lost keeper from the board.", "Retira del tablero al farero perdido."),
+    ],
+)  # fmt: skip
+def test_an_action_said_as_the_original_says_it_is_clean(english: str, spanish: str) -> None:
+    assert _messages(compare_opposites, english, spanish) == []

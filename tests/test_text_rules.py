@@ -48,6 +48,7 @@ def test_every_text_rule_is_checked_by_pnp_check() -> None:
         "text/numbers",
         "text/negation",
         "text/comparison",
+        "text/opposite",
         "text/condition",
         "text/shortened",
         "text/player",

@@ -67,6 +67,7 @@ PER_CARD = frozenset(
 CARD_ALONE = frozenset(
     {
         "text/comparison",
+        "text/opposite",
         "text/condition",
         "text/shortened",
         "text/player",

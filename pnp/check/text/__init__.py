@@ -48,6 +48,7 @@ from pnp.check.text.names import combine_cited_names, read_cited_names
 from pnp.check.text.negation import check_negation
 from pnp.check.text.number_format import check_number_format
 from pnp.check.text.numbers import check_numbers
+from pnp.check.text.opposites import check_opposites
 from pnp.check.text.players import check_players
 from pnp.check.text.register import combine_register, read_register
 from pnp.check.text.repeated import check_repeated_words
@@ -106,6 +107,12 @@ RULES = (
         Severity.WARNING,
         N_("A bound of the original stays one: at least stays a lower bound, at most an upper one."),
         check_comparison,
+    ),
+    Rule(
+        "text/opposite",
+        Severity.WARNING,
+        N_("The translation does what the original says, not its opposite: gain, not lose; draw, not discard."),
+        check_opposites,
     ),
     Rule(
         "text/condition",

@@ -46,7 +46,7 @@ from pnp.check.text.fields import Text, against_english, quote
 from pnp.check.text.lexicon import speller
 from pnp.check.text.register import evidence
 from pnp.errors import Finding, Severity
-from pnp.i18n import _
+from pnp.i18n import N_, _
 from pnp.model import PackData
 
 CODE = "text/player"
@@ -117,13 +117,30 @@ _ES_GIVES_YOU = re.compile(
 )
 
 
-def _giving(source: str, target: str) -> str | None:
-    """The original's "gives you" when the translation has the reader give instead."""
-    gives_you = _EN_GIVES_YOU.search(source)
-    if gives_you is None or _EN_YOU_GIVE.search(source) or _ES_GIVES_YOU.search(target):
+# the reverse: "Give 1 coin to another player" is not "otro jugador te da 1 moneda".  Only the reader's
+# receiving is read: "el otro jugador recibe 1 moneda" says the same as the original in other words
+_EN_YOU_RECEIVE = re.compile(r"\b(?:receive|receives|get|gets|gain|gains|take|takes|collect|collects)\b", re.IGNORECASE)
+_ES_YOU_RECEIVE = re.compile(
+    r"(?<!\w)(?:te|os) (?:\w+ )?(?:d[aé]n?|entreg\w+|pas[ae]n?|pag[au]e?n?)(?!\w)|(?<!\w)(?:recibes|recibís)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+GIVES_INSTEAD = N_('the original says "{said}", but "{translation}" says "{written}": you give instead of receiving')
+RECEIVES_INSTEAD = N_('the original says "{said}", but "{translation}" says "{written}": you receive instead of giving')
+
+
+def _giving(source: str, target: str) -> tuple[str, str, bool] | None:
+    """(the original's words, the translation's, whether the reader receives instead of giving) when the
+    original has another player give to the reader and the translation the reader give, or the reverse."""
+    gives_you, you_give = _EN_GIVES_YOU.search(source), _EN_YOU_GIVE.search(source)
+    if gives_you is not None and you_give is None and _ES_GIVES_YOU.search(target) is None:
+        gives = _ES_YOU_GIVE.search(target)
+        return None if gives is None else (gives_you.group(), gives.group(), False)
+    if you_give is None or gives_you is not None or _EN_YOU_RECEIVE.search(source) or _ES_YOU_GIVE.search(target):
         return None
-    gives = _ES_YOU_GIVE.search(target)
-    return None if gives is None else f"{gives_you.group()}/{gives.group()}"
+    receives = _ES_YOU_RECEIVE.search(target)
+    return None if receives is None else (you_give.group().strip(), receives.group(), True)
 
 
 _NOUNS_EN = r"(?:other )?(?:players?|opponents?|rivals?)"
@@ -206,14 +223,14 @@ def compare_players(text: Text, original: Text) -> list[Finding]:
             said=sides[0], translation=quote(target, 60), written=sides[1]
         )
         return [_finding(text, message, source)]
-    if "you" in source.lower() and _EN_GIVES_YOU.search(source):
+    if _EN_GIVES_YOU.search(source) or _EN_YOU_GIVE.search(source):
         for their_sentence, our_sentence in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
             gives = _giving(their_sentence, our_sentence)
             if gives is not None:
-                said, written = gives.split("/")
-                message = _(
-                    'the original says "{said}", but "{translation}" says "{written}": you give instead of receiving'
-                ).format(said=said, translation=quote(our_sentence, 60), written=written)
+                said, written, receives = gives
+                message = _(RECEIVES_INSTEAD if receives else GIVES_INSTEAD).format(
+                    said=said, translation=quote(our_sentence, 60), written=written
+                )
                 return [_finding(text, message, their_sentence)]
     if (_ES_ONE.search(target) and _EN_ALL.search(source)) or (_ES_ALL.search(target) and _EN_ONE.search(source)):
         # a sentence may say "each" on one side and "un" on the other: only then are the sentences paired

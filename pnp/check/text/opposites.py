@@ -1,0 +1,210 @@
+"""text/opposite: the translation does the opposite of what the original says.
+
+English originals against Spanish translations, sentence by sentence where both have as many
+(text/consistency's pairing), else the whole text.  A few actions and places come in pairs of
+opposites that a slip of the translator turns around: gain and lose, draw and discard, face up and
+face down, the top and the bottom of a deck, the start and the end of a turn, up and down a track,
+open and close, forward and back.  A sentence whose original names one side of a pair and not the
+other, and whose translation names only the other side, is a finding ("Gain 2 coins" as "Pierde 2
+monedas", "at the start of your turn" as "al final de tu turno").
+
+The lists are wide on the side that keeps quiet and narrow on the side that speaks: every usual
+Spanish rendering of a side counts for it ("robar", "coger", "tomar", "sacar" for "draw"), and so
+does every English word near the other side ("under", "beneath", "below" beside "bottom"), since a
+sentence that names both sides is not judged: "Draw from the discard pile" names both.  Not judged
+either: a pair said in other words on one side ("Keep your cards" as "No pierdes tus cartas"), and a
+sentence whose action is turned by its order ("discard before you draw" as "descarta y luego roba"),
+which is why "before" and "after" are not a pair here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from pnp import markup
+from pnp.check.text.consistency import aligned
+from pnp.check.text.fields import Text, against_english, quote
+from pnp.errors import Finding, Severity
+from pnp.i18n import N_, _
+from pnp.model import PackData
+
+CODE = "text/opposite"
+LANGUAGES = ("es",)
+
+
+@dataclass(frozen=True)
+class _Pair:
+    """Two opposite sides, each as English and Spanish words (regular expressions, matched on words)."""
+
+    sides: tuple[str, str]  # what the message calls each side
+    english: tuple[str, str]
+    spanish: tuple[str, str]
+    # phrases taken out before the sides are read: they hold a side's word in another sense
+    english_aside: str = ""
+    spanish_aside: str = ""
+
+
+_PAIRS = (
+    _Pair(
+        (N_("gaining"), N_("losing")),
+        (
+            r"gain|gains|gained|gaining|win|wins|won|winning|earn|earns|earned|receive|receives|received"
+            r"|collect|collects|collected|get|gets",
+            r"lose|loses|lost|losing|loss|losses|forfeit|forfeits",
+        ),
+        (
+            r"gan[aeoó]\w*|ganar\w*|obt[eé]n\w*|obtien\w*|obtuv\w*|obtener\w*|recib\w*|consig\w*|consegu\w*"
+            r"|cobr\w*|sum[aeoó]\w*|sumar\w*|añad\w*|recuper\w*|victoria\w*|venc\w*|gananci\w*",
+            r"pierd\w*|perd(?!ón|on)\w*|pérdid\w*",
+        ),
+    ),
+    _Pair(
+        (N_("drawing"), N_("discarding")),
+        (r"draw|draws|drew|drawn|drawing", r"discard|discards|discarded|discarding|discard pile"),
+        (
+            r"rob[aeoó]\w*|robar\w*|cog[eií]\w*|coj[aeo]\w*|tom[aeoó]\w*|tomar\w*|sac[aó]\w*|sacar\w*|saqu\w*"
+            r"|extra[eií]\w*|extraig\w*|rob",
+            r"descart\w*",
+        ),
+    ),
+    _Pair(
+        (N_("face up"), N_("face down")),
+        (r"face[- ]?up|revealed|reveal|reveals", r"face[- ]?down|hidden|secretly|secret"),
+        (r"boca ?arriba|cara arriba|descubiert[oa]s?|revelad[oa]s?|visibles?", r"boca ?abajo|cara abajo"),
+    ),
+    _Pair(
+        (N_("the top"), N_("the bottom")),
+        (r"top|topmost|above", r"bottom|bottommost|beneath|under|underneath|below"),
+        (
+            r"parte superior|encima|cima|arriba|superior|primer[oa]s?|primer",
+            r"fondo|debajo|parte inferior|abajo|al final del (?:mazo|montón)|al final de la pila",
+        ),
+        spanish_aside=r"boca ?abajo|cara abajo|boca ?arriba|cara arriba",
+    ),
+    _Pair(
+        (N_("the start"), N_("the end")),
+        (
+            r"start|starts|started|starting|beginning|begin|begins|began|first",
+            r"end|ends|ended|ending|last|final|finish|finishes|finished",
+        ),
+        (
+            r"principio|comienz\w*|comienc\w*|comenz\w*|empiez\w*|empiec\w*|empez\w*|inicio|inici[ae]\w*|inicial\w*|primer[oa]?s?",
+            r"final|fin|termin\w*|acab\w*|finaliz\w*|últim[oa]s?",
+        ),
+        english_aside=r"at last|last(?:s|ed)? (?:until|for)|end(?:s)? up|first (?:aid|class)",
+        spanish_aside=r"al fin y al cabo|por fin|finalmente|sin fin|a fin de|con el fin de|fin de semana",
+    ),
+    _Pair(
+        (N_("raising"), N_("lowering")),
+        (
+            r"increase|increases|increased|raise|raises|raised|rise|rises|rose|boost|boosts|up|upwards?"
+            r"|climb|climbs|climbed",
+            r"decrease|decreases|decreased|reduce|reduces|reduced|lower|lowers|lowered|drop|drops|dropped"
+            r"|fall|falls|fell|down|downwards?|minus|sink|sinks|subtract|subtracts",
+        ),
+        (
+            r"aument\w*|sube|suben|subes|subir|subid[oa]s?|suba|suban|subas|subió|increment\w*|elev[aeoó]\w*"
+            r"|elevar\w*",
+            r"reduc\w*|reduzc\w*|disminu\w*|baja|bajan|bajas|bajar|bajad|baje|bajen|bajes|bajó|rebaj\w*"
+            r"|resta|restan|restas|restar|reste|resten|decrec\w*|desciend\w*|descend\w*",
+        ),
+        english_aside=(
+            r"up to|face[- ]?(?:up|down)|upside down|(?:pick|set|give|use|end|make|clean|line|look|show|back|open"
+            r"|add|sum|tally|total|count|turn|sign|split|fill|wake|break|hold|call|mop)(?:s|ed|ing)? (?:\S+ )?up"
+            r"|(?:write|calm|count|settle|break|back|shut|turn|put|lay|set)(?:s|ed|ing)? (?:\S+ )?down|down to"
+        ),
+        spanish_aside=r"boca ?abajo|cara abajo|boca ?arriba|cara arriba|de arriba abajo|hacia arriba y hacia abajo",
+    ),
+    _Pair(
+        (N_("opening"), N_("closing")),
+        (r"open|opens|opened|opening|unlock|unlocks", r"close|closes|closed|closing|shut|shuts|lock|locks|locked"),
+        (
+            r"abre|abren|abres|abrir|abra|abran|abras|abrid|abrió|abierto|abierta|abiertos|abiertas|ábrel[oa]s?"
+            r"|desbloque\w*",
+            r"cierr\w*|cerr[aoóé]\w*|cerrar\w*|bloque\w*",
+        ),
+    ),
+    _Pair(
+        (N_("forward"), N_("backward")),
+        (
+            r"forward|forwards|ahead|advance|advances|advanced|onward|onwards",
+            r"back|backward|backwards|behind|retreat|retreats|return|returns|previous",
+        ),
+        (r"avanz\w*|avanc\w*|adelant\w*|delante", r"retroced\w*|atrás"),
+        english_aside=r"(?:put|give|bring|send|come|go|get|turn|pay|hold|fight|strike)(?:s|ed|ing)? (?:\S+ )?back",
+    ),
+)
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    pair: _Pair
+    english: tuple[re.Pattern[str], re.Pattern[str]]
+    spanish: tuple[re.Pattern[str], re.Pattern[str]]
+    english_aside: re.Pattern[str] | None
+    spanish_aside: re.Pattern[str] | None
+
+
+def _words(pattern: str, english: bool) -> re.Pattern[str]:
+    edge = (r"\b", r"\b") if english else (r"(?<!\w)", r"(?!\w)")
+    return re.compile(f"{edge[0]}(?:{pattern}){edge[1]}", re.IGNORECASE)
+
+
+@cache
+def _compiled() -> tuple[_Compiled, ...]:
+    """The pairs' expressions, compiled at the first text that has a side's word."""
+    return tuple(
+        _Compiled(
+            pair,
+            (_words(pair.english[0], True), _words(pair.english[1], True)),
+            (_words(pair.spanish[0], False), _words(pair.spanish[1], False)),
+            _words(pair.english_aside, True) if pair.english_aside else None,
+            _words(pair.spanish_aside, False) if pair.spanish_aside else None,
+        )
+        for pair in _PAIRS
+    )
+
+
+def turned(source: str, target: str) -> tuple[_Pair, str, str] | None:
+    """(the pair, the original's word, the translation's) when the translation says only the side
+    of a pair the original does not say, and the original only the other."""
+    for compiled in _compiled():
+        told = compiled.english_aside.sub(" ", source) if compiled.english_aside is not None else source
+        said = [pattern.search(told) for pattern in compiled.english]
+        if (said[0] is None) == (said[1] is None):
+            continue  # neither side, or both: not judged
+        side = 0 if said[0] is not None else 1
+        rest = compiled.spanish_aside.sub(" ", target) if compiled.spanish_aside is not None else target
+        written = [pattern.search(rest) for pattern in compiled.spanish]
+        if written[side] is None and written[1 - side] is not None:
+            match, other = said[side], written[1 - side]
+            assert match is not None and other is not None
+            return compiled.pair, match.group(), other.group()
+    return None
+
+
+def check_opposites(pack: PackData) -> list[Finding]:
+    return against_english(pack, compare_opposites, LANGUAGES)
+
+
+def compare_opposites(text: Text, original: Text) -> list[Finding]:
+    for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+        found = turned(source, target)
+        if found is None:
+            continue
+        pair, said, written = found
+        side = 0 if _words(pair.english[0], True).search(said) else 1
+        message = _(
+            'the original says "{said}" ({side}), but "{translation}" says "{written}" ({other}): the opposite'
+        ).format(
+            said=said,
+            side=_(pair.sides[side]),
+            translation=quote(target, 60),
+            written=written,
+            other=_(pair.sides[1 - side]),
+        )
+        hint = _('say what the original says: "{original}"').format(original=quote(source, 60))
+        return [text.finding(Severity.WARNING, CODE, message, hint)]
+    return []
