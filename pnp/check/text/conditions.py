@@ -77,9 +77,11 @@ _ES_UNLESS = re.compile(
 # "when" kept: a moment, or a condition it may become
 _EN_WHEN = re.compile(r"\b(?<!even )(?:when|whenever|each time|every time)\b", re.IGNORECASE)
 _ES_WHEN = re.compile(
-    r"(?<!\w)(?:cuando|cuándo|al|tras|después|antes|ante|si|cada vez|siempre que|en cuanto|mientras|una vez|"
+    r"(?<!\w)(?:cuando|cuándo|tras|después|antes|ante|si|cada vez|siempre que|en cuanto|mientras|una vez|"
     r"momento|durante|apenas|nada más|cada|aunque|incluso|en (?:el |la |los |las )?(?:que|cual)|donde|luego|"
-    r"hasta)(?!\w)",
+    # "al robar", "al final": a moment; not "al oasis" (a el), nor "hasta un oasis" (as far as)
+    r"al (?:\w+(?:ar|er|ir|ír)(?:se|lo|la|los|las|le|les)?|final|principio|comienzo|inicio|término|fin)|"
+    r"hasta que)(?!\w)",
     re.IGNORECASE,
 )
 _NOT_LETTER = re.compile(r"\W+")

@@ -261,7 +261,7 @@ def compare_players(text: Text, original: Text) -> list[Finding]:
     if _EN_THEY_ANYWHERE.search(source) is None:
         return findings  # no sentence of the original opens with another player
     checker = speller(text.lang)
-    for their_sentence, our_sentence in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+    for their_sentence, our_sentence in _clauses(aligned(markup.plain_text(original.raw), markup.plain_text(text.raw))):
         subject = _EN_THEY.match(their_sentence)
         if subject is None or checker is None or _named(our_sentence, False) or _ES_OTHERS_BARE.search(our_sentence):
             continue
@@ -269,11 +269,39 @@ def compare_players(text: Text, original: Text) -> list[Finding]:
         found = evidence(our_sentence, checker, text.lang)
         if opening is None or not found or found[0].word != opening.group(1) or not found[0].strong:
             continue
+        if found[0].word.casefold() in _ADDRESSED:
+            continue  # "te da una cuerda" names the reader, it tells nobody to do anything
         message = _('the original says "{subject}" does it, but "{translation}" tells the reader to').format(
             subject=subject.group().strip(), translation=quote(our_sentence, 60)
         )
         findings.append(_finding(text, message, their_sentence))
     return findings
+
+
+# "Choose an opponent: they lose 1" is two clauses, as is "Elige a un rival y pierde 1": paired when
+# both sides have as many, so that the second is read as a sentence of its own
+_EN_CLAUSE = re.compile(r"\s*[:;]\s*|,?\s+and\s+(?=(?:they|he|she|that|the chosen|this|each of them)\b)", re.IGNORECASE)
+_ES_CLAUSE = re.compile(r"\s*[:;]\s*|,?\s+[ye]\s+", re.IGNORECASE)
+
+
+_ADDRESSED = frozenset(
+    {"te", "ti", "os", "tu", "tus", "vuestro", "vuestra", "vuestros", "vuestras", "usted", "ustedes"}
+)
+
+
+def _clauses(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Each pair of sentences, and the clauses of a pair whose original has another player open a
+    clause after a colon, semicolon or "and", when both sides have as many clauses."""
+    found = []
+    for source, target in pairs:
+        found.append((source, target))
+        theirs = _EN_CLAUSE.split(source)
+        if len(theirs) < 2 or not any(_EN_THEY.match(clause) for clause in theirs[1:]):
+            continue
+        ours = _ES_CLAUSE.split(target)
+        if len(ours) == len(theirs):
+            found += [(their, our) for their, our in zip(theirs[1:], ours[1:], strict=True) if _EN_THEY.match(their)]
+    return found
 
 
 def _finding(text: Text, message: str, source: str) -> Finding:
