@@ -17,6 +17,7 @@ from pnp.check.text.homophones import slips
 from pnp.check.text.lexicon import speller
 from pnp.check.text.negation import compare_negation
 from pnp.check.text.opposites import compare_opposites
+from pnp.check.text.periods import compare_periods
 from pnp.check.text.players import compare_players
 from pnp.check.text.register import USTED, evidence
 from pnp.check.text.term_agreement import noun_slips
@@ -393,3 +394,55 @@ def test_an_action_turned_into_its_opposite_is_named(english: str, spanish: str,
 )  # fmt: skip
 def test_an_action_said_as_the_original_says_it_is_clean(english: str, spanish: str) -> None:
     assert _messages(compare_opposites, english, spanish) == []
+
+
+# --- spans of time: a turn, a round, a phase, a game ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "said"),
+    [
+        ("Once per turn, you may light a lamp.", "Una vez por ronda, puedes encender una lámpara.", '"ronda"'),
+        ("Until the end of the round, keepers cannot move.", "Hasta el final del turno, los fareros no pueden moverse.",
+         '"turno"'),
+        ("Use this only once per game.", "Úsala solo una vez por ronda.", '"ronda"'),
+        ("During the storm phase, draw 2.", "Durante el turno de tormenta, roba 2.", '"turno"'),
+    ],
+)  # fmt: skip
+def test_a_span_of_time_changed_is_named(english: str, spanish: str, said: str) -> None:
+    found = _messages(compare_periods, english, spanish)
+    assert len(found) == 1 and said in found[0], found
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        ("Once per turn, you may light a lamp.", "Una vez por turno, puedes encender una lámpara."),
+        ("Turn it face down at the end of the round.", "Ponla boca abajo al final de la ronda."),
+        ("On your turn, draw a card.", "Cuando te toque, roba una carta."),
+        ("Keepers act in turn; each round ends when all have acted.",
+         "Los fareros actúan por orden; cada ronda termina cuando todos han actuado."),
+        ("Remove it from the game.", "Retírala del juego."),
+        ("Place a round token on the tower this turn.", "Pon una ficha redonda en la torre este turno."),
+        ("Turn the tile over. Draw a card.", "Dale la vuelta a la loseta. Roba una carta."),
+        ("Once per round, put a lamp into play.", "Una vez por ronda, pon una lámpara en juego."),
+    ],
+)  # fmt: skip
+def test_the_same_span_or_none_is_clean(english: str, spanish: str) -> None:
+    assert _messages(compare_periods, english, spanish) == []
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "finding"),
+    [
+        ("Draw up to 2 storm cards.", "Roba 2 cartas de tormenta.", True),
+        ("Move up to 3 oases.", "Avanza 3 oasis.", True),
+        ("Draw up to 2 storm cards.", "Roba hasta 2 cartas de tormenta.", False),
+        ("Draw up to 2 storm cards.", "Roba 1 o 2 cartas de tormenta.", False),
+        ("Move up to 3 oases.", "Avanza 3 oasis como mucho.", False),
+        ("Discard up to 2 ropes to draw 2 cards.", "Descarta 2 cuerdas para robar 2 cartas.", False),  # which 2?
+    ],
+)  # fmt: skip
+def test_up_to_said_as_an_exact_number_is_named(english: str, spanish: str, finding: bool) -> None:
+    found = _messages(compare_bounds, english, spanish)
+    assert (len(found) == 1 and "no bound" in found[0]) if finding else found == []

@@ -49,6 +49,7 @@ def test_every_text_rule_is_checked_by_pnp_check() -> None:
         "text/negation",
         "text/comparison",
         "text/opposite",
+        "text/period",
         "text/condition",
         "text/shortened",
         "text/player",

@@ -68,6 +68,7 @@ CARD_ALONE = frozenset(
     {
         "text/comparison",
         "text/opposite",
+        "text/period",
         "text/condition",
         "text/shortened",
         "text/player",

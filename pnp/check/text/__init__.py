@@ -49,6 +49,7 @@ from pnp.check.text.negation import check_negation
 from pnp.check.text.number_format import check_number_format
 from pnp.check.text.numbers import check_numbers
 from pnp.check.text.opposites import check_opposites
+from pnp.check.text.periods import check_periods
 from pnp.check.text.players import check_players
 from pnp.check.text.register import combine_register, read_register
 from pnp.check.text.repeated import check_repeated_words
@@ -113,6 +114,12 @@ RULES = (
         Severity.WARNING,
         N_("The translation does what the original says, not its opposite: gain, not lose; draw, not discard."),
         check_opposites,
+    ),
+    Rule(
+        "text/period",
+        Severity.WARNING,
+        N_("A rule lasts or repeats over the same span as in the original: once per turn is not once per round."),
+        check_periods,
     ),
     Rule(
         "text/condition",

@@ -136,8 +136,12 @@ def compare_bounds(text: Text, original: Text) -> list[Finding]:
                 ).format(said=flipped[0], translation=quote(target, 60), written=flipped[1])
                 hint = _('"the fewest": "menos"; "the most": "más", as in "{original}"')
                 findings.append(text.finding(Severity.WARNING, CODE, message, hint.format(original=quote(source, 60))))
-    if _ANY_EN.search(original.raw) is None or _ANY_ES.search(text.raw) is None:
+    if _ANY_EN.search(original.raw) is None:
         return findings  # most texts compare nothing
+    if _UP_TO.search(original.raw) is not None:
+        findings += _dropped_upper_bounds(text, original)
+    if _ANY_ES.search(text.raw) is None:
+        return findings
     for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
         theirs, ours = bounds(source, True), bounds(target, False)
         if not theirs or not ours:
@@ -170,6 +174,38 @@ def compare_bounds(text: Text, original: Text) -> list[Finding]:
                     'bound it as "{original}" does ("at least 3": "al menos 3", "3 o más"; '
                     '"at most 3": "como máximo 3", "hasta 3")'
                 ).format(original=quote(source, 60)),
+            )
+        )
+    return findings
+
+
+# "Draw up to 2 cards" as "Roba 2 cartas": a choice of none to two became two, always
+_UP_TO = re.compile(r"\bup to (\d+)\b", re.IGNORECASE)
+_FIGURE = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _dropped_upper_bounds(text: Text, original: Text) -> list[Finding]:
+    """A sentence whose original bounds a figure with "up to" and whose translation has that figure
+    alone (no other figure, no bound, no "o", "entre" beside it), as an exact number."""
+    findings = []
+    for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+        up_to = _UP_TO.search(source)
+        if up_to is None or len(bounds(source, True)) != 1 or bounds(target, False):
+            continue
+        figures = _FIGURE.findall(target)
+        if figures != [up_to.group(1)] or re.search(r"(?<!\w)(?:o|u|entre|ni)\s+" + figures[0], target):
+            continue
+        message = _(
+            'the original says "{said}", but "{translation}" says "{written}" with no bound: exactly, not at most'
+        )
+        findings.append(
+            text.finding(
+                Severity.WARNING,
+                CODE,
+                message.format(said=up_to.group(), translation=quote(target, 60), written=figures[0]),
+                _('bound it as "{original}" does ("up to 3": "hasta 3", "3 como máximo")').format(
+                    original=quote(source, 60)
+                ),
             )
         )
     return findings
