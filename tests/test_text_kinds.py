@@ -358,6 +358,8 @@ def test_a_nivel_de_without_its_original_is_not_judged() -> None:
         ("The fog level drops by 1.", "El nivel de niebla aumenta 1.", '"aumenta"'),
         ("Open the lantern room.", "Cierra la sala de la linterna.", '"Cierra"'),
         ("Move your caravan forward 3 oases.", "Retrocede tu caravana 3 oasis.", '"Retrocede"'),
+        ("Discard all your ropes.", "Descarta algunas de tus cuerdas.", '"algunas"'),
+        ("Some keepers may rest.", "Todos los fareros pueden descansar.", '"Todos"'),
     ],
 )
 def test_an_action_turned_into_its_opposite_is_named(english: str, spanish: str, said: str) -> None:
@@ -390,6 +392,10 @@ def test_an_action_turned_into_its_opposite_is_named(english: str, spanish: str,
         ("Look at it secretly.", "Mírala sin enseñarla."),
         ("Win ties.", "Ganas los empates."),
         ("Remove the lost keeper from the board.", "Retira del tablero al farero perdido."),
+        ("If you have any ropes, discard all of them.", "Si tienes alguna cuerda, descártalas todas."),
+        ("Each keeper with at least one lamp gains 1.", "Cada farero que tenga alguna lámpara gana 1."),
+        ("Either keeper may rest.", "Cualquiera de los dos fareros puede descansar."),
+        ("It does not work at all for some keepers.", "No funciona para algunos fareros."),
     ],
 )  # fmt: skip
 def test_an_action_said_as_the_original_says_it_is_clean(english: str, spanish: str) -> None:

@@ -3,7 +3,7 @@
 English originals against Spanish translations, sentence by sentence where both have as many
 (text/consistency's pairing), else the whole text.  A few actions and places come in pairs of
 opposites that a slip of the translator turns around: gain and lose, draw and discard, face up and
-face down, the top and the bottom of a deck, the start and the end of a turn, up and down a track,
+face down, all and some, the top and the bottom of a deck, the start and the end of a turn, up and down a track,
 open and close, forward and back.  A sentence whose original names one side of a pair and not the
 other, and whose translation names only the other side, is a finding ("Gain 2 coins" as "Pierde 2
 monedas", "at the start of your turn" as "al final de tu turno").
@@ -116,6 +116,21 @@ _PAIRS = (
             r"|(?:write|calm|count|settle|break|back|shut|turn|put|lay|set)(?:s|ed|ing)? (?:\S+ )?down|down to"
         ),
         spanish_aside=r"boca ?abajo|cara abajo|boca ?arriba|cara arriba|de arriba abajo|hacia arriba y hacia abajo",
+    ),
+    _Pair(
+        (N_("all of them"), N_("some of them")),
+        (
+            r"all|every|each|everyone|everybody|everything|both|whole|entire",
+            r"some|several|a few|few|part of|something|someone|somebody",
+        ),
+        (
+            r"tod[oa]s?|cada|cualquier\w*|ambos|ambas|enter[oa]s?|complet[oa]s?",
+            r"alg[uú]n|algun[oa]s?|algo|alguien|vari[oa]s|un[oa]s cuant[oa]s|parte de",
+        ),
+        english_aside=r"at all|all (?:the way|along|right|over|in all)|after all|in all|above all|once and for all",
+        spanish_aside=(
+            r"sobre todo|del todo|ante todo|con todo|de todos modos|de todas formas|por todo lo alto|algo más"
+        ),
     ),
     _Pair(
         (N_("opening"), N_("closing")),
