@@ -452,3 +452,32 @@ def test_the_same_span_or_none_is_clean(english: str, spanish: str) -> None:
 def test_up_to_said_as_an_exact_number_is_named(english: str, spanish: str, finding: bool) -> None:
     found = _messages(compare_bounds, english, spanish)
     assert (len(found) == 1 and "no bound" in found[0]) if finding else found == []
+
+
+def test_the_opposites_gate_on_letters_finds_what_the_expressions_alone_find(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each side's words are looked for only where their first letters are: never a word less."""
+    from dataclasses import replace
+
+    from pnp.check.text import opposites
+
+    pairs = [
+        ("Place the beacon card face up, then draw 2.", "Pon la carta de faro bocaabajo y descarta 2."),
+        ("At the start of each night, gain 1 and raise the tide.", "Al final de cada noche, pierde 1 y baja la marea."),
+        ("Open the gate and move forward.", "Cierra la puerta y retrocede."),
+        ("Discard all your ropes; put one on top.", "Descarta algunas cuerdas; pon una al final del montón."),
+        ("Shuffle it into the bottom of the deck.", "Barájala en la parte superior del mazo."),
+    ]
+    gated = [opposites.turned(source, target) for source, target in pairs]
+    every = tuple(
+        replace(
+            c, english_starts=(("",), ("",)), spanish_starts=(("",), ("",)), english_words=(frozenset(), frozenset())
+        )
+        for c in opposites._compiled()
+    )
+    monkeypatch.setattr(opposites, "_compiled", lambda: every)
+    opposites.turned.cache_clear()
+    try:
+        assert [opposites.turned(source, target) for source, target in pairs] == gated
+        assert all(found is not None for found in gated)
+    finally:
+        opposites.turned.cache_clear()

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from pnp import markup
 from pnp.check.text.consistency import aligned
@@ -125,7 +125,7 @@ _PAIRS = (
         ),
         (
             r"tod[oa]s?|cada|cualquier\w*|ambos|ambas|enter[oa]s?|complet[oa]s?",
-            r"alg[uú]n|algun[oa]s?|algo|alguien|vari[oa]s|un[oa]s cuant[oa]s|parte de",
+            r"alg[uú]n|algun[oa]s?|algo|alguien|vari[oa]s|unos cuantos|unas cuantas|parte de",
         ),
         english_aside=r"at all|all (?:the way|along|right|over|in all)|after all|in all|above all|once and for all",
         spanish_aside=(
@@ -160,11 +160,50 @@ class _Compiled:
     spanish: tuple[re.Pattern[str], re.Pattern[str]]
     english_aside: re.Pattern[str] | None
     spanish_aside: re.Pattern[str] | None
+    # the letters each side's words start with: a side none of whose starts is in a sentence is not in
+    # it, found with `in` before any expression runs (most sentences name no side of most pairs)
+    english_starts: tuple[tuple[str, ...], tuple[str, ...]]
+    spanish_starts: tuple[tuple[str, ...], tuple[str, ...]]
+    english_words: tuple[frozenset[str], frozenset[str]]  # the alternatives that are one plain word each
 
 
 def _words(pattern: str, english: bool) -> re.Pattern[str]:
     edge = (r"\b", r"\b") if english else (r"(?<!\w)", r"(?!\w)")
     return re.compile(f"{edge[0]}(?:{pattern}){edge[1]}", re.IGNORECASE)
+
+
+def _alternatives(pattern: str) -> list[str]:
+    """The alternatives of `pattern`, split where no group is open."""
+    alternatives, depth, start = [], 0, 0
+    for index, char in enumerate(pattern):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "|" and depth == 0:
+            alternatives.append(pattern[start:index])
+            start = index + 1
+    return [*alternatives, pattern[start:]]
+
+
+_PLAIN_WORD = re.compile(r"[a-z]+")
+
+
+def _plain_words(pattern: str) -> frozenset[str]:
+    return frozenset(a.lower() for a in _alternatives(pattern) if _PLAIN_WORD.fullmatch(a.lower()))
+
+
+def _starts(pattern: str, plain: bool = True) -> tuple[str, ...]:
+    """The literal start of each alternative of `pattern`, lowercase; without the plain words of
+    _plain_words when `plain` is False (those are looked up among the sentence's words)."""
+    starts = []
+    for alternative in _alternatives(pattern):
+        if not plain and _PLAIN_WORD.fullmatch(alternative.lower()):
+            continue
+        cut = re.search(r"[\\\[\](){}?*+.|^$]", alternative)
+        literal = alternative if cut is None else alternative[: cut.start()]
+        if cut is not None and cut.group() in "?*{":  # the letter before may be absent: "boca ?abajo"
+            literal = literal[:-1]
+        assert literal, pattern  # an alternative that opens with no letter would need no gate
+        starts.append(literal.lower())
+    return tuple(starts)
 
 
 @cache
@@ -177,26 +216,46 @@ def _compiled() -> tuple[_Compiled, ...]:
             (_words(pair.spanish[0], False), _words(pair.spanish[1], False)),
             _words(pair.english_aside, True) if pair.english_aside else None,
             _words(pair.spanish_aside, False) if pair.spanish_aside else None,
+            (_starts(pair.english[0], plain=False), _starts(pair.english[1], plain=False)),
+            (_starts(pair.spanish[0]), _starts(pair.spanish[1])),
+            (_plain_words(pair.english[0]), _plain_words(pair.english[1])),
         )
         for pair in _PAIRS
     )
 
 
+def _search(pattern: re.Pattern[str], starts: tuple[str, ...], text: str, folded: str) -> re.Match[str] | None:
+    return pattern.search(text) if any(start in folded for start in starts) else None
+
+
+@lru_cache(maxsize=1 << 14)  # texts repeat their sentences
 def turned(source: str, target: str) -> tuple[_Pair, str, str] | None:
     """(the pair, the original's word, the translation's) when the translation says only the side
     of a pair the original does not say, and the original only the other."""
+    source_folded, target_folded = source.lower(), target.lower()
+    tokens = set(_PLAIN_WORD.findall(source_folded))
     for compiled in _compiled():
+        possible = [
+            not words.isdisjoint(tokens) or any(start in source_folded for start in starts)
+            for words, starts in zip(compiled.english_words, compiled.english_starts, strict=True)
+        ]
+        if not any(possible):
+            continue
         told = compiled.english_aside.sub(" ", source) if compiled.english_aside is not None else source
-        said = [pattern.search(told) for pattern in compiled.english]
+        said = [compiled.english[i].search(told) if possible[i] else None for i in (0, 1)]
         if (said[0] is None) == (said[1] is None):
             continue  # neither side, or both: not judged
         side = 0 if said[0] is not None else 1
+        if not any(start in target_folded for start in compiled.spanish_starts[1 - side]):
+            continue
         rest = compiled.spanish_aside.sub(" ", target) if compiled.spanish_aside is not None else target
-        written = [pattern.search(rest) for pattern in compiled.spanish]
-        if written[side] is None and written[1 - side] is not None:
-            match, other = said[side], written[1 - side]
-            assert match is not None and other is not None
-            return compiled.pair, match.group(), other.group()
+        rest_folded = rest.lower()
+        other = _search(compiled.spanish[1 - side], compiled.spanish_starts[1 - side], rest, rest_folded)
+        if other is None or _search(compiled.spanish[side], compiled.spanish_starts[side], rest, rest_folded):
+            continue
+        match = said[side]
+        assert match is not None
+        return compiled.pair, match.group(), other.group()
     return None
 
 

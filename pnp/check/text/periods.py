@@ -12,7 +12,7 @@ ronda": "turn" there is a verb).  A game's own spans (a night, a season) are its
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from pnp import markup
 from pnp.check.text.consistency import aligned
@@ -53,6 +53,7 @@ def _compiled() -> tuple[re.Pattern[str], dict[str, tuple[re.Pattern[str], re.Pa
 _ANY = re.compile(r"turn|round|phase|game", re.IGNORECASE)
 
 
+@lru_cache(maxsize=1 << 14)  # texts repeat their sentences
 def spans_changed(source: str, target: str) -> tuple[str, str, str, str] | None:
     """(the original's span and word, the translation's span and word) when the translation names
     only spans the original does not."""
