@@ -360,6 +360,14 @@ def test_a_nivel_de_without_its_original_is_not_judged() -> None:
         ("Move your caravan forward 3 oases.", "Retrocede tu caravana 3 oasis.", '"Retrocede"'),
         ("Discard all your ropes.", "Descarta algunas de tus cuerdas.", '"algunas"'),
         ("Some keepers may rest.", "Todos los fareros pueden descansar.", '"Todos"'),
+        ("You may discard a rope.", "Debes descartar una cuerda.", '"Debes"'),
+        ("Each keeper must light a lamp.", "Cada farero puede encender una lámpara.", '"puede"'),
+        ("Move to an adjacent tower.", "Muévete a una torre de la misma casilla.", '"misma casilla"'),
+        (
+            "Keepers on the same space lose 1 oil.",
+            "Los fareros de las casillas adyacentes pierden 1 de aceite.",
+            '"adyacentes"',
+        ),
     ],
 )
 def test_an_action_turned_into_its_opposite_is_named(english: str, spanish: str, said: str) -> None:
@@ -395,6 +403,13 @@ def test_an_action_turned_into_its_opposite_is_named(english: str, spanish: str,
         ("If you have any ropes, discard all of them.", "Si tienes alguna cuerda, descártalas todas."),
         ("Each keeper with at least one lamp gains 1.", "Cada farero que tenga alguna lámpara gana 1."),
         ("Either keeper may rest.", "Cualquiera de los dos fareros puede descansar."),
+        ("You must not draw; you may discard.", "No puedes robar; puedes descartar."),
+        ("Keepers may not rest.", "Los fareros no pueden descansar."),
+        ("You must discard a rope if you can.", "Debes descartar una cuerda si puedes."),
+        ("You may draw a card.", "Si quieres, roba una carta."),
+        ("You do not have to discard.", "No tienes que descartar."),
+        ("You may need to discard.", "Puede que tengas que descartar."),
+        ("Move to a neighbouring tower.", "Muévete a una torre vecina."),
         ("It does not work at all for some keepers.", "No funciona para algunos fareros."),
     ],
 )  # fmt: skip

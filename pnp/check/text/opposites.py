@@ -133,6 +133,30 @@ _PAIRS = (
         ),
     ),
     _Pair(
+        (N_("allowed"), N_("required")),
+        (
+            r"may|can|could|optionally|optional|choose to|is allowed to|are allowed to|if you wish|if you want",
+            r"must|have to|has to|had to|need to|needs to|required|is forced to|are forced to|mandatory",
+        ),
+        (
+            r"pued[eoa]\w*|pod[eéií]\w*|podr\w*|opcional\w*|si quier\w*|si lo dese\w*|si dese\w*|si prefier\w*"
+            r"|tienes la opción|tiene la opción",
+            r"deb[eaiíé]\w*|tien[ea]s? que|tenéis que|tienen que|tendr\w* que|hay que|habrá que|ha de|has de|han de"
+            r"|obligatori\w*|obligad[oa]s?|necesari[oa]s?|es preciso",
+        ),
+        # "must not" is "cannot", "no puedes": a ban, on both sides alike
+        english_aside=r"(?:must|may|can|could|need|needs|have to|has to)(?: not|n't)|cannot|can't|can not|no one can",
+        spanish_aside=r"no (?:\w+ )?(?:pued|pod|deb|tien[ea]s? que|hay que)\w*|nadie (?:\w+ )?(?:pued|pod)\w*",
+    ),
+    _Pair(
+        (N_("next to it"), N_("in the same place")),
+        (r"adjacent|neighbou?ring|next to|beside", r"same (?:space|tile|sector|square|hex|area|region|location|place)"),
+        (
+            r"adyacentes?|vecin[oa]s?|contigu[oa]s?|al lado|junto a|colindantes?",
+            r"mism[oa]s? (?:casillas?|losetas?|sectore?s?|espacios?|hexágonos?|zonas?|regiones?|lugare?s?|sitios?)",
+        ),
+    ),
+    _Pair(
         (N_("opening"), N_("closing")),
         (r"open|opens|opened|opening|unlock|unlocks", r"close|closes|closed|closing|shut|shuts|lock|locks|locked"),
         (
