@@ -16,6 +16,7 @@ from pnp.check.text.fields import Text
 from pnp.check.text.homophones import slips
 from pnp.check.text.lexicon import speller
 from pnp.check.text.negation import compare_negation
+from pnp.check.text.numbers import compare_ordinals
 from pnp.check.text.opposites import compare_opposites
 from pnp.check.text.periods import compare_periods
 from pnp.check.text.players import compare_players
@@ -496,3 +497,21 @@ def test_the_opposites_gate_on_letters_finds_what_the_expressions_alone_find(mon
         assert all(found is not None for found in gated)
     finally:
         opposites.turned.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "finding"),
+    [
+        ("Reveal the second card of the storm deck.", "Revela la tercera carta del mazo de tormenta.", True),
+        ("On the third night, gain 1 oil.", "En la cuarta noche, gana 1 de aceite.", True),
+        ("Move to the 2nd tower.", "Muévete a la 3.ª torre.", True),
+        ("Reveal the second card of the storm deck.", "Revela la segunda carta del mazo de tormenta.", False),
+        ("The first keeper draws a card.", "El farero inicial roba una carta.", False),
+        ("At first, discard one; the third keeper draws.", "Al principio, descarta una; el tercer farero roba.", False),
+        ("First, draw a card.", "Primero, roba una carta.", False),
+        ("Enter the second room.", "Entra en el segundo cuarto.", False),
+    ],
+)  # fmt: skip
+def test_an_ordinal_changed_is_named(english: str, spanish: str, finding: bool) -> None:
+    found = _messages(compare_ordinals, english, spanish)
+    assert (len(found) == 1 and "another place in the order" in found[0]) if finding else found == []

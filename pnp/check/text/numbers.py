@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from pnp import markup
+from pnp.check.text.consistency import aligned
 from pnp.check.text.counted import PAIRED_LANGUAGES, Concepts, swapped
 from pnp.check.text.fields import RULES_TEXT, Text, icons, quote, texts
 from pnp.check.text.forms import NUMBER_WORDS, fold, has_number_words, number_like_words, number_words
@@ -150,6 +151,8 @@ def check_numbers(pack: PackData) -> list[Finding]:
             if concepts is None:
                 concepts = Concepts(_glossary_nouns(pack))
             findings += compare_pairs(text, original, concepts)
+        if paired and text.lang.split("-")[0] == "es":
+            findings += compare_ordinals(text, original)
     return findings + [words_not_compared(lang, text) for lang, text in unread.items()]
 
 
@@ -332,3 +335,60 @@ def _listed(counts: Counter[int], written: dict[int, str]) -> str:
 
 def _times(n: int) -> str:
     return ngettext("once", "{n} times", n).format(n=n)
+
+
+# Ordinals: "the second card" is "la segunda carta", not "la tercera".  Read sentence by sentence;
+# "first" often goes unsaid ("the first player" is "el jugador inicial"), so a sentence is judged only
+# when both sides say an ordinal, and a finding only when no ordinal of one side is on the other.
+_EN_ORDINALS = {
+    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
+    "5th": 5, "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8, "ninth": 9, "9th": 9,
+    "tenth": 10, "10th": 10,
+}  # fmt: skip
+_ES_ORDINALS = (
+    (r"primer[oa]?s?|1\.?[ºª]", 1), (r"segund[oa]s?|2\.?[ºª]", 2), (r"tercer[oa]?s?|3\.?[ºª]", 3),
+    (r"cuart[oa]s?|4\.?[ºª]", 4), (r"quint[oa]s?|5\.?[ºª]", 5), (r"sext[oa]s?|6\.?[ºª]", 6),
+    (r"séptim[oa]s?|7\.?[ºª]", 7), (r"octav[oa]s?|8\.?[ºª]", 8), (r"noven[oa]s?|9\.?[ºª]", 9),
+    (r"décim[oa]s?|10\.?[ºª]", 10),
+)  # fmt: skip
+_EN_ORDINAL = re.compile(r"\b(?:" + "|".join(_EN_ORDINALS) + r")\b", re.IGNORECASE)
+_EN_NOT_ORDINAL = re.compile(r"\b(?:at first|first of all|a second (?:time|later)|for a second)\b", re.IGNORECASE)
+_ES_ORDINAL = re.compile(
+    "|".join(f"(?P<o{value}_{n}>(?<!\\w)(?:{pattern})(?!\\w))" for n, (pattern, value) in enumerate(_ES_ORDINALS)),
+    re.IGNORECASE,
+)
+
+
+def _ordinals(source: str, target: str) -> tuple[dict[int, str], dict[int, str]]:
+    theirs = {
+        _EN_ORDINALS[m.group().lower()]: m.group() for m in _EN_ORDINAL.finditer(_EN_NOT_ORDINAL.sub(" ", source))
+    }
+    ours: dict[int, str] = {}
+    for match in _ES_ORDINAL.finditer(target):
+        name = match.lastgroup or ""
+        ours.setdefault(int(name[1:].split("_")[0]), match.group())
+    return theirs, ours
+
+
+def compare_ordinals(text: Text, original: Text) -> list[Finding]:
+    """A sentence whose ordinals all differ from its original's: "the second card" as "la tercera carta"."""
+    if _EN_ORDINAL.search(original.plain) is None:
+        return []
+    for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+        theirs, ours = _ordinals(source, target)
+        if not theirs or not ours or set(theirs) & set(ours):
+            continue
+        message = _('the original says "{said}", but "{translation}" says "{written}": another place in the order')
+        return [
+            text.finding(
+                Severity.WARNING,
+                CODE,
+                message.format(
+                    said=", ".join(theirs.values()), translation=quote(target, 60), written=", ".join(ours.values())
+                ),
+                _('keep the order of "{original}" (second: segundo; third: tercero)').format(
+                    original=quote(source, 60)
+                ),
+            )
+        ]
+    return []
