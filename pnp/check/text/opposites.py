@@ -44,6 +44,9 @@ class _Pair:
     # phrases taken out before the sides are read: they hold a side's word in another sense
     english_aside: str = ""
     spanish_aside: str = ""
+    # sentences where the two sides mean the same, not judged for this pair
+    english_skip: str = ""
+    spanish_skip: str = ""
 
 
 _PAIRS = (
@@ -157,6 +160,25 @@ _PAIRS = (
         ),
     ),
     _Pair(
+        (N_("both"), N_("one or the other")),
+        (r"and|both|as well as|plus", r"or|either|instead"),
+        # not "ni": "Keepers and fishers can't move" is rightly "Ni los fareros ni los pescadores se mueven"
+        (r"y|e|ambos|ambas|además de|tanto", r"o|u|ó|en lugar de|en vez de"),
+        # a bound or a count of two figures is no choice: "2 or more", "dos o tres", "sí o no"
+        english_aside=(
+            r"or (?:more|fewer|less|above|below|higher|lower|so)|(?:\w+ )or (?:\d+|one|two|three|four|five|six)\b"
+            r"|whether or not|or not|more or less"
+        ),
+        spanish_aside=(
+            r"o (?:más|menos|no)\b|(?:\d+|un[oa]?|dos|tres|cuatro|cinco|seis) [oóu] "
+            r"(?:\d+|un[oa]?|dos|tres|cuatro|cinco|seis|siete|ocho)\b|más o menos|sí o sí|tanto si"
+        ),
+        # under "each", "any", "no", "without" the two say the same: "every token and standee" is "cada
+        # ficha o figura", "without a lamp or a rope" "sin lámpara y sin cuerda"
+        english_skip=r"each|every|any|all|no|not|without|never|none|neither|nothing|nobody|cannot|can't|n't",
+        spanish_skip=r"cada|cualquier\w*|tod[oa]s?|ningun[oa]?|ningún|sin|no|nunca|nadie|nada|ni|jamás",
+    ),
+    _Pair(
         (N_("opening"), N_("closing")),
         (r"open|opens|opened|opening|unlock|unlocks", r"close|closes|closed|closing|shut|shuts|lock|locks|locked"),
         (
@@ -184,6 +206,8 @@ class _Compiled:
     spanish: tuple[re.Pattern[str], re.Pattern[str]]
     english_aside: re.Pattern[str] | None
     spanish_aside: re.Pattern[str] | None
+    english_skip: re.Pattern[str] | None
+    spanish_skip: re.Pattern[str] | None
     # the letters each side's words start with: a side none of whose starts is in a sentence is not in
     # it, found with `in` before any expression runs (most sentences name no side of most pairs)
     english_starts: tuple[tuple[str, ...], tuple[str, ...]]
@@ -240,6 +264,8 @@ def _compiled() -> tuple[_Compiled, ...]:
             (_words(pair.spanish[0], False), _words(pair.spanish[1], False)),
             _words(pair.english_aside, True) if pair.english_aside else None,
             _words(pair.spanish_aside, False) if pair.spanish_aside else None,
+            _words(pair.english_skip, True) if pair.english_skip else None,
+            _words(pair.spanish_skip, False) if pair.spanish_skip else None,
             (_starts(pair.english[0], plain=False), _starts(pair.english[1], plain=False)),
             (_starts(pair.spanish[0]), _starts(pair.spanish[1])),
             (_plain_words(pair.english[0]), _plain_words(pair.english[1])),
@@ -269,6 +295,10 @@ def turned(source: str, target: str) -> tuple[_Pair, str, str] | None:
         said = [compiled.english[i].search(told) if possible[i] else None for i in (0, 1)]
         if (said[0] is None) == (said[1] is None):
             continue  # neither side, or both: not judged
+        if (compiled.english_skip and compiled.english_skip.search(source)) or (
+            compiled.spanish_skip and compiled.spanish_skip.search(target)
+        ):
+            continue
         side = 0 if said[0] is not None else 1
         if not any(start in target_folded for start in compiled.spanish_starts[1 - side]):
             continue
