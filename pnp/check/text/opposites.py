@@ -213,6 +213,7 @@ class _Compiled:
     english_starts: tuple[tuple[str, ...], tuple[str, ...]]
     spanish_starts: tuple[tuple[str, ...], tuple[str, ...]]
     english_words: tuple[frozenset[str], frozenset[str]]  # the alternatives that are one plain word each
+    aside_gates: tuple[tuple[str, ...], tuple[str, ...]]  # English, Spanish: () for none
 
 
 def _words(pattern: str, english: bool) -> re.Pattern[str]:
@@ -269,9 +270,28 @@ def _compiled() -> tuple[_Compiled, ...]:
             (_starts(pair.english[0], plain=False), _starts(pair.english[1], plain=False)),
             (_starts(pair.spanish[0]), _starts(pair.spanish[1])),
             (_plain_words(pair.english[0]), _plain_words(pair.english[1])),
+            (
+                _gate(pair.english_aside) if pair.english_aside else (),
+                _gate(pair.spanish_aside) if pair.spanish_aside else (),
+            ),
         )
         for pair in _PAIRS
     )
+
+
+def _gate(pattern: str) -> tuple[str, ...]:
+    """_starts of a pattern whose alternatives may open with a group: () when one does (no gate)."""
+    try:
+        return _starts(pattern)
+    except AssertionError:
+        return ()
+
+
+def _aside(pattern: re.Pattern[str] | None, gate: tuple[str, ...], text: str, folded: str) -> str:
+    """The text with the pattern's phrases blanked, when the gate lets any of them be there."""
+    if pattern is None or (gate and not any(start in folded for start in gate)):
+        return text
+    return pattern.sub(" ", text)
 
 
 def _search(pattern: re.Pattern[str], starts: tuple[str, ...], text: str, folded: str) -> re.Match[str] | None:
@@ -291,7 +311,7 @@ def turned(source: str, target: str) -> tuple[_Pair, str, str] | None:
         ]
         if not any(possible):
             continue
-        told = compiled.english_aside.sub(" ", source) if compiled.english_aside is not None else source
+        told = _aside(compiled.english_aside, compiled.aside_gates[0], source, source_folded)
         said = [compiled.english[i].search(told) if possible[i] else None for i in (0, 1)]
         if (said[0] is None) == (said[1] is None):
             continue  # neither side, or both: not judged
@@ -302,7 +322,7 @@ def turned(source: str, target: str) -> tuple[_Pair, str, str] | None:
         side = 0 if said[0] is not None else 1
         if not any(start in target_folded for start in compiled.spanish_starts[1 - side]):
             continue
-        rest = compiled.spanish_aside.sub(" ", target) if compiled.spanish_aside is not None else target
+        rest = _aside(compiled.spanish_aside, compiled.aside_gates[1], target, target_folded)
         rest_folded = rest.lower()
         other = _search(compiled.spanish[1 - side], compiled.spanish_starts[1 - side], rest, rest_folded)
         if other is None or _search(compiled.spanish[side], compiled.spanish_starts[side], rest, rest_folded):
