@@ -193,7 +193,7 @@ def _dropped_upper_bounds(text: Text, original: Text) -> list[Finding]:
         if up_to is None or len(bounds(source, True)) != 1 or bounds(target, False):
             continue
         figures = _FIGURE.findall(target)
-        if figures != [up_to.group(1)] or re.search(r"(?<!\w)(?:o|u|entre|ni)\s+" + figures[0], target):
+        if figures != [up_to.group(1)] or re.search(r"(?<!\w)(?:o|u|entre|ni)\s+" + re.escape(figures[0]), target):
             continue
         message = _(
             'the original says "{said}", but "{translation}" says "{written}" with no bound: exactly, not at most'
