@@ -179,6 +179,17 @@ _PAIRS = (
         spanish_skip=r"cada|cualquier\w*|tod[oa]s?|ningun[oa]?|ningún|sin|no|nunca|nadie|nada|ni|jamás",
     ),
     _Pair(
+        (N_("friendly"), N_("enemy")),
+        (
+            r"friendly|friend|friends|ally|allies|allied",
+            r"enemy|enemies|hostile|opposing|opponent|opponents|rival|rivals|foe|foes",
+        ),
+        (
+            r"aliad[oa]s?|alia\w*|amig[oa]s?|amistos[oa]s?",
+            r"enemig[oa]s?|hostil\w*|rival\w*|adversari[oa]s?|oponentes?",
+        ),
+    ),
+    _Pair(
         (N_("opening"), N_("closing")),
         (r"open|opens|opened|opening|unlock|unlocks", r"close|closes|closed|closing|shut|shuts|lock|locks|locked"),
         (
