@@ -10,14 +10,17 @@ sides at 6 pt, the legibility floor, is an error, in every language printed.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from pnp.assets.fonts import load_fonts
 from pnp.cache import Cache, CacheKind
 from pnp.errors import Finding, error
 from pnp.export.png import fonts_digest
+from pnp.export.workers import Background
 from pnp.i18n import _, ngettext
 from pnp.layout.aid_style import AidStyles, load_aid_styles
 from pnp.layout.templates import IconFile
@@ -113,12 +116,43 @@ def _fit_finding(fitted: FittedAid) -> Finding | None:
     )
 
 
-def aid_documents(
+AidDocuments = tuple[list[tuple[Path, bytes]], list[str], list[Finding]]
+
+
+class AidsMade(Protocol):
+    def result(self) -> AidDocuments: ...
+    def cancel(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class _Ready:
+    documents: AidDocuments
+
+    def result(self) -> AidDocuments:
+        return self.documents
+
+    def cancel(self) -> None:
+        return None
+
+
+def start_aid_documents(
     pack: PackData, language: str, options: BuildOptions, out_dir: Path, icons: Mapping[str, IconFile]
-) -> tuple[list[tuple[Path, bytes]], list[str], list[Finding]]:
-    """aids.pdf as (path, bytes), the notes for the person printing it, and the fitting's errors;
+) -> AidsMade:
+    """aid_documents, begun now: an aids.pdf to be made is fitted and drawn in a process of its own
+    while this one draws the cards (the last quarter of a cold build of Blue Sun, which left a core
+    idle); one taken from the cache, or none, is ready at once, and no process is started for it.
+
+    aids.pdf as (path, bytes), the notes for the person printing it, and the fitting's errors;
     nothing without aids.  An aids.pdf made without errors from the same aids, style, fonts, icons,
     paper and language is taken from the cache: editing a card leaves the aids as they were."""
+    work = _aid_work(pack, language, options, out_dir, icons)
+    return Background(work) if callable(work) else _Ready(work)
+
+
+def _aid_work(
+    pack: PackData, language: str, options: BuildOptions, out_dir: Path, icons: Mapping[str, IconFile]
+) -> AidDocuments | Callable[[], AidDocuments]:
+    """The aids as the cache or their absence gives them, or the work that makes them."""
     aids = chosen_aids(pack, options)
     if not options.aids or options.decks or not aids:
         return [], [], []
@@ -140,12 +174,28 @@ def aid_documents(
     if not findings and (kept := _kept(cache, key)) is not None:
         data, notes = kept
         return [(out_dir / AIDS_FILE, data)], notes, []
+    return partial(_make_aids, aids, language, pack, styles, findings, options, icons, title, cache, key, out_dir)
+
+
+def _make_aids(
+    aids: list[LoadedAid],
+    language: str,
+    pack: PackData,
+    styles: AidStyles,
+    findings: list[Finding],
+    options: BuildOptions,
+    icons: Mapping[str, IconFile],
+    title: str,
+    cache: Cache,
+    key: str,
+    out_dir: Path,
+) -> AidDocuments:
     from pnp.export.aids_pdf import render_aids
     from pnp.render.aids import fit_aid
 
     fonts = load_fonts(FONTS_DIR)
     fitted = [fit_aid(aid, language, pack.pack.source_language, fonts, styles) for aid in aids]
-    findings += [f for aid in fitted if (f := _fit_finding(aid)) is not None]
+    findings = findings + [f for aid in fitted if (f := _fit_finding(aid)) is not None]
     data = render_aids(fitted, paper_size(options.paper), options.duplex, icons, title)
     notes = []
     two_sided = [f.aid.id for f in fitted if len(f.sides) > 1]

@@ -38,7 +38,7 @@ from pnp.load.pack import PACK_FILE
 from pnp.load.remembered import remembering
 from pnp.model import LoadedDeck, PackData, pick
 from pnp.paths import shown_path
-from pnp.pipelines.aids import aid_documents
+from pnp.pipelines.aids import AidsMade, start_aid_documents
 from pnp.pipelines.build_extras import LaidOut, export_extras, option_findings
 from pnp.pipelines.build_options import FONTS_DIR, BuildOptions, BuildResult, DeckBuild
 from pnp.pipelines.kept_documents import Digest, document_keys, remember_documents, unchanged_documents
@@ -100,6 +100,7 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         if options.draft and spoken_language(language) != ui_language()
         else None
     )
+    aiding: AidsMade | None = None
     try:
         laid = _lay_out(pack, language, decks, options, result)
         if laid is None:
@@ -110,13 +111,15 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         # --no-cache reads nothing from the cache, and writes what it makes: it repairs the cache too
         cache = Cache.open(options.output, CacheKind.PDF, options.cache)
         plan = plan_jobs(done, laid.icons, cache)
+        # aids.pdf needs nothing of the cards nor of the checks: made beside them, its findings still
+        # come after theirs
+        aiding = start_aid_documents(pack, language, options, done.out_dir, laid.icons)
         drawn = draw(plan, done, cache, progress)
         if isinstance(drawn, Finding):
             result.findings.append(drawn)
             return result
         result.ranges_drawn = drawn.ranges_drawn
-        # aids.pdf needs nothing of the checks: made while they finish, its findings still come after theirs
-        aid_files, aid_notes, aid_findings = aid_documents(pack, language, options, done.out_dir, laid.icons)
+        aid_files, aid_notes, aid_findings = aiding.result()
         earlier = list(result.findings)
         result.findings += checking.result() + drawn.findings
         on_sheet = result.findings
@@ -143,6 +146,8 @@ def _build(pack_path: Path, options: BuildOptions, progress: Callable[[int, int]
         return result
     finally:
         checking.cancel()  # a build stopped early, or interrupted, leaves no check running
+        if aiding is not None:
+            aiding.cancel()
         if printing is not None:
             printing.cancel()
 
