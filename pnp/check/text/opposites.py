@@ -1,12 +1,14 @@
 """text/opposite: the translation does the opposite of what the original says.
 
 English originals against Spanish translations, sentence by sentence where both have as many
-(text/consistency's pairing), else the whole text.  A few actions and places come in pairs of
-opposites that a slip of the translator turns around: gain and lose, draw and discard, face up and
-face down, all and some, the top and the bottom of a deck, the start and the end of a turn, up and down a track,
-open and close, forward and back.  A sentence whose original names one side of a pair and not the
-other, and whose translation names only the other side, is a finding ("Gain 2 coins" as "Pierde 2
-monedas", "at the start of your turn" as "al final de tu turno").
+(text/consistency's pairing), else the whole text. A few actions and places come in pairs of opposites
+that a slip of the translator turns around: gain and lose, draw and discard, face up and face down
+(revealed and hidden), all and some, more and fewer, the top and the bottom of a deck, the start and the
+end of a turn, up and down a track, adding and removing, buying and selling, the next and the previous,
+inside and outside, attacking and defending, north and south, open and close, forward and back. A
+sentence whose original names one side of a pair and not the other, and whose translation names only the
+other side, is a finding ("Gain 2 coins" as "Pierde 2 monedas", "at the start of your turn" as "al final
+de tu turno").
 
 The lists are wide on the side that keeps quiet and narrow on the side that speaks: every usual
 Spanish rendering of a side counts for it ("robar", "coger", "tomar", "sacar" for "draw"), and so
@@ -74,8 +76,16 @@ _PAIRS = (
     ),
     _Pair(
         (N_("face up"), N_("face down")),
-        (r"face[- ]?up|revealed|reveal|reveals", r"face[- ]?down|hidden|secretly|secret"),
-        (r"boca ?arriba|cara arriba|descubiert[oa]s?|revelad[oa]s?|visibles?", r"boca ?abajo|cara abajo"),
+        (
+            r"face[- ]?up|revealed|reveal|reveals|revealing|show|shows|showing",
+            r"face[- ]?down|hidden|hide|hides|hiding|conceal|conceals|concealed|secretly|secret",
+        ),
+        (
+            r"boca ?arriba|bocarriba|cara arriba|descubiert[oa]s?|descubr\w*|revel\w*|visibles?|muestr\w*|mostr\w*"
+            r"|enseñ\w*",
+            r"boca ?abajo|bocabajo|cara abajo|ocult\w*|escond\w*|en secreto|sin (?:enseñ|mostr|revel|descubr)\w*",
+        ),
+        english_aside=r"show of hands|show(?:s|ed)? up",
     ),
     _Pair(
         (N_("the top"), N_("the bottom")),
@@ -84,7 +94,7 @@ _PAIRS = (
             r"parte superior|encima|cima|arriba|superior|primer[oa]s?|primer",
             r"fondo|debajo|parte inferior|abajo|al final del (?:mazo|montón)|al final de la pila",
         ),
-        spanish_aside=r"boca ?abajo|cara abajo|boca ?arriba|cara arriba",
+        spanish_aside=r"boca ?abajo|bocabajo|cara abajo|boca ?arriba|bocarriba|cara arriba",
     ),
     _Pair(
         (N_("the start"), N_("the end")),
@@ -118,7 +128,10 @@ _PAIRS = (
             r"|add|sum|tally|total|count|turn|sign|split|fill|wake|break|hold|call|mop)(?:s|ed|ing)? (?:\S+ )?up"
             r"|(?:write|calm|count|settle|break|back|shut|turn|put|lay|set)(?:s|ed|ing)? (?:\S+ )?down|down to"
         ),
-        spanish_aside=r"boca ?abajo|cara abajo|boca ?arriba|cara arriba|de arriba abajo|hacia arriba y hacia abajo",
+        spanish_aside=(
+            r"boca ?abajo|bocabajo|cara abajo|boca ?arriba|bocarriba|cara arriba|de arriba abajo"
+            r"|hacia arriba y hacia abajo"
+        ),
     ),
     _Pair(
         (N_("all of them"), N_("some of them")),
@@ -177,6 +190,65 @@ _PAIRS = (
         # ficha o figura", "without a lamp or a rope" "sin lámpara y sin cuerda"
         english_skip=r"each|every|any|all|no|not|without|never|none|neither|nothing|nobody|cannot|can't|n't",
         spanish_skip=r"cada|cualquier\w*|tod[oa]s?|ningun[oa]?|ningún|sin|no|nunca|nadie|nada|ni|jamás",
+    ),
+    _Pair(
+        (N_("more"), N_("fewer")),
+        (r"more", r"fewer|less"),
+        (r"más|mayor|mayores", r"menos|menor|menores"),
+        # a bound ("more than 2", "more coins than you") and the most and the fewest are text/comparison's;
+        # these say no amount
+        english_aside=(
+            r"(?:more|fewer|less) (?:\S+ ){0,3}than|at (?:least|most)|or (?:more|fewer|less)|no (?:more|less)"
+            r"|any ?more|(?:once|one|two|\d+) more|more or less|more and more"
+        ),
+        spanish_aside=(
+            r"(?:más|menos|mayor|menor) (?:de|que) (?:\d|un|una|dos|tres|cuatro|cinco|seis)\w*|al menos|por lo menos"
+            r"|a menos que|(?:como|lo) (?:máximo|mínimo)|o (?:más|menos)|más o menos|nada más|no más|sin más"
+            r"|(?:una?|dos|tres|\d+) (?:\w+ )?más|cuanto (?:más|menos)|la mayor(?:ía| parte)|mayor parte"
+        ),
+    ),
+    _Pair(
+        (N_("adding"), N_("removing")),
+        (
+            r"add|adds|added|adding",
+            r"remove|removes|removed|removing|take off|takes off|take away|takes away",
+        ),
+        (
+            # not "pon", "coloca": "Remove it and put it in the box" is "Sácala y ponla en la caja"
+            r"añad\w*|añád\w*|agreg\w*|agrég\w*|incorpor\w*",
+            r"retir\w*|retír\w*|quit[aeoó]\w*|quitar\w*|quít\w*|elimin\w*|elimín\w*|sac[aoó]\w*|sacar\w*|sác\w*"
+            r"|saqu\w*|apart\w*|apárt\w*|devuelv\w*|devolv\w*|devuélv\w*|descart\w*",
+        ),
+        english_aside=r"add(?:s|ed)? up",
+    ),
+    _Pair(
+        (N_("buying"), N_("selling")),
+        (r"buy|buys|bought|buying|purchase|purchases|purchased|purchasing", r"sell|sells|sold|selling"),
+        (r"compr[aeoó]\w*|comprar\w*|adquier\w*|adquir\w*", r"vend\w*|ventas?"),
+    ),
+    _Pair(
+        (N_("the next one"), N_("the previous one")),
+        (r"next|following|upcoming", r"previous|preceding|prior|previously"),
+        (r"siguientes?|próxim[oa]s?", r"anterior\w*|previ[oa]s?|precedentes?"),
+        english_aside=r"next to",
+    ),
+    _Pair(
+        (N_("inside"), N_("outside")),
+        (r"inside|within|interior", r"outside|beyond|exterior"),
+        (r"dentro|interior\w*|en el interior", r"fuera|afuera|exterior\w*|más allá"),
+    ),
+    _Pair(
+        (N_("attacking"), N_("defending")),
+        (
+            r"attack|attacks|attacked|attacking|attacker|attackers|offense|offence|offensive",
+            r"defend|defends|defended|defending|defender|defenders|defense|defence|defenses|defences|defensive",
+        ),
+        (r"atac\w*|ataque\w*|ofensiv\w*", r"defens\w*|defiend\w*|defend\w*"),
+    ),
+    _Pair(
+        (N_("north"), N_("south")),
+        (r"north|northern|northward|northwards", r"south|southern|southward|southwards"),
+        (r"norte|septentrional\w*", r"sur|meridional\w*"),
     ),
     _Pair(
         (N_("friendly"), N_("enemy")),
