@@ -11,6 +11,7 @@ import pytest
 from pnp.check.text.accents import accent_slips
 from pnp.check.text.comparison import compare_bounds
 from pnp.check.text.conditions import compare_conditions
+from pnp.check.text.dropped import compare_dropped_words
 from pnp.check.text.false_friends import false_friends
 from pnp.check.text.fields import Text
 from pnp.check.text.homophones import slips
@@ -456,6 +457,73 @@ def test_an_action_turned_into_its_opposite_is_named(english: str, spanish: str,
 )  # fmt: skip
 def test_an_action_said_as_the_original_says_it_is_clean(english: str, spanish: str) -> None:
     assert _messages(compare_opposites, english, spanish) == []
+
+
+# --- a word that changes the rule, left out ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "said"),
+    [
+        ("If you would lose a lamp, discard a rope instead.", "Si fueras a perder una lámpara, descarta una cuerda.",
+         '"instead"'),
+        ("Only the first keeper may light the beacon.", "El primer farero puede encender el faro.", '"Only"'),
+        ("Every keeper except you loses 1 oil.", "Todos los fareros pierden 1 de aceite.", '"except"'),
+        ("Discard a card at random.", "Descarta una carta.", '"at random"'),
+        ("Secretly choose a tower.", "Elige una torre.", '"Secretly"'),
+        ("All players reveal their cards simultaneously.", "Todos los jugadores revelan sus cartas.",
+         '"simultaneously"'),
+        ("Immediately move your boat 1 sector.", "Mueve tu barco 1 sector.", '"Immediately"'),
+        ("This tower is permanently flooded.", "Esta torre está inundada.", '"permanently"'),
+        ("Keepers cannot move until the storm ends.", "Los fareros no pueden moverse cuando termina la tormenta.",
+         '"until"'),
+        ("Gain 1 oil for each lit tower.", "Gana 1 de aceite si hay una torre encendida.", '"for each"'),
+        ("Take an additional action.", "Realiza una acción.", '"additional"'),
+        ("Ignore the fog this turn.", "Este turno, la niebla afecta a todos.", '"Ignore"'),
+        ("Place the beacon card face down.", "Coloca la carta de faro junto al mazo.", '"face down"'),
+    ],
+)  # fmt: skip
+def test_a_word_that_changes_the_rule_left_out_is_named(english: str, spanish: str, said: str) -> None:
+    found = _messages(compare_dropped_words, english, spanish)
+    assert len(found) == 1 and said in found[0], found
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        ("Discard a rope instead.", "En su lugar, descarta una cuerda."),
+        ("Draw 2 cards instead of 1.", "Roba 2 cartas en vez de 1."),
+        ("Draw 2 cards. Do this instead of resting.", "Roba 2 cartas en lugar de descansar."),  # moved
+        ("Only once per night, you may rest.", "Una sola vez por noche, puedes descansar."),
+        ("You may only move on your turn.", "Solo puedes moverte en tu turno."),
+        ("Not only keepers may rest, but fishers too.", "Pueden descansar los fareros y los pescadores."),
+        ("Every keeper except you loses 1 oil.", "Todos los fareros salvo tú pierden 1 de aceite."),
+        ("Every keeper other than you loses 1 oil.", "Cada uno de los otros fareros pierde 1 de aceite."),
+        ("Discard a card at random.", "Descarta una carta al azar."),
+        ("Draw a random event.", "Roba un evento aleatorio."),
+        ("Secretly choose a tower.", "Elige una torre en secreto."),
+        ("Secretly choose a tower.", "Elige una torre sin mostrarla."),
+        ("All players reveal their cards simultaneously.", "Todos los jugadores revelan sus cartas a la vez."),
+        ("Immediately move your boat.", "Mueve tu barco de inmediato."),
+        ("Move two boats at once.", "Mueve dos barcos a la vez."),
+        ("The keeper rests. Immediately afterwards, draw a card.",
+         "El farero descansa. Justo después, roba una carta."),
+        ("Keepers cannot move until the storm ends.", "Los fareros no pueden moverse hasta que termine la tormenta."),
+        ("Gain +1 until the end of the turn.", "Gana +1 durante el resto del turno."),
+        ("Keep it face up until you use it.", "Mantenla boca arriba mientras no la uses."),
+        ("Gain 1 oil for each lit tower.", "Gana 1 de aceite por cada torre encendida."),
+        ("Gain 1 oil per tower.", "Gana 1 de aceite por torre."),
+        ("Take an extra action.", "Realiza una acción más."),
+        ("Ignore the fog this turn.", "Este turno, la niebla no te afecta."),
+        ("Ignore the fog this turn.", "Este turno, pasa por alto la niebla."),
+        ("Place it face down.", "Colócala bocabajo."),
+        ("Turn the tile face up.", "Dale la vuelta a la loseta."),
+        ("Till the field and plant an extra seed.", "Ara el campo y planta una semilla más."),
+        ("The surface of the sea is still.", "La superficie del mar está en calma."),
+    ],
+)  # fmt: skip
+def test_a_word_that_changes_the_rule_said_in_the_translation_is_clean(english: str, spanish: str) -> None:
+    assert _messages(compare_dropped_words, english, spanish) == []
 
 
 # --- spans of time: a turn, a round, a phase, a game ---------------------------------------------

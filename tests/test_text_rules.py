@@ -50,6 +50,7 @@ def test_every_text_rule_is_checked_by_pnp_check() -> None:
         "text/comparison",
         "text/opposite",
         "text/period",
+        "text/dropped-word",
         "text/condition",
         "text/shortened",
         "text/player",

@@ -69,6 +69,7 @@ CARD_ALONE = frozenset(
         "text/comparison",
         "text/opposite",
         "text/period",
+        "text/dropped-word",
         "text/condition",
         "text/shortened",
         "text/player",

@@ -38,6 +38,7 @@ from pnp.check.text.accents import (
 from pnp.check.text.comparison import check_comparison
 from pnp.check.text.conditions import check_conditions, check_shortened
 from pnp.check.text.consistency import combine_consistency, read_consistency
+from pnp.check.text.dropped import check_dropped_words
 from pnp.check.text.false_friends import check_false_friends
 from pnp.check.text.glossary import check_glossary
 from pnp.check.text.glossary_gender import check_glossary_gender
@@ -120,6 +121,12 @@ RULES = (
         Severity.WARNING,
         N_("A rule lasts or repeats over the same span as in the original: once per turn is not once per round."),
         check_periods,
+    ),
+    Rule(
+        "text/dropped-word",
+        Severity.WARNING,
+        N_("A word that changes the rule (instead, only, except, at random, until) stays in the translation."),
+        check_dropped_words,
     ),
     Rule(
         "text/condition",

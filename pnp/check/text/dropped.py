@@ -1,0 +1,222 @@
+"""text/dropped-word: a word that changes the rule is in the original and nowhere in the translation.
+
+English originals against Spanish translations, sentence by sentence where both have as many
+(text/consistency's pairing), else the whole text.  A few words turn or narrow what a rule does, and a
+translation that leaves one out still reads well, so nobody notices: "instead" (the effect replaces
+another one), "only" (a restriction), "except" (an exception), "at random" (nobody chooses),
+"secretly", "simultaneously", "immediately", "permanently", "until" (how long it lasts), "for each" (a
+multiplier), "additional" or "extra" (on top of the usual), "ignore" (the effect does not apply), "face
+down" and "face up".  A sentence whose original says one of them, and whose translation has none of
+its usual Spanish renderings, is a finding ("Discard a card at random" as "Descarta una carta").
+
+The Spanish side is wide on purpose: every usual rendering counts ("en su lugar", "en lugar de", "en
+vez de" for "instead"; "solo", "únicamente", "una sola vez" for "only"), and a rendering anywhere in the
+translation keeps the sentence quiet, since a translator may move it to the next sentence.  Not
+judged: a word in another sense ("not only", "all at once" is "simultaneously", "add up").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from pnp import markup
+from pnp.check.text.consistency import aligned
+from pnp.check.text.fields import Text, against_english, quote
+from pnp.errors import Finding, Severity
+from pnp.i18n import N_, _
+from pnp.model import PackData
+
+CODE = "text/dropped-word"
+LANGUAGES = ("es",)
+
+
+@dataclass(frozen=True)
+class _Word:
+    """A word of the original, what it does to the rule, and its Spanish renderings (expressions,
+    matched on whole words); `suggested` is said in the hint."""
+
+    does: str
+    english: str
+    spanish: str
+    suggested: str
+    english_aside: str = ""
+
+
+_WORDS = (
+    _Word(
+        N_("it replaces another effect"),
+        r"instead",
+        r"en (?:su|tu|mi|vuestro|nuestro|sus|tus) lugar|en lugar d\w+|en vez d\w+|en cambio|a cambio|sustitu\w*"
+        r"|reemplaz\w*|cambi[aeoó]\w*|cambiar\w*|sino|por el contrario|en su defecto|más bien",
+        "en su lugar",
+    ),
+    _Word(
+        N_("a restriction"),
+        r"only",
+        r"s[oó]lo|solamente|únic[oa]s?|únicamente|exclusiv\w*|sol[oa]s?|nada más|más que|salvo|excepto|menos"
+        r"|sino|nadie más|ningún otro|ninguna otra|ningun[oa]s? otr[oa]s?|como máximo|a lo sumo|apenas",
+        "solo",
+        english_aside=r"not only|if only",
+    ),
+    _Word(
+        N_("an exception"),
+        r"except|excepting|excluding|other than|apart from|save for",  # not "but not": a contrast, "mas no"
+        r"excepto|salvo|menos|a excepción|con excepción|exceptu\w*|exclu\w*|sin contar|que no sean?|distint[oa]s?"
+        r"|aparte de|fuera de|otr[oa]s?|sino|no (?:\w+ ){0,3}(?:incluid|cuent|cont)\w*",
+        "excepto",
+    ),
+    _Word(
+        N_("nobody chooses"),
+        r"at random|randomly|random",
+        r"al azar|aleatori\w*|azar|sin mirar|a ciegas|a suertes|a la suerte|sorte[ae]\w*|sorteo",
+        "al azar",
+    ),
+    _Word(
+        N_("the others do not see it"),
+        r"secretly|in secret|privately|in private|without (?:revealing|showing)",
+        r"en secreto|secretamente|secret[oa]s?|en privado|privad\w*|a escondidas|escondid\w*|ocult\w*"
+        r"|boca ?abajo|bocabajo|cara abajo|sin (?:mostr|enseñ|revel|descubr|que (?:nadie|los demás|el resto))\w*",
+        "en secreto",
+    ),
+    _Word(
+        N_("everyone at once"),
+        r"simultaneously|simultaneous|at the same time|all at once",
+        r"simultáne\w*|a la vez|al mismo tiempo|a un tiempo|a la par|conjuntamente|junt[oa]s|de una vez"
+        r"|todos a una|al unísono",
+        "a la vez",
+    ),
+    _Word(
+        N_("it happens at once"),
+        r"immediately|at once|right away|instantly",
+        r"inmediat\w*|de inmediato|en el acto|al instante|acto seguido|enseguida|en seguida|ahora|ya|al momento"
+        r"|en ese (?:mismo )?momento|sin esperar|directamente|justo|de golpe|en cuanto|nada más|tan pronto"
+        r"|instantáne\w*|a continuación"
+        # "at once" is also "at the same time": "move two hikers at once" is "a la vez"
+        r"|a la vez|al mismo tiempo|de una vez|de golpe|junt[oa]s|desde el primer momento|de entrada|desde ya",
+        "inmediatamente",
+        english_aside=r"all at once",
+    ),
+    _Word(
+        N_("it lasts the whole game"),
+        r"permanently|permanent|for the rest of the game|for the remainder of the game",
+        r"permanente\w*|para siempre|definitiv\w*|resto de la partida|hasta el final de la partida"
+        r"|hasta (?:que )?(?:acabe|termine) la partida|toda la partida|de por vida",
+        "de forma permanente",
+    ),
+    _Word(
+        N_("how long it lasts"),
+        r"until",  # not "till": "till the field" is to plough it
+        r"hasta|mientras|durante|antes de que|en tanto|este turno|esta ronda|lo que queda|el resto del?"
+        r"|a menos que",
+        "hasta",
+    ),
+    _Word(
+        N_("it multiplies"),
+        r"for each|for every|per",
+        r"por|cada|tant[oa]s? \w+ como|tant[oa]s? como|multiplic\w*|según|equivalente\w*|el número de"
+        r"|la cantidad de|tantas veces",
+        "por cada",
+    ),
+    _Word(
+        N_("on top of the usual"),
+        r"additional|additionally|extra",
+        r"adicional\w*|extra\w*|más|otr[oa]s?|además|también|de nuevo|otra vez|suplementari\w*|aparte"
+        r"|añadid\w*|segund[oa]s?|nuev[oa]s?|bonifica\w*|plus|sum[ae]\w*|sobr[aeoó]\w*|de sobra|de más|complement\w*",
+        "adicional",
+    ),
+    _Word(
+        N_("the effect does not apply"),
+        r"ignore|ignores|ignored|ignoring|disregard|disregards|disregarded",
+        r"ignor\w*|no (?:\w+ ){0,3}(?:apli|cuent|cont|teng|tien|afect|sufr|pierd|resuelv|surt|sig|hag|hac)\w*"
+        r"|pas(?:a|ar|as|e|en|es) por alto|sin (?:tener en cuenta|contar|aplicar|sufrir)|omit\w*|anul\w*"
+        r"|cancel\w*|desestim\w*|caso omiso|salt[aeoó]\w*|sáltat\w*|evit\w*|inmun\w*|sin efecto|olvid\w*"
+        r"|descart\w*|no se ve\w* afectad\w*",
+        "ignora",
+    ),
+    _Word(
+        N_("hidden"),
+        r"face[- ]?down",
+        r"boca ?abajo|bocabajo|cara abajo|ocult\w*|escond\w*|tapad\w*|sin (?:mostr|enseñ|revel|descubr)\w*|en secreto"
+        r"|(?:da|dale|dales|darle|darles|des|dé) la vuelta|vuelta|volte\w*|gir[aeoó]\w*|girar\w*",
+        "boca abajo",
+    ),
+    _Word(
+        N_("shown"),
+        r"face[- ]?up",
+        r"boca ?arriba|bocarriba|cara arriba|descubiert\w*|descubr\w*|visibles?|revel\w*|muestr\w*|mostr\w*|enseñ\w*"
+        r"|a la vista|destapad\w*|(?:da|dale|dales|darle|darles|des|dé) la vuelta|vuelta|volte\w*|gir[aeoó]\w*"
+        r"|girar\w*",
+        "boca arriba",
+    ),
+)
+
+# the English words' letters: a sentence without any of them names none (most name none)
+_ANY = re.compile(
+    r"instead|only|except|excluding|other than|apart from|save for|random|secret|privately|in private"
+    r"|without (?:reveal|show)|simultaneous|same time|at once|immediately|right away|instantly|permanent"
+    r"|rest of the game|remainder of the game|until|for each|for every|per|additional|extra|ignor"
+    r"|disregard|face",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    word: _Word
+    english: re.Pattern[str]
+    spanish: re.Pattern[str]
+    english_aside: re.Pattern[str] | None
+
+
+@cache
+def _compiled() -> tuple[_Compiled, ...]:
+    """The words' expressions, compiled at the first text that may hold one."""
+    return tuple(
+        _Compiled(
+            word,
+            re.compile(rf"\b(?:{word.english})\b", re.IGNORECASE),
+            re.compile(rf"(?<!\w)(?:{word.spanish})(?!\w)", re.IGNORECASE),
+            re.compile(rf"\b(?:{word.english_aside})\b", re.IGNORECASE) if word.english_aside else None,
+        )
+        for word in _WORDS
+    )
+
+
+@lru_cache(maxsize=1 << 14)  # texts repeat their sentences
+def dropped(source: str, target: str, whole: str) -> tuple[_Word, str] | None:
+    """(the word, as the original writes it) when the original sentence says it and neither the
+    translated sentence nor the whole translation (`whole`) has any of its renderings."""
+    if _ANY.search(source) is None:
+        return None
+    for compiled in _compiled():
+        told = compiled.english_aside.sub(" ", source) if compiled.english_aside else source
+        said = compiled.english.search(told)
+        if said is None or compiled.spanish.search(target) or compiled.spanish.search(whole):
+            continue
+        return compiled.word, said.group()
+    return None
+
+
+def check_dropped_words(pack: PackData) -> list[Finding]:
+    return against_english(pack, compare_dropped_words, LANGUAGES)
+
+
+def compare_dropped_words(text: Text, original: Text) -> list[Finding]:
+    if _ANY.search(original.raw) is None:
+        return []
+    whole = markup.plain_text(text.raw)
+    for source, target in aligned(markup.plain_text(original.raw), whole):
+        found = dropped(source, target, whole)
+        if found is None:
+            continue
+        word, said = found
+        message = _('the original says "{said}" ({does}), and "{translation}" says nothing of it').format(
+            said=said, does=_(word.does), translation=quote(target, 60)
+        )
+        hint = _('say it as the original does ("{said}": "{spanish}", for example)').format(
+            said=said, spanish=word.suggested
+        )
+        return [text.finding(Severity.WARNING, CODE, message, hint)]
+    return []
