@@ -384,6 +384,14 @@ def test_a_nivel_de_without_its_original_is_not_judged() -> None:
         ("Sail 2 sectors north.", "Navega 2 sectores hacia el sur.", '"sur"'),
         ("Reveal your hand.", "Oculta tu mano.", '"Oculta"'),
         ("Hide a lamp token in your hand.", "Enseña una ficha de lámpara de tu mano.", '"Enseña"'),
+        ("This tower costs 1 less oil.", "Esta torre cuesta 1 de aceite más.", '"más"'),
+        (
+            "Halve your lamps, rounding down.",
+            "Divide tus lámparas entre 2, redondeando hacia arriba.",
+            '"hacia arriba"',
+        ),
+        ("The youngest keeper starts.", "Empieza el farero de más edad.", '"de más edad"'),
+        ("The oldest keeper starts.", "Empieza el farero más joven.", '"joven"'),
     ],
 )
 def test_an_action_turned_into_its_opposite_is_named(english: str, spanish: str, said: str) -> None:
@@ -453,6 +461,12 @@ def test_an_action_turned_into_its_opposite_is_named(english: str, spanish: str,
         ("When attacked, the defender rolls 2 dice.", "Cuando le atacan, el defensor tira 2 dados."),
         ("Reveal the card, then put it back face down.", "Revela la carta y vuelve a ponerla boca abajo."),
         ("Hide it in your hand.", "Escóndela en tu mano."),
+        ("This tower costs 1 less oil.", "Esta torre cuesta 1 de aceite menos."),
+        ("Halve your lamps, rounding down.", "Divide tus lámparas entre 2, redondeando a la baja."),
+        ("The youngest keeper starts.", "Empieza el farero más joven."),
+        ("The oldest keeper with the most lamps starts.", "Empieza el farero de más edad con más lámparas."),
+        ("The youngest keeper with the most oil starts.",
+         "Empieza el farero más joven con la mayor cantidad de aceite."),
     ],
 )  # fmt: skip
 def test_an_action_said_as_the_original_says_it_is_clean(english: str, spanish: str) -> None:
@@ -481,6 +495,9 @@ def test_an_action_said_as_the_original_says_it_is_clean(english: str, spanish: 
         ("Take an additional action.", "Realiza una acción.", '"additional"'),
         ("Ignore the fog this turn.", "Este turno, la niebla afecta a todos.", '"Ignore"'),
         ("Place the beacon card face down.", "Coloca la carta de faro junto al mazo.", '"face down"'),
+        ("Discard down to 3 ropes.", "Descarta 3 cuerdas.", '"down to"'),
+        ("Discard this card to light a lamp.", "Descarta una carta para encender una lámpara.", '"this card"'),
+        ("When this boat sinks, draw a card.", "Cuando se hunda un barco, roba otra carta.", '"this boat"'),
     ],
 )  # fmt: skip
 def test_a_word_that_changes_the_rule_left_out_is_named(english: str, spanish: str, said: str) -> None:
@@ -520,6 +537,15 @@ def test_a_word_that_changes_the_rule_left_out_is_named(english: str, spanish: s
         ("Turn the tile face up.", "Dale la vuelta a la loseta."),
         ("Till the field and plant an extra seed.", "Ara el campo y planta una semilla más."),
         ("The surface of the sea is still.", "La superficie del mar está en calma."),
+        ("Discard down to 3 ropes.", "Descarta cuerdas hasta quedarte con 3."),
+        ("Discard this card to light a lamp.", "Descarta esta carta para encender una lámpara."),
+        ("Discard this card to light a lamp.", "Descártala para encender una lámpara."),
+        ("Put a fog token on this card.", "Pon una ficha de niebla sobre ella."),
+        ("Put a fog token on this card.", "Pon aquí una ficha de niebla."),
+        ("This card's keeper draws a card.", "El farero de la carta roba una carta."),
+        ("This is the last storm: draw a card.", "Es la última tormenta: roba una carta."),
+        ("Do it this way: draw a card.", "Hazlo así: roba una carta."),
+        ("When this boat sinks, draw a card.", "Cuando este barco se hunda, roba una carta."),
     ],
 )  # fmt: skip
 def test_a_word_that_changes_the_rule_said_in_the_translation_is_clean(english: str, spanish: str) -> None:
@@ -575,7 +601,24 @@ def test_the_same_span_or_none_is_clean(english: str, spanish: str) -> None:
 )  # fmt: skip
 def test_up_to_said_as_an_exact_number_is_named(english: str, spanish: str, finding: bool) -> None:
     found = _messages(compare_bounds, english, spanish)
-    assert (len(found) == 1 and "no bound" in found[0]) if finding else found == []
+    assert (len(found) == 1 and "not at most" in found[0]) if finding else found == []
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "finding"),
+    [
+        ("If you have at least 3 lamps, draw a card.", "Si tienes 3 lámparas, roba una carta.", True),
+        ("Keepers with 2 or more ropes rest.", "Los fareros con 2 cuerdas descansan.", True),
+        ("If you have at least 3 lamps, draw a card.", "Si tienes 3 lámparas o más, roba una carta.", False),
+        ("If you have at least 3 lamps, draw a card.", "A partir de 3 lámparas, roba una carta.", False),
+        ("If you have at least 3 lamps, draw a card.", "Si tienes como mínimo 3 lámparas, roba una carta.", False),
+        ("Roll a die: on 5 or more, gain 1.", "Tira un dado: con un 5 o superior, gana 1.", False),
+        ("If you have at least 3 lamps, draw 3 cards.", "Si tienes 3 lámparas, roba 3 cartas.", False),  # which 3?
+    ],
+)  # fmt: skip
+def test_at_least_said_as_an_exact_number_is_named(english: str, spanish: str, finding: bool) -> None:
+    found = _messages(compare_bounds, english, spanish)
+    assert (len(found) == 1 and "not at least" in found[0]) if finding else found == []
 
 
 def test_the_opposites_gate_on_letters_finds_what_the_expressions_alone_find(monkeypatch: pytest.MonkeyPatch) -> None:

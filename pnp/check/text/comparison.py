@@ -138,8 +138,8 @@ def compare_bounds(text: Text, original: Text) -> list[Finding]:
                 findings.append(text.finding(Severity.WARNING, CODE, message, hint.format(original=quote(source, 60))))
     if _ANY_EN.search(original.raw) is None:
         return findings  # most texts compare nothing
-    if _UP_TO.search(original.raw) is not None:
-        findings += _dropped_upper_bounds(text, original)
+    if _UP_TO.search(original.raw) is not None or _AT_LEAST.search(original.raw) is not None:
+        findings += _dropped_bounds(text, original)
     if _ANY_ES.search(text.raw) is None:
         return findings
     for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
@@ -179,33 +179,47 @@ def compare_bounds(text: Text, original: Text) -> list[Finding]:
     return findings
 
 
-# "Draw up to 2 cards" as "Roba 2 cartas": a choice of none to two became two, always
+# "Draw up to 2 cards" as "Roba 2 cartas": a choice of none to two became two, always; "If you have at
+# least 3 coins" as "Si tienes 3 monedas": four coins no longer count
 _UP_TO = re.compile(r"\bup to (\d+)\b", re.IGNORECASE)
+_AT_LEAST = re.compile(r"\bat least (\d+)\b|\b(\d+) or more\b", re.IGNORECASE)
 _FIGURE = re.compile(r"\d+(?:[.,]\d+)*")
+# Spanish ways to bound a figure that are no bound of `bounds`: "a partir de 3", "3 o superior"
+_ES_BOUNDED = re.compile(
+    r"(?<!\w)(?:a partir de|cuando menos|mínimo|máximo)(?!\w)|(?<!\w)o (?:superior|mayor|inferior|menor)",
+    re.IGNORECASE,
+)
 
 
-def _dropped_upper_bounds(text: Text, original: Text) -> list[Finding]:
-    """A sentence whose original bounds a figure with "up to" and whose translation has that figure
-    alone (no other figure, no bound, no "o", "entre" beside it), as an exact number."""
+def _dropped_bounds(text: Text, original: Text) -> list[Finding]:
+    """A sentence whose original bounds a figure with "up to" or "at least" and whose translation has
+    that figure alone (no other figure, no bound, no "o", "entre" beside it), as an exact number."""
     findings = []
     for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
-        up_to = _UP_TO.search(source)
-        if up_to is None or len(bounds(source, True)) != 1 or bounds(target, False):
+        up_to, at_least = _UP_TO.search(source), _AT_LEAST.search(source)
+        bound = up_to or at_least
+        if bound is None or len(bounds(source, True)) != 1 or bounds(target, False) or _ES_BOUNDED.search(target):
             continue
+        figure = next(group for group in bound.groups() if group is not None)
         figures = _FIGURE.findall(target)
-        if figures != [up_to.group(1)] or re.search(r"(?<!\w)(?:o|u|entre|ni)\s+" + re.escape(figures[0]), target):
+        if figures != [figure] or re.search(r"(?<!\w)(?:o|u|entre|ni)\s+" + re.escape(figures[0]), target):
             continue
-        message = _(
-            'the original says "{said}", but "{translation}" says "{written}" with no bound: exactly, not at most'
-        )
+        if up_to is not None:
+            message = _(
+                'the original says "{said}", but "{translation}" says "{written}" with no bound: exactly, not at most'
+            )
+            hint = _('bound it as "{original}" does ("up to 3": "hasta 3", "3 como máximo")')
+        else:
+            message = _(
+                'the original says "{said}", but "{translation}" says "{written}" with no bound: exactly, not at least'
+            )
+            hint = _('bound it as "{original}" does ("at least 3": "al menos 3", "3 o más")')
         findings.append(
             text.finding(
                 Severity.WARNING,
                 CODE,
-                message.format(said=up_to.group(), translation=quote(target, 60), written=figures[0]),
-                _('bound it as "{original}" does ("up to 3": "hasta 3", "3 como máximo")').format(
-                    original=quote(source, 60)
-                ),
+                message.format(said=bound.group(), translation=quote(target, 60), written=figures[0]),
+                hint.format(original=quote(source, 60)),
             )
         )
     return findings

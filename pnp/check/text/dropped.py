@@ -1,13 +1,14 @@
 """text/dropped-word: a word that changes the rule is in the original and nowhere in the translation.
 
 English originals against Spanish translations, sentence by sentence where both have as many
-(text/consistency's pairing), else the whole text.  A few words turn or narrow what a rule does, and a
+(text/consistency's pairing), else the whole text. A few words turn or narrow what a rule does, and a
 translation that leaves one out still reads well, so nobody notices: "instead" (the effect replaces
-another one), "only" (a restriction), "except" (an exception), "at random" (nobody chooses),
-"secretly", "simultaneously", "immediately", "permanently", "until" (how long it lasts), "for each" (a
-multiplier), "additional" or "extra" (on top of the usual), "ignore" (the effect does not apply), "face
-down" and "face up".  A sentence whose original says one of them, and whose translation has none of
-its usual Spanish renderings, is a finding ("Discard a card at random" as "Descarta una carta").
+another one), "only" (a restriction), "except" (an exception), "at random" (nobody chooses), "secretly",
+"simultaneously", "immediately", "permanently", "until" (how long it lasts), "for each" (a multiplier),
+"additional" or "extra" (on top of the usual), "ignore" (the effect does not apply), "down to" (what is
+left, not how many go), "face down" and "face up"; and "this card" said as "una carta". A sentence whose
+original says one of them, and whose translation has none of its usual Spanish renderings, is a finding
+("Discard a card at random" as "Descarta una carta").
 
 The Spanish side is wide on purpose: every usual rendering counts ("en su lugar", "en lugar de", "en
 vez de" for "instead"; "solo", "únicamente", "una sola vez" for "only"), and a rendering anywhere in the
@@ -136,6 +137,12 @@ _WORDS = (
         "ignora",
     ),
     _Word(
+        N_("what is left, not how many go"),
+        r"down to",
+        r"hasta|qued\w*|reduc\w*|rest\w*|sobr\w*|s[oó]lo|máximo",
+        "hasta quedarte con",
+    ),
+    _Word(
         N_("hidden"),
         r"face[- ]?down",
         r"boca ?abajo|bocabajo|cara abajo|ocult\w*|escond\w*|tapad\w*|sin (?:mostr|enseñ|revel|descubr)\w*|en secreto"
@@ -157,7 +164,7 @@ _ANY = re.compile(
     r"instead|only|except|excluding|other than|apart from|save for|random|secret|privately|in private"
     r"|without (?:reveal|show)|simultaneous|same time|at once|immediately|right away|instantly|permanent"
     r"|rest of the game|remainder of the game|until|for each|for every|per|additional|extra|ignor"
-    r"|disregard|face",
+    r"|disregard|face|down to|this",
     re.IGNORECASE,
 )
 
@@ -196,7 +203,34 @@ def dropped(source: str, target: str, whole: str) -> tuple[_Word, str] | None:
         if said is None or compiled.spanish.search(target) or compiled.spanish.search(whole):
             continue
         return compiled.word, said.group()
-    return None
+    this = _this_one(source, whole)
+    return (THIS_ONE, this) if this is not None else None
+
+
+# "this card" said as "una carta": the card itself became any card.  Only where the translation names
+# a thing with an indefinite word and has no other way to point at the card: no demonstrative ("esta",
+# "dicha", "la misma"), no pronoun ("la descartas", "descártala"), no article "la", no "aquí"
+_THIS = re.compile(
+    r"\bthis (?!(?:is|was|way|time|one|case|means|will|would|can|could|may|might|must|does|did|has|had|also|only"
+    r"|too|turn|round|phase|game)\b)[a-z]+\b",
+    re.IGNORECASE,
+)
+_ANY_ONE = re.compile(r"(?<!\w)(?:una?|otr[oa]|cualquier|algun[oa]|algún)\s+\w+", re.IGNORECASE)
+_POINTED = re.compile(
+    r"(?<!\w)(?:est[ae]s?|ést[ae]s?|esto|dich[oa]s?|mism[oa]s?|presente|aquí|la|lo|las|los|le|les|su|sus"
+    r"|ella|ellas|ello|él|ellos)(?!\w)"
+    r"|\w*[áéíóú]\w*(?:la|lo|las|los|le|les)(?!\w)",  # "descártala", "úsalo": a verb and its pronoun
+    re.IGNORECASE,
+)
+THIS_ONE = _Word(N_("this very one, not any"), r"this", "", "esta carta")
+
+
+def _this_one(source: str, whole: str) -> str | None:
+    """The original's "this card", when the translation says "una carta" and never points at it."""
+    said = _THIS.search(source)
+    if said is None or _ANY_ONE.search(whole) is None or _POINTED.search(whole):
+        return None
+    return said.group()
 
 
 def check_dropped_words(pack: PackData) -> list[Finding]:

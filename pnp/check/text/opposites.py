@@ -5,10 +5,10 @@ English originals against Spanish translations, sentence by sentence where both 
 that a slip of the translator turns around: gain and lose, draw and discard, face up and face down
 (revealed and hidden), all and some, more and fewer, the top and the bottom of a deck, the start and the
 end of a turn, up and down a track, adding and removing, buying and selling, the next and the previous,
-inside and outside, attacking and defending, north and south, open and close, forward and back. A
-sentence whose original names one side of a pair and not the other, and whose translation names only the
-other side, is a finding ("Gain 2 coins" as "Pierde 2 monedas", "at the start of your turn" as "al final
-de tu turno").
+inside and outside, attacking and defending, north and south, the youngest and the oldest, open and
+close, forward and back. A sentence whose original names one side of a pair and not the other, and whose
+translation names only the other side, is a finding ("Gain 2 coins" as "Pierde 2 monedas", "at the start
+of your turn" as "al final de tu turno").
 
 The lists are wide on the side that keeps quiet and narrow on the side that speaks: every usual
 Spanish rendering of a side counts for it ("robar", "coger", "tomar", "sacar" for "draw"), and so
@@ -119,9 +119,10 @@ _PAIRS = (
         ),
         (
             r"aument\w*|sube|suben|subes|subir|subid[oa]s?|suba|suban|subas|subió|increment\w*|elev[aeoó]\w*"
-            r"|elevar\w*",
+            r"|elevar\w*|hacia arriba|por arriba|al alza",
             r"reduc\w*|reduzc\w*|disminu\w*|baja|bajan|bajas|bajar|bajad|baje|bajen|bajes|bajó|rebaj\w*"
-            r"|resta|restan|restas|restar|reste|resten|decrec\w*|desciend\w*|descend\w*",
+            r"|resta|restan|restas|restar|reste|resten|decrec\w*|desciend\w*|descend\w*|hacia abajo|por abajo"
+            r"|a la baja",
         ),
         english_aside=(
             r"up to|face[- ]?(?:up|down)|upside down|(?:pick|set|give|use|end|make|clean|line|look|show|back|open"
@@ -199,13 +200,19 @@ _PAIRS = (
         # these say no amount
         english_aside=(
             r"(?:more|fewer|less) (?:\S+ ){0,3}than|at (?:least|most)|or (?:more|fewer|less)|no (?:more|less)"
-            r"|any ?more|(?:once|one|two|\d+) more|more or less|more and more"
+            r"|any ?more|once more|more or less|more and more"
         ),
         spanish_aside=(
             r"(?:más|menos|mayor|menor) (?:de|que) (?:\d|un|una|dos|tres|cuatro|cinco|seis)\w*|al menos|por lo menos"
             r"|a menos que|(?:como|lo) (?:máximo|mínimo)|o (?:más|menos)|más o menos|nada más|no más|sin más"
-            r"|(?:una?|dos|tres|\d+) (?:\w+ )?más|cuanto (?:más|menos)|la mayor(?:ía| parte)|mayor parte"
+            r"|cuanto (?:más|menos)|la mayor(?:ía| parte)|mayor parte|de (?:mayor|menor) edad|mayores? de edad"
         ),
+    ),
+    _Pair(
+        (N_("the youngest"), N_("the oldest")),
+        (r"young|younger|youngest", r"old|older|oldest|eldest|elder"),
+        (r"joven|jóvenes|menor|menores", r"mayor|mayores|viej[oa]s?|ancian[oa]s?|de más edad|veteran[oa]s?"),
+        spanish_aside=r"(?:mayor|menor) (?:número|cantidad|valor|puntuación|parte)|la mayoría",
     ),
     _Pair(
         (N_("adding"), N_("removing")),
