@@ -14,6 +14,7 @@ from pnp.check.text.conditions import compare_conditions
 from pnp.check.text.dropped import compare_dropped_words
 from pnp.check.text.false_friends import false_friends
 from pnp.check.text.fields import Text
+from pnp.check.text.grammar import slips as grammar_slips
 from pnp.check.text.homophones import slips
 from pnp.check.text.lexicon import speller
 from pnp.check.text.negation import compare_negation
@@ -36,6 +37,55 @@ def _messages(compare, english: str, spanish: str) -> list[str]:  # type: ignore
     return [f.message for f in compare(*_pair(english, spanish))]
 
 
+# --- grammar: dequeísmo, queísmo, haber that says there is, todo -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spanish", "written", "right"),
+    [
+        ("Piensas de que ganas la partida.", "Piensas de que", "Piensas que"),
+        ("Creo de que el farero descansa.", "Creo de que", "Creo que"),
+        ("Es posible de que la marea suba.", "Es posible de que", "Es posible que"),
+        ("El farero dice de que no.", "dice de que", "dice que"),
+        ("Asegúrate que tienes una cuerda.", "Asegúrate que", "Asegúrate de que"),
+        ("Date cuenta que la niebla sube.", "Date cuenta que", "Date cuenta de que"),
+        ("Acuérdese que debe encender la lámpara.", "Acuérdese que", "Acuérdese de que"),
+        ("Si habían dos barcos en el puerto, roba.", "habían dos", "había dos"),
+        ("Hubieron 3 tormentas esta noche.", "Hubieron 3", "Hubo 3"),
+        ("Si han habido tres tormentas, descansa.", "han habido tres", "ha habido tres"),
+        ("Descarta toda tus cuerdas.", "toda tus", "todas tus"),
+        ("Todos las lámparas se apagan.", "Todos las", "Todas las"),
+        ("Recorre todo la costa.", "todo la", "toda la"),
+    ],
+)  # fmt: skip
+def test_a_slip_of_spanish_grammar_is_named(spanish: str, written: str, right: str) -> None:
+    assert [(w, r) for w, r, _why in grammar_slips(spanish)] == [(written, right)]
+
+
+@pytest.mark.parametrize(
+    "spanish",
+    [
+        "Piensas que ganas la partida.",
+        "¿Qué piensas de que haya ganado el farero?",
+        "Se alegra de que la marea baje.",
+        "Está seguro de que gana.",
+        "Antes de que robes, descarta una cuerda.",
+        "Después de que suba la marea, roba.",
+        "Asegura que tiene dos lámparas.",  # to state it
+        "Asegúrate de que tienes una cuerda.",
+        "Si habían robado dos cartas, descarta una.",
+        "Había dos barcos en el puerto.",
+        "Descarta todas tus cuerdas.",
+        "Recorre toda la costa.",
+        "Todo su mazo va al descarte.",
+        "Haz todo lo que quieras.",
+        "Todos ellos pierden 1 de aceite.",
+    ],
+)
+def test_right_spanish_grammar_is_clean(spanish: str) -> None:
+    assert list(grammar_slips(spanish)) == []
+
+
 # --- homophones -----------------------------------------------------------------------------
 
 
@@ -52,6 +102,10 @@ def _messages(compare, english: str, spanish: str) -> list[str]:  # type: ignore
         ("Que cada jugador se valla.", "valla", "vaya"),
         ("Cuando valla a la torre, roba.", "valla", "vaya"),
         ("¡Valla! Pierdes 1.", "Valla", "Vaya"),
+        ("Si ay una lámpara en la torre, roba.", "ay", "hay"),
+        ("Ay 2 barcos en el puerto.", "Ay", "Hay"),
+        ("Vamos haber qué pasa.", "haber", "a ver"),
+        ("Haber si tienes suerte: tira un dado.", "Haber", "A ver"),
     ],
 )
 def test_a_homophone_the_words_around_decide_is_named_with_the_word_meant(
@@ -75,6 +129,12 @@ def test_a_homophone_the_words_around_decide_is_named_with_the_word_meant(
         "Salta la valla.",
         "Coloca una valla de madera.",
         "Valla el campo: gana 1.",  # vallar, to fence
+        "¡Ay! Pierdes 1 de aceite.",
+        "Ay, qué noche: descansa.",
+        "Hay una lámpara en la torre.",
+        "Puede haber dos barcos en el puerto.",
+        "Sin haber robado, descarta una carta.",
+        "Debe haber una lámpara encendida.",
     ],
 )
 def test_a_homophone_right_where_it_is_is_left_alone(spanish: str) -> None:

@@ -74,6 +74,7 @@ CARD_ALONE = frozenset(
         "text/shortened",
         "text/player",
         "text/homophone",
+        "text/grammar",
         "text/line-breaks",
     }
 )

@@ -42,6 +42,7 @@ from pnp.check.text.dropped import check_dropped_words
 from pnp.check.text.false_friends import check_false_friends
 from pnp.check.text.glossary import check_glossary
 from pnp.check.text.glossary_gender import check_glossary_gender
+from pnp.check.text.grammar import check_grammar
 from pnp.check.text.homophones import check_homophones
 from pnp.check.text.keywords import check_keywords
 from pnp.check.text.line_breaks import check_line_breaks
@@ -205,6 +206,12 @@ RULES = (
         Severity.WARNING,
         N_("A word that sounds like another is the one the words around ask for: echa una carta, que vaya al puerto."),
         check_homophones,
+    ),
+    Rule(
+        "text/grammar",
+        Severity.WARNING,
+        N_("Spanish grammar: 'de que' only where the verb takes 'de'; 'había dos', not 'habían'; 'todas tus cartas'."),
+        check_grammar,
     ),
     Rule(
         "text/agreement",

@@ -16,6 +16,11 @@ them; only the words before and after say which one is meant:
   as an exclamation ("¡Valla!").  "La valla", "una valla de madera", "Valla el campo" (vallar) are
   left alone.
 
+- "ay" (a cry: "¡Ay!") against "hay" (there is): "Ay una nave", "ay 2 cartas" are "hay".  And
+  "haber" against "a ver" (let us see): after "vamos", "voy", "va" ("Vamos haber qué pasa"), or
+  opening a clause before "qué", "si", "cómo", "quién"... ("Haber si tienes suerte").  "Puede
+  haber dos", "sin haber robado" are haber.
+
 Not seen: a homophone with no telling word around it ("Hecha" alone as a card title), "haya",
 "halla", "aya", "tubo", "tuvo", and a "hecho"/"echo" the words around do not decide.
 """
@@ -33,7 +38,17 @@ from pnp.model import PackData
 CODE = "text/homophone"
 LANGUAGES = ("es",)
 
-_ANY = re.compile(r"hech|valla|echo|echa", re.IGNORECASE)  # most texts have none of these
+_ANY = re.compile(r"hech|valla|echo|echa|\bay\b|haber", re.IGNORECASE)  # most texts have none of these
+# what follows "hay" (there is) and never the cry "¡ay!": a count or a determiner
+_THERE_IS = frozenset(
+    {"un", "una", "unos", "unas", "dos", "tres", "cuatro", "cinco", "seis", "más", "menos", "que", "algún", "alguna",
+     "algunos", "algunas", "ningún", "ninguna", "otro", "otra", "otros", "otras", "varios", "varias", "muchos",
+     "muchas", "pocos", "pocas", "tantos", "tantas", "suficientes", "cartas", "fichas"}
+)  # fmt: skip
+# "a ver" (let us see) written "haber": after "vamos", "voy", or before what is to be seen
+_GOING = frozenset({"vamos", "voy", "vas", "va", "vais", "van"})
+_TO_SEE = frozenset({"qué", "quién", "quiénes", "cómo", "si", "cuál", "cuáles", "cuánto", "cuánta", "cuántos",
+                     "cuántas", "dónde", "cuándo"})  # fmt: skip
 _WORD = re.compile(r"[^\W\d_]+|\d+|[,.;:!?¡¿()\n]")
 _CLITICS = frozenset({"me", "te", "se", "nos", "os", "le", "les"})
 _HABER = frozenset(
@@ -142,6 +157,10 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
             if before in _CLITICS or (before in _VALLA_AFTER and going) or (before in _OPENS and going):
                 meant = {"valla": "vaya", "vallas": "vayas", "vallan": "vayan", "vallamos": "vayamos"}[word]
                 why = _("a fence, or vallar (to fence)")
+        elif word == "ay" and before not in ("¡", "!", ",") and (after in _THERE_IS or after.isdigit()):
+            meant, why = "hay", _("a cry of pain (¡ay!)")
+        elif word == "haber" and (before in _GOING or (after in _TO_SEE and before in (".", "¿", "¡", "\n", ","))):
+            meant, why = "a ver", _("the verb haber")
         if meant is not None:
             written = tokens[index]
             yield written, (meant[:1].upper() + meant[1:]) if written[:1].isupper() else meant, why
