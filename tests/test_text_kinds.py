@@ -56,6 +56,9 @@ def _messages(compare, english: str, spanish: str) -> list[str]:  # type: ignore
         ("Descarta toda tus cuerdas.", "toda tus", "todas tus"),
         ("Todos las lámparas se apagan.", "Todos las", "Todas las"),
         ("Recorre todo la costa.", "todo la", "toda la"),
+        ("Roba una carta de tormenta y guárdalo.", "guárdalo", "guárdala"),
+        ("Roba 2 cuerdas y descártalos.", "descártalos", "descártalas"),
+        ("Toma la lámpara y enciéndelo.", "enciéndelo", "enciéndela"),
     ],
 )  # fmt: skip
 def test_a_slip_of_spanish_grammar_is_named(spanish: str, written: str, right: str) -> None:
@@ -80,6 +83,15 @@ def test_a_slip_of_spanish_grammar_is_named(spanish: str, written: str, right: s
         "Todo su mazo va al descarte.",
         "Haz todo lo que quieras.",
         "Todos ellos pierden 1 de aceite.",
+        "Roba una carta de tormenta y guárdala.",
+        "Toma 2 monedas del banco y dáselas a un rival.",
+        "Mira las 3 primeras cartas del mazo y devuélvelas en cualquier orden.",
+        "Elige una ficha y un dado; colócalos en la torre.",
+        "Si puedes pagar una lámpara, hazlo.",
+        "Descarta tu mano y barájala.",
+        "El grito del águila asusta a los fareros.",
+        "La torre está inundada: vuelve a encenderlo.",  # its own sentence names nothing
+        "Si “Farola” sigue en juego, descártala.",  # a name: its gender is not known
     ],
 )
 def test_right_spanish_grammar_is_clean(spanish: str) -> None:

@@ -12,6 +12,10 @@ Spanish texts only.  Each slip is told by the words around it, never by one word
   dos" are "había", "hubo", "ha habido".  Not "Habían robado dos" (a tense of robar).
 - "todo" against the determiner after it: "toda tus cartas", "todos las fichas", "todo la mano"
   are "todas tus cartas", "todas las fichas", "toda la mano".
+- a pronoun joined to its verb that agrees with nothing the text names before it, where something
+  of its number is named: "Roba una carta y guárdalo" ("guárdala"), "Roba 2 cartas y juégalos".
+  Not "lo" for what is done or said ("hazlo", "inténtalo"), "los" for things of both genders ("una
+  ficha y un dado; colócalos"), nor a pronoun whose thing is not named ("barájalo", the deck).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import re
 from collections.abc import Iterator
 
 from pnp.check.text.fields import RULES_TEXT, Text, quote, texts
+from pnp.check.text.nouns import DETERMINERS, gender_by_ending
 from pnp.errors import Finding, Severity
 from pnp.i18n import N_, _
 from pnp.model import PackData
@@ -27,7 +32,7 @@ from pnp.model import PackData
 CODE = "text/grammar"
 LANGUAGES = ("es",)
 
-_ANY = re.compile(r"de que|\bque\b|hab[ií]\w*|hub\w*|\btod[oa]s?\b", re.IGNORECASE)
+_ANY = re.compile(r"de que|\bque\b|hab[ií]\w*|hub\w*|\btod[oa]s?\b|l[oa]s?\b", re.IGNORECASE)
 
 # verbs said with "que" and no "de" ("pienso que"): their forms, as the slip writes them
 _NO_DE = (
@@ -103,6 +108,83 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
         if right != todo.lower():
             right = right[:1].upper() + right[1:] if todo[:1].isupper() else right
             yield found.group(), f"{right} {determiner}", N_("'todo' agrees with what follows it")
+    for written, right in pronoun_slips(plain):
+        yield written, right, N_("its pronoun agrees with nothing named before it")
+
+
+# A pronoun joined to its verb ("guárdala", "barájalos", "robarla", "poniéndolas", "ponla") for a thing
+# named before it: one that agrees with none of the things named before it in the text is the slip
+# ("Roba una carta y guárdalo": the card is "la").  The verb's forms, wide: an imperative carries an
+# accent ("descártala"; not "película", "título": a u before the pronoun), an infinitive ends in -r, a
+# gerund in -ndo; and the short imperatives.
+_JOINED = re.compile(
+    r"(?<!\w)(?P<verb>\w*[áéíóú][bcdfghjklmnñpqrstvxyz]+[aei]|\w{2,}[aeií]r|\w+[aáeé]ndo|pon|haz|di|ten|da|dé|sal)"
+    r"(?P<other>me|te|se|nos|os|le|les)?(?P<pron>lo|la|los|las)(?!\w)",
+    re.IGNORECASE,
+)
+_PRONOUNS = {"lo": ("m", "s"), "la": ("f", "s"), "los": ("m", "p"), "las": ("f", "p")}
+# "lo" that stands for what was done or said ("hazlo", "inténtalo", "puedes hacerlo"), not for a thing
+_NEUTER_VERB = re.compile(
+    r"^(?:ha[zcg]|hac|hic|di|dec|dic|intent|inténta|consig|consegu|consíg|repet|repit|repít|logr|lógr|sab|sup"
+    r"|record|recuérd|olvid|olvíd|evit|evít|permit|permít|pens|piéns|cre|cré|elig|elíg|compr|cómpr|indic|indíc)",
+    re.IGNORECASE,
+)
+# a word and the word after it, each pair found (the noun of one pair is the determiner of the next)
+_NAMED = re.compile(r"(?<!\w)(?P<det>[a-záéíóúñ]+|\d+)(?=\s+(?P<noun>[a-záéíóúñ]{3,})(?!\w))", re.IGNORECASE)
+# nouns whose ending says the other gender: "la mano", "el mapa"
+_AGAINST_ENDING = {
+    "mano": "f", "manos": "f", "foto": "f", "fotos": "f", "moto": "f", "motos": "f", "radio": "f",
+    "día": "m", "días": "m", "mapa": "m", "mapas": "m", "problema": "m", "problemas": "m", "sistema": "m",
+    "sistemas": "m", "tema": "m", "temas": "m", "planeta": "m", "planetas": "m", "idioma": "m", "clima": "m",
+    "programa": "m", "programas": "m", "esquema": "m", "drama": "m", "enigma": "m", "enigmas": "m",
+    "fantasma": "m", "fantasmas": "m", "poema": "m", "cometa": "m", "cometas": "m", "tranvía": "m", "sofá": "m",
+}  # fmt: skip
+
+
+def _named_before(text: str, end: int) -> list[tuple[str, str]]:
+    """(gender, number) of each thing a determiner names in `text` before `end`; the gender from the
+    determiner, or the noun's ending where the determiner has none ("tu ficha")."""
+    named = []
+    for found in _NAMED.finditer(text, 0, end):
+        det, noun = found["det"].lower(), found["noun"].lower()
+        by_ending = _AGAINST_ENDING.get(noun) or gender_by_ending(noun)
+        if det.isdigit():
+            gender, number = by_ending, "s" if det == "1" else "p"
+        elif det in DETERMINERS and det not in ("de", "a"):
+            _table, gender, number = DETERMINERS[det][0]
+            gender = gender or by_ending
+        else:
+            continue
+        named.append((gender or "?", number))
+    return named
+
+
+_SENTENCE_END = re.compile(r"[.;:!?¡¿\n]")
+_UNNAMED = re.compile(r"[\"“”«»{}]")  # a quoted or placeholder name: of no gender pnp can tell
+
+
+def pronoun_slips(plain: str) -> Iterator[tuple[str, str]]:
+    """(the verb and its pronoun, as it would agree) where the pronoun agrees with nothing named
+    before it in the text, and its own sentence names something of its number.  A text with a quoted
+    or placeholder name before the pronoun is not judged (the name may be what it stands for)."""
+    for found in _JOINED.finditer(plain):
+        pronoun = found["pron"].lower()
+        if pronoun == "lo" and _NEUTER_VERB.match(found["verb"]):
+            continue
+        if _UNNAMED.search(plain, 0, found.start()):
+            continue
+        gender, number = _PRONOUNS[pronoun]
+        named = _named_before(plain, found.start())
+        if not named or any(g in (gender, "?") and n == number for g, n in named):
+            continue
+        sentence = max((end.end() for end in _SENTENCE_END.finditer(plain, 0, found.start())), default=0)
+        if not _named_before(plain[sentence:], found.start() - sentence):
+            continue  # "Está dañada: vuelve a instalarlo": its own sentence names nothing
+        if pronoun == "los" and {"m", "f"} <= {g for g, _n in named}:
+            continue  # "los" for things of both genders together: "una ficha y un dado; colócalos"
+        if any(n == number for _g, n in named):
+            other = ("la" if gender == "m" else "lo") + ("s" if number == "p" else "")
+            yield found.group(), found.group()[: -len(pronoun)] + other
 
 
 def check_grammar(pack: PackData) -> list[Finding]:
