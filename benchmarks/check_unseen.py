@@ -46,6 +46,7 @@ PACKS = (
     "salt-road",
     "tide-harbour",
     "ridge-rescue",
+    "glass-works",
 )
 
 
