@@ -94,6 +94,20 @@ def test_glossary_finds_a_source_term_left_without_its_translation(tiny_copy: Pa
     ]
 
 
+def test_a_noun_term_is_not_read_in_a_verb_form_of_its_word(tiny_copy: Path) -> None:
+    """A term with a gender is a noun: "Fueled" is no use of "Fuel", as "rounded down" is none of "Round"."""
+    glossary = tiny_copy / "glossary.toml"
+    glossary.write_text(
+        glossary.read_text(encoding="utf-8").replace('target = "combustible"', 'target = "combustible"\ngender = "m"'),
+        encoding="utf-8",
+    )
+    edit(tiny_copy, "supply.toml", 'text.en = "Gain 2 {fuel}."', 'text.en = "Fueled, gain 2 {fuel}."')
+    edit(tiny_copy, "supply.toml", 'text.es = "Gana 2 {fuel}."', 'text.es = "Con el depósito lleno, gana 2 {fuel}."')
+    assert text_findings(tiny_copy) == []
+    edit(tiny_copy, "supply.toml", 'text.en = "Fueled, gain 2 {fuel}."', 'text.en = "With fuel, gain 2 {fuel}."')
+    assert any("the glossary's translation" in line for line in text_findings(tiny_copy))
+
+
 def test_a_misspelt_term_is_a_spelling_finding_only(tiny_copy: Path) -> None:
     edit(tiny_copy, "supply.toml", 'title.es = "Célula de combustible"', 'title.es = "Célula de conbustible"')
     assert text_findings(tiny_copy) == [

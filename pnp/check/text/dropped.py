@@ -50,7 +50,9 @@ _WORDS = (
         N_("it replaces another effect"),
         r"instead",
         r"en (?:su|tu|mi|vuestro|nuestro|sus|tus) lugar|en lugar d\w+|en vez d\w+|en cambio|a cambio|sustitu\w*"
-        r"|reemplaz\w*|cambi[aeoó]\w*|cambiar\w*|sino|por el contrario|en su defecto|más bien",
+        r"|reemplaz\w*|cambi[aeoó]\w*|cambiar\w*|sino|por el contrario|en su defecto|más bien"
+        # "the reward is 7 instead" as "la recompensa pasa a ser de 7"
+        r"|pasa a|pasan a|pasará a|pasarán a",
         "en su lugar",
     ),
     _Word(
@@ -117,7 +119,7 @@ _WORDS = (
         N_("it multiplies"),
         r"for each|for every|per",
         r"por|cada|tant[oa]s? \w+ como|tant[oa]s? como|multiplic\w*|según|equivalente\w*|el número de"
-        r"|la cantidad de|tantas veces",
+        r"|la cantidad de|tantas veces|tod[oa]s|cualquier\w*",  # "for every order": "para todos los encargos"
         "por cada",
     ),
     _Word(
@@ -138,7 +140,7 @@ _WORDS = (
     ),
     _Word(
         N_("what is left, not how many go"),
-        r"down to",
+        r"down to (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)",  # a figure: not "face down to you"
         r"hasta|qued\w*|reduc\w*|rest\w*|sobr\w*|s[oó]lo|máximo",
         "hasta quedarte con",
     ),

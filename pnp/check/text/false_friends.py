@@ -115,6 +115,13 @@ FALSE_FRIENDS = (
         "DLE, «actualmente»; Fundéu, «actualmente no es en realidad»",
     ),
     FalseFriend(
+        _es(r"actual(?:es)?"),
+        _en(r"actual"),
+        N_("current, of now"),
+        "real, verdadero, efectivo",
+        "DLE, «actual»",
+    ),
+    FalseFriend(
         _es(r"librerias?"),
         _en(r"librar(?:y|ies)"),
         N_("a bookshop"),
@@ -227,7 +234,7 @@ def check_false_friends(pack: PackData) -> list[Finding]:
 
 # what every entry's Spanish starts with, accents or not: most texts have none, and are not folded
 _ANY = re.compile(
-    r"eventualmente|actualmente|librer|asum|aplic|lugar|realiz|atend|atiend|base|adici|sentido|resum|soport|nivel|"
+    r"eventualmente|actual|librer|asum|aplic|lugar|realiz|atend|atiend|base|adici|sentido|resum|soport|nivel|"
     r"ventaja"
 )
 

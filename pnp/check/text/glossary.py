@@ -78,12 +78,21 @@ class GlossaryIndex:
             wanted = terms[index].part_of_speech
             if wanted is not None and source is not None:
                 alone = [m for m in alone if used_as(source, m.start, m.end) == wanted]  # unsure: not required
+            if wanted == "noun" or terms[index].gender is not None:
+                # a noun has no -ed or -ing form: "rounded down" uses no game Round
+                alone = [m for m in alone if not _verb_form(folded_source[m.start : m.end], terms[index].source)]
             if alone:
                 found.append((terms[index], alone[0]))
         return found
 
     def translated(self, term: Term, lang: str, folded_text: str) -> bool:
         return phrase_matcher(term.target, lang).search(folded_text) is not None
+
+
+def _verb_form(matched: str, source: str) -> bool:
+    """Whether an English word matched for a term is its -ed or -ing form, which the term is not."""
+    word, own = matched.lower().rstrip(), fold(source).lower()
+    return any(word.endswith(end) and not own.endswith(end) for end in ("ed", "ing"))
 
 
 def _where_forbidden(hit: Hit, text: str) -> bool:

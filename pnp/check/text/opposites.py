@@ -16,7 +16,8 @@ does every English word near the other side ("under", "beneath", "below" beside 
 sentence that names both sides is not judged: "Draw from the discard pile" names both.  Not judged
 either: a pair said in other words on one side ("Keep your cards" as "No pierdes tus cartas"), and a
 sentence whose action is turned by its order ("discard before you draw" as "descarta y luego roba"),
-which is why "before" and "after" are not a pair here.
+which is why "before" and "after" are a pair only where Spanish says them as prepositions ("antes de",
+"después de", "tras").
 """
 
 from __future__ import annotations
@@ -207,6 +208,14 @@ _PAIRS = (
             r"|a menos que|(?:como|lo) (?:máximo|mínimo)|o (?:más|menos)|más o menos|nada más|no más|sin más"
             r"|cuanto (?:más|menos)|la mayor(?:ía| parte)|mayor parte|de (?:mayor|menor) edad|mayores? de edad"
         ),
+    ),
+    _Pair(
+        (N_("before"), N_("after")),
+        (r"before|prior to", r"after"),
+        # as prepositions only: "discard before you draw" is rightly "descarta y después roba", which
+        # turns the order of the clauses and says "después" alone
+        (r"antes de\w*|antes que|previ[oa] a\w*|previamente a\w*", r"después de\w*|tras|luego de\w*"),
+        english_aside=r"after all|look(?:s|ed|ing)? after|before or after|after or before",
     ),
     _Pair(
         (N_("the youngest"), N_("the oldest")),

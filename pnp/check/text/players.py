@@ -60,7 +60,7 @@ _EN_OTHERS = re.compile(
 _ES_OTHERS = re.compile(
     r"(?<!\w)(?:rival(?:es)?|oponentes?|adversari[oa]s?|contrincantes?|otr[oa]s? jugador(?:es|as?)?|"
     r"demás jugador\w*|resto de(?: los)? jugadores|"
-    r"jugador\w* (?:a|de) (?:tu|su|vuestra) (?:izquierda|derecha))(?!\w)",
+    r"jugador\w* (?:a|de) (?:tu|su|vuestra|la) (?:izquierda|derecha))(?!\w)",  # "el jugador de la izquierda"
     re.IGNORECASE,
 )
 # The other players said without a noun: only as the subject or the "a" object of a verb, never "baraja
