@@ -47,6 +47,9 @@ def _messages(spanish: str) -> list[str]:
         # a plural subject and a singular verb of the present, past one complement of the noun
         ("Todos los monjes del huerto descansa hoy.", '"monjes del huerto descansa"'),
         ("Tus carretas avanza dos casillas.", '"carretas avanza"'),
+        # a noun in -ón is masculine, one in -ión feminine, with no determiner to say so
+        ("Entrega 3 jarrones terminadas.", '"jarrones terminadas"'),
+        ("Cumple dos misiones terminados.", '"misiones terminados"'),
     ],
 )
 def test_a_phrase_that_contradicts_itself_is_named(spanish: str, named: str) -> None:
@@ -108,6 +111,9 @@ def test_a_phrase_that_contradicts_itself_is_named(spanish: str, named: str) -> 
         "Las cartas que roba el jugador van al mazo.",
         "Las cartas de tu mano se descartan.",
         "Los jugadores eligen una carta y cada uno roba.",
+        "Entrega 3 jarrones terminados.",
+        "Conduce dos camiones cargados.",  # camión: masculine, for all its -ión
+        "Da dos razones claras.",  # razón: feminine
     ],
 )
 def test_agreeing_phrases_and_what_it_cannot_read_are_no_finding(spanish: str) -> None:
@@ -126,3 +132,17 @@ def test_other_languages_are_not_read(tiny_copy: Path) -> None:
     pack = load_pack(tiny_copy).pack
     assert pack is not None
     assert [f.field for f in check_agreement(pack)] == []
+
+
+def test_a_participle_after_a_glossary_noun_agrees_as_an_adjective_does(tiny_copy: Path) -> None:
+    """ "combustible agotada" with "combustible" a masculine term: the participle is read as an adjective."""
+    edit(tiny_copy, "glossary.toml", 'target = "combustible"', 'target = "combustible"\ngender = "m"')
+    edit(tiny_copy, "supply.toml", 'text.es = "Gana 2 {fuel}."', 'text.es = "Gana 2 {fuel} de combustible agotada."')
+    pack = load_pack(tiny_copy).pack
+    assert pack is not None
+    messages = [f.message for f in check_agreement(pack)]
+    assert any('"combustible agotada"' in m for m in messages), messages
+    edit(tiny_copy, "supply.toml", "combustible agotada", "combustible agotado")
+    pack = load_pack(tiny_copy).pack
+    assert pack is not None
+    assert not any("agotad" in f.message for f in check_agreement(pack))

@@ -11,8 +11,10 @@ message says which two disagree.  Read, in one sentence, with only spaces betwee
   participle (-o, -a, -os, -as, known with its other gender): a gender of the adjective other
   than the determiner's is a finding, and so is a singular adjective after a plural determiner
   (a plural adjective after a singular one may go with more nouns: "el dado y la carta rojos");
-- a noun ending in -o or -os and no determiner ("dos quesos blancas"): such a noun is masculine
-  but for a few (mano, foto, moto, radio) and the epicene ones (piloto, testigo, modelo...);
+- a noun ending in -o or -os, or in -ón and -ones, and no determiner ("dos quesos blancas", "3
+  jarrones terminadas"): such a noun is masculine but for a few (mano, foto, moto, radio; razón,
+  sazón) and the epicene ones (piloto, testigo, modelo...); one in -ión is feminine ("dos misiones
+  cumplidos") but for avión, camión and a few more;
 - a plural subject and a singular copula ("Las dos barricas está vacías").
 
 Not judged: "el agua fría", "un área amplia" (a feminine noun with a stressed a takes el and un);
@@ -119,7 +121,9 @@ def phrase_slips(
         slip = None
         if lower in DETERMINERS and index + 1 < len(words):
             slip = _after_determiner(sentence, words, index, checker, known, skip)
-        elif lower.endswith(("o", "os")) and (index == 0 or words[index - 1].group().lower() not in DETERMINERS):
+        elif (lower.endswith(("o", "os")) or _masculine_in_on(lower)) and (
+            index == 0 or words[index - 1].group().lower() not in DETERMINERS
+        ):
             slip = _after_masculine(sentence, words, index, checker, known, skip)
         if slip is not None:
             found.append(slip)
@@ -323,7 +327,22 @@ def _gender_by_ending(noun: str, number: Number) -> Gender | None:
         return "m"
     if ending.endswith("a") and not ending.endswith("ma"):
         return "f"
+    # -ón is masculine (jarrón, escalón, montón) and -ión feminine (misión, región), but for a few
+    singular = lower[:-4] + "ón" if number == "p" and lower.endswith("ones") else lower
+    if singular.endswith("ión"):
+        return "m" if singular in _MASCULINE_IN_ION else "f"
+    if singular.endswith("ón") and singular not in _FEMININE_IN_ON:
+        return "m"
     return None
+
+
+def _masculine_in_on(word: str) -> bool:
+    """A noun in -ón or -ones, not -ión ("jarrón", "escalones"): masculine by its ending."""
+    return word.endswith(("ón", "ones")) and _gender_by_ending(word, "p" if word.endswith("s") else "s") == "m"
+
+
+_MASCULINE_IN_ION = frozenset({"avión", "camión", "gorrión", "sarampión", "aluvión", "guion", "guión", "turbión"})
+_FEMININE_IN_ON = frozenset({"razón", "sazón", "sinrazón"})
 
 
 def _number(number: Number) -> str:
@@ -389,7 +408,8 @@ def _after_masculine(
     known: dict[str, tuple[Gender, Number]],
     skip: frozenset[str],
 ) -> tuple[str, str] | None:
-    """A noun in -o or -os, with no determiner, and a feminine adjective after it: "dos quesos blancas"."""
+    """A noun in -o or -os (or -ón, -ones), with no determiner, and a feminine adjective after it: "dos
+    quesos blancas", "3 jarrones terminadas"."""
     noun = words[at].group()
     if at + 1 >= len(words) or not words[at + 1].group().endswith(("a", "as", "s", "o")):
         return None  # most words: no feminine adjective (nor "más") after them, nothing to read

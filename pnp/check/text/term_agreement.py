@@ -139,6 +139,8 @@ def _adjective_disagrees(
         return None
     word = after.group(1)
     kind = adjective(word, checker)
+    if kind is None and (made := participle(word, checker)) is not None:
+        kind = (made[0], made[1], False)  # "3 jarrones terminadas": a participle agrees as an adjective does
     if kind is None or kind[2] or word.lower() in DETERMINERS:  # unsure, or "otra vez": a new phrase
         return None
     adjective_gender = kind[0]
