@@ -21,6 +21,12 @@ def _messages(english: str, spanish: str) -> list[str]:
         ("As long as you hold the bell, score 2.", "Anota 2.", '"As long as"'),
         ("Draw a card.", "Si llueve, roba una carta.", '"Si"'),
         ("Each player scores 1.", "Cada jugador anota 1 a menos que tenga un pozo.", '"a menos que"'),
+        # "may" kept as "puede": it stands for no "if you wish" behind the "si" added
+        (
+            "You may give one grain to a neighbour.",
+            "Si tienes un molino en tu granja, puedes dar un grano a un vecino.",
+            '"Si"',
+        ),
     ],
 )
 def test_a_condition_lost_or_gained_is_named(english: str, spanish: str, word: str) -> None:
@@ -34,6 +40,8 @@ def test_a_condition_lost_or_gained_is_named(english: str, spanish: str, word: s
         ("If you do, score 3.", "De hacerlo, anota 3."),
         ("Score 3 if so.", "En ese caso, anota 3."),
         ("You may draw a card.", "Si quieres, roba una carta."),  # "you may" said another way
+        ("You may draw a card.", "Si lo deseas, puedes robar una carta."),
+        ("You may give one grain to a neighbour.", "Puedes darle un grano a un vecino, si te apetece."),
         ("Keep sailing, if you can.", "Sigue navegando, si puedes."),
         ("When a tower falls, draw a card.", "Si cae una torre, roba una carta."),  # when as if
         ("Gain 1 even if you lose.", "Gana 1 aunque pierdas."),
