@@ -65,6 +65,9 @@ def _registers(spanish: str) -> list[tuple[str, str]]:
         ("Si te atacan, huye.", [(TU, "te")]),
         ("Robad una carta cada uno.", [(TU, "Robad")]),
         ("Usted elige.", [(USTED, "Usted")]),
+        # a regular verb of tú after "si", "mientras", "que"...: only tú is said so
+        ("Mientras conserves el ancla, cada nave cuesta 1 menos.", [(TU, "conserves")]),
+        ("Si robas una carta, pierde 1 {fuel}.", [(TU, "robas")]),
     ],
 )
 def test_what_says_tu_or_usted(spanish: str, found: list[tuple[str, str]]) -> None:
@@ -89,6 +92,10 @@ def test_what_says_tu_or_usted(spanish: str, found: list[tuple[str, str]]) -> No
         "Su nave se mueve.",  # su: his, her, their, or usted's
         "Pete está en la nave.",  # a name
         "Juega «Robe el banco».",  # a card's name, quoted
+        "Roba de la pila de descartes.",  # a noun: "los descartes"
+        "Las cargas terminadas se descartan.",
+        "Si las cartas son verdes, gana 1.",
+        "Mientras conserve el ancla, cada nave cuesta 1 menos.",
     ],
 )
 def test_what_takes_no_side(spanish: str) -> None:

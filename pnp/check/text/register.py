@@ -13,7 +13,9 @@ and a pack that uses both equally is not judged.  A Spanish text takes sides by:
 - an imperative with pronouns attached, anywhere: "Descártala", "Ponla" (tú), "Descártela",
   "Póngala" (usted);
 - the pronouns and possessives of tú (tú, te, ti, contigo, tu, tus, tuyo), of vosotros (os,
-  vosotros, vuestro), and "usted", "ustedes"; the verb forms "puedes", "tienes", "debes"...
+  vosotros, vuestro), and "usted", "ustedes"; the verb forms "puedes", "tienes", "debes"...; and a
+  regular verb of tú's present or subjunctive after "si", "cuando", "mientras", "que", "no"...
+  ("si robas", "mientras conserves"), a word the dictionary knows only as that verb.
 
 vosotros goes with tú, ustedes with usted.  Not evidence: su, sus, le, se (they are also "his",
 "their", "him"), a verb of the third person ("Cada jugador roba", "Tiene 2 cartas"), a
@@ -239,7 +241,31 @@ def _sentence_evidence(plain: str, checker: Speller, language: str) -> tuple[Evi
                 found.append(Evidence(register, word))
         elif lower in _SHORT_WITH_PRONOUNS:
             found.append(Evidence(TU, word))
+        elif (
+            lower.endswith(("as", "es"))
+            and index > 0
+            and matches[index - 1].group().lower() in _BEFORE_SECOND_PERSON
+            and _second_person(lower, checker)
+        ):
+            found.append(Evidence(TU, word, True))  # "Mientras conserves", "si robas": only tú says so
     return tuple(found)
+
+
+# the words a verb of tú follows where no noun would ("si robas", "mientras conserves", "que no pierdas"):
+# "los descartes", "las cargas" are nouns
+_BEFORE_SECOND_PERSON = frozenset(
+    {"si", "cuando", "mientras", "que", "aunque", "tú", "no", "te", "ya", "también", "solo", "sólo", "nunca"}
+)
+
+
+def _second_person(word: str, checker: Speller) -> bool:
+    """A regular verb of tú's present or present subjunctive ("robas", "conserves", "temes", "vivas"):
+    a word the dictionary knows only as a verb, and made from its infinitive so (-ar: -as, -es; -er,
+    -ir: -es, -as).  Not "cartas", "verdes", "terminadas": a noun, an adjective, a participle."""
+    readings = checker.readings(word)
+    if not readings or any(not r.verb or r.pronouns for r in readings):
+        return False
+    return any(word in (r.stem[:-2] + "as", r.stem[:-2] + "es") for r in readings if r.stem[-2:] in ("ar", "er", "ir"))
 
 
 def _then_opens(plain: str, matches: list[re.Match[str]], index: int) -> bool:
