@@ -46,6 +46,11 @@ def _messages(english: str, spanish: str) -> list[str]:
         # a value kept as typed is no negation, but the rest of the sentence still is one
         ('Write "none"; you cannot skip it.', 'Escribe "none"; puedes saltarlo.',
          'the original says "cannot", but "Escribe "none"; puedes saltarlo." has no negation'),
+        # a verb said by its own Spanish verb ("refuse": "negarse") leaves a "no" beside it unexplained
+        ("The other captain may refuse.", "El otro capitán no puede negarse.",
+         'the translation says "no", but the original "The other captain may refuse." has no negation'),
+        ("Ignore the storm.", "No ignores la tormenta.",
+         'the translation says "no", but the original "Ignore the storm." has no negation'),
     ],
 )  # fmt: skip
 def test_a_lost_or_added_negation_names_the_words_of_both_sentences(english: str, spanish: str, message: str) -> None:
@@ -76,6 +81,8 @@ def test_a_lost_or_added_negation_names_the_words_of_both_sentences(english: str
         ('Type "no" to skip.', "Escribe «no» para saltarlo."),
         ("The guard refused the bribe.", "El guardia no aceptó el soborno."),  # any form of refuse, avoid, ...
         ("Ignoring the rule, draw.", "Sin hacer caso de la regla, roba."),
+        ("The other captain may refuse.", "El otro capitán puede negarse."),
+        ("Only changed texts are written.", "Solo se escriben los textos cambiados; ningún otro."),
     ],
 )
 def test_negations_said_other_ways_are_no_finding(english: str, spanish: str) -> None:

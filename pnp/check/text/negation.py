@@ -113,7 +113,7 @@ _KINDS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
         (r"ignor\w*", r"ignor\w+"),
         (r"cancel\w*", r"cancel\w+|anul\w+"),
         (r"forbid\w*", r"prohib\w+"),
-        (r"refus\w*", r"rechaz\w+"),
+        (r"refus\w*", r"rechaz\w+|neg[aá]\w*|nieg\w*"),
         (r"zero", r"cero"),
         (
             r"(?:in|im|il|ir)(?:valid|correct|complete|sufficient)\w*",
@@ -121,6 +121,23 @@ _KINDS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
         ),
     )
 )
+
+
+# verbs whose Spanish verb says all they say: "refuse" is "negarse", "ignore" "ignorar"; beside that verb
+# a "no" is no rendering of them ("may refuse" as "no puede negarse"), unlike "only" as "solo ... ningún"
+_VERB_KINDS = re.compile(r"(?:prevent|avoid|ignor|cancel|forbid|refus)\w*", re.IGNORECASE)
+
+
+def _may_become_negation(source: str, target: str) -> bool:
+    """Whether a word of the original that says something negative ("only", "refuse", "unless") may be
+    what the translation's negation renders: a verb of _VERB_KINDS the translation renders with a verb of
+    its own kind cannot."""
+    for found in _EN_NEGATIVE_MEANING.finditer(source):
+        word = found.group()
+        kind = next((es for en, es in _KINDS if en.fullmatch(word)), None)
+        if kind is None or not _VERB_KINDS.fullmatch(word) or kind.search(target) is None:
+            return True
+    return False
 
 
 def _said_otherwise(source: str, target: str, negative: re.Pattern[str]) -> int:
@@ -369,7 +386,7 @@ def compare_negation(text: Text, original: Text) -> list[Finding]:
         if bool(theirs) == bool(ours) or (not theirs and _only_sin_before_nouns(ours, source, target)):
             continue
         if (theirs and _said_otherwise(source, target, _ES_NEGATIVE_MEANING)) or (
-            ours and _EN_NEGATIVE_MEANING.search(source)
+            ours and _may_become_negation(source, target)
         ):
             continue  # "unless" -> "si no", "Only you" -> "Nadie más que tú": said another way
         if theirs:
