@@ -760,3 +760,32 @@ def test_the_opposites_gate_on_letters_finds_what_the_expressions_alone_find(mon
 def test_an_ordinal_changed_is_named(english: str, spanish: str, finding: bool) -> None:
     found = _messages(compare_ordinals, english, spanish)
     assert (len(found) == 1 and "another place in the order" in found[0]) if finding else found == []
+
+
+def test_the_dropped_words_gate_on_letters_finds_what_the_expressions_alone_find(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each word's English expression runs only where its first letters are: the same findings as
+    running every expression on every sentence."""
+    import dataclasses
+
+    from pnp.check.text import dropped
+
+    marks = [m for m in test_a_word_that_changes_the_rule_left_out_is_named.pytestmark if m.name == "parametrize"]
+    cleans = [
+        m
+        for m in test_a_word_that_changes_the_rule_said_in_the_translation_is_clean.pytestmark
+        if m.name == "parametrize"
+    ]
+    pairs = [(case[0], case[1]) for case in marks[0].args[1]] + list(cleans[0].args[1])
+    gated = [dropped.dropped(source, target, target) for source, target in pairs]
+    assert sum(found is not None for found in gated) == len(marks[0].args[1])
+    every = tuple(dataclasses.replace(c, gates=("",)) for c in dropped._compiled())
+    monkeypatch.setattr(dropped, "_compiled", lambda: every)
+    dropped.dropped.cache_clear()
+    dropped._rendered.cache_clear()
+    try:
+        assert [dropped.dropped(source, target, target) for source, target in pairs] == gated
+    finally:
+        dropped.dropped.cache_clear()
+        dropped._rendered.cache_clear()

@@ -44,6 +44,19 @@ class _Word:
     suggested: str
     english_aside: str = ""
 
+    @property
+    def gates(self) -> tuple[str, ...]:
+        """The letters each English alternative starts with, lowercase: a sentence with none of them does
+        not say the word, found with `in` before any expression runs."""
+        alternatives, depth, start = [], 0, 0
+        for index, char in enumerate(self.english):  # split where no group is open
+            depth += {"(": 1, ")": -1}.get(char, 0)
+            if char == "|" and depth == 0:
+                alternatives.append(self.english[start:index])
+                start = index + 1
+        alternatives.append(self.english[start:])
+        return tuple(re.split(r"[\\(\[?*]", alternative, maxsplit=1)[0].lower() for alternative in alternatives)
+
 
 _WORDS = (
     _Word(
@@ -161,15 +174,6 @@ _WORDS = (
     ),
 )
 
-# the English words' letters: a sentence without any of them names none (most name none)
-_ANY = re.compile(
-    r"instead|only|except|excluding|other than|apart from|save for|random|secret|privately|in private"
-    r"|without (?:reveal|show)|simultaneous|same time|at once|immediately|right away|instantly|permanent"
-    r"|rest of the game|remainder of the game|until|for each|for every|per|additional|extra|ignor"
-    r"|disregard|face|down to|this",
-    re.IGNORECASE,
-)
-
 
 @dataclass(frozen=True)
 class _Compiled:
@@ -177,6 +181,7 @@ class _Compiled:
     english: re.Pattern[str]
     spanish: re.Pattern[str]
     english_aside: re.Pattern[str] | None
+    gates: tuple[str, ...]
 
 
 @cache
@@ -188,6 +193,7 @@ def _compiled() -> tuple[_Compiled, ...]:
             re.compile(rf"\b(?:{word.english})\b", re.IGNORECASE),
             re.compile(rf"(?<!\w)(?:{word.spanish})(?!\w)", re.IGNORECASE),
             re.compile(rf"\b(?:{word.english_aside})\b", re.IGNORECASE) if word.english_aside else None,
+            word.gates,
         )
         for word in _WORDS
     )
@@ -197,12 +203,13 @@ def _compiled() -> tuple[_Compiled, ...]:
 def dropped(source: str, target: str, whole: str) -> tuple[_Word, str] | None:
     """(the word, as the original writes it) when the original sentence says it and neither the
     translated sentence nor the whole translation (`whole`) has any of its renderings."""
-    if _ANY.search(source) is None:
-        return None
-    for compiled in _compiled():
+    folded = source.lower()
+    for index, compiled in enumerate(_compiled()):
+        if not any(gate in folded for gate in compiled.gates):
+            continue
         told = compiled.english_aside.sub(" ", source) if compiled.english_aside else source
         said = compiled.english.search(told)
-        if said is None or compiled.spanish.search(target) or compiled.spanish.search(whole):
+        if said is None or _rendered(index, whole):  # the whole holds the sentence: one search
             continue
         return compiled.word, said.group()
     this = _this_one(source, whole)
@@ -229,10 +236,16 @@ THIS_ONE = _Word(N_("this very one, not any"), r"this", "", "esta carta")
 
 def _this_one(source: str, whole: str) -> str | None:
     """The original's "this card", when the translation says "una carta" and never points at it."""
-    said = _THIS.search(source)
+    said = _THIS.search(source) if "this " in source.lower() else None
     if said is None or _ANY_ONE.search(whole) is None or _POINTED.search(whole):
         return None
     return said.group()
+
+
+@lru_cache(maxsize=1 << 10)  # a text's sentences ask of the same whole translation
+def _rendered(index: int, whole: str) -> bool:
+    """Whether the translation has a rendering of the index-th word."""
+    return _compiled()[index].spanish.search(whole) is not None
 
 
 def check_dropped_words(pack: PackData) -> list[Finding]:
@@ -240,8 +253,6 @@ def check_dropped_words(pack: PackData) -> list[Finding]:
 
 
 def compare_dropped_words(text: Text, original: Text) -> list[Finding]:
-    if _ANY.search(original.raw) is None:
-        return []
     whole = markup.plain_text(text.raw)
     for source, target in aligned(markup.plain_text(original.raw), whole):
         found = dropped(source, target, whole)
