@@ -38,7 +38,12 @@ from pnp.model import PackData
 CODE = "text/homophone"
 LANGUAGES = ("es",)
 
-_ANY = re.compile(r"hech|valla|echo|echa|\bay\b|haber", re.IGNORECASE)  # most texts have none of these
+# most texts have none of these ("haber" only where it may be "a ver": "puede haber" is left alone)
+_ANY = re.compile(
+    r"hech|valla|echo|echa|\bay\b|(?:vamos|voy|vas|va|vais|van) haber"
+    r"|haber (?:qué|quién|cómo|si|cuál|cuánt|dónde|cuándo)",
+    re.IGNORECASE,
+)
 # what follows "hay" (there is) and never the cry "¡ay!": a count or a determiner
 _THERE_IS = frozenset(
     {"un", "una", "unos", "unas", "dos", "tres", "cuatro", "cinco", "seis", "más", "menos", "que", "algún", "alguna",

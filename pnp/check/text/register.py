@@ -258,6 +258,7 @@ _BEFORE_SECOND_PERSON = frozenset(
 )
 
 
+@lru_cache(maxsize=1 << 13)  # the same verbs come back on card after card
 def _second_person(word: str, checker: Speller) -> bool:
     """A regular verb of tú's present or present subjunctive ("robas", "conserves", "temes", "vivas"):
     a word the dictionary knows only as a verb, and made from its infinitive so (-ar: -as, -es; -er,
