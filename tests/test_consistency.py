@@ -76,3 +76,14 @@ def test_one_wording_everywhere_and_other_sentences_are_no_finding(tiny_copy: Pa
         tiny_copy, storm="Baraja los descartes de nuevo en el mazo.", skies="Baraja los descartes de nuevo en el mazo."
     )
     assert _findings(tiny_copy) == []
+
+
+def test_a_spanish_message_names_the_other_card_in_spanish(tiny_copy: Path) -> None:
+    """The other wording's place is said in the interface language too: "en la carta", not "on card"."""
+    from pnp.i18n import speaking
+
+    _same_english(tiny_copy)
+    with speaking("es"):
+        found = _findings(tiny_copy)
+    assert found
+    assert all(" en la carta " in message and " on card " not in message for _, message in found)

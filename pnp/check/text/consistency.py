@@ -175,7 +175,8 @@ def _leaders(uses: Uses) -> tuple[list[str], bool]:
 
 
 def _where(text: Text) -> str:
-    return f'card "{text.card}" ({text.file}{f":{text.line}" if text.line else ""})'
+    place = f"{text.file}:{text.line}" if text.line else text.file
+    return _('card "{card}" ({place})').format(card=text.card, place=place)
 
 
 def _against(source: str, uses: Uses, reference: str, why: str) -> list[Finding]:
@@ -203,7 +204,10 @@ def _undecided(source: str, uses: Uses) -> list[Finding]:
     findings = []
     for text, target in uses:
         others = {u: t for t, u in reversed(uses) if u != target}  # each other wording, by its first card
-        elsewhere = "; ".join(f'"{quote(u, 50)}" on {_where(t)}' for u, t in reversed(others.items()))
+        elsewhere = "; ".join(
+            _('"{wording}" on {where}').format(wording=quote(u, 50), where=_where(t))
+            for u, t in reversed(others.items())
+        )
         findings.append(
             text.finding(
                 Severity.WARNING,
