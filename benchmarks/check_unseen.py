@@ -47,6 +47,7 @@ PACKS = (
     "tide-harbour",
     "ridge-rescue",
     "glass-works",
+    "orchard-fair",
 )
 
 
