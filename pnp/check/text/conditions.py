@@ -63,7 +63,9 @@ _ES_NOT = re.compile(
 _ES_CONDITION = re.compile(
     r"(?<!\w)(?:si|a menos que|a no ser que|salvo que|salvo si|excepto si|excepto que|en caso de|siempre que|"
     r"siempre y cuando|de ser así|en ese caso|en tal caso|de hacerlo|de lo contrario|solo si|"
-    r"con tal de que|mientras|salvo|excepto|a no ser)(?!\w)",
+    r"con tal de que|mientras|salvo|excepto|a no ser"
+    # a relative of whoever does it: "if they do, they gain 1" as "quien lo haga gana 1"
+    r"|quien|quienes|(?:el|la|los|las) que (?:lo |la |los |las )?(?:haga|hagan|tenga|tengan|pague|paguen))(?!\w)",
     re.IGNORECASE,
 )
 _ES_ADDED = re.compile(r"(?<!\w)(?:si|a menos que|salvo que|excepto si|en caso de que)(?!\w)", re.IGNORECASE)

@@ -269,6 +269,8 @@ def _missing_terms(index: GlossaryIndex, text: Text, original: Text, reported: s
     for term, match in index.in_source(text.lang, fold(original.plain), original.plain):
         if term.source in reported or index.translated(term, text.lang, folded) or _misspelt(term.target, text, folded):
             continue
+        if _verb_of_the_family(term.target, folded):
+            continue  # "When you harvest" as "Cuando coseches": the verb of "cosecha", for a verb
         said = original.plain[match.start : match.end]
         findings.append(
             text.finding(
@@ -281,6 +283,29 @@ def _missing_terms(index: GlossaryIndex, text: Text, original: Text, reported: s
             )
         )
     return findings
+
+
+def _verb_of_the_family(target: str, folded_text: str) -> bool:
+    """Whether the text has a word of a one-word target's stem with a verb's ending ("coseches",
+    "cosecháis" for "cosecha"): an English word that is a noun and a verb alike ("harvest") is often
+    said as the verb of the glossary's noun."""
+    words = _WORD.findall(fold(target))
+    if len(words) != 1:
+        return False
+    stem = _FINAL_VOWEL.sub("", words[0])
+    if len(stem) < FAMILY_STEM:
+        return False
+    return any(
+        word.startswith(stem) and _VERB_ENDING.fullmatch(word[len(stem) :]) for word in _WORD.findall(folded_text)
+    )
+
+
+# what follows a verb's stem in its usual forms, folded: cosech-ar, -o, -as, -a, -amos, -ais, -an, -e, -es,
+# -en, -ando, -ado, -aba, -aria ...
+_VERB_ENDING = re.compile(
+    r"(?:ar|er|ir|o|as|a|amos|ais|an|e|es|emos|eis|en|ando|iendo|ado|ada|ados|adas|ido|ida|aba|abas|aban"
+    r"|ara|aras|aran|ase|aria|arias|arian|aremos)(?:lo|la|los|las|le|les|se)?"
+)
 
 
 def _misspelt(target: str, text: Text, folded_text: str) -> bool:

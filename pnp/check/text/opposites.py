@@ -4,11 +4,11 @@ English originals against Spanish translations, sentence by sentence where both 
 (text/consistency's pairing), else the whole text. A few actions and places come in pairs of opposites
 that a slip of the translator turns around: gain and lose, draw and discard, face up and face down
 (revealed and hidden), all and some, more and fewer, the top and the bottom of a deck, the start and the
-end of a turn, up and down a track, adding and removing, buying and selling, the next and the previous,
-inside and outside, attacking and defending, north and south, the youngest and the oldest, open and
-close, forward and back. A sentence whose original names one side of a pair and not the other, and whose
-translation names only the other side, is a finding ("Gain 2 coins" as "Pierde 2 monedas", "at the start
-of your turn" as "al final de tu turno").
+end of a turn, up and down a track, adding and removing, paying and receiving, taking and giving, buying
+and selling, the next and the previous, inside and outside, attacking and defending, north and south,
+the youngest and the oldest, open and close, forward and back. A sentence whose original names one side
+of a pair and not the other, and whose translation names only the other side, is a finding ("Gain 2
+coins" as "Pierde 2 monedas", "at the start of your turn" as "al final de tu turno").
 
 The lists are wide on the side that keeps quiet and narrow on the side that speaks: every usual
 Spanish rendering of a side counts for it ("robar", "coger", "tomar", "sacar" for "draw"), and so
@@ -143,7 +143,8 @@ _PAIRS = (
         ),
         (
             r"tod[oa]s?|cada|cualquier\w*|ambos|ambas|enter[oa]s?|complet[oa]s?",
-            r"alg[uú]n|algun[oa]s?|algo|alguien|vari[oa]s|unos cuantos|unas cuantas|parte de",
+            r"alg[uú]n|algun[oa]s?|algo|alguien|vari[oa]s|unos cuantos|unas cuantas|parte de"
+            r"|uno de (?:ellos|ellas|los|las|tus|sus|vuestros|vuestras)|una de (?:ellas|las|tus|sus|vuestras)",
         ),
         english_aside=r"at all|all (?:the way|along|right|over|in all)|after all|in all|above all|once and for all",
         spanish_aside=(
@@ -201,8 +202,10 @@ _PAIRS = (
         # these say no amount
         english_aside=(
             r"(?:more|fewer|less) (?:\S+ ){0,3}than|at (?:least|most)|or (?:more|fewer|less)|no (?:more|less)"
-            r"|any ?more|once more|more or less|more and more"
+            r"|any ?more|(?:once|one|two|three|\d+) more|more or less|more and more"
         ),
+        # "the fewest barrels gains 2 more": the most and the fewest are text/comparison's, "2 more" is added
+        english_skip=r"most|fewest|least",
         spanish_aside=(
             r"(?:más|menos|mayor|menor) (?:de|que) (?:\d|un|una|dos|tres|cuatro|cinco|seis)\w*|al menos|por lo menos"
             r"|a menos que|(?:como|lo) (?:máximo|mínimo)|o (?:más|menos)|más o menos|nada más|no más|sin más"
@@ -236,6 +239,28 @@ _PAIRS = (
             r"|saqu\w*|apart\w*|apárt\w*|devuelv\w*|devolv\w*|devuélv\w*|descart\w*",
         ),
         english_aside=r"add(?:s|ed)? up",
+    ),
+    _Pair(
+        (N_("paying"), N_("receiving")),
+        (
+            r"pay|pays|paid|paying|spend|spends|spent|spending",
+            r"receive|receives|received|receiving|collect|collects|collected|earn|earns|earned",
+        ),
+        (r"pag[aoóu]\w*|pagar\w*|gast[aeoó]\w*|gastar\w*|abon[aeoó]\w*", r"recib\w*|cobr[aeoó]\w*|cobrar\w*"),
+    ),
+    _Pair(
+        (N_("taking"), N_("giving")),
+        (r"take|takes|took|taking|steal|steals|stole", r"give|gives|gave|given|giving"),
+        (
+            # not "quita", "saca": they say remove, whatever is given after ("quítalo y dáselo")
+            r"tom[aeoó]\w*|tomar\w*|cog[eií]\w*|coj[aeo]\w*|rob[aeoó]\w*|robar\w*",
+            r"da|das|dan|dé|des|den|dale|dales|dadle|darle|darles|entreg\w*",
+        ),
+        english_aside=(
+            r"take (?:turns|place|part|care|effect)|takes (?:turns|place|part|effect)|give up|gives up"
+            r"|takes? (?:more|less|fewer|longer) than|takes? (?:a while|time)"
+        ),
+        spanish_aside=r"da(?:le|les|r)? la vuelta|da igual|da lo mismo|da(?:r)? comienzo|da(?:r)? paso",
     ),
     _Pair(
         (N_("buying"), N_("selling")),
