@@ -33,6 +33,11 @@ def _messages(english: str, spanish: str) -> list[str]:
         ("Move two sectors, then gain three {fuel} and 2 contacts.", "Mueve tres sectores y gana 2 contactos.",
          'numbers count other things than in the original: "two sectors", "2 contacts" there, '
          '"tres sectores", "2 contactos" here'),
+        # an icon's figure swapped with a noun's, whatever the noun: the icon's own figure changed
+        ("Order 5 barrels and pay 8 {credits}. Late, pay 6 {credits}.",
+         "Encarga 8 toneles y paga 5 {credits}. Tarde, paga 6 {credits}.",
+         'numbers count other things than in the original: "6 {credits}", "8 {credits}" there, '
+         '"5 {credits}", "6 {credits}" here'),
     ],
 )  # fmt: skip
 def test_numbers_swapped_between_what_they_count_are_named(english: str, spanish: str, message: str) -> None:
@@ -52,6 +57,7 @@ def test_numbers_swapped_between_what_they_count_are_named(english: str, spanish
         ("Discard 2 of your 3 cards.", "Descarta 2 de tus 3 cartas."),  # "2 of": pairs nothing named
         ("Gain 2 supplies and 3 bounties.", "Gana 3 recompensas y 2 suministros."),  # cognates and glossary
         ("Win 2 fights with 3 crew.", "Gana 2 peleas con 3 tripulantes."),  # an unknown noun: nothing compared
+        ("Order 5 barrels and pay 8 {credits}.", "Encarga 5 toneles y paga 8 {credits}."),
     ],
 )
 def test_pairs_kept_or_not_readable_are_no_finding(english: str, spanish: str) -> None:

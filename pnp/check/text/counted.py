@@ -230,6 +230,9 @@ def _counted(value: int, number: str, after: list[str], language: str, concepts:
 _ICON_PAIR = re.compile(r"(\d+)\s*\{(\w+)\}")
 
 
+_DIGITS = re.compile(r"(?<![\d.,])\d+(?![\d.,]\d)")
+
+
 def icon_pairs(raw: str) -> Counter[tuple[int, str]]:
     """(number, icon) for each figure written right before an icon: "2 {fuel}"."""
     return Counter((int(n), f"icon:{name}") for n, name in _ICON_PAIR.findall(raw))
@@ -255,9 +258,18 @@ def swapped(
     b = Counter((p.value, p.counted) for p in ours_words) + ours_icons
     if a == b or not a or not b:
         return None
-    if Counter(v for v, _ in a.elements()) != Counter(v for v, _ in b.elements()):
+    # an icon's figure is its own: "5 baskets for 8 {coin}" as "8 cestas por 5 {coin}" swapped them,
+    # whatever the baskets are called, where the texts hold the same figures
+    icons_moved = (
+        bool(theirs_icons)
+        and set(theirs_icons) != set(ours_icons)
+        and sum(theirs_icons.values()) == sum(ours_icons.values())  # as many figures before icons
+        and {c for _, c in theirs_icons} == {c for _, c in ours_icons}
+        and Counter(_DIGITS.findall(original_plain)) == Counter(_DIGITS.findall(plain))
+    )
+    if Counter(v for v, _ in a.elements()) != Counter(v for v, _ in b.elements()) and not icons_moved:
         return None  # other numbers: text/numbers says so
-    if {c for _, c in a} != {c for _, c in b}:
+    if {c for _, c in a} != {c for _, c in b} and not icons_moved:
         return None  # they count other things: a paraphrase, not a swap
     shown_a = [p.written for p in theirs_words] + [f"{n} {{{c[5:]}}}" for n, c in sorted(theirs_icons.elements())]
     shown_b = [p.written for p in ours_words] + [f"{n} {{{c[5:]}}}" for n, c in sorted(ours_icons.elements())]
