@@ -795,14 +795,14 @@ def test_the_dropped_words_gate_on_letters_finds_what_the_expressions_alone_find
         if m.name == "parametrize"
     ]
     pairs = [(case[0], case[1]) for case in marks[0].args[1]] + list(cleans[0].args[1])
-    gated = [dropped.dropped(source, target, target) for source, target in pairs]
+    gated = [dropped.dropped(source, target) for source, target in pairs]
     assert sum(found is not None for found in gated) == len(marks[0].args[1])
     every = tuple(dataclasses.replace(c, gates=("",)) for c in dropped._compiled())
     monkeypatch.setattr(dropped, "_compiled", lambda: every)
     dropped.dropped.cache_clear()
     dropped._rendered.cache_clear()
     try:
-        assert [dropped.dropped(source, target, target) for source, target in pairs] == gated
+        assert [dropped.dropped(source, target) for source, target in pairs] == gated
     finally:
         dropped.dropped.cache_clear()
         dropped._rendered.cache_clear()

@@ -200,9 +200,9 @@ def _compiled() -> tuple[_Compiled, ...]:
 
 
 @lru_cache(maxsize=1 << 14)  # texts repeat their sentences
-def dropped(source: str, target: str, whole: str) -> tuple[_Word, str] | None:
-    """(the word, as the original writes it) when the original sentence says it and neither the
-    translated sentence nor the whole translation (`whole`) has any of its renderings."""
+def dropped(source: str, whole: str) -> tuple[_Word, str] | None:
+    """(the word, as the original writes it) when the original sentence says it and the whole
+    translation (`whole`, which holds the translated sentence) has none of its renderings."""
     folded = source.lower()
     for index, compiled in enumerate(_compiled()):
         if not any(gate in folded for gate in compiled.gates):
@@ -255,7 +255,7 @@ def check_dropped_words(pack: PackData) -> list[Finding]:
 def compare_dropped_words(text: Text, original: Text) -> list[Finding]:
     whole = markup.plain_text(text.raw)
     for source, target in aligned(markup.plain_text(original.raw), whole):
-        found = dropped(source, target, whole)
+        found = dropped(source, whole)
         if found is None:
             continue
         word, said = found
