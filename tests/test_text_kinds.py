@@ -604,6 +604,8 @@ def test_an_action_said_as_the_original_says_it_is_clean(english: str, spanish: 
         ("Discard down to 3 ropes.", "Descarta 3 cuerdas.", '"down to 3"'),
         ("Discard this card to light a lamp.", "Descarta una carta para encender una lámpara.", '"this card"'),
         ("When this boat sinks, draw a card.", "Cuando se hunda un barco, roba otra carta.", '"this boat"'),
+        ("Each keeper gains 1 oil for each lit tower.", "Cada farero gana 1 de aceite si tiene una torre encendida.",
+         '"for each"'),
     ],
 )  # fmt: skip
 def test_a_word_that_changes_the_rule_left_out_is_named(english: str, spanish: str, said: str) -> None:
@@ -636,6 +638,9 @@ def test_a_word_that_changes_the_rule_left_out_is_named(english: str, spanish: s
         ("Keep it face up until you use it.", "Mantenla boca arriba mientras no la uses."),
         ("Gain 1 oil for each lit tower.", "Gana 1 de aceite por cada torre encendida."),
         ("Gain 1 oil per tower.", "Gana 1 de aceite por torre."),
+        ("Each keeper gains 1 oil for each lit tower.", "Cada farero gana 1 de aceite por torre encendida."),
+        ("Each keeper gains 1 oil for each lit tower.",
+         "Todos los fareros ganan 1 de aceite por cada torre encendida."),
         ("Take an extra action.", "Realiza una acción más."),
         ("Ignore the fog this turn.", "Este turno, la niebla no te afecta."),
         ("Ignore the fog this turn.", "Este turno, pasa por alto la niebla."),

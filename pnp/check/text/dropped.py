@@ -58,6 +58,15 @@ class _Word:
         return tuple(re.split(r"[\\(\[?*]", alternative, maxsplit=1)[0].lower() for alternative in alternatives)
 
 
+_FOR_EACH = _Word(
+    N_("it multiplies"),
+    r"for each|for every|per",
+    r"por|cada|tant[oa]s? \w+ como|tant[oa]s? como|multiplic\w*|según|equivalente\w*|el número de"
+    r"|la cantidad de|tantas veces|tod[oa]s|cualquier\w*",  # "for every order": "para todos los encargos"
+    "por cada",
+)
+
+
 _WORDS = (
     _Word(
         N_("it replaces another effect"),
@@ -128,13 +137,7 @@ _WORDS = (
         r"|a menos que",
         "hasta",
     ),
-    _Word(
-        N_("it multiplies"),
-        r"for each|for every|per",
-        r"por|cada|tant[oa]s? \w+ como|tant[oa]s? como|multiplic\w*|según|equivalente\w*|el número de"
-        r"|la cantidad de|tantas veces|tod[oa]s|cualquier\w*",  # "for every order": "para todos los encargos"
-        "por cada",
-    ),
+    _FOR_EACH,
     _Word(
         N_("on top of the usual"),
         r"additional|additionally|extra",
@@ -209,8 +212,10 @@ def dropped(source: str, whole: str) -> tuple[_Word, str] | None:
             continue
         told = compiled.english_aside.sub(" ", source) if compiled.english_aside else source
         said = compiled.english.search(told)
-        if said is None or _rendered(index, whole):  # the whole holds the sentence: one search
+        if said is None:
             continue
+        if _rendered(index, whole) and not (compiled.word is _FOR_EACH and _each_unrendered(source, whole)):
+            continue  # the whole holds the sentence: one search
         return compiled.word, said.group()
     this = _this_one(source, whole)
     return (THIS_ONE, this) if this is not None else None
@@ -240,6 +245,19 @@ def _this_one(source: str, whole: str) -> str | None:
     if said is None or _ANY_ONE.search(whole) is None or _POINTED.search(whole):
         return None
     return said.group()
+
+
+# "for each" beside "each": "Each player gains 1 for each barrel" says two things, and "Cada jugador
+# gana 1 si tiene alguna barrica" only the first; each "each", "every", "per" of the original wants
+# its own "cada", "por", "todos" (counted wide: "por" has many other senses, which keeps it quiet)
+_EN_EACH = re.compile(r"\b(?:each|every|per)\b", re.IGNORECASE)
+_ES_EACH = re.compile(r"(?<!\w)(?:por|cada|tod[oa]s|cualquier\w*|según|tant[oa]s)(?!\w)", re.IGNORECASE)
+
+
+def _each_unrendered(source: str, whole: str) -> bool:
+    """Whether the original says "each", "every" and "per" more times than the translation says
+    any of their renderings."""
+    return len(_ES_EACH.findall(whole)) < len(_EN_EACH.findall(source))
 
 
 @lru_cache(maxsize=1 << 10)  # a text's sentences ask of the same whole translation
