@@ -811,3 +811,15 @@ def test_the_dropped_words_gate_on_letters_finds_what_the_expressions_alone_find
     finally:
         dropped.dropped.cache_clear()
         dropped._rendered.cache_clear()
+
+
+def test_a_word_lists_gates_are_the_literal_letters_every_alternative_must_start_with() -> None:
+    """The gate of "cards?" is "card" (the s may be absent), of "boca ?abajo" "boca", and a group
+    splits no alternative: a gate longer than what the expression matches would hide a finding."""
+    from pnp.check.text.patterns import alternatives, literal_starts
+
+    assert alternatives("for each|for (?:every|all)|per") == ["for each", "for (?:every|all)", "per"]
+    assert literal_starts("cards?|boca ?abajo|face[- ]?down|down to (?:\\d+)") == ("card", "boca", "face", "down to ")
+    assert literal_starts("only|at random", plain=False) == ("at random",)
+    with pytest.raises(AssertionError):
+        literal_starts("(?:a|b)c")

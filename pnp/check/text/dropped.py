@@ -25,6 +25,7 @@ from functools import cache, lru_cache
 from pnp import markup
 from pnp.check.text.consistency import aligned
 from pnp.check.text.fields import Text, against_english, quote
+from pnp.check.text.patterns import literal_starts
 from pnp.errors import Finding, Severity
 from pnp.i18n import N_, _
 from pnp.model import PackData
@@ -48,14 +49,7 @@ class _Word:
     def gates(self) -> tuple[str, ...]:
         """The letters each English alternative starts with, lowercase: a sentence with none of them does
         not say the word, found with `in` before any expression runs."""
-        alternatives, depth, start = [], 0, 0
-        for index, char in enumerate(self.english):  # split where no group is open
-            depth += {"(": 1, ")": -1}.get(char, 0)
-            if char == "|" and depth == 0:
-                alternatives.append(self.english[start:index])
-                start = index + 1
-        alternatives.append(self.english[start:])
-        return tuple(re.split(r"[\\(\[?*]", alternative, maxsplit=1)[0].lower() for alternative in alternatives)
+        return literal_starts(self.english)
 
 
 _FOR_EACH = _Word(

@@ -57,11 +57,6 @@ _COUNTED = (
     r"un[oa]s|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|\d+|muchos|muchas|varios|varias|pocos|pocas"
     r"|algunos|algunas|demasiad[oa]s|suficientes|más|menos|tant[oa]s"
 )
-_HABER = re.compile(
-    rf"(?<!\w)(?P<verb>habían|habrán|habrían|hubieron|hubieran|hubiesen|han habido|habían habido|habrán habido)"
-    rf"\s+(?:{_COUNTED})(?!\w)",
-    re.IGNORECASE,
-)
 _SINGULAR_HABER = {
     "habían": "había",
     "habrán": "habrá",
@@ -73,6 +68,10 @@ _SINGULAR_HABER = {
     "habían habido": "había habido",
     "habrán habido": "habrá habido",
 }
+_HABER = re.compile(
+    rf"(?<!\w)(?P<verb>{'|'.join(_SINGULAR_HABER)})\s+(?:{_COUNTED})(?!\w)",
+    re.IGNORECASE,
+)
 # "todo" and the determiner after it: (gender or None, number)
 _DETERMINERS = {
     "el": ("m", "s"), "la": ("f", "s"), "los": ("m", "p"), "las": ("f", "p"),

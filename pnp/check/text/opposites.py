@@ -29,6 +29,7 @@ from functools import cache, lru_cache
 from pnp import markup
 from pnp.check.text.consistency import aligned
 from pnp.check.text.fields import Text, against_english, quote
+from pnp.check.text.patterns import alternatives, is_plain_word, literal_starts
 from pnp.errors import Finding, Severity
 from pnp.i18n import N_, _
 from pnp.model import PackData
@@ -345,38 +346,11 @@ def _words(pattern: str, english: bool) -> re.Pattern[str]:
     return re.compile(f"{edge[0]}(?:{pattern}){edge[1]}", re.IGNORECASE)
 
 
-def _alternatives(pattern: str) -> list[str]:
-    """The alternatives of `pattern`, split where no group is open."""
-    alternatives, depth, start = [], 0, 0
-    for index, char in enumerate(pattern):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if char == "|" and depth == 0:
-            alternatives.append(pattern[start:index])
-            start = index + 1
-    return [*alternatives, pattern[start:]]
-
-
 _PLAIN_WORD = re.compile(r"[a-z]+")
 
 
 def _plain_words(pattern: str) -> frozenset[str]:
-    return frozenset(a.lower() for a in _alternatives(pattern) if _PLAIN_WORD.fullmatch(a.lower()))
-
-
-def _starts(pattern: str, plain: bool = True) -> tuple[str, ...]:
-    """The literal start of each alternative of `pattern`, lowercase; without the plain words of
-    _plain_words when `plain` is False (those are looked up among the sentence's words)."""
-    starts = []
-    for alternative in _alternatives(pattern):
-        if not plain and _PLAIN_WORD.fullmatch(alternative.lower()):
-            continue
-        cut = re.search(r"[\\\[\](){}?*+.|^$]", alternative)
-        literal = alternative if cut is None else alternative[: cut.start()]
-        if cut is not None and cut.group() in "?*{":  # the letter before may be absent: "boca ?abajo"
-            literal = literal[:-1]
-        assert literal, pattern  # an alternative that opens with no letter would need no gate
-        starts.append(literal.lower())
-    return tuple(starts)
+    return frozenset(a.lower() for a in alternatives(pattern) if is_plain_word(a))
 
 
 @cache
@@ -391,8 +365,8 @@ def _compiled() -> tuple[_Compiled, ...]:
             _words(pair.spanish_aside, False) if pair.spanish_aside else None,
             _words(pair.english_skip, True) if pair.english_skip else None,
             _words(pair.spanish_skip, False) if pair.spanish_skip else None,
-            (_starts(pair.english[0], plain=False), _starts(pair.english[1], plain=False)),
-            (_starts(pair.spanish[0]), _starts(pair.spanish[1])),
+            (literal_starts(pair.english[0], plain=False), literal_starts(pair.english[1], plain=False)),
+            (literal_starts(pair.spanish[0]), literal_starts(pair.spanish[1])),
             (_plain_words(pair.english[0]), _plain_words(pair.english[1])),
             (
                 _gate(pair.english_aside) if pair.english_aside else (),
@@ -406,7 +380,7 @@ def _compiled() -> tuple[_Compiled, ...]:
 def _gate(pattern: str) -> tuple[str, ...]:
     """_starts of a pattern whose alternatives may open with a group: () when one does (no gate)."""
     try:
-        return _starts(pattern)
+        return literal_starts(pattern)
     except AssertionError:
         return ()
 

@@ -1,0 +1,42 @@
+"""The parts of a rule's word list written as one expression ("for each|for every|per"): its
+alternatives, and the literal letters each starts with, which gate a sentence with `in` before any
+expression runs (most sentences say no word of most rules)."""
+
+from __future__ import annotations
+
+import re
+
+_PLAIN_WORD = re.compile(r"[a-z]+")
+_FIRST_SPECIAL = re.compile(r"[\\\[\](){}?*+.|^$]")
+
+
+def alternatives(pattern: str) -> list[str]:
+    """The alternatives of `pattern`, split where no group is open."""
+    found, depth, start = [], 0, 0
+    for index, char in enumerate(pattern):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "|" and depth == 0:
+            found.append(pattern[start:index])
+            start = index + 1
+    return [*found, pattern[start:]]
+
+
+def is_plain_word(alternative: str) -> bool:
+    """An alternative that is one word of plain letters, which can be looked up among a sentence's words."""
+    return _PLAIN_WORD.fullmatch(alternative.lower()) is not None
+
+
+def literal_starts(pattern: str, plain: bool = True) -> tuple[str, ...]:
+    """The literal start of each alternative of `pattern`, lowercase; without the plain words when
+    `plain` is False (the caller looks those up among the sentence's words)."""
+    starts = []
+    for alternative in alternatives(pattern):
+        if not plain and is_plain_word(alternative):
+            continue
+        cut = _FIRST_SPECIAL.search(alternative)
+        literal = alternative if cut is None else alternative[: cut.start()]
+        if cut is not None and cut.group() in "?*{":  # the letter before may be absent: "boca ?abajo"
+            literal = literal[:-1]
+        assert literal, pattern  # an alternative that opens with no letter would need no gate
+        starts.append(literal.lower())
+    return tuple(starts)
