@@ -48,6 +48,7 @@ PACKS = (
     "ridge-rescue",
     "glass-works",
     "orchard-fair",
+    "lantern-canals",
 )
 
 
