@@ -14,7 +14,8 @@ a second set of two made-up games, written the same way by another reviewer. tid
 Harbour, tú and vosotros, declared, thousands grouped by a point) is a third reviewer's, on first
 sight found 18/24 with 5 false alarms on 26 clean cards (issue 31's session, before any rule saw it).
 ridge-rescue (Ridge Rescue, usted and ustedes, declared, thousands grouped by a point) is a fourth
-reviewer's.
+reviewer's; glass-works, orchard-fair and lantern-canals are blind sets of later reviewers (their
+first-sight figures: benchmarks/README.md).
 
 Each pack is checked as a user checks it, `pnp check --format json --no-cache` in a process of its
 own, on a copy (so no cache is written here). A card with a mistake is found when any finding names

@@ -11,6 +11,7 @@ import pytest
 from pnp.check.text.accents import accent_slips
 from pnp.check.text.comparison import compare_bounds
 from pnp.check.text.conditions import compare_conditions
+from pnp.check.text.consistency import aligned
 from pnp.check.text.dropped import compare_dropped_words
 from pnp.check.text.false_friends import false_friends
 from pnp.check.text.fields import Text
@@ -389,6 +390,7 @@ def test_a_meaning_kept_in_other_words_is_clean(compare, english: str, spanish: 
         ("Support an ally in the fight.", "Soporta a un aliado en el combate.", '"Soporta"'),
         ("Gain 1 salt per caravan.", "Gana 1 de sal a nivel de caravana.", '"a nivel de"'),
         ("Pay the actual cost of the lamp.", "Paga el coste actual de la lámpara.", '"actual"'),
+        ("Load two goods onto a large boat.", "Carga dos mercancías en un barco largo.", '"largo"'),
     ],
 )
 def test_a_false_friend_in_the_wrong_sense_is_named(english: str, spanish: str, said: str) -> None:
@@ -406,6 +408,9 @@ def test_a_false_friend_in_the_wrong_sense_is_named(english: str, spanish: str, 
         ("Remove a token from the board.", "Remueve una ficha del tablero."),  # DPD: not to be censured
         ("Pay the current cost of the lamp.", "Paga el coste actual de la lámpara."),
         ("Pay the actual cost of the lamp.", "Paga el coste real de la lámpara."),
+        ("Load two goods onto a large boat.", "Carga dos mercancías en un barco grande."),
+        ("Move a large boat along the coast.", "Mueve un barco grande a lo largo de la costa."),
+        ("A large boat with a long mast.", "Un barco grande con un mástil largo."),
     ],
 )
 def test_a_look_alike_in_its_own_sense_is_clean(english: str, spanish: str) -> None:
@@ -488,6 +493,12 @@ def test_a_nivel_de_without_its_original_is_not_judged() -> None:
         ),
         ("The youngest keeper starts.", "Empieza el farero de más edad.", '"de más edad"'),
         ("The oldest keeper starts.", "Empieza el farero más joven.", '"joven"'),
+        ("Look at the top card of the storm deck.", "Revela la primera carta del mazo de tormenta.", '"Revela"'),
+        ("Reveal the top card of the storm deck.", "Mira la primera carta del mazo de tormenta.", '"Mira"'),
+        ("Remove this card from the game.", "Descarta esta carta.", '"Descarta"'),
+        ("Discard this card.", "Retira esta carta de la partida.", '"de la partida"'),
+        ("This turn you do not have to pay oil.", "Este turno no puedes pagar aceite.", '"no puedes"'),
+        ("You cannot pay oil this turn.", "Este turno no tienes que pagar aceite.", '"no tienes que"'),
     ],
 )
 def test_an_action_turned_into_its_opposite_is_named(english: str, spanish: str, said: str) -> None:
@@ -573,6 +584,12 @@ def test_an_action_turned_into_its_opposite_is_named(english: str, spanish: str,
         ("The oldest keeper with the most lamps starts.", "Empieza el farero de más edad con más lámparas."),
         ("The youngest keeper with the most oil starts.",
          "Empieza el farero más joven con la mayor cantidad de aceite."),
+        ("Look at the top card of the storm deck.", "Echa un vistazo a la primera carta del mazo de tormenta."),
+        ("Look at the top card and show it to a keeper.", "Mira la primera carta y enséñasela a un farero."),
+        ("Remove this card from the game.", "Retira esta carta de la partida."),
+        ("Remove this card from the game.", "Devuelve esta carta a la caja."),
+        ("This turn you do not have to pay oil.", "Este turno no estás obligado a pagar aceite."),
+        ("You do not need to pay, but you cannot move.", "No necesitas pagar, pero no puedes moverte."),
     ],
 )  # fmt: skip
 def test_an_action_said_as_the_original_says_it_is_clean(english: str, spanish: str) -> None:
@@ -606,6 +623,10 @@ def test_an_action_said_as_the_original_says_it_is_clean(english: str, spanish: 
         ("When this boat sinks, draw a card.", "Cuando se hunda un barco, roba otra carta.", '"this boat"'),
         ("Each keeper gains 1 oil for each lit tower.", "Cada farero gana 1 de aceite si tiene una torre encendida.",
          '"for each"'),
+        ("You may discard a rope.", "Descarta una cuerda.", '"may"'),
+        # the one "pueden" is the storms': "may" wants its own
+        ("You may discard a rope to rest. Storms can sink boats.",
+         "Descarta una cuerda para descansar. Las tormentas pueden hundir barcos.", '"may"'),
     ],
 )  # fmt: skip
 def test_a_word_that_changes_the_rule_left_out_is_named(english: str, spanish: str, said: str) -> None:
@@ -662,6 +683,14 @@ def test_a_word_that_changes_the_rule_left_out_is_named(english: str, spanish: s
         ("This is the last storm: draw a card.", "Es la última tormenta: roba una carta."),
         ("Do it this way: draw a card.", "Hazlo así: roba una carta."),
         ("When this boat sinks, draw a card.", "Cuando este barco se hunda, roba una carta."),
+        ("You may discard a rope.", "Si lo deseas, descarta una cuerda."),
+        ("You may discard a rope.", "Tienes la opción de descartar una cuerda."),
+        ("Optionally, discard a rope.", "Opcionalmente, descarta una cuerda."),
+        ("Keepers may not rest.", "Los fareros no pueden descansar."),
+        ("This may end the game.", "Esto puede terminar la partida."),
+        ("You may discard a rope. Storms can sink boats.",
+         "Puedes descartar una cuerda. Las tormentas pueden hundir barcos."),
+        ("You may discard a rope. You can then rest.", "Puedes descartar una cuerda. Después, descansa."),
     ],
 )  # fmt: skip
 def test_a_word_that_changes_the_rule_said_in_the_translation_is_clean(english: str, spanish: str) -> None:
@@ -713,6 +742,12 @@ def test_the_same_span_or_none_is_clean(english: str, spanish: str) -> None:
         ("Draw up to 2 storm cards.", "Roba 1 o 2 cartas de tormenta.", False),
         ("Move up to 3 oases.", "Avanza 3 oasis como mucho.", False),
         ("Discard up to 2 ropes to draw 2 cards.", "Descarta 2 cuerdas para robar 2 cartas.", False),  # which 2?
+        # a count in words is a count: "up to three" as "tres"
+        ("Move up to three of your boats one dock.", "Mueve tres de tus botes un muelle.", True),
+        ("Move up to three of your boats one dock.", "Mueve hasta tres de tus botes un muelle.", False),
+        ("Move up to three of your boats one dock.", "Mueve tres botes como máximo.", False),
+        ("Take up to two lamps.", "Toma una o dos lámparas.", False),
+        ("Take up to two lamps and two ropes.", "Toma dos lámparas y dos cuerdas.", False),  # which two?
     ],
 )  # fmt: skip
 def test_up_to_said_as_an_exact_number_is_named(english: str, spanish: str, finding: bool) -> None:
@@ -730,6 +765,8 @@ def test_up_to_said_as_an_exact_number_is_named(english: str, spanish: str, find
         ("If you have at least 3 lamps, draw a card.", "Si tienes como mínimo 3 lámparas, roba una carta.", False),
         ("Roll a die: on 5 or more, gain 1.", "Tira un dado: con un 5 o superior, gana 1.", False),
         ("If you have at least 3 lamps, draw 3 cards.", "Si tienes 3 lámparas, roba 3 cartas.", False),  # which 3?
+        ("If you have at least four lamps, rest.", "Si tienes cuatro lámparas, descansa.", True),
+        ("If you have at least four lamps, rest.", "Si tienes cuatro lámparas o más, descansa.", False),
     ],
 )  # fmt: skip
 def test_at_least_said_as_an_exact_number_is_named(english: str, spanish: str, finding: bool) -> None:
@@ -784,6 +821,52 @@ def test_an_ordinal_changed_is_named(english: str, spanish: str, finding: bool) 
     assert (len(found) == 1 and "another place in the order" in found[0]) if finding else found == []
 
 
+@pytest.mark.parametrize(
+    ("english", "spanish", "finding"),
+    [
+        ("Move your boat to the third tower of the coast.", "Mueve tu barco tres torres por la costa.", True),
+        ("Discard the second card of the deck.", "Descarta dos cartas del mazo.", True),
+        ("Move your boat to the third tower of the coast.", "Mueve tu barco a la tercera torre de la costa.", False),
+        ("Move to the 3rd tower.", "Ve a la torre 3.", False),  # a cardinal after the noun names it
+        ("Every second night, draw 2 cards.", "Cada dos noches, roba 2 cartas.", False),
+        ("On the third night, draw three cards.", "En la noche tres, roba tres cartas.", False),
+        ("The first keeper draws two cards.", "El farero inicial roba dos cartas.", False),
+    ],
+)  # fmt: skip
+def test_an_ordinal_said_as_a_count_is_named(english: str, spanish: str, finding: bool) -> None:
+    found = _messages(compare_ordinals, english, spanish)
+    assert (len(found) == 1 and "a count, not a place" in found[0]) if finding else found == [], found
+
+
+@pytest.mark.parametrize(
+    ("target", "spanish", "kept"),
+    [
+        ("cosecha", "cuando coseches, gana 1", True),  # the verb of the noun "harvest"
+        ("gremio", "banquete gremial", True),  # the noun's adjective: "Guild Feast"
+        ("gremio", "los privilegios gremiales", True),
+        ("gremio", "gana 1 moneda", False),
+        ("gremio", "el gremlin", False),
+        ("carta", "cartas", False),  # "cart": too short a stem
+    ],
+)
+def test_a_glossary_noun_said_as_its_verb_or_adjective_counts(target: str, spanish: str, kept: bool) -> None:
+    from pnp.check.text.glossary import _verb_of_the_family
+
+    assert _verb_of_the_family(target, spanish) is kept
+
+
+@pytest.mark.parametrize(
+    ("spanish", "slip"),
+    [
+        ("Vende en el mercado tantas mercancías como quieras.", False),  # "tantas" counts the mercancías
+        ("Deja en el mercado varias fichas.", False),
+        ("Deja en el mercado roja una ficha.", True),
+    ],
+)
+def test_a_quantifier_after_a_noun_is_the_next_nouns(spanish: str, slip: bool) -> None:
+    assert bool(noun_slips(spanish, CHECKER)) is slip
+
+
 def test_the_dropped_words_gate_on_letters_finds_what_the_expressions_alone_find(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -800,14 +883,19 @@ def test_the_dropped_words_gate_on_letters_finds_what_the_expressions_alone_find
         if m.name == "parametrize"
     ]
     pairs = [(case[0], case[1]) for case in marks[0].args[1]] + list(cleans[0].args[1])
-    gated = [dropped.dropped(source, target) for source, target in pairs]
+
+    def first(source: str, target: str) -> object:  # sentence by sentence, as compare_dropped_words asks
+        found = (dropped.dropped(s, target, source, t) for s, t in aligned(source, target))
+        return next((f for f in found if f is not None), None)
+
+    gated = [first(source, target) for source, target in pairs]
     assert sum(found is not None for found in gated) == len(marks[0].args[1])
     every = tuple(dataclasses.replace(c, gates=("",)) for c in dropped._compiled())
     monkeypatch.setattr(dropped, "_compiled", lambda: every)
     dropped.dropped.cache_clear()
     dropped._rendered.cache_clear()
     try:
-        assert [dropped.dropped(source, target) for source, target in pairs] == gated
+        assert [first(source, target) for source, target in pairs] == gated
     finally:
         dropped.dropped.cache_clear()
         dropped._rendered.cache_clear()
@@ -823,3 +911,24 @@ def test_a_word_lists_gates_are_the_literal_letters_every_alternative_must_start
     assert literal_starts("only|at random", plain=False) == ("at random",)
     with pytest.raises(AssertionError):
         literal_starts("(?:a|b)c")
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "finding"),
+    [
+        # a "more than" denied is an upper bound on either side
+        ("This dock holds at most two boats.", "En este muelle no caben más de dos botes.", False),
+        ("This dock holds at most two boats.", "En este muelle nunca hay más de dos botes.", False),
+        ("You cannot hold more than two boats.", "No puedes tener más de dos botes.", False),
+        ("You cannot hold more than two boats.", "Puedes tener como máximo dos botes.", False),
+        ("You cannot hold fewer than two boats.", "No puedes tener menos de dos botes.", False),
+        ("This dock holds at least two boats.", "En este muelle no caben más de dos botes.", True),
+        ("You cannot hold more than two boats.", "Debes tener al menos dos botes.", True),
+        ("If you have no lamps, draw more than 2 cards.", "Si no tienes lámparas, roba más de 2 cartas.", False),
+        ("No keeper may light more than one lamp.", "Ningún farero puede encender más de una lámpara.", False),
+        ("No keeper may light more than one lamp.", "Nadie puede encender más de una lámpara.", False),
+    ],
+)  # fmt: skip
+def test_a_denied_more_than_is_an_upper_bound(english: str, spanish: str, finding: bool) -> None:
+    found = _messages(compare_bounds, english, spanish)
+    assert (len(found) == 1 and "turned around" in found[0]) if finding else found == [], found

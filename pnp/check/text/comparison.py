@@ -10,8 +10,9 @@ English originals against Spanish translations, sentence by sentence where both 
   "fewer … than" (<), against "como máximo", "como mucho", "a lo sumo", "hasta N", "o menos",
   "no más de" (≤) and "menos de", "menos … que", "menor que", "inferior a" (<).
 
-A sentence whose original bounds only one way and whose translation bounds only the other is a
-finding ("at least 3" as "como máximo 3", "fewer than 2" as "más de 2"); so is one bound each, on
+A "more than" denied ("cannot hold more than 2", "no caben más de 2") is an upper bound, a "fewer
+than" denied a lower one.  A sentence whose original bounds only one way and whose translation bounds
+only the other is a finding ("at least 3" as "como máximo 3", "fewer than 2" as "más de 2"); so is one bound each, on
 the same number, one strict and one not ("at least 3" as "más de 3").  Rewordings that keep the
 bound are clean: "at least 2" as "2 o más", "no more than 2" as "2 como máximo".  Not read:
 "a menos que" (unless), "más o menos", "hasta que" and "hasta el final" (until), superlatives
@@ -28,6 +29,7 @@ from functools import cache, lru_cache
 from pnp import markup
 from pnp.check.text.consistency import aligned
 from pnp.check.text.fields import Text, against_english, quote
+from pnp.check.text.forms import number_words
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
 from pnp.model import PackData
@@ -44,12 +46,17 @@ _COUNT = (
 
 # (pattern, bound), tried in order: each match is taken out of the text before the next pattern;
 # compiled at the first text that has a comparison word (a check whose cards are all cached needs none)
+_EN_DENIED = r"\b(?:no|not|never|nobody|none|cannot|\w+n't)(?: [^\s,;.:]+){0,3}?"
+_ES_DENIED = r"(?<!\w)(?:no|nunca|jamás|ningún|ninguna|ninguno|nadie)(?: [^\s,;.:]+){1,3}?"
 _EN = (
     (r"\bno (?:more|greater|higher) than\b", LE),
     (r"\bno (?:fewer|less|lower) than\b", GE),
     (r"\bat least\b|\bor (?:more|greater|higher|above)\b|\b(?:a )?minimum(?: of)?\b", GE),
     (r"\bat most\b|\bor (?:fewer|less|lower|below)\b|\b(?:a )?maximum(?: of)?\b", LE),
     (rf"\bup to {_COUNT}\b", LE),
+    # "cannot hold more than 2": a "more than" denied is an upper bound, as "no caben más de 2" is
+    (_EN_DENIED + r" (?:more|greater|higher)(?: \S+){0,3}? than\b", LE),
+    (_EN_DENIED + r" (?:fewer|less|lower)(?: \S+){0,3}? than\b", GE),
     (r"\b(?:more|greater|higher)(?: \S+){0,3}? than\b", GT),
     (r"\b(?:fewer|less|lower)(?: \S+){0,3}? than\b", LT),
 )
@@ -57,6 +64,8 @@ _ES = (
     (r"(?<!\w)(?:a menos que|más o menos|ni más ni menos|nada más|nadie más|una vez más)(?!\w)", None),
     (r"(?<!\w)no más (?:de|que)(?!\w)", LE),
     (r"(?<!\w)no menos (?:de|que)(?!\w)", GE),
+    (_ES_DENIED + r" más(?: \S+){0,3}? (?:de|que)(?!\w)", LE),
+    (_ES_DENIED + r" menos(?: \S+){0,3}? (?:de|que)(?!\w)", GE),
     (r"(?<!\w)(?:al menos|por lo menos|cuando menos|como mínimo|o más|(?:un )?mínimo de)(?!\w)", GE),
     (r"(?<!\w)(?:como máximo|como mucho|a lo sumo|o menos|(?:un )?máximo de)(?!\w)", LE),
     (rf"(?<!\w)hasta {_COUNT}(?!\w)", LE),
@@ -181,9 +190,22 @@ def compare_bounds(text: Text, original: Text) -> list[Finding]:
 
 # "Draw up to 2 cards" as "Roba 2 cartas": a choice of none to two became two, always; "If you have at
 # least 3 coins" as "Si tienes 3 monedas": four coins no longer count
-_UP_TO = re.compile(r"\bup to (\d+)\b", re.IGNORECASE)
-_AT_LEAST = re.compile(r"\bat least (\d+)\b|\b(\d+) or more\b", re.IGNORECASE)
-_FIGURE = re.compile(r"\d+(?:[.,]\d+)*")
+_EN_CARDINAL = r"\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty"
+_UP_TO = re.compile(rf"\bup to ({_EN_CARDINAL})\b", re.IGNORECASE)
+_AT_LEAST = re.compile(rf"\bat least ({_EN_CARDINAL})\b|\b({_EN_CARDINAL}) or more\b", re.IGNORECASE)
+# a figure, or a Spanish cardinal word ("un", "una" are articles too: not counted)
+_FIGURE = re.compile(
+    r"\d+(?:[.,]\d+)*|(?<!\w)(?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|quince|veinte)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def _value(figure: str) -> str:
+    """A figure as digits: "three" and "tres" are "3"."""
+    words = number_words("en") | number_words("es")
+    return str(words.get(figure.lower(), figure))
+
+
 # Spanish ways to bound a figure that are no bound of `bounds`: "a partir de 3", "3 o superior"
 _ES_BOUNDED = re.compile(
     r"(?<!\w)(?:a partir de|cuando menos|mínimo|máximo)(?!\w)|(?<!\w)o (?:superior|mayor|inferior|menor)",
@@ -200,9 +222,11 @@ def _dropped_bounds(text: Text, original: Text) -> list[Finding]:
         bound = up_to or at_least
         if bound is None or len(bounds(source, True)) != 1 or bounds(target, False) or _ES_BOUNDED.search(target):
             continue
-        figure = next(group for group in bound.groups() if group is not None)
+        figure = _value(next(group for group in bound.groups() if group is not None))
         figures = _FIGURE.findall(target)
-        if figures != [figure] or re.search(r"(?<!\w)(?:o|u|entre|ni)\s+" + re.escape(figures[0]), target):
+        if [_value(f) for f in figures] != [figure] or re.search(
+            r"(?<!\w)(?:o|u|entre|ni)\s+" + re.escape(figures[0]), target, re.IGNORECASE
+        ):
             continue
         if up_to is not None:
             message = _(

@@ -6,7 +6,8 @@ translation that leaves one out still reads well, so nobody notices: "instead" (
 another one), "only" (a restriction), "except" (an exception), "at random" (nobody chooses), "secretly",
 "simultaneously", "immediately", "permanently", "until" (how long it lasts), "for each" (a multiplier),
 "additional" or "extra" (on top of the usual), "ignore" (the effect does not apply), "down to" (what is
-left, not how many go), "face down" and "face up"; and "this card" said as "una carta". A sentence whose
+left, not how many go), "face down" and "face up", "may" (a choice, counted: each "may" or "can" of the
+original wants its own "puede"); and "this card" said as "una carta". A sentence whose
 original says one of them, and whose translation has none of its usual Spanish renderings, is a finding
 ("Discard a card at random" as "Descarta una carta").
 
@@ -44,12 +45,24 @@ class _Word:
     spanish: str
     suggested: str
     english_aside: str = ""
+    # (English, Spanish): each time the whole original says the first, the whole translation says
+    # the second, or the word was dropped even where a rendering of it is somewhere
+    counted: tuple[str, str] | None = None
 
     @property
     def gates(self) -> tuple[str, ...]:
         """The letters each English alternative starts with, lowercase: a sentence with none of them does
         not say the word, found with `in` before any expression runs."""
         return literal_starts(self.english)
+
+
+# the ways to say "may": a choice, a permission, a possibility
+_MAY = (
+    r"pued\w*|pod\w*|permit\w*|opcional\w*|posib\w*|libremente|a voluntad|quizá\w*|tal vez"
+    r"|admit\w*|admite|admiten|caben?|quepan?|cabría\w*"  # "a box may hold 3" as "en una caja caben 3"
+    r"|si (?:así )?(?:lo |la |los |las |le |les )?(?:dese\w*|quier\w*|quis\w*|prefier\w*|quer\w*|gust\w*)"
+    r"|a (?:su|tu|vuestra|sus|tus) elección|(?:tien|ten)\w* (?:la )?(?:opción|posibilidad|derecho)"
+)
 
 
 _FOR_EACH = _Word(
@@ -133,6 +146,15 @@ _WORDS = (
     ),
     _FOR_EACH,
     _Word(
+        N_("it is a choice, not a must"),
+        r"may|optionally|if you wish|if you want|if you like",
+        _MAY,
+        "puede",
+        # "You may discard a card. Guards can fine you" as "Descarta una carta. Los guardias pueden
+        # multarte": the one "pueden" is the guards'; each modal of the original wants its own
+        counted=(r"may|can|could|might|cannot|optionally|able", _MAY + r"|capa(?:z|ces)"),
+    ),
+    _Word(
         N_("on top of the usual"),
         r"additional|additionally|extra",
         r"adicional\w*|extra\w*|más|otr[oa]s?|además|también|de nuevo|otra vez|suplementari\w*|aparte"
@@ -179,6 +201,7 @@ class _Compiled:
     spanish: re.Pattern[str]
     english_aside: re.Pattern[str] | None
     gates: tuple[str, ...]
+    counted: tuple[re.Pattern[str], re.Pattern[str]] | None
 
 
 @cache
@@ -191,15 +214,25 @@ def _compiled() -> tuple[_Compiled, ...]:
             re.compile(rf"(?<!\w)(?:{word.spanish})(?!\w)", re.IGNORECASE),
             re.compile(rf"\b(?:{word.english_aside})\b", re.IGNORECASE) if word.english_aside else None,
             word.gates,
+            (
+                (
+                    re.compile(rf"\b(?:{word.counted[0]})\b", re.IGNORECASE),
+                    re.compile(rf"(?<!\w)(?:{word.counted[1]})(?!\w)", re.IGNORECASE),
+                )
+                if word.counted
+                else None
+            ),
         )
         for word in _WORDS
     )
 
 
 @lru_cache(maxsize=1 << 14)  # texts repeat their sentences
-def dropped(source: str, whole: str) -> tuple[_Word, str] | None:
+def dropped(source: str, whole: str, original: str = "", target: str = "") -> tuple[_Word, str] | None:
     """(the word, as the original writes it) when the original sentence says it and the whole
-    translation (`whole`, which holds the translated sentence) has none of its renderings."""
+    translation (`whole`, which holds the translated sentence) has none of its renderings; or, for a
+    word counted, when the translated sentence (`target`) has none and the whole translation fewer
+    than the whole `original` says words counted with it."""
     folded = source.lower()
     for index, compiled in enumerate(_compiled()):
         if not any(gate in folded for gate in compiled.gates):
@@ -208,7 +241,15 @@ def dropped(source: str, whole: str) -> tuple[_Word, str] | None:
         said = compiled.english.search(told)
         if said is None:
             continue
-        if _rendered(index, whole) and not (compiled.word is _FOR_EACH and _each_unrendered(source, whole)):
+        if (
+            _rendered(index, whole)
+            and not (compiled.word is _FOR_EACH and _each_unrendered(source, whole))
+            and not (
+                compiled.counted
+                and compiled.spanish.search(target or whole) is None
+                and len(compiled.counted[1].findall(whole)) < len(compiled.counted[0].findall(original or source))
+            )
+        ):
             continue  # the whole holds the sentence: one search
         return compiled.word, said.group()
     this = _this_one(source, whole)
@@ -265,9 +306,9 @@ def check_dropped_words(pack: PackData) -> list[Finding]:
 
 
 def compare_dropped_words(text: Text, original: Text) -> list[Finding]:
-    whole = markup.plain_text(text.raw)
-    for source, target in aligned(markup.plain_text(original.raw), whole):
-        found = dropped(source, whole)
+    whole, said_whole = markup.plain_text(text.raw), markup.plain_text(original.raw)
+    for source, target in aligned(said_whole, whole):
+        found = dropped(source, whole, said_whole, target)
         if found is None:
             continue
         word, said = found

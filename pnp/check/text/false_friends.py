@@ -122,6 +122,14 @@ FALSE_FRIENDS = (
         "DLE, «actual»",
     ),
     FalseFriend(
+        _es(r"(?<!a lo )larg[oa]s?"),  # not "a lo largo de" (along)
+        _en(r"large|larger|largest"),
+        N_("long, not big"),
+        "grande, amplio, mayor",
+        "DLE, «largo»",
+        _en(r"long|longer|longest|length|lengths|lengthy"),  # "a large, long barge": the length is said too
+    ),
+    FalseFriend(
         _es(r"librerias?"),
         _en(r"librar(?:y|ies)"),
         N_("a bookshop"),
@@ -235,7 +243,7 @@ def check_false_friends(pack: PackData) -> list[Finding]:
 # what every entry's Spanish starts with, accents or not: most texts have none, and are not folded
 _ANY = re.compile(
     r"eventualmente|actual|librer|asum|aplic|lugar|realiz|atend|atiend|base|adici|sentido|resum|soport|nivel|"
-    r"ventaja"
+    r"ventaja|larg"
 )
 
 

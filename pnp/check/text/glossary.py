@@ -288,7 +288,8 @@ def _missing_terms(index: GlossaryIndex, text: Text, original: Text, reported: s
 def _verb_of_the_family(target: str, folded_text: str) -> bool:
     """Whether the text has a word of a one-word target's stem with a verb's ending ("coseches",
     "cosecháis" for "cosecha"): an English word that is a noun and a verb alike ("harvest") is often
-    said as the verb of the glossary's noun."""
+    said as the verb of the glossary's noun; or with an adjective's ("gremial" for "gremio"): a noun
+    before a noun ("Guild Feast") is often said as the adjective."""
     words = _WORD.findall(fold(target))
     if len(words) != 1:
         return False
@@ -301,10 +302,11 @@ def _verb_of_the_family(target: str, folded_text: str) -> bool:
 
 
 # what follows a verb's stem in its usual forms, folded: cosech-ar, -o, -as, -a, -amos, -ais, -an, -e, -es,
-# -en, -ando, -ado, -aba, -aria ...
+# -en, -ando, -ado, -aba, -aria ...; and the noun's own adjective ("Guild Feast" as "Banquete gremial",
+# "gremio": gremi-al, -ales)
 _VERB_ENDING = re.compile(
     r"(?:ar|er|ir|o|as|a|amos|ais|an|e|es|emos|eis|en|ando|iendo|ado|ada|ados|adas|ido|ida|aba|abas|aban"
-    r"|ara|aras|aran|ase|aria|arias|arian|aremos)(?:lo|la|los|las|le|les|se)?"
+    r"|ara|aras|aran|ase|aria|arias|arian|aremos)(?:lo|la|los|las|le|les|se)?|al|ales"
 )
 
 

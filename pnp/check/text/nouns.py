@@ -123,6 +123,13 @@ _NOT_ADJECTIVES = frozenset(
     # irregular subjunctives the dictionary does not read as verbs: "el personaje haya", "cuando sea"
     | {"sea", "sean", "haya", "hayan", "vaya", "vayan", "sepa", "sepan", "quepa", "quepan"}
 )
+# Quantifiers that go before the noun they count, never after one: "Vende en el mercado tantas
+# mercancías como quieras" ("tantas" is the mercancías', not the mercado's)
+PRENOMINAL = frozenset(
+    {"tanto", "tanta", "tantos", "tantas", "cuanto", "cuanta", "cuantos", "cuantas", "varios", "varias"}
+    | {"ambos", "ambas", "demasiado", "demasiada", "demasiados", "demasiadas", "cierto", "cierta", "ciertos"}
+    | {"ciertas", "bastantes"}
+)
 ADVERB_FORMS = frozenset(
     {"solo", "sola", "junto", "junta", "medio", "media", "demasiado", "tanto", "mucho", "poco", "primero"}
 )

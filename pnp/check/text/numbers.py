@@ -370,11 +370,58 @@ def _ordinals(source: str, target: str) -> tuple[dict[int, str], dict[int, str]]
     return theirs, ours
 
 
+# "to the third lock" as "tres esclusas": a place in the order became a count.  Only a cardinal before a
+# plural noun counts ("la casilla 3" names the third space rightly), and not after "cada" ("every
+# second turn" is "cada dos turnos")
+_ES_COUNTED = re.compile(
+    r"(?<![\w.,])(?<!cada )(?P<n>\d+|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)(?![\d.,]?\d|\.?[ºª])"
+    r"\s+\w+s(?!\w)",
+    re.IGNORECASE,
+)
+_EN_CARDINAL = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b", re.IGNORECASE)
+_EN_EVERY_OTHER = re.compile(r"\b(?:every|each) (?:second|third|fourth|fifth|2nd|3rd|4th|5th)\b", re.IGNORECASE)
+
+
+def _counted_for_ordinal(source: str, target: str) -> tuple[str, str] | None:
+    """(the original's ordinal, the translation's count) when an ordinal past the first has no ordinal in
+    the translation, and the translation counts that many of something the original does not count."""
+    if _EN_EVERY_OTHER.search(source):
+        return None
+    theirs, ours = _ordinals(source, target)
+    if ours or not (places := {n: word for n, word in theirs.items() if n > 1}):
+        return None
+    counted = {_value(m.group()) for m in _EN_CARDINAL.finditer(source)}
+    for match in _ES_COUNTED.finditer(target):
+        value = _value(match.group("n"))
+        if value in places and value not in counted:
+            return places[value], match.group()
+    return None
+
+
+def _value(figure: str) -> int:
+    words = number_words("en") | number_words("es")
+    return words.get(figure.lower(), 0) if not figure.isdigit() else int(figure)
+
+
 def compare_ordinals(text: Text, original: Text) -> list[Finding]:
-    """A sentence whose ordinals all differ from its original's: "the second card" as "la tercera carta"."""
+    """A sentence whose ordinals all differ from its original's: "the second card" as "la tercera carta";
+    or whose ordinal became a count ("the third lock" as "tres esclusas")."""
     if _EN_ORDINAL.search(original.plain) is None:
         return []
     for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+        if (made := _counted_for_ordinal(source, target)) is not None:
+            message = _(
+                'the original says "{said}", but "{translation}" says "{written}": a count, not a place in the order'
+            )
+            hint = _('keep the order of "{original}" (second: segundo; third: tercero)')
+            return [
+                text.finding(
+                    Severity.WARNING,
+                    CODE,
+                    message.format(said=made[0], translation=quote(target, 60), written=made[1]),
+                    hint.format(original=quote(source, 60)),
+                )
+            ]
         theirs, ours = _ordinals(source, target)
         if not theirs or not ours or set(theirs) & set(ours):
             continue

@@ -6,7 +6,8 @@ that a slip of the translator turns around: gain and lose, draw and discard, fac
 (revealed and hidden), all and some, more and fewer, the top and the bottom of a deck, the start and the
 end of a turn, up and down a track, adding and removing, paying and receiving, taking and giving, buying
 and selling, the next and the previous, inside and outside, attacking and defending, north and south,
-the youngest and the oldest, open and close, forward and back. A sentence whose original names one side
+the youngest and the oldest, open and close, forward and back, looking at a card and revealing it, out
+of the game and the discard pile, no need to and not allowed to. A sentence whose original names one side
 of a pair and not the other, and whose translation names only the other side, is a finding ("Gain 2
 coins" as "Pierde 2 monedas", "at the start of your turn" as "al final de tu turno").
 
@@ -320,6 +321,49 @@ _PAIRS = (
         ),
         (r"avanz\w*|avanc\w*|adelant\w*|delante", r"retroced\w*|atrás"),
         english_aside=r"(?:put|give|bring|send|come|go|get|turn|pay|hold|fight|strike)(?:s|ed|ing)? (?:\S+ )?back",
+    ),
+    _Pair(
+        # "Look at the top card" as "Revela la primera carta": what one player sees, everyone sees
+        (N_("looking at it alone"), N_("showing it to everyone")),
+        (
+            r"look at|looks at|looked at|looking at|peek at|peeks at|look through|looks through|examine|examines",
+            r"reveal|reveals|revealed|revealing|show|shows|showed|shown|showing|display|displays",
+        ),
+        (
+            r"mir[aeoá]\w*|mír\w*|consult\w*|examin\w*|vistazo|observ\w*|comprueb\w*|comprob\w*|ver|vea|veas"
+            r"|ojea\w*|repas\w*",
+            r"revel\w*|revél\w*|muestr\w*|mostr\w*|enseñ\w*|boca ?arriba|bocarriba|descubr\w*|descúbr\w*",
+        ),
+        english_aside=r"show of hands|show(?:s|ed)? up",
+    ),
+    _Pair(
+        # "you do not have to pay" as "no puede pagar": what need not be done became what may not be
+        (N_("no need to"), N_("not allowed to")),
+        (
+            r"do not have to|does not have to|don't have to|doesn't have to|do not need to|does not need to"
+            r"|don't need to|doesn't need to|need not|needn't|not required to|not obliged to|no need to",
+            r"cannot|can't|can not|may not|must not|mustn't|not allowed|forbidden|prohibited|never",
+        ),
+        (
+            r"no (?:tien|ten)\w* (?:por qué|que)|no necesit\w*|no (?:está|estás|están|estáis|estará|estarás)"
+            r" obligad\w*|no (?:hace|hará) falta|no es (?:necesario|obligatorio|preciso)|sin (?:necesidad|tener que"
+            r"|obligación)|no precis\w*|opcional\w*",
+            r"no pued\w*|no pod\w*|no deb\w*|prohib\w*|no (?:está|estará|se) permit\w*|nunca|jamás",
+        ),
+    ),
+    _Pair(
+        # "Remove this card from the game" as "Descarta esta carta": a discarded card comes back
+        (N_("out of the game"), N_("to the discard pile")),
+        (
+            r"remov(?:e|es|ed|ing)(?: \S+){0,4}? from (?:the )?(?:game|play)|out of (?:the )?game"
+            r"|banish|banishes|banished|exile|exiles|exiled",
+            r"discard|discards|discarded|discarding|discard pile",
+        ),
+        (
+            r"de la partida|fuera de la partida|del juego|fuera del juego|a la caja|en la caja|exili\w*|desterr\w*"
+            r"|destierr\w*",
+            r"descart\w*|descárt\w*",
+        ),
     ),
 )
 

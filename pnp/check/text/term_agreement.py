@@ -25,6 +25,7 @@ from pnp.check.text.nouns import (
     ADVERBIAL,
     DETERMINERS,
     KEEP_BEFORE_STRESSED_A,
+    PRENOMINAL,
     Gender,
     Number,
     adjective,
@@ -141,8 +142,8 @@ def _adjective_disagrees(
     kind = adjective(word, checker)
     if kind is None and (made := participle(word, checker)) is not None:
         kind = (made[0], made[1], False)  # "3 jarrones terminadas": a participle agrees as an adjective does
-    if kind is None or kind[2] or word.lower() in DETERMINERS:  # unsure, or "otra vez": a new phrase
-        return None
+    if kind is None or kind[2] or word.lower() in DETERMINERS or word.lower() in PRENOMINAL:
+        return None  # unsure, or "otra vez", "tantas cartas": a new phrase
     adjective_gender = kind[0]
     nouns = re.findall(r"\w+", found)
     last = nouns[-1] if len(nouns) > 2 and nouns[-2].lower() in ("de", "del") else None
@@ -326,7 +327,7 @@ def _noun_adjective(
     if after is None:
         return None
     word = after.group(1)
-    if word.lower() in noun_genders() or word.lower() in DETERMINERS or word.lower() in ADVERBIAL:
+    if word.lower() in noun_genders() or word.lower() in DETERMINERS or word.lower() in ADVERBIAL | PRENOMINAL:
         return None
     if noun.lower() in _NO_ADJECTIVE_AFTER:
         return None  # "la carta objetivo": a noun in apposition; "la carta otra vez": a new phrase
