@@ -211,6 +211,9 @@ def test_esta_the_demonstrative_is_left_alone(spanish: str) -> None:
         ("La torre queda cerradas.", "cerradas"),
         ("Los guardianes de la torre quedan dormido.", "dormido"),  # past a complement with "de"
         ("El faro de las islas está encendidos.", "encendidos"),
+        # past a complement of the other number, the copula's number names the subject: its gender too
+        ("Las cuerdas de un farero son mojados.", "mojados"),
+        ("La torre de los pescadores está cerrado.", "cerrado"),
     ],
 )
 def test_an_adjective_that_contradicts_its_phrase_is_named(spanish: str, word: str) -> None:
@@ -242,6 +245,9 @@ def test_an_adjective_that_contradicts_its_phrase_is_named(spanish: str, word: s
         "La luz de los faros es intensa.",
         "Los guardianes de la torre quedan dormidos.",
         "Los barcos están a salvo.",
+        "Las cuerdas de un farero son mojadas.",
+        "Las cuerdas de los fareros son mojados.",  # the fareros' may be the subject: not judged
+        "Las imágenes de una plantilla son archivos PNG.",  # a noun said of them, not a participle
     ],
 )
 def test_a_phrase_that_agrees_is_left_alone(spanish: str) -> None:
@@ -262,6 +268,12 @@ def test_a_phrase_that_agrees_is_left_alone(spanish: str) -> None:
 )
 def test_ustedes_and_usted_orders_take_usted_side(spanish: str, words: list[str]) -> None:
     assert [e.word for e in evidence(spanish, CHECKER) if e.register == USTED] == words
+
+
+def test_an_order_the_dictionary_also_knows_as_a_name_takes_a_side() -> None:
+    """ "Toma" is a town too; a name is not followed by "un", "la", "tres": there it is an order."""
+    assert [e.word for e in evidence("Toma un farol del muelle.", CHECKER)] == ["Toma"]
+    assert evidence("Pete está herido.", CHECKER) == []
 
 
 @pytest.mark.parametrize(
@@ -624,6 +636,9 @@ def test_an_action_said_as_the_original_says_it_is_clean(english: str, spanish: 
         ("Each keeper gains 1 oil for each lit tower.", "Cada farero gana 1 de aceite si tiene una torre encendida.",
          '"for each"'),
         ("You may discard a rope.", "Descarta una cuerda.", '"may"'),
+        ("Each keeper gives you 1 oil.", "Un farero te da 1 de aceite.", '"Each keeper"'),
+        ("Each keeper gives you 1 oil for every tower.", "Un farero te da 1 de aceite por cada torre.",
+         '"Each keeper"'),
         # the one "pueden" is the storms': "may" wants its own
         ("You may discard a rope to rest. Storms can sink boats.",
          "Descarta una cuerda para descansar. Las tormentas pueden hundir barcos.", '"may"'),
@@ -684,6 +699,9 @@ def test_a_word_that_changes_the_rule_left_out_is_named(english: str, spanish: s
         ("Do it this way: draw a card.", "Hazlo así: roba una carta."),
         ("When this boat sinks, draw a card.", "Cuando este barco se hunda, roba una carta."),
         ("You may discard a rope.", "Si lo deseas, descarta una cuerda."),
+        ("Each keeper gives you 1 oil.", "Cada farero te da 1 de aceite."),
+        ("Each keeper gives you 1 oil.", "Los fareros te dan 1 de aceite cada uno."),
+        ("Each time you rest, gain 1 oil.", "Una vez por descanso, gana 1 de aceite."),
         ("You may discard a rope.", "Tienes la opción de descartar una cuerda."),
         ("Optionally, discard a rope.", "Opcionalmente, descarta una cuerda."),
         ("Keepers may not rest.", "Los fareros no pueden descansar."),

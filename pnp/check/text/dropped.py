@@ -253,7 +253,31 @@ def dropped(source: str, whole: str, original: str = "", target: str = "") -> tu
             continue  # the whole holds the sentence: one search
         return compiled.word, said.group()
     this = _this_one(source, whole)
-    return (THIS_ONE, this) if this is not None else None
+    if this is not None:
+        return THIS_ONE, this
+    every = _each_as_one(source, target or whole)
+    return (EVERY_ONE, every) if every is not None else None
+
+
+# "Each opponent pays you 1" as "Un rival le paga 1": every one of them became one.  Only a sentence
+# that opens with "each" or "every" and a noun, translated by one that opens with "un" or "una" and
+# says "cada", "todos", "cualquiera", "por" fewer times than the original says "each", "every", "per"
+# (the "cada" of "por cada farol" is the "for every lantern"'s)
+_EACH_OPENS = re.compile(r"^\W*(?:each|every) (?!(?:time|turn|round|one)\b)([a-z]+)", re.IGNORECASE)
+_ONE_OPENS = re.compile(r"^\W*(?:un|una) \w+", re.IGNORECASE)
+_EVERY_SAID = re.compile(
+    r"(?<!\w)(?:por cada|cada|tod[oa]s|cualquier\w*|respectiv\w*|ambos|ambas|por|según)(?!\w)", re.IGNORECASE
+)
+EVERY_ONE = _Word(N_("every one of them, not one"), r"each|every", "", "cada")
+
+
+def _each_as_one(source: str, target: str) -> str | None:
+    said = _EACH_OPENS.match(source) if "each " in source.lower() or "every " in source.lower() else None
+    if said is None or _ONE_OPENS.match(target) is None:
+        return None
+    if len(_EVERY_SAID.findall(target)) >= len(_EN_EACH.findall(source)):
+        return None
+    return said.group().strip()
 
 
 # "this card" said as "una carta": the card itself became any card.  Only where the translation names

@@ -269,6 +269,19 @@ def past_complement(text: str, end: int) -> int | None:
     return None
 
 
+def _complement_number(complement: str) -> Number | None:
+    """The number of a complement with "de" (" de un muelle inundado": singular), told by its first
+    determiner ("del" is singular), or None."""
+    words = [w.lower() for w in re.findall(r"\w+", complement)]
+    if words[:1] == ["del"]:
+        return "s"
+    for word in words[1:2]:
+        numbers = {entry[2] for entry in DETERMINERS.get(word, [])}
+        if len(numbers) == 1 and word != "cada":
+            return numbers.pop()
+    return None
+
+
 def wrong_predicate(
     plain: str, end: int, checker: Speller, gender: Gender, number: Number, relative: bool = False
 ) -> tuple[int, int, str] | None:
@@ -280,15 +293,26 @@ def wrong_predicate(
     gender: one of neither is a noun said of the subject ("los bienes son carga")."""
     after = predicate(plain, end, checker, True, relative)
     beyond = False
+    other: Number | None = None  # the complement's number, past one
     if after is None and not relative:
         complement = past_complement(plain, end)
         if complement is not None:
+            other = _complement_number(plain[end:complement])
             after, end, beyond = predicate(plain, complement, checker, True), complement, True
     if after is None or after[4]:
         return None
     if after[3] != number and (after[2] != gender or copula_number(plain[end : after[0]]) != number):
         return None  # of the other gender too, it is a noun of its own ("Los bienes son carga")
-    if after[3] == number and (beyond or after[2] == gender):
+    # past a complement of the other number, a copula of the noun's number has the noun for subject,
+    # and a participle after it is the noun's: "las barcazas de un muelle inundado son empujados" (not
+    # any word: "las imágenes de una plantilla son archivos PNG" says a noun of them)
+    sure = not beyond or (
+        other is not None
+        and other != number
+        and copula_number(plain[end : after[0]]) == number
+        and re.search(r"[ai]d[oa]s?$", plain[after[0] : after[1]].lower()) is not None
+    )
+    if after[3] == number and (not sure or after[2] == gender):
         return None
     word = plain[after[0] : after[1]]
     right = re.sub(r"[oa]s?$", "", word) + ("o" if gender == "m" else "a") + ("s" if number == "p" else "")

@@ -226,7 +226,9 @@ def _sentence_evidence(plain: str, checker: Speller, language: str) -> tuple[Evi
             clause, opened_by = True, None  # "Si ganas, roba": the main clause's verb
         interjection = lower in _INTERJECTIONS and before.rstrip().endswith("¡")
         if clause and not interjection and after not in _SET_PHRASE_AFTER:
-            register = None if _a_name(word, checker) else _imperative(lower, after, checker)
+            # "Toma un farol": a town's name too, but a name is not followed by "un", "la", "tres"
+            named = _a_name(word, checker) and after not in _DETERMINER_AFTER
+            register = None if named else _imperative(lower, after, checker)
             if register == USTED and lower.endswith("n") and usted_words is not _USTED_WORDS:
                 register = None  # "Descarten": ustedes, outside Spain the plural of tú too
             if register is not None:
