@@ -50,6 +50,7 @@ PACKS = (
     "glass-works",
     "orchard-fair",
     "lantern-canals",
+    "mill-river",
 )
 
 
