@@ -60,6 +60,11 @@ def _messages(compare, english: str, spanish: str) -> list[str]:  # type: ignore
         ("Roba una carta de tormenta y guárdalo.", "guárdalo", "guárdala"),
         ("Roba 2 cuerdas y descártalos.", "descártalos", "descártalas"),
         ("Toma la lámpara y enciéndelo.", "enciéndelo", "enciéndela"),
+        ("Pide ayuda a la farera: la das 2 cuerdas.", "la das", "le das"),  # laísmo
+        ("Elige un faro cuyo depósito sea vacío.", "sea vacío", "esté vacío"),
+        ("Si la barca es llena, descansa.", "es llena", "está llena"),
+        ("Si tengas una cuerda, descansa.", "Si tengas", ""),  # "si" takes the indicative
+        ("Roba 2 cartas si pierdas la apuesta.", "si pierdas", ""),
     ],
 )  # fmt: skip
 def test_a_slip_of_spanish_grammar_is_named(spanish: str, written: str, right: str) -> None:
@@ -69,6 +74,17 @@ def test_a_slip_of_spanish_grammar_is_named(spanish: str, written: str, right: s
 @pytest.mark.parametrize(
     "spanish",
     [
+        "Se la das a otro farero.",
+        "La das a otro farero.",
+        "Le das 2 cuerdas.",
+        "Si tu barca está llena, descansa.",
+        "La barca llena es tuya.",
+        "Si tienes una cuerda, descansa.",
+        "Si va al faro, gana 1.",
+        "Si has ganado, roba.",
+        "Como si fuera de día, roba.",
+        "Si robas una carta, gana 1.",
+        "Si quieres, descarta.",
         "Piensas que ganas la partida.",
         "¿Qué piensas de que haya ganado el farero?",
         "Se alegra de que la marea baje.",
@@ -213,6 +229,8 @@ def test_esta_the_demonstrative_is_left_alone(spanish: str) -> None:
         ("El faro de las islas está encendidos.", "encendidos"),
         # past a complement of the other number, the copula's number names the subject: its gender too
         ("Las cuerdas de un farero son mojados.", "mojados"),
+        ("La torre ya está cerrado.", "cerrado"),  # an adverb before the copula
+        ("Cada farero cuya barca ya esté hundido pierde 1.", "hundido"),  # the subject of a "cuya" clause
         ("La torre de los pescadores está cerrado.", "cerrado"),
     ],
 )
@@ -246,6 +264,8 @@ def test_an_adjective_that_contradicts_its_phrase_is_named(spanish: str, word: s
         "Los guardianes de la torre quedan dormidos.",
         "Los barcos están a salvo.",
         "Las cuerdas de un farero son mojadas.",
+        "Cada farero cuya barca esté hundida pierde 1.",
+        "La torre no está cerrada.",
         "Las cuerdas de los fareros son mojados.",  # the fareros' may be the subject: not judged
         "Las imágenes de una plantilla son archivos PNG.",  # a noun said of them, not a participle
     ],
@@ -333,6 +353,8 @@ def test_ustedes_is_no_evidence_outside_spain() -> None:
         (compare_players, "You hand a rope to each rival.", "Recibes una cuerda de cada rival.", '"Recibes"'),
         (compare_players, "Choose a rival: they lose 1 lamp.", "Elija un rival y pierda 1 lámpara.", '"they"'),
         (compare_players, "Pick a keeper and he trims a wick.", "Elija un farero y recorte una mecha.", '"he"'),
+        (compare_players, "Then the player on your left may trade once. Nobody else may trade.",
+         "Nadie más puede comerciar.", "beside you"),
     ],
 )  # fmt: skip
 def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, said: str) -> None:  # type: ignore[no-untyped-def]
@@ -343,6 +365,11 @@ def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, s
 @pytest.mark.parametrize(
     ("compare", "english", "spanish"),
     [
+        (compare_players, "Other players cannot take your oil.", "Nadie más puede quitarte el aceite."),
+        (compare_players, "Then the player on your left may trade once. Nobody else may trade.",
+         "Después, el farero de tu izquierda puede comerciar una vez. Nadie más puede comerciar."),
+        (compare_players, "Then the player on your left may trade.", "Después, el siguiente jugador puede comerciar."),
+        (compare_players, "Other players cannot take your oil.", "Ningún otro farero puede quitarte el aceite."),
         (compare_conditions, "Unless you have 3 cards, discard one.", "Si no tienes 3 cartas, descarta una."),
         (compare_conditions, "Unless you have 3 cards, discard one.", "Descarta una carta, salvo que tengas 3."),
         (compare_conditions, "When you draw a storm card, lose 1.", "Al robar una carta de tormenta, pierde 1."),
@@ -511,6 +538,13 @@ def test_a_nivel_de_without_its_original_is_not_judged() -> None:
         ("Discard this card.", "Retira esta carta de la partida.", '"de la partida"'),
         ("This turn you do not have to pay oil.", "Este turno no puedes pagar aceite.", '"no puedes"'),
         ("You cannot pay oil this turn.", "Este turno no tienes que pagar aceite.", '"no tienes que"'),
+        ("Move your boat downstream.", "Mueve tu barca río arriba.", '"río arriba"'),
+        ("Ties go to the keeper closest to the tower.", "Gana el empate el farero más lejos de la torre.", '"lejos"'),
+        (
+            "The first keeper to light 3 lamps gains 2 oil.",
+            "El jugador inicial gana 2 de aceite si enciende 3 lámparas.",
+            '"jugador inicial"',
+        ),
     ],
 )
 def test_an_action_turned_into_its_opposite_is_named(english: str, spanish: str, said: str) -> None:
@@ -602,6 +636,13 @@ def test_an_action_turned_into_its_opposite_is_named(english: str, spanish: str,
         ("Remove this card from the game.", "Devuelve esta carta a la caja."),
         ("This turn you do not have to pay oil.", "Este turno no estás obligado a pagar aceite."),
         ("You do not need to pay, but you cannot move.", "No necesitas pagar, pero no puedes moverte."),
+        ("Move your boat downstream.", "Mueve tu barca aguas abajo."),
+        ("Ties go to the keeper closest to the tower.", "Gana el empate el farero más cercano a la torre."),
+        ("So far, no keeper has rested.", "Hasta ahora, ningún farero ha descansado."),
+        ("The first keeper to light 3 lamps gains 2 oil.",
+         "El primer farero que encienda 3 lámparas gana 2 de aceite."),
+        ("The first keeper to light 3 lamps gains 2 oil.", "El primero en encender 3 lámparas gana 2 de aceite."),
+        ("The start player draws a card.", "El jugador inicial roba una carta."),
     ],
 )  # fmt: skip
 def test_an_action_said_as_the_original_says_it_is_clean(english: str, spanish: str) -> None:
@@ -636,6 +677,10 @@ def test_an_action_said_as_the_original_says_it_is_clean(english: str, spanish: 
         ("Each keeper gains 1 oil for each lit tower.", "Cada farero gana 1 de aceite si tiene una torre encendida.",
          '"for each"'),
         ("You may discard a rope.", "Descarta una cuerda.", '"may"'),
+        ("The lamp stays lit, even if the tower is flooded.", "La lámpara sigue encendida si la torre se inunda.",
+         '"even if"'),
+        ("The keeper with the most oil cannot rest.", "Ningún farero que tenga aceite puede descansar.",
+         '"the most"'),
         ("Each keeper gives you 1 oil.", "Un farero te da 1 de aceite.", '"Each keeper"'),
         ("Each keeper gives you 1 oil for every tower.", "Un farero te da 1 de aceite por cada torre.",
          '"Each keeper"'),
@@ -699,6 +744,10 @@ def test_a_word_that_changes_the_rule_left_out_is_named(english: str, spanish: s
         ("Do it this way: draw a card.", "Hazlo así: roba una carta."),
         ("When this boat sinks, draw a card.", "Cuando este barco se hunda, roba una carta."),
         ("You may discard a rope.", "Si lo deseas, descarta una cuerda."),
+        ("The lamp stays lit, even if the tower is flooded.",
+         "La lámpara sigue encendida aunque la torre se inunde."),
+        ("The keeper with the most oil cannot rest.", "El farero con más aceite no puede descansar."),
+        ("Light at the most one lamp.", "Enciende una lámpara como mucho."),
         ("Each keeper gives you 1 oil.", "Cada farero te da 1 de aceite."),
         ("Each keeper gives you 1 oil.", "Los fareros te dan 1 de aceite cada uno."),
         ("Each time you rest, gain 1 oil.", "Una vez por descanso, gana 1 de aceite."),

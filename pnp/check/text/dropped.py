@@ -155,6 +155,21 @@ _WORDS = (
         counted=(r"may|can|could|might|cannot|optionally|able", _MAY + r"|capa(?:z|ces)"),
     ),
     _Word(
+        N_("it holds whatever the condition"),
+        r"even if|even though|even when",
+        r"aunque|aun si|aún si|incluso si|incluso aunque|incluso cuando|aun cuando|aún cuando|ni siquiera"
+        r"|a pesar de|pese a|sea como sea|en cualquier caso|de todos modos|de todas formas|igualmente|también si",
+        "incluso si",
+    ),
+    _Word(
+        N_("only the one who has the most or the fewest"),
+        r"the most|the fewest|the least|the highest|the lowest|the greatest|the largest|the smallest"
+        r"|the best|the worst",
+        r"más|menos|mayor\w*|menor\w*|máxim\w*|mínim\w*|mejor\w*|peor\w*|mayoría|superior\w*|inferior\w*",
+        "el jugador con más",
+        english_aside=r"at the (?:most|least)|the most of|the least of|make the most",
+    ),
+    _Word(
         N_("on top of the usual"),
         r"additional|additionally|extra",
         r"adicional\w*|extra\w*|más|otr[oa]s?|además|también|de nuevo|otra vez|suplementari\w*|aparte"

@@ -16,6 +16,12 @@ Spanish texts only.  Each slip is told by the words around it, never by one word
   of its number is named: "Roba una carta y guárdalo" ("guárdala"), "Roba 2 cartas y juégalos".
   Not "lo" for what is done or said ("hazlo", "inténtalo"), "los" for things of both genders ("una
   ficha y un dado; colócalos"), nor a pronoun whose thing is not named ("barájalo", the deck).
+- "la" for the one something is given to (laísmo), where what is given follows: "la das 2 monedas"
+  is "le das".  Not "se la das", "la das a otro jugador" (there "la" is the thing given).
+- "ser" for a state: "cuyo molino sea vacío", "la carreta es llena" are "esté vacío", "está llena".
+- a present subjunctive after "si": "Si tengas un carro" is "Si tienes"; a word the dictionary
+  knows only as a verb, every reading of it a present subjunctive ("si va", "si has", "si tuvieras"
+  are right).
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from pnp.model import PackData
 CODE = "text/grammar"
 LANGUAGES = ("es",)
 
-_ANY = re.compile(r"de que|\bque\b|hab[ií]\w*|hub\w*|\btod[oa]s?\b|l[oa]s?\b", re.IGNORECASE)
+_ANY = re.compile(r"de que|\bque\b|hab[ií]\w*|hub\w*|\btod[oa]s?\b|l[oa]s?\b|\bsi\b", re.IGNORECASE)
 
 # verbs said with "que" and no "de" ("pienso que"): their forms, as the slip writes them
 _NO_DE = (
@@ -97,7 +103,8 @@ _QUEISMO_GATES = ("asegur", "asegúr", "acuérd", "acord", "acuerd", "olvíd", "
 
 
 def slips(plain: str) -> Iterator[tuple[str, str, str]]:
-    """(as written, as it should be, what kind of slip) for each slip of `plain`."""
+    """(as written, as it should be or "" where it cannot be told, what kind of slip) for each slip of
+    `plain`."""
     lower = plain.lower()
     for found in _DEQUEISMO.finditer(plain) if "de que" in lower else ():
         yield found.group(), f"{found['verb']} que", N_("this verb takes no 'de' before 'que'")
@@ -122,6 +129,73 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
             yield found.group(), f"{right} {determiner}", N_("'todo' agrees with what follows it")
     for written, right in pronoun_slips(plain):
         yield written, right, N_("its pronoun agrees with nothing named before it")
+    for found in _LAISMO.finditer(plain) if "la" in lower else ():
+        pronoun = found["pronoun"]
+        right = ("Le" if pronoun[:1].isupper() else "le") + ("s" if pronoun.lower().endswith("s") else "")
+        yield found.group(), f"{right} {found['verb']}", N_("to whom it is given: 'le', not 'la'")
+    for found in _SER_STATE.finditer(plain) if "vac" in lower or "llen" in lower else ():
+        verb = found["verb"]
+        right = _ESTAR[verb.lower()]
+        right = right[:1].upper() + right[1:] if verb[:1].isupper() else right
+        yield found.group(), f"{right} {found['state']}", N_("a state takes 'estar': 'está vacío'")
+    for written, right in si_subjunctive(plain) if "si " in lower else ():
+        yield written, right, N_("'si' takes the indicative, as in 'si tienes'")
+
+
+# laísmo: "la" for the one something is given to, where what is given follows ("la das 2 monedas" is
+# "le das"); not "se la das" (la is then the thing), nor "la das a otro jugador" (the same)
+_GIVING = (
+    r"das|da|dan|dais|damos|dé|des|den|entregas|entrega|entregan|entregue|entregues|pagas|paga|pagan|pague"
+    r"|pagues|enseñas|enseña|enseñan|muestras|muestra|muestran|dices|dice|dicen|pides|pide|piden|ofreces|ofrece"
+    r"|ofrecen|devuelves|devuelve|devuelven|regalas|regala|regalan|cedes|cede|ceden|quitas|quita|quitan"
+)
+_LAISMO = re.compile(
+    rf"(?<![\w])(?<!se )(?P<pronoun>las?) (?P<verb>{_GIVING})(?= (?:\d|\{{|un|una|unos|unas|dos|tres|cuatro|cinco"
+    rf"|seis|tu|tus)(?!\w))",
+    re.IGNORECASE,
+)
+# "ser" for a state: "cuyo molino sea vacío" is "esté vacío" (empty and full are states, not kinds)
+_ESTAR = {
+    "es": "está", "son": "están", "sea": "esté", "sean": "estén", "era": "estaba", "eran": "estaban",
+    "fue": "estuvo", "fueron": "estuvieron", "será": "estará", "serán": "estarán",
+}  # fmt: skip
+_SER_STATE = re.compile(
+    rf"(?<!\w)(?P<verb>{'|'.join(_ESTAR)}) (?:(?:ya|todavía|aún|no) )?(?P<state>vací[oa]s?|llen[oa]s?)(?!\w)",
+    re.IGNORECASE,
+)
+# forms of the present indicative that end as a subjunctive would: "si va", "si has"
+_INDICATIVE = frozenset(
+    {"va", "vas", "van", "vamos", "vais", "ha", "has", "han", "hay", "hemos", "habéis", "da", "das"}
+)
+_SI_VERB = re.compile(r"(?<!\w)(?<!como )(?<!por )(?P<si>[Ss]i) (?P<verb>[a-záéíóúñ]{2,})(?!\w)")
+
+
+def si_subjunctive(plain: str) -> Iterator[tuple[str, str]]:
+    """("si tengas", "si + indicative") for a present subjunctive after "si": "si" takes the indicative
+    ("Si tienes un carro") or a past subjunctive ("si tuvieras"), never the present.  Only a word the
+    dictionary knows as a verb and nothing else, every reading of it a present subjunctive."""
+    from pnp.check.text.lexicon import speller  # the dictionary only where a "si" is followed by a word
+
+    checker = None
+    for found in _SI_VERB.finditer(plain):
+        verb = found["verb"]
+        if verb in _INDICATIVE or not verb.endswith(("a", "as", "an", "e", "es", "en", "amos", "emos", "áis", "éis")):
+            continue
+        checker = checker or speller("es")
+        if checker is None:
+            return
+        readings = checker.readings(verb)
+        verbs = [r for r in readings if r.verb and r.stem[-2:] in ("ar", "er", "ir")]
+        if not verbs or len(verbs) != len(readings) or any(r.pronouns for r in readings):
+            continue
+        bare = verb.translate(_UNACCENT)
+        if all(bare.endswith(_SUBJUNCTIVE[r.stem[-2:] == "ar"]) for r in verbs):
+            yield found.group(), ""  # the indicative of an irregular verb is not the subjunctive's stem
+
+
+_UNACCENT = str.maketrans("áéíóú", "aeiou")
+# the present subjunctive's endings: of -er and -ir verbs, of -ar verbs
+_SUBJUNCTIVE = {False: ("a", "as", "an", "amos", "ais"), True: ("e", "es", "en", "emos", "eis")}
 
 
 # A pronoun joined to its verb ("guárdala", "barájalos", "robarla", "poniéndolas", "ponla") for a thing
@@ -221,7 +295,7 @@ def grammar(text: Text) -> list[Finding]:
             Severity.WARNING,
             CODE,
             _('"{written}" in "{text}": {why}').format(written=written, text=quote(plain, 60), why=_(why)),
-            _('write "{right}"').format(right=right),
+            _('write "{right}"').format(right=right) if right else _("write it in the indicative"),
         )
         for written, right, why in slips(plain)
     ]

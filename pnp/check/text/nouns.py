@@ -34,7 +34,7 @@ _BEFORE = [
     _forms("del", "de la", "de los", "de las"), _forms("al", "a la", "a los", "a las"),
     _forms("mi", "mi", "mis", "mis"), _forms("tu", "tu", "tus", "tus"), _forms("su", "su", "sus", "sus"),
     _forms("gran", "gran", "grandes", "grandes"), _forms("cada", "cada", "cada", "cada"),
-    _forms("cualquier", "cualquier", "cualesquiera", "cualesquiera"),
+    _forms("cualquier", "cualquier", "cualesquiera", "cualesquiera"), _forms("cuyo", "cuya", "cuyos", "cuyas"),
 ]
 # fmt: on
 DETERMINERS: dict[str, list[tuple[dict[tuple[Gender, Number], str], Gender | None, Number]]] = {}
@@ -175,6 +175,8 @@ def subject(text: str, start: int, checker: Speller | None = None) -> bool:
     head = text[:start]
     clause = re.split(r"[.;:,¿?¡!()«»\"“”\n]", head)[-1]
     words = [w.lower() for w in re.findall(r"\w+", clause)]
+    if words[-1:] in (["cuyo"], ["cuya"], ["cuyos"], ["cuyas"]) or re.match(r"(?i)cuy[oa]s?\b", text[start:]):
+        return True  # "cada jugador cuya rueda está dañada": the rueda opens the relative clause
     while words and words[-1] in DETERMINERS and words[-1] not in ("del", "al"):
         words.pop()
     if all(w in _OPENERS for w in words):
@@ -208,7 +210,10 @@ def relative_subject(text: str, start: int, end: int) -> bool:
     return _RELATIVE.match(text, end) is not None and _OF_ANOTHER.search(text[:start]) is None
 
 
-_COPULA_THEN_WORD = r"[ \u00a0]+(?:(se)[ \u00a0]+)?(\w+)[ \u00a0]+(\w+)"
+# an adverb may stand before the copula: "la rueda ya está dañada", "la torre no queda cerrada"
+_COPULA_THEN_WORD = (
+    r"[ \u00a0]+(?:(?:ya|todavía|aún|siempre|también|no|nunca)[ \u00a0]+)?(?:(se)[ \u00a0]+)?(\w+)[ \u00a0]+(\w+)"
+)
 
 
 def predicate(

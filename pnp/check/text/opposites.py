@@ -337,6 +337,41 @@ _PAIRS = (
         english_aside=r"show of hands|show(?:s|ed)? up",
     ),
     _Pair(
+        (N_("upstream"), N_("downstream")),
+        (r"upstream|upriver|up the river|up the stream", r"downstream|downriver|down the river|down the stream"),
+        (
+            r"río arriba|aguas arriba|corriente arriba|contracorriente|a contracorriente",
+            r"río abajo|aguas abajo|corriente abajo|a favor de la corriente",
+        ),
+    ),
+    _Pair(
+        # "the mill closest to the source" as "el molino más lejos del nacimiento"
+        (N_("near"), N_("far")),
+        (
+            r"near|nearer|nearest|close to|closer|closest|nearby",
+            r"far|farther|farthest|furthest|further away|far away|remote|distant",
+        ),
+        (
+            r"cerca|cercan[oa]s?|próxim[oa]s?|inmediat[oa]s?|contigu[oa]s?|vecin[oa]s?|menor distancia",
+            r"lejos|lejan[oa]s?|alejad[oa]s?|distante\w*|remot[oa]s?|mayor distancia",
+        ),
+        english_aside=(
+            r"so far|how far|far more|far less|far fewer|by far|as far as|far too|near the end|nearly|close the"
+        ),
+    ),
+    _Pair(
+        # "The first player to deliver 4" (a race) as "El jugador inicial" (who plays first)
+        (N_("the first to do it"), N_("the player who starts")),
+        (
+            r"first (?:player|one|keeper|miller|rider|team) to|first to",
+            r"start player|starting player|first player(?! to)",
+        ),
+        (
+            r"primer[oa]? (?:\w+ )?(?:en|que)|quien primero|quien antes|el primero|la primera",
+            r"jugador[a]? inicial|jugador[a]? (?:que empieza|que comienza|que abre)",
+        ),
+    ),
+    _Pair(
         # "you do not have to pay" as "no puede pagar": what need not be done became what may not be
         (N_("no need to"), N_("not allowed to")),
         (

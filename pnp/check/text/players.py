@@ -59,7 +59,7 @@ _EN_OTHERS = re.compile(
 )
 _ES_OTHERS = re.compile(
     r"(?<!\w)(?:rival(?:es)?|oponentes?|adversari[oa]s?|contrincantes?|otr[oa]s? jugador(?:es|as?)?|"
-    r"demás jugador\w*|resto de(?: los)? jugadores|"
+    r"demás jugador\w*|resto de(?: los)? jugadores|(?:siguiente|anterior) jugador\w*|jugador\w* (?:siguiente|anterior)|"
     r"jugador\w* (?:a|de) (?:tu|su|vuestra|la) (?:izquierda|derecha))(?!\w)",  # "el jugador de la izquierda"
     re.IGNORECASE,
 )
@@ -70,8 +70,20 @@ _ES_OTHERS_BARE = re.compile(
     r"(?:(?:los|las)\s+(?:demás|otros|otras)(?=\s+\w+n(?!\w))|(?:el|al) resto"
     r"(?=\s+(?!(?:entre|sobre|desde|hacia|para|contra|ante|tras)(?!\w))\w+[aen](?!\w)))"
     r"|(?:(?:los|las)\s+(?:demás|otros|otras)|(?:el|al) resto)\s+(?:se|les?|nos|os|no|también|solo|sólo)(?!\w)"
-    r"|(?<!\w)quienes no(?!\w)",
+    r"|(?<!\w)quienes no(?!\w)"
+    # "Other players cannot take" as "Nadie más puede quitar": nobody but you
+    r"|(?<!\w)(?:nadie|ningún otro|ninguna otra|ninguno) (?:más|salvo tú|excepto tú|salvo usted|excepto usted)(?!\w)"
+    r"|(?<!\w)(?:ningún otro|ninguna otra)(?!\w)",
     re.IGNORECASE | re.MULTILINE,
+)
+_EN_NEIGHBOUR = re.compile(
+    r"\b(?:players?|opponents?|rivals?|neighbou?rs?) (?:on|to) (?:your|their|the|his|her) (?:left|right)\b",
+    re.IGNORECASE,
+)
+_ES_NEIGHBOUR = re.compile(
+    r"(?<!\w)(?:izquierda|derecha|siguiente|anterior|vecin[oa]s?|a continuación|agujas del reloj|horario|antihorario)"
+    r"(?!\w)",
+    re.IGNORECASE,
 )
 _EN_THEY = re.compile(
     r"^\W*(?:they|he|she|that (?:player|opponent|rival)|the chosen (?:player|opponent)|this opponent|"
@@ -254,6 +266,12 @@ def compare_players(text: Text, original: Text) -> list[Finding]:
     if theirs is not None and ours is None and _ES_OTHERS_BARE.search(target) is None:
         message = _('the original names "{words}", but "{translation}" names no other player: it reads as you')
         return [_finding(text, message.format(words=theirs, translation=quote(target, 60)), source)]
+    neighbour = _EN_NEIGHBOUR.search(source) if "left" in source or "right" in source else None
+    if neighbour is not None and _ES_NEIGHBOUR.search(target) is None:
+        # "Then the player on your left may trade too" left out beside a "Nobody else": the others are
+        # named, the neighbour is not
+        message = _('the original names "{words}", but "{translation}" names no player beside you')
+        return [_finding(text, message.format(words=neighbour.group(), translation=quote(target, 60)), source)]
     if ours is not None and theirs is None:
         message = _('the translation names "{words}", but the original "{original}" names no other player')
         return [_finding(text, message.format(words=ours, original=quote(source, 60)), source)]
