@@ -999,3 +999,14 @@ def test_a_word_lists_gates_are_the_literal_letters_every_alternative_must_start
 def test_a_denied_more_than_is_an_upper_bound(english: str, spanish: str, finding: bool) -> None:
     found = _messages(compare_bounds, english, spanish)
     assert (len(found) == 1 and "turned around" in found[0]) if finding else found == [], found
+
+
+def test_a_gate_index_finds_every_gate_a_text_holds_overlapping_or_not() -> None:
+    """One pass finds "at once" inside "all at once" and "per" beside "permanently": a gate the index
+    missed would hide a finding."""
+    from pnp.check.text.patterns import Gates
+
+    gates = Gates(["at once", "all at once", "per", "permanent", "face", "for each"])
+    assert gates.held("move all at once, permanently, per turn") == {"", "all at once", "at once", "per", "permanent"}
+    assert gates.held("nothing here") == {""}
+    assert Gates([]).held("per") == {""}

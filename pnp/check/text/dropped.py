@@ -26,7 +26,7 @@ from functools import cache, lru_cache
 from pnp import markup
 from pnp.check.text.consistency import aligned
 from pnp.check.text.fields import Text, against_english, quote
-from pnp.check.text.patterns import literal_starts
+from pnp.check.text.patterns import Gates, literal_starts
 from pnp.errors import Finding, Severity
 from pnp.i18n import N_, _
 from pnp.model import PackData
@@ -242,6 +242,22 @@ def _compiled() -> tuple[_Compiled, ...]:
     )
 
 
+_GATES: dict[int, tuple[tuple[_Compiled, ...], Gates, dict[str, tuple[int, ...]]]] = {}
+
+
+def _gates_of(every: tuple[_Compiled, ...]) -> tuple[Gates, dict[str, tuple[int, ...]]]:
+    """One index of every word's gates, and the words (their index) each gate lets through; looked up
+    by the tuple's identity (hashing it would cost more than the search it saves)."""
+    kept = _GATES.get(id(every))
+    if kept is None or kept[0] is not every:
+        words_of: dict[str, tuple[int, ...]] = {"": ()}
+        for index, compiled in enumerate(every):
+            for gate in dict.fromkeys(compiled.gates):
+                words_of[gate] = (*words_of.get(gate, ()), index)
+        kept = _GATES[id(every)] = (every, Gates(words_of), words_of)
+    return kept[1], kept[2]
+
+
 @lru_cache(maxsize=1 << 14)  # texts repeat their sentences
 def dropped(source: str, whole: str, original: str = "", target: str = "") -> tuple[_Word, str] | None:
     """(the word, as the original writes it) when the original sentence says it and the whole
@@ -249,9 +265,10 @@ def dropped(source: str, whole: str, original: str = "", target: str = "") -> tu
     word counted, when the translated sentence (`target`) has none and the whole translation fewer
     than the whole `original` says words counted with it."""
     folded = source.lower()
-    for index, compiled in enumerate(_compiled()):
-        if not any(gate in folded for gate in compiled.gates):
-            continue
+    every = _compiled()
+    gates, words_of = _gates_of(every)
+    for index in sorted({index for gate in gates.held(folded) for index in words_of[gate]}):
+        compiled = every[index]
         told = compiled.english_aside.sub(" ", source) if compiled.english_aside else source
         said = compiled.english.search(told)
         if said is None:

@@ -5,6 +5,7 @@ expression runs (most sentences say no word of most rules)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 _PLAIN_WORD = re.compile(r"[a-z]+")
 _FIRST_SPECIAL = re.compile(r"[\\\[\](){}?*+.|^$]")
@@ -40,3 +41,25 @@ def literal_starts(pattern: str, plain: bool = True) -> tuple[str, ...]:
         assert literal, pattern  # an alternative that opens with no letter would need no gate
         starts.append(literal.lower())
     return tuple(starts)
+
+
+class Gates:
+    """Which of many gates (literal lowercase strings) a folded text holds, in one pass of one
+    expression instead of an `in` per gate: the expression finds each place where some gate starts,
+    and only the gates that start with that letter are compared there, so every gate held is found."""
+
+    def __init__(self, gates: Iterable[str]) -> None:
+        gates = {gate for gate in gates if gate}
+        self._by_letter: dict[str, tuple[str, ...]] = {}
+        for gate in sorted(gates, key=len, reverse=True):
+            self._by_letter[gate[0]] = (*self._by_letter.get(gate[0], ()), gate)
+        alternation = "|".join(re.escape(gate) for gate in sorted(gates, key=len, reverse=True)) or "(?!)"
+        self._starts = re.compile(f"(?=(?:{alternation}))")
+
+    def held(self, folded: str) -> frozenset[str]:
+        """The gates `folded` holds; "" (a gate that lets every text through) is always held."""
+        found: set[str] = {""}
+        for start in self._starts.finditer(folded):
+            at = start.start()
+            found.update(gate for gate in self._by_letter[folded[at]] if folded.startswith(gate, at))
+        return frozenset(found)
