@@ -287,8 +287,8 @@ def dropped(source: str, whole: str, original: str = "", target: str = "") -> tu
     this = _this_one(source, whole)
     if this is not None:
         return THIS_ONE, this
-    every = _each_as_one(source, target or whole)
-    return (EVERY_ONE, every) if every is not None else None
+    each = _each_as_one(source, target or whole)
+    return (EVERY_ONE, each) if each is not None else None
 
 
 # "Each opponent pays you 1" as "Un rival le paga 1": every one of them became one.  Only a sentence
