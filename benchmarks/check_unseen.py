@@ -51,6 +51,7 @@ PACKS = (
     "orchard-fair",
     "lantern-canals",
     "mill-river",
+    "deep-mines",
 )
 
 
