@@ -65,6 +65,12 @@ def _messages(compare, english: str, spanish: str) -> list[str]:  # type: ignore
         ("Si la barca es llena, descansa.", "es llena", "está llena"),
         ("Si tengas una cuerda, descansa.", "Si tengas", ""),  # "si" takes the indicative
         ("Roba 2 cartas si pierdas la apuesta.", "si pierdas", ""),
+        ("Cuando ya no hayan cuerdas en el faro, descansa.", "hayan cuerdas", "haya cuerdas"),
+        ("Cada farero debe de pagar 1 de aceite.", "debe de pagar", "debe pagar"),  # an obligation
+        ("No lo paga el farero, si no el pescador.", "si no", "sino"),
+        ("Cuando encenderás la lámpara, gana 1.", "Cuando encenderás", ""),
+        ("Gana 2 de aceite, colocándolo después en el faro.", "colocándolo después", ""),
+        ("Toma la lámpara y colóquele en la torre.", "colóquele", ""),
     ],
 )  # fmt: skip
 def test_a_slip_of_spanish_grammar_is_named(spanish: str, written: str, right: str) -> None:
@@ -75,6 +81,13 @@ def test_a_slip_of_spanish_grammar_is_named(spanish: str, written: str, right: s
     "spanish",
     [
         "Se la das a otro farero.",
+        "Cuando hayan robado, descansad.",
+        "El deber de pagar es del farero.",
+        "No descansa si no tiene aceite.",
+        "¿Cuándo encenderás la lámpara?",
+        "Roba una carta, colocándola boca abajo.",
+        "Colóquelo en la torre.",
+        "Entréguele en mano 2 cuerdas.",
         "La das a otro farero.",
         "Le das 2 cuerdas.",
         "Si tu barca está llena, descansa.",
@@ -355,6 +368,8 @@ def test_ustedes_is_no_evidence_outside_spain() -> None:
         (compare_players, "Pick a keeper and he trims a wick.", "Elija un farero y recorte una mecha.", '"he"'),
         (compare_players, "Then the player on your left may trade once. Nobody else may trade.",
          "Nadie más puede comerciar.", "beside you"),
+        (compare_players, "Any rival who enters must pay you 1 oil.",
+         "Todo rival que entre debe pagar 1 de aceite a la reserva.", "to the supply"),
     ],
 )  # fmt: skip
 def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, said: str) -> None:  # type: ignore[no-untyped-def]
@@ -366,6 +381,7 @@ def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, s
     ("compare", "english", "spanish"),
     [
         (compare_players, "Other players cannot take your oil.", "Nadie más puede quitarte el aceite."),
+        (compare_players, "Any rival who enters must pay you 1 oil.", "Todo rival que entre debe pagarte 1 de aceite."),
         (compare_players, "Then the player on your left may trade once. Nobody else may trade.",
          "Después, el farero de tu izquierda puede comerciar una vez. Nadie más puede comerciar."),
         (compare_players, "Then the player on your left may trade.", "Después, el siguiente jugador puede comerciar."),
@@ -677,6 +693,11 @@ def test_an_action_said_as_the_original_says_it_is_clean(english: str, spanish: 
         ("Each keeper gains 1 oil for each lit tower.", "Cada farero gana 1 de aceite si tiene una torre encendida.",
          '"for each"'),
         ("You may discard a rope.", "Descarta una cuerda.", '"may"'),
+        ("Load your two boats with up to 6 oil in total.", "Carga hasta 6 de aceite en cada uno de tus dos barcos.",
+         '"in total"'),
+        ("Shuffle the discard pile into the deck.", "Devuelve la pila de descartes al mazo.", '"Shuffle"'),
+        ("Each tower above the second level costs 1 additional oil.",
+         "Cada torre por encima del segundo nivel cuesta 1 de aceite.", '"additional"'),
         ("The lamp stays lit, even if the tower is flooded.", "La lámpara sigue encendida si la torre se inunda.",
          '"even if"'),
         ("The keeper with the most oil cannot rest.", "Ningún farero que tenga aceite puede descansar.",
@@ -744,6 +765,9 @@ def test_a_word_that_changes_the_rule_left_out_is_named(english: str, spanish: s
         ("Do it this way: draw a card.", "Hazlo así: roba una carta."),
         ("When this boat sinks, draw a card.", "Cuando este barco se hunda, roba una carta."),
         ("You may discard a rope.", "Si lo deseas, descarta una cuerda."),
+        ("Load your two boats with up to 6 oil in total.", "Carga hasta 6 de aceite en total en tus dos barcos."),
+        ("Shuffle the discard pile into the deck.", "Baraja la pila de descartes con el mazo."),
+        ("Take an additional action.", "Realiza una segunda acción."),
         ("The lamp stays lit, even if the tower is flooded.",
          "La lámpara sigue encendida aunque la torre se inunde."),
         ("The keeper with the most oil cannot rest.", "El farero con más aceite no puede descansar."),
@@ -1010,3 +1034,16 @@ def test_a_gate_index_finds_every_gate_a_text_holds_overlapping_or_not() -> None
     assert gates.held("move all at once, permanently, per turn") == {"", "all at once", "at once", "per", "permanent"}
     assert gates.held("nothing here") == {""}
     assert Gates([]).held("per") == {""}
+
+
+def test_an_adjective_after_a_terms_complement_may_be_the_head_nouns() -> None:
+    """ "cada color de gema distinto": "distinto" is the color's; a head of the other gender is no excuse."""
+    from pnp.check.text.phrases import Match
+    from pnp.check.text.term_agreement import _adjective_disagrees
+
+    plain = "Gana 1 por cada color de gema distinto."
+    at = plain.index("gema")
+    assert _adjective_disagrees(plain, Match(0, at, at + 4), "gema", "f", "Gem", CHECKER) is None
+    plain = "Gana 1 por cada carta de gema distinto."
+    at = plain.index("gema")
+    assert _adjective_disagrees(plain, Match(0, at, at + 4), "gema", "f", "Gem", CHECKER) is not None

@@ -170,10 +170,25 @@ _WORDS = (
         english_aside=r"at the (?:most|least)|the most of|the least of|make the most",
     ),
     _Word(
+        N_("all of them together, not each"),
+        r"in total|in all|altogether|combined",
+        r"en total|en conjunto|total\w*|entre (?:todos|todas|ambos|ambas|los dos|las dos|tod[oa]s|vosotros|ustedes)"
+        r"|sum[aeoó]\w*|sumar\w*|en suma|junt[oa]s|conjunt\w*|entre (?:sus|tus|vuestr[oa]s|las|los) \w+",
+        "en total",
+    ),
+    _Word(
+        N_("the cards are shuffled"),
+        r"shuffle|shuffles|shuffled|shuffling|reshuffle|reshuffles",
+        r"baraj\w*|barája\w*|barájel\w*|mezcl\w*|mézcl\w*|rebaraj\w*",
+        "baraja",
+    ),
+    _Word(
         N_("on top of the usual"),
         r"additional|additionally|extra",
+        # "una segunda acción" is an additional one; not "del segundo nivel", a place in an order
         r"adicional\w*|extra\w*|más|otr[oa]s?|además|también|de nuevo|otra vez|suplementari\w*|aparte"
-        r"|añadid\w*|segund[oa]s?|nuev[oa]s?|bonifica\w*|plus|sum[ae]\w*|sobr[aeoó]\w*|de sobra|de más|complement\w*",
+        r"|añadid\w*|una segunda|un segundo|nuev[oa]s?|bonifica\w*|plus|sum[ae]\w*|sobr[aeoó]\w*|de sobra|de más"
+        r"|complement\w*",
         "adicional",
     ),
     _Word(
@@ -271,8 +286,8 @@ def dropped(source: str, whole: str, original: str = "", target: str = "") -> tu
         compiled = every[index]
         told = compiled.english_aside.sub(" ", source) if compiled.english_aside else source
         said = compiled.english.search(told)
-        if said is None:
-            continue
+        if said is None or (said.group()[:1].isupper() and said.group() in whole):
+            continue  # a word the translation keeps as it is, a name ("(Reshuffle)"), is no word dropped
         if (
             _rendered(index, whole)
             and not (compiled.word is _FOR_EACH and _each_unrendered(source, whole))

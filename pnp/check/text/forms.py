@@ -173,6 +173,7 @@ NUMBER_WORDS = {
         "diez": 10, "once": 11, "doce": 12, "trece": 13, "catorce": 14, "quince": 15, "dieciseis": 16,
         "diecisiete": 17, "dieciocho": 18, "diecinueve": 19, "veinte": 20, "doble": 2, "dobles": 2, "triple": 3,
         "triples": 3, "duplica": 2, "duplicar": 2, "duplicas": 2, "duplican": 2, "triplica": 3, "triplicar": 3,
+        "docena": 12,
     },
     # Catalan: "nou" (nine, or new) and "deu" (ten, or owes) are left to NUMBER_LIKE_WORDS: they only excuse
     "ca": {
@@ -184,7 +185,7 @@ NUMBER_WORDS = {
         "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
         "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
         "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "twice": 2, "double": 2,
-        "doubles": 2, "doubled": 2, "triple": 3, "thrice": 3, "tripled": 3,
+        "doubles": 2, "doubled": 2, "triple": 3, "thrice": 3, "tripled": 3, "dozen": 12,
     },
 }  # fmt: skip
 NUMBER_LIKE_WORDS = {

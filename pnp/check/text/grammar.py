@@ -38,7 +38,9 @@ from pnp.model import PackData
 CODE = "text/grammar"
 LANGUAGES = ("es",)
 
-_ANY = re.compile(r"de que|\bque\b|hab[ií]\w*|hub\w*|\btod[oa]s?\b|l[oa]s?\b|\bsi\b", re.IGNORECASE)
+_ANY = re.compile(
+    r"de que|\bque\b|hab[ií]\w*|hub\w*|\btod[oa]s?\b|l[oa]s?\b|\bsi\b|hayan|deb|cuando|ndo|les?\b", re.IGNORECASE
+)
 
 # verbs said with "que" and no "de" ("pienso que"): their forms, as the slip writes them
 _NO_DE = (
@@ -138,6 +140,19 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
         right = _ESTAR[verb.lower()]
         right = right[:1].upper() + right[1:] if verb[:1].isupper() else right
         yield found.group(), f"{right} {found['state']}", N_("a state takes 'estar': 'está vacío'")
+    for found in _DEBER_DE.finditer(plain) if "de " in lower and "deb" in lower else ():
+        yield found.group(), found["verb"] + " " + found["infinitive"], N_("an obligation is 'deber', not 'deber de'")
+    for found in _SI_NO.finditer(plain) if "si no " in lower else ():
+        if re.search(r"(?<!\w)no(?!\w)", plain[: found.start()].lower()):
+            yield found.group("si_no"), "sino", N_("'not this but that' is 'sino', in one word")
+    for found in _WHEN_FUTURE.finditer(plain) if "rá" in lower or "rem" in lower or "réis" in lower else ():
+        yield found.group(), "", N_("a time to come after 'cuando' takes the subjunctive: 'cuando excave'")
+    for found in _AFTERWARDS_GERUND.finditer(plain) if "ndo" in lower else ():
+        yield found.group().lstrip(", "), "", N_("a gerund says what happens at the same time, not after")
+    for found in _PLACED_LE.finditer(plain) if "le " in lower else ():
+        yield found.group("verb"), "", N_("a thing placed is 'lo' or 'la', not 'le'")
+    for written, right in haber_plural(plain) if "hayan " in lower or "habían " in lower else ():
+        yield written, right, N_("haber that says 'there is' stays singular")
     for written, right in si_subjunctive(plain) if "si " in lower else ():
         yield written, right, N_("'si' takes the indicative, as in 'si tienes'")
 
@@ -161,6 +176,38 @@ _ESTAR = {
 }  # fmt: skip
 _SER_STATE = re.compile(
     rf"(?<!\w)(?P<verb>{'|'.join(_ESTAR)}) (?:(?:ya|todavía|aún|no) )?(?P<state>vací[oa]s?|llen[oa]s?)(?!\w)",
+    re.IGNORECASE,
+)
+# "debe de pagar" says it is likely; an obligation is "debe pagar" (DPD, «deber», 2)
+_DEBER_DE = re.compile(
+    r"(?<!\w)(?<!el )(?<!un )(?<!su )(?<!tu )(?P<verb>deb(?:e|es|en|emos|éis|erá|erán|ería|erían|ía|ían|a|as|an)) de"
+    r" (?P<infinitive>[a-záéíóúñ]+(?:ar|er|ir))(?!\w)",
+    re.IGNORECASE,
+)
+# "no lo paga usted, si no el jugador": "sino" before a noun phrase (a "si no" of a condition goes on
+# with a verb or a pronoun: "si no lo hace", "si no puede")
+_SI_NO = re.compile(
+    r"(?<!\w)(?P<si_no>si no) (?:el|un|una|unos|unas|del|al|mi|mis|tu|tus|su|sus|este|esta|estos|estas|ese|esa"
+    r"|ningún|ninguna|cualquier|todos|todas)(?!\w)",
+    re.IGNORECASE,
+)
+# "Cuando excavará" for "Cuando excave": a time to come after "cuando", "en cuanto", "hasta que" is a
+# present subjunctive (not "¿cuándo?", a question, which carries its accent)
+_WHEN_FUTURE = re.compile(
+    r"(?<!\w)(?:cuando|en cuanto|tan pronto como|hasta que|mientras|antes de que|después de que) "
+    r"(?:(?:no|ya|se|le|les|lo|la|los|las|te|me|nos|os) )*[a-záéíóúñ]+(?:rá|rás|rán|remos|réis)(?!\w)",
+    re.IGNORECASE,
+)
+# "gane 3 monedas, colocándola después debajo del mazo": a gerund of what comes after (DPD, «gerundio», 2.1)
+_AFTERWARDS_GERUND = re.compile(
+    r", [a-záéíóúñ]+ndo(?:la|lo|las|los|le|les|se|selo|sela)? (?:después|luego|a continuación|más tarde|seguidamente)"
+    r"(?!\w)",
+    re.IGNORECASE,
+)
+# leísmo of a thing: "colóquele en un túnel" puts the farol somewhere: "colóquelo"
+_PLACED_LE = re.compile(
+    r"(?<!\w)(?P<verb>(?:colóqu|coloqu|pón|pon|póng|déj|sitú|ubíqu|muév|guárd|devuélv|introdúz|mét)[a-záéíóúñ]*les?)"
+    r" (?=(?:en|sobre|encima|debajo|junto|bajo|dentro|delante|detrás)(?!\w))",
     re.IGNORECASE,
 )
 # forms of the present indicative that end as a subjunctive would: "si va", "si has"
@@ -193,6 +240,27 @@ def si_subjunctive(plain: str) -> Iterator[tuple[str, str]]:
             yield found.group(), ""  # the indicative of an irregular verb is not the subjunctive's stem
 
 
+def haber_plural(plain: str) -> Iterator[tuple[str, str]]:
+    """("hayan gemas", "haya gemas") for haber that says there is, made plural before a plural noun with
+    no determiner ("Cuando ya no hayan gemas"): not before a participle ("hayan robado", "habían
+    puesto"), a word the dictionary knows as a verb form."""
+    from pnp.check.text.lexicon import speller
+
+    checker = None
+    for found in _HABER_NOUN.finditer(plain):
+        noun = found["noun"]
+        checker = checker or speller("es")
+        if checker is None:
+            return
+        readings = checker.readings(noun.lower())
+        if not readings or any(r.verb for r in readings):
+            continue
+        verb = found["verb"]
+        right = {"hayan": "haya", "habían": "había"}[verb.lower()]
+        yield found.group(), (right.capitalize() if verb[:1].isupper() else right) + " " + noun
+
+
+_HABER_NOUN = re.compile(r"(?<!\w)(?P<verb>hayan|habían) (?P<noun>[a-záéíóúñ]{3,}s)(?!\w)", re.IGNORECASE)
 _UNACCENT = str.maketrans("áéíóú", "aeiou")
 # the present subjunctive's endings: of -er and -ir verbs, of -ar verbs
 _SUBJUNCTIVE = {False: ("a", "as", "an", "amos", "ais"), True: ("e", "es", "en", "emos", "eis")}
@@ -288,6 +356,17 @@ def check_grammar(pack: PackData) -> list[Finding]:
     return findings
 
 
+# the hint of a slip whose right form cannot be told (the verb's irregular forms are not known)
+_HINTS = {
+    "'si' takes the indicative, as in 'si tienes'": N_("write it in the indicative"),
+    "a time to come after 'cuando' takes the subjunctive: 'cuando excave'": N_("write it in the subjunctive"),
+    "a gerund says what happens at the same time, not after": N_(
+        "say it with a verb of its own: 'y después colóquela'"
+    ),
+    "a thing placed is 'lo' or 'la', not 'le'": N_("write 'lo' or 'la'"),
+}
+
+
 def grammar(text: Text) -> list[Finding]:
     plain = text.plain
     return [
@@ -295,7 +374,7 @@ def grammar(text: Text) -> list[Finding]:
             Severity.WARNING,
             CODE,
             _('"{written}" in "{text}": {why}').format(written=written, text=quote(plain, 60), why=_(why)),
-            _('write "{right}"').format(right=right) if right else _("write it in the indicative"),
+            _('write "{right}"').format(right=right) if right else _(_HINTS[why]),
         )
         for written, right, why in slips(plain)
     ]

@@ -142,6 +142,27 @@ GIVES_INSTEAD = N_('the original says "{said}", but "{translation}" says "{writt
 RECEIVES_INSTEAD = N_('the original says "{said}", but "{translation}" says "{written}": you receive instead of giving')
 
 
+TO_THE_SUPPLY = N_('the original says "{said}", but "{translation}" says "{written}": to the supply, not to you')
+# "any rival must pay you 1 coin" as "debe pagar 1 moneda a la reserva": the payment goes elsewhere
+_ES_TO_SUPPLY = re.compile(
+    r"(?<!\w)(?:a la reserva|al banco|a la banca|a la caja|al tesoro|al suministro|a la bolsa común)(?!\w)",
+    re.IGNORECASE,
+)
+_ES_TO_YOU = re.compile(r"(?<!\w)(?:te|le|les|os|a ti|a usted|a ustedes|a vosotros)(?!\w)", re.IGNORECASE)
+
+
+def _paid_elsewhere(source: str, target: str) -> tuple[str, str] | None:
+    """(the original's words, the translation's) when another player pays or gives the reader and the
+    translation sends it to the supply, naming no "te", "le", "a ti"."""
+    gives_you = _EN_GIVES_YOU.search(source)
+    if gives_you is None or _EN_YOU_GIVE.search(source) or "supply" in source.lower() or "bank" in source.lower():
+        return None
+    supply = _ES_TO_SUPPLY.search(target)
+    if supply is None or _ES_TO_YOU.search(target) or _ES_GIVES_YOU.search(target):
+        return None
+    return gives_you.group(), supply.group()
+
+
 def _giving(source: str, target: str) -> tuple[str, str, bool] | None:
     """(the original's words, the translation's, whether the reader receives instead of giving) when the
     original has another player give to the reader and the translation the reader give, or the reverse."""
@@ -237,6 +258,12 @@ def compare_players(text: Text, original: Text) -> list[Finding]:
         return [_finding(text, message, source)]
     if _EN_GIVES_YOU.search(source) or _EN_YOU_GIVE.search(source):
         for their_sentence, our_sentence in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+            elsewhere = _paid_elsewhere(their_sentence, our_sentence)
+            if elsewhere is not None:
+                message = _(TO_THE_SUPPLY).format(
+                    said=elsewhere[0], translation=quote(our_sentence, 60), written=elsewhere[1]
+                )
+                return [_finding(text, message, their_sentence)]
             gives = _giving(their_sentence, our_sentence)
             if gives is not None:
                 said, written, receives = gives

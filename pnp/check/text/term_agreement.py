@@ -145,6 +145,9 @@ def _adjective_disagrees(
     if kind is None or kind[2] or word.lower() in DETERMINERS or word.lower() in PRENOMINAL:
         return None  # unsure, or "otra vez", "tantas cartas": a new phrase
     adjective_gender = kind[0]
+    head = _HEAD_BEFORE_DE.search(plain[max(0, match.start - 40) : match.start])
+    if head is not None and gender_by_ending(head.group(1)) in (None, adjective_gender):
+        return None  # "cada color de gema distinto": the adjective may be the head noun's
     nouns = re.findall(r"\w+", found)
     last = nouns[-1] if len(nouns) > 2 and nouns[-2].lower() in ("de", "del") else None
     if adjective_gender == gender or (last is not None and gender_by_ending(last) in (None, adjective_gender)):
@@ -189,6 +192,8 @@ _CLITIC_ARTICLES = frozenset({"la", "las", "los", "lo"})  # also pronouns before
 _WORD_BEFORE = re.compile(r"(\w+)[ \u00a0]+$")
 _WORD_AFTER = re.compile(r"[ \u00a0]+(\w+)(?![\w-])")
 _AFTER_DE = re.compile(r"(?<!\w)(?:de|del)(?:[ \u00a0]+\w+)?[ \u00a0]+$")
+# the noun a complement with "de" follows: "color" in "cada color de gema"
+_HEAD_BEFORE_DE = re.compile(r"(?<!\w)(\w+)[ \u00a0]+(?:de|del)(?:[ \u00a0]+(?:la|las|los|el|un|una))?[ \u00a0]+$")
 _NO_ADJECTIVE_AFTER = frozenset({"vez", "veces"})  # "una vez adjunto": once attached
 _NOUN = re.compile(r"(?<![\w-])[^\W\d_]+(?![\w-])")
 
