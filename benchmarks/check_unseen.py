@@ -52,6 +52,7 @@ PACKS = (
     "lantern-canals",
     "mill-river",
     "deep-mines",
+    "sky-harbour",
 )
 
 
