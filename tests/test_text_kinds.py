@@ -71,6 +71,10 @@ def _messages(compare, english: str, spanish: str) -> list[str]:  # type: ignore
         ("Cuando encenderás la lámpara, gana 1.", "Cuando encenderás", ""),
         ("Gana 2 de aceite, colocándolo después en el faro.", "colocándolo después", ""),
         ("Toma la lámpara y colóquele en la torre.", "colóquele", ""),
+        ("Puedes anunciar de que tu barco sale.", "anunciar de que", "anunciar que"),
+        ("Siempre que te se acabe el aceite, roba.", "te se", "se te"),
+        ("Si no puedes pagar, entrégalo 1 cuerda.", "entrégalo", "entrégale"),
+        ("No puede moverse hasta que alguien lo repara.", "hasta que alguien lo repara", ""),
     ],
 )  # fmt: skip
 def test_a_slip_of_spanish_grammar_is_named(spanish: str, written: str, right: str) -> None:
@@ -82,6 +86,11 @@ def test_a_slip_of_spanish_grammar_is_named(spanish: str, written: str, right: s
     [
         "Se la das a otro farero.",
         "Cuando hayan robado, descansad.",
+        "Siempre que se te acabe el aceite, roba.",
+        "Entrégalo a otro farero.",
+        "No puede moverse hasta que alguien lo repare.",
+        "Espera hasta que acabe la tormenta.",
+        "Colócalas boca arriba para que todos puedan verlas.",
         "El deber de pagar es del farero.",
         "No descansa si no tiene aceite.",
         "¿Cuándo encenderás la lámpara?",
@@ -387,6 +396,8 @@ def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, s
         (compare_players, "Then the player on your left may trade.", "Después, el siguiente jugador puede comerciar."),
         (compare_players, "Other players cannot take your oil.", "Ningún otro farero puede quitarte el aceite."),
         (compare_conditions, "Unless you have 3 cards, discard one.", "Si no tienes 3 cartas, descarta una."),
+        (compare_conditions, "Your boat cannot enter a storm unless she is face up.",
+         "Tu barco solo puede entrar en una tormenta si ella está boca arriba."),
         (compare_conditions, "Unless you have 3 cards, discard one.", "Descarta una carta, salvo que tengas 3."),
         (compare_conditions, "When you draw a storm card, lose 1.", "Al robar una carta de tormenta, pierde 1."),
         (compare_conditions, "Whenever a ship docks, gain 1.", "Cada vez que un barco atraque, gana 1."),
@@ -696,6 +707,10 @@ def test_an_action_said_as_the_original_says_it_is_clean(english: str, spanish: 
         ("Load your two boats with up to 6 oil in total.", "Carga hasta 6 de aceite en cada uno de tus dos barcos.",
          '"in total"'),
         ("Shuffle the discard pile into the deck.", "Devuelve la pila de descartes al mazo.", '"Shuffle"'),
+        ("Deliver oil in two consecutive nights.", "Entrega aceite en dos noches.", '"consecutive"'),
+        ("Look at every boat within 2 spaces of you.", "Mira todos los barcos a 2 casillas de ti.", '"within 2"'),
+        ("If your boat would sink, lose 1 oil instead.", "Si tu barco se ha hundido, pierde 1 de aceite en su lugar.",
+         '"would"'),
         ("Each tower above the second level costs 1 additional oil.",
          "Cada torre por encima del segundo nivel cuesta 1 de aceite.", '"additional"'),
         ("The lamp stays lit, even if the tower is flooded.", "La lámpara sigue encendida si la torre se inunda.",
@@ -767,6 +782,12 @@ def test_a_word_that_changes_the_rule_left_out_is_named(english: str, spanish: s
         ("You may discard a rope.", "Si lo deseas, descarta una cuerda."),
         ("Load your two boats with up to 6 oil in total.", "Carga hasta 6 de aceite en total en tus dos barcos."),
         ("Shuffle the discard pile into the deck.", "Baraja la pila de descartes con el mazo."),
+        ("Deliver oil in two consecutive nights.", "Entrega aceite en dos noches seguidas."),
+        ("Look at every boat within 2 spaces of you.", "Mira todos los barcos a 2 casillas o menos de ti."),
+        ("Finish it within this night.", "Termínalo esta noche."),
+        ("If your boat would sink, lose 1 oil instead.",
+         "Si tu barco fuera a hundirse, pierde 1 de aceite en su lugar."),
+        ("If your boat would sink, lose 1 oil instead.", "Si tu barco se hundiera, pierde 1 de aceite en su lugar."),
         ("Take an additional action.", "Realiza una segunda acción."),
         ("The lamp stays lit, even if the tower is flooded.",
          "La lámpara sigue encendida aunque la torre se inunde."),
@@ -1047,3 +1068,59 @@ def test_an_adjective_after_a_terms_complement_may_be_the_head_nouns() -> None:
     plain = "Gana 1 por cada carta de gema distinto."
     at = plain.index("gema")
     assert _adjective_disagrees(plain, Match(0, at, at + 4), "gema", "f", "Gem", CHECKER) is not None
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "said"),
+    [
+        # between commas the relative says something of every keeper: the condition is gone
+        ("Keepers who have no lit lamp lose 1 oil.",
+         "Los fareros, que no tienen ninguna lámpara encendida, pierden 1.", "between commas"),
+        ("Cards that show a storm are discarded.", "Las cartas, que muestran una tormenta, se descartan.",
+         "between commas"),
+        # what was done became what is done
+        ("Play this card only if you have lit a lamp this turn.",
+         "Juega esta carta solo si enciendes una lámpara este turno.", "done before"),
+    ],
+)  # fmt: skip
+def test_a_condition_read_otherwise_is_named(english: str, spanish: str, said: str) -> None:
+    found = _messages(compare_conditions, english, spanish)
+    assert len(found) == 1 and said in found[0], found
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        ("Keepers who have no lit lamp lose 1 oil.", "Los fareros que no tienen ninguna lámpara encendida pierden 1."),
+        ("The keepers, who are tired, rest.", "Los fareros, que están cansados, descansan."),
+        ("Play this card only if you have lit a lamp this turn.",
+         "Juega esta carta solo si has encendido una lámpara este turno."),
+        ("Play this card only if you have lit a lamp this turn.",
+         "Juega esta carta solo si ya encendiste una lámpara."),
+        ("If you have taken damage, rest.", "Si tienes daño, descansa."),  # a state: no time gone by is read
+        ("If you have no lamp this turn, draw 2.", "Si no tienes lámpara este turno, roba 2."),
+    ],
+)  # fmt: skip
+def test_a_condition_kept_in_its_own_words_is_clean(english: str, spanish: str) -> None:
+    assert _messages(compare_conditions, english, spanish) == []
+
+
+def test_a_noun_term_said_as_a_verb_and_a_person_term_in_the_feminine_count() -> None:
+    """ "you may dock" uses no game Dock; "capitana del puerto" is the glossary's "capitán del puerto"."""
+    from pnp.check.text.glossary import _feminine, _said_as_verb
+
+    source = "You may dock at the harbour. Another player docks next to you. The dock is full."
+    assert _said_as_verb(source, source.index("dock"), source.index("dock") + 4)
+    assert _said_as_verb(source, source.index("docks"), source.index("docks") + 5)
+    assert not _said_as_verb(source, source.rindex("dock"), source.rindex("dock") + 4)
+    assert _feminine("capitán del puerto") == "capitana del puerto"
+    assert _feminine("jugador") == "jugadora"
+    assert _feminine("sol") is None
+
+
+def test_the_feminine_of_a_noun_in_on_is_no_spelling_mistake() -> None:
+    from pnp.check.text.lexicon import english_words
+    from pnp.check.text.words import _verdict
+
+    assert _verdict("Polizona", CHECKER, english_words()) is None
+    assert _verdict("Polizonna", CHECKER, english_words()) == "unknown"

@@ -72,8 +72,9 @@ _ES_ADDED = re.compile(r"(?<!\w)(?:si|a menos que|salvo que|excepto si|en caso d
 # "unless" kept: a negated condition ("si no", "salvo que"); a bare "si" with no negation turns it around
 _EN_UNLESS = re.compile(r"\bunless\b", re.IGNORECASE)
 _ES_UNLESS = re.compile(
+    # "cannot enter unless she is face up" as "solo puede entrar si está boca arriba": the same rule
     r"(?<!\w)(?:a menos que|a no ser que|salvo|excepto|sin que|no|nunca|ningún|ninguna|ninguno|nadie|nada|ni|sin|"
-    r"tampoco|menos)(?!\w)",
+    r"tampoco|menos|solo|sólo|solamente|únicamente)(?!\w)",
     re.IGNORECASE,
 )
 # "when" kept: a moment, or a condition it may become
@@ -104,9 +105,40 @@ def check_conditions(pack: PackData) -> list[Finding]:
 def compare_conditions(text: Text, original: Text) -> list[Finding]:
     findings: list[Finding] = []
     when = _EN_WHEN.search(original.raw) is not None
-    if _EN_CONDITION.search(original.raw) is None and _ES_ADDED.search(text.raw) is None and not when:
+    relative = ", qu" in text.raw or ", cuy" in text.raw or " have " in original.raw or " has " in original.raw
+    if _EN_CONDITION.search(original.raw) is None and _ES_ADDED.search(text.raw) is None and not when and not relative:
         return findings  # most texts: no condition on either side
     for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+        explained = _explained(source, target)
+        if explained is not None:
+            message = _(
+                'the original says "{said}" (only those), but "{translation}" says "{written}": between commas, '
+                "every one of them"
+            )
+            findings.append(
+                text.finding(
+                    Severity.WARNING,
+                    CONDITION,
+                    message.format(said=explained[0], translation=quote(target, 60), written=explained[1]),
+                    _('leave out the commas: "{written}"').format(written=explained[1].replace(",", "")),
+                )
+            )
+            continue
+        done = _done_before(source, target)
+        if done is not None:
+            message = _(
+                'the original says "{said}" (done before), but "{translation}" says it in the present: '
+                "the condition is read at another time"
+            )
+            findings.append(
+                text.finding(
+                    Severity.WARNING,
+                    CONDITION,
+                    message.format(said=done, translation=quote(target, 60)),
+                    _('say it as done: "si has movido", "si ya moviste"'),
+                )
+            )
+            continue
         theirs = _said(source, _EN_CONDITION, _EN_NOT)
         if when and theirs is None and _said(source, _EN_WHEN, _NOTHING) and not _said(target, _ES_WHEN, _NOTHING):
             message = _(
@@ -163,6 +195,52 @@ def compare_conditions(text: Text, original: Text) -> list[Finding]:
 # "may" said as "puede", "puedes": kept as a permission, so it is no "if you wish" behind an added "si"
 _EN_MAY = re.compile(r"\b(?:may|can)\b", re.IGNORECASE)
 _ES_MAY = re.compile(r"(?<!\w)(?:pued\w*|pod[eéií]\w*|podr\w*)(?!\w)", re.IGNORECASE)
+
+
+# "Players who have no lantern lose 1" as "Los jugadores, que no tienen farol, pierden 1": between commas
+# the relative says something of every player, and the condition is gone
+_EN_RESTRICTIVE = re.compile(r"^\W*(?:(?:the|all|any) )?(?:\w+ )?\w+s (?:who|that|whose) ", re.IGNORECASE)
+_ES_EXPLICATIVE = re.compile(r"^\W*(?:tod[oa]s )?(?:los|las) \w+(?: \w+)?, (?:que|quienes|cuy[oa]s?) ", re.IGNORECASE)
+
+
+def _explained(source: str, target: str) -> tuple[str, str] | None:
+    said = _EN_RESTRICTIVE.match(source) if (" who " in source or " that " in source or " whose " in source) else None
+    if said is None:
+        return None
+    written = _ES_EXPLICATIVE.match(target)
+    return None if written is None else (said.group().strip(), written.group().strip())
+
+
+# "only if you have moved a cart this turn" as "solo si mueve una vagoneta": what was done became what is
+# done.  A perfect or a preterite of the translation ("si ha movido", "si moviste", "si ya"), or
+# "antes", keeps it
+_EN_PERFECT = re.compile(
+    r"\b(?:if|when|unless|once|after) (?:you|they|he|she|it|a player|that player|the player|each player|\w+) "
+    r"(?:have|has)(?: (?:already|not|just|never|ever))? (?!to\b|no\b|any\b|an?\b|the\b|more\b|most\b|fewer\b|at\b"
+    r"|least\b|just\b|first\b|enough\b)(?P<done>\w+(?:ed|en|wn|ne|ught|ut|un|ft|lt|id|ld|ck|at|ot|ght|it|st))\b",
+    re.IGNORECASE,
+)
+_ES_DONE = re.compile(
+    r"(?<!\w)(?:ha|has|han|he|hemos|habéis|haya|hayas|hayan|hayamos|había|habías|habían|hubiera|hubieras|ya|antes"
+    r"|previamente|anteriormente)(?!\w)|\w(?:aste|iste|asteis|isteis|aron|ieron|ó)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+# only where the original reads the condition over a time gone by ("this turn", "already"): "if you have
+# taken damage" is often "si tienes daño", a state, rightly
+_EN_WINDOW = re.compile(r"\b(?:this (?:turn|round|phase|game)|already|before|earlier|previously|yet)\b", re.IGNORECASE)
+
+
+def _done_before(source: str, target: str) -> str | None:
+    """The original's "if you have moved" (this turn, already...) when the translation says its
+    condition with no perfect, preterite nor "ya", "antes"."""
+    said = _EN_PERFECT.search(source) if (" have " in source or " has " in source) else None
+    if said is None or _EN_WINDOW.search(source) is None or _ES_DONE.search(target):
+        return None
+    if not re.search(r"(?<!\w)(?:si|cuando|cuanto)(?!\w)", target, re.IGNORECASE):
+        return None
+    return said.group()
 
 
 def _kept_may(source: str, target: str) -> str:

@@ -177,6 +177,29 @@ _WORDS = (
         "en total",
     ),
     _Word(
+        N_("one right after the other"),
+        r"consecutive|consecutively|in a row|successive|successively|back-to-back",
+        r"consecutiv\w*|seguid[oa]s|sucesiv\w*|tras otr[oa]|detrás de otr[oa]|sin interrupción|de corrido"
+        r"|de seguido|continu\w*|cada una? después de",
+        "consecutivas",
+    ),
+    _Word(
+        N_("at that distance or nearer"),
+        r"within (?:\d+|one|two|three|four|five|six|range|reach)",  # a distance: not "within this round"
+        r"dentro de|a (?:no más de|menos de|un máximo de)|como (?:máximo|mucho)|o menos|hasta|en un radio"
+        r"|cerca|alcance|a lo sumo|no más lejos|máximo|entre",
+        "a 2 casillas o menos",
+    ),
+    _Word(
+        N_("before it happens, in its place"),
+        r"would(?= (?:lose|gain|be|take|draw|discard|die|move|suffer|pay|receive|have|sink|fall|get|run|go|end)\b)",
+        r"fuera a|fueras a|fuerais a|fueran a|fuese a|fueses a|vaya a|vayas a|vayáis a|vayan a|ir a|iba a|ibas a"
+        r"|a punto de|en lugar de|en vez de|evit\w*|impid\w*|impedir\w*|debiera|debieras|tuviera que|tuvieras que"
+        r"|hubiera de|hubieras de|tendría|tendrías|perdería\w*|ganaría\w*|sería\w*|haría\w*|\w+ría|\w+rías"
+        r"|\w+rían|\w+(?:ara|aras|aran|iera|ieras|ieran|ase|ases|iese|ieses)",  # "si perdiera", hypothetical
+        "fuera a",
+    ),
+    _Word(
         N_("the cards are shuffled"),
         r"shuffle|shuffles|shuffled|shuffling|reshuffle|reshuffles",
         r"baraj\w*|barája\w*|barájel\w*|mezcl\w*|mézcl\w*|rebaraj\w*",

@@ -79,8 +79,14 @@ class GlossaryIndex:
             if wanted is not None and source is not None:
                 alone = [m for m in alone if used_as(source, m.start, m.end) == wanted]  # unsure: not required
             if wanted == "noun" or terms[index].gender is not None:
-                # a noun has no -ed or -ing form: "rounded down" uses no game Round
-                alone = [m for m in alone if not _verb_form(folded_source[m.start : m.end], terms[index].source)]
+                # a noun has no -ed or -ing form: "rounded down" uses no game Round; nor does it follow
+                # "you", "may", "to": "you may dock at Velmora" uses no game Dock
+                alone = [
+                    m
+                    for m in alone
+                    if not _verb_form(folded_source[m.start : m.end], terms[index].source)
+                    and not (source is not None and wanted is None and _said_as_verb(source, m.start, m.end))
+                ]
             if alone:
                 found.append((terms[index], alone[0]))
         return found
@@ -93,6 +99,26 @@ def _verb_form(matched: str, source: str) -> bool:
     """Whether an English word matched for a term is its -ed or -ing form, which the term is not."""
     word, own = matched.lower().rstrip(), fold(source).lower()
     return any(word.endswith(end) and not own.endswith(end) for end in ("ed", "ing"))
+
+
+_SUBJECTS_AND_MODALS = frozenset({
+    "to", "may", "must", "can", "cannot", "can't", "will", "would", "should", "might", "you", "they", "we", "i",
+    "he", "she", "it", "who", "not", "never", "also", "then", "don't", "doesn't", "didn't", "won't",
+})  # fmt: skip
+_ONE_WHO_DOES = frozenset(
+    {"player", "rival", "opponent", "one", "who", "that", "it", "he", "she", "nobody", "everyone"}
+)
+
+
+def _said_as_verb(source: str, start: int, end: int) -> bool:
+    """Whether an English word that is a noun term reads as a verb there: after a subject or a modal
+    ("you dock", "may dock", "to dock"), or with a verb's -s after one who does it ("another player
+    docks")."""
+    before = re.findall(r"[\w']+", source[max(0, start - 30) : start].lower())
+    previous = before[-1] if before else ""
+    if previous in _SUBJECTS_AND_MODALS:
+        return True
+    return source[start:end].lower().endswith("s") and previous in _ONE_WHO_DOES
 
 
 def _where_forbidden(hit: Hit, text: str) -> bool:
@@ -271,6 +297,9 @@ def _missing_terms(index: GlossaryIndex, text: Text, original: Text, reported: s
             continue
         if _verb_of_the_family(term.target, folded):
             continue  # "When you harvest" as "Cuando coseches": the verb of "cosecha", for a verb
+        feminine = _feminine(term.target)
+        if feminine is not None and phrase_matcher(feminine, text.lang).search(folded) is not None:
+            continue  # "Harbour Master" as "capitana del puerto", a woman, where the glossary says "capitán"
         said = original.plain[match.start : match.end]
         findings.append(
             text.finding(
@@ -283,6 +312,16 @@ def _missing_terms(index: GlossaryIndex, text: Text, original: Text, reported: s
             )
         )
     return findings
+
+
+def _feminine(target: str) -> str | None:
+    """The target with its first word in the feminine, for a person ("capitán del puerto": "capitana del
+    puerto"; "jugador": "jugadora"; "marinero": "marinera"), or None for a word with no such ending."""
+    first, _, rest = target.partition(" ")
+    for ending, female in (("án", "ana"), ("ón", "ona"), ("or", "ora"), ("és", "esa"), ("o", "a")):
+        if first.endswith(ending) and len(first) > len(ending) + 2:
+            return first[: -len(ending)] + female + (" " + rest if rest else "")
+    return None
 
 
 def _verb_of_the_family(target: str, folded_text: str) -> bool:

@@ -47,7 +47,9 @@ _NO_DE = (
     r"piens[oa]s?|piensan|pens(?:ar|amos|áis|é|aste|ó|aron|aba|abas|aban|ando)|cre[oe]s?|creen|creer|creemos|creí"
     r"|creyó|opin[oa]s?|opinan|opinar|dig[oa]s?|digan|dice|dices|dicen|decir|dijo|dije|consider[oa]s?|consideran"
     r"|considerar|supongo|supone|supones|suponen|suponer|imagin[oa]s?|imaginan|imaginar|parece|parecía"
-    r"|afirm[oa]s?|afirman|comunic[oa]s?|comunican|es (?:posible|probable|necesario|obvio|evidente|importante"
+    r"|afirm[oa]s?|afirman|comunic[oa]s?|comunican|anunci(?:a|as|an|o|ar|e|es|en|ó|aste)|declar(?:a|as|an|ar|e|ó)"
+    r"|explic(?:a|as|an|ar|ó)|indic(?:a|as|an|ar|ó)|respond(?:e|es|en|er|ió)|promet(?:e|es|en|er|ió)"
+    r"|es (?:posible|probable|necesario|obvio|evidente|importante"
     r"|mejor|seguro|cierto|verdad|normal)"
 )
 # not after "qué": "¿Qué piensas de que gane?" asks an opinion of it, and is right
@@ -140,6 +142,19 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
         right = _ESTAR[verb.lower()]
         right = right[:1].upper() + right[1:] if verb[:1].isupper() else right
         yield found.group(), f"{right} {found['state']}", N_("a state takes 'estar': 'está vacío'")
+    for found in _CLITIC_ORDER.finditer(plain) if " se " in lower else ():
+        yield (
+            found.group(),
+            f"se {found['pronoun'].lower()}",
+            N_("'se' stands ahead of 'te', 'me', 'le': 'se te acaba'"),
+        )
+    for found in _LOISMO.finditer(plain) if "lo" in lower or "la" in lower else ():
+        verb = found.group()
+        right = verb[: -len(found["pronoun"])] + "le" + ("s" if verb.endswith("s") else "")
+        if found["pronoun"].lower().startswith("lo"):
+            yield verb, right, N_("to whom it is given: 'le', not 'lo'")
+        else:
+            yield verb, right, N_("to whom it is given: 'le', not 'la'")
     for found in _DEBER_DE.finditer(plain) if "de " in lower and "deb" in lower else ():
         yield found.group(), found["verb"] + " " + found["infinitive"], N_("an obligation is 'deber', not 'deber de'")
     for found in _SI_NO.finditer(plain) if "si no " in lower else ():
@@ -153,6 +168,8 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
         yield found.group("verb"), "", N_("a thing placed is 'lo' or 'la', not 'le'")
     for written, right in haber_plural(plain) if "hayan " in lower or "habían " in lower else ():
         yield written, right, N_("haber that says 'there is' stays singular")
+    for written in until_indicative(plain) if "hasta que " in lower else ():
+        yield written, "", N_("a time to come after 'hasta que' takes the subjunctive: 'hasta que alguien lo repare'")
     for written, right in si_subjunctive(plain) if "si " in lower else ():
         yield written, right, N_("'si' takes the indicative, as in 'si tienes'")
 
@@ -176,6 +193,14 @@ _ESTAR = {
 }  # fmt: skip
 _SER_STATE = re.compile(
     rf"(?<!\w)(?P<verb>{'|'.join(_ESTAR)}) (?:(?:ya|todavía|aún|no) )?(?P<state>vací[oa]s?|llen[oa]s?)(?!\w)",
+    re.IGNORECASE,
+)
+# "te se acabe" for "se te acabe": "se" opens a row of pronouns
+_CLITIC_ORDER = re.compile(r"(?<!\w)(?P<pronoun>te|me|os|nos|le|les) se(?!\w)", re.IGNORECASE)
+# loísmo: "entrégalo 1 {cargo}" gives to him something that follows: "entrégale"
+_LOISMO = re.compile(
+    r"(?<!\w)(?:(?:entrég|pág|pás|muéstr|enséñ|regál|quít)a|(?:devuélv|ofréc|céd)e|dá|da)(?P<pronoun>los?|las?)"
+    r"(?= (?:\d|\{|un|una|unos|unas|dos|tres|cuatro|cinco|seis)(?!\w))",
     re.IGNORECASE,
 )
 # "debe de pagar" says it is likely; an obligation is "debe pagar" (DPD, «deber», 2)
@@ -238,6 +263,38 @@ def si_subjunctive(plain: str) -> Iterator[tuple[str, str]]:
         bare = verb.translate(_UNACCENT)
         if all(bare.endswith(_SUBJUNCTIVE[r.stem[-2:] == "ar"]) for r in verbs):
             yield found.group(), ""  # the indicative of an irregular verb is not the subjunctive's stem
+
+
+_UNTIL = re.compile(r"(?<!\w)hasta que((?: [a-záéíóúñ]+){1,4})", re.IGNORECASE)
+_BEFORE_ITS_VERB = frozenset(
+    {"alguien", "nadie", "todos", "todas", "uno", "una", "un", "el", "la", "los", "las", "su", "sus", "tu", "tus",
+     "cada", "otro", "otra", "no", "ya", "se", "lo", "le", "les", "te", "me", "nos", "os", "ese", "esa", "este", "esta"}
+)  # fmt: skip
+
+
+def until_indicative(plain: str) -> Iterator[str]:
+    """ "hasta que alguien lo repara" for a time to come: the first word after "hasta que" the dictionary
+    knows only as a verb, in the present indicative of its own verb ("repara", "mueve"), where the
+    subjunctive ("repare", "mueva") is due.  A rule's "until" always looks ahead."""
+    from pnp.check.text.lexicon import speller
+
+    checker = None
+    for found in _UNTIL.finditer(plain):
+        checker = checker or speller("es")
+        if checker is None:
+            return
+        for word in found.group(1).split():
+            if word.lower() in _BEFORE_ITS_VERB:
+                continue
+            readings = checker.readings(word.lower())
+            verbs = [r for r in readings if r.verb and r.stem[-2:] in ("ar", "er", "ir")]
+            if not verbs or len(verbs) != len(readings):
+                break  # a noun, a name: its verb comes later, or never
+            bare = word.lower().translate(_UNACCENT)
+            indicative = {True: ("a", "as", "an", "amos", "ais"), False: ("e", "es", "en", "emos", "imos", "eis", "is")}
+            if all(bare.endswith(indicative[r.stem[-2:] == "ar"]) for r in verbs):
+                yield "hasta que" + found.group(1)[: found.group(1).index(word) + len(word)]
+            break
 
 
 def haber_plural(plain: str) -> Iterator[tuple[str, str]]:
@@ -364,6 +421,9 @@ _HINTS = {
         "say it with a verb of its own: 'y después colóquela'"
     ),
     "a thing placed is 'lo' or 'la', not 'le'": N_("write 'lo' or 'la'"),
+    "a time to come after 'hasta que' takes the subjunctive: 'hasta que alguien lo repare'": N_(
+        "write it in the subjunctive"
+    ),
 }
 
 

@@ -130,7 +130,13 @@ def phrase_slips(
     return found
 
 
-def _noun_at(sentence: str, words: list[re.Match[str]], index: int, known: dict[str, tuple[Gender, Number]]) -> int:
+def _noun_at(
+    sentence: str,
+    words: list[re.Match[str]],
+    index: int,
+    known: dict[str, tuple[Gender, Number]],
+    checker: Speller | None = None,
+) -> int:
     """The index of the noun after the determiner at words[index] (past a numeral), or -1."""
     at = index + 1
     if at < len(words) and words[at].group().lower() in _NUMERALS | {"1", "2"} | {str(n) for n in range(3, 21)}:
@@ -140,6 +146,9 @@ def _noun_at(sentence: str, words: list[re.Match[str]], index: int, known: dict[
     noun = words[at].group()
     if not noun.isalpha() or not noun.islower() or noun in DETERMINERS or noun in _FUNCTION:
         return -1
+    plural = {entry[2] for entry in DETERMINERS.get(words[index].group().lower(), [])} == {"p"}
+    if (plural and not noun.endswith(("s", "x"))) or (checker is not None and checker.only_verb(noun)):
+        return -1  # "para que todos puedan verlas": a plural noun ends in -s; "puedan" is a verb
     return at
 
 
@@ -186,7 +195,7 @@ def _after_determiner(
     determiner = words[index].group()
     table, gender, number = DETERMINERS[determiner.lower()][0]
     every = table[("m", "s")] == table[("m", "p")]  # cada: a singular of either gender
-    at = _noun_at(sentence, words, index, known)
+    at = _noun_at(sentence, words, index, known, checker)
     if at < 0:
         return None
     if every:

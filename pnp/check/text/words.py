@@ -86,8 +86,16 @@ def _is_known(word: str, known: frozenset[str]) -> bool:
     return "-" in lower and all(part in known for part in lower.split("-") if part)
 
 
+# the feminine of a noun in -ón the dictionary gives only in the masculine: "Polizona", "Anfitriona" (the
+# DLE's "polizón, na"), regular as "patrona", "campeona"
+_FEMININE_ONA = re.compile(r"(\w{3,})on(a|as)")
+
+
 def _verdict(word: str, checker: Speller, english: frozenset[str]) -> str | None:
     if checker.knows(word):
+        return None
+    feminine = _FEMININE_ONA.fullmatch(word.lower())
+    if feminine is not None and checker.knows(feminine.group(1) + "ón" + ("es" if feminine.group(2) == "as" else "")):
         return None
     parts = [p.lower() for p in word.split("-") if p]
     if all(p in english or checker.knows(p) for p in parts) and any(len(p) > 2 and p in english for p in parts):
