@@ -45,6 +45,7 @@ class _Word:
     spanish: str
     suggested: str
     english_aside: str = ""
+    spanish_aside: str = ""  # phrases of the translation that hold a rendering's word in another sense
     # (English, Spanish): each time the whole original says the first, the whole translation says
     # the second, or the word was dropped even where a rendering of it is somewhere
     counted: tuple[str, str] | None = None
@@ -91,6 +92,8 @@ _WORDS = (
         r"|sino|nadie más|ningún otro|ninguna otra|ningun[oa]s? otr[oa]s?|como máximo|a lo sumo|apenas",
         "solo",
         english_aside=r"not only|if only",
+        # "puede moverse un dirigible solo:" is one on its own, not only one ("un solo dirigible")
+        spanish_aside=r"(?:un|una) \w+ sol[oa](?=[.,;:!?]|$)",
     ),
     _Word(
         N_("an exception"),
@@ -391,8 +394,11 @@ def _each_unrendered(source: str, whole: str) -> bool:
 
 @lru_cache(maxsize=1 << 10)  # a text's sentences ask of the same whole translation
 def _rendered(index: int, whole: str) -> bool:
-    """Whether the translation has a rendering of the index-th word."""
-    return _compiled()[index].spanish.search(whole) is not None
+    """Whether the translation has a rendering of the index-th word (not in a phrase of another sense)."""
+    compiled = _compiled()[index]
+    if compiled.word.spanish_aside:
+        whole = re.sub(compiled.word.spanish_aside, " ", whole, flags=re.IGNORECASE)
+    return compiled.spanish.search(whole) is not None
 
 
 def check_dropped_words(pack: PackData) -> list[Finding]:

@@ -142,6 +142,13 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
         right = _ESTAR[verb.lower()]
         right = right[:1].upper() + right[1:] if verb[:1].isupper() else right
         yield found.group(), f"{right} {found['state']}", N_("a state takes 'estar': 'está vacío'")
+    for found in _CONTAINING.finditer(plain) if "conteniendo" in lower else ():
+        yield found.group(), found["noun"] + " que contiene", N_("a gerund is no adjective: 'una caja que contiene'")
+    for found in _TO_SEVERAL.finditer(plain) if "le" in lower else ():
+        verb = found["verb"] or found["verb2"]
+        if found["verb"] and _TO_ONE.match(plain, found.end()):
+            continue  # "A los demás nada; dale 1 a tu vecino": the one given to is named after it
+        yield verb, verb + "s", N_("to several: 'les', not 'le'")
     for found in _CLITIC_ORDER.finditer(plain) if " se " in lower else ():
         yield (
             found.group(),
@@ -194,6 +201,18 @@ _ESTAR = {
 _SER_STATE = re.compile(
     rf"(?<!\w)(?P<verb>{'|'.join(_ESTAR)}) (?:(?:ya|todavía|aún|no) )?(?P<state>vací[oa]s?|llen[oa]s?)(?!\w)",
     re.IGNORECASE,
+)
+# "una caja conteniendo 3 cargas": a gerund after a noun is no adjective (DPD, «gerundio», 2.3)
+_CONTAINING = re.compile(r"(?<!\w)(?P<noun>(?:un|una|el|la|los|las|unos|unas) \w+) conteniendo(?!\w)", re.IGNORECASE)
+# "a los fareros de Ombrel ... dale 1 carga": the ones given to are several, "dales"
+_GIVE_LE = r"(?:dale|entrégale|págale|pásale|muéstrale|enséñale|devuélvele|ofrécele|regálale)"
+_TO_SEVERAL = re.compile(
+    rf"(?<!\w)a (?:los|las|todos los|todas las) \w+[^.;:]{{0,60}}?(?<!\w)(?P<verb>{_GIVE_LE})(?!\w)"
+    rf"|(?<!\w)(?P<verb2>{_GIVE_LE}) [^.;:]{{0,40}}?(?<!\w)a (?:los|las|todos los|todas las) \w+s(?!\w)",
+    re.IGNORECASE,
+)
+_TO_ONE = re.compile(
+    r"[^.;:]{0,40}?(?<!\w)(?:a|al) (?:un|una|tu|su|el|la|otro|otra|mi|cada|ese|esa|este|esta)?\s?\w+", re.IGNORECASE
 )
 # "te se acabe" for "se te acabe": "se" opens a row of pronouns
 _CLITIC_ORDER = re.compile(r"(?<!\w)(?P<pronoun>te|me|os|nos|le|les) se(?!\w)", re.IGNORECASE)
