@@ -1131,3 +1131,21 @@ def test_the_feminine_of_a_noun_in_on_is_no_spelling_mistake() -> None:
 
     assert _verdict("Polizona", CHECKER, english_words()) is None
     assert _verdict("Polizonna", CHECKER, english_words()) == "unknown"
+
+
+@pytest.mark.parametrize(
+    ("title", "right"),
+    [
+        ("Tormenta Sobre El Faro", "Tormenta sobre el Faro"),  # English title case
+        ("Banco De Niebla", "Banco de Niebla"),
+        ("Tormenta sobre el faro", None),
+        ("El Señor de los Anillos", None),
+        ("Corvain, capitana del puerto", None),
+        ("LA GRAN TORMENTA", None),
+    ],
+)
+def test_a_spanish_title_in_english_title_case_is_named(title: str, right: str | None) -> None:
+    from pnp.check.text.typography import _title_case
+
+    found = _title_case(title)
+    assert (len(found) == 1 and f'"{right}"' in found[0][1]) if right else found == []

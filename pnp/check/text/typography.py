@@ -40,10 +40,35 @@ def check_typography(pack: PackData) -> list[Finding]:
         if spanish:
             for paragraph in shown.split("\n\n"):
                 found += _inverted_marks(paragraph) + _quotes(paragraph)
+            if text.path.split(".")[-1] in ("title", "subtitle"):
+                found += _title_case(shown)
         if original is not None:
             found += _final_period(shown, markup.plain_text(original.raw), original)
         findings += [text.finding(Severity.WARNING, CODE, message, hint) for message, hint in found]
     return findings
+
+
+# Spanish titles capitalise the first word and names only (Ortografía de la lengua española, 4.2.4):
+# "Tormenta Sobre El Faro" copies the English title case.  Read on the small words, which no name needs
+# capitalised inside a title
+_SMALL_WORDS = frozenset(
+    {"De", "Del", "La", "Las", "El", "Los", "Y", "E", "O", "U", "En", "A", "Al", "Con", "Por", "Para", "Sobre",
+     "Sin", "Un", "Una", "Unos", "Unas", "Entre", "Hacia", "Tras", "Contra", "Desde", "Hasta", "Su", "Sus", "Tu", "Tus"}
+)  # fmt: skip
+
+
+def _title_case(title: str) -> list[tuple[str, str]]:
+    words = title.split()
+    if len(words) < 3 or title.isupper():
+        return []
+    small = [w for w in words[1:] if w in _SMALL_WORDS]
+    if not small:
+        return []
+    right = " ".join([words[0], *(w.lower() if w in _SMALL_WORDS else w for w in words[1:])])
+    message = _('"{title}": a Spanish title capitalises its first word and its names only ("{small}")').format(
+        title=title, small=", ".join(dict.fromkeys(small))
+    )
+    return [(message, _('write "{right}"').format(right=right))]
 
 
 def _around(text: str, start: int, end: int) -> tuple[str, str, str]:
