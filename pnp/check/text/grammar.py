@@ -133,7 +133,7 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
             yield found.group(), f"{right} {determiner}", N_("'todo' agrees with what follows it")
     for written, right in pronoun_slips(plain):
         yield written, right, N_("its pronoun agrees with nothing named before it")
-    for found in _LAISMO.finditer(plain) if "la" in lower else ():
+    for found in _LAISMO.finditer(plain) if (" la " in lower or " las " in lower or lower.startswith("la")) else ():
         pronoun = found["pronoun"]
         right = ("Le" if pronoun[:1].isupper() else "le") + ("s" if pronoun.lower().endswith("s") else "")
         yield found.group(), f"{right} {found['verb']}", N_("to whom it is given: 'le', not 'la'")
@@ -144,18 +144,18 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
         yield found.group(), f"{right} {found['state']}", N_("a state takes 'estar': 'está vacío'")
     for found in _CONTAINING.finditer(plain) if "conteniendo" in lower else ():
         yield found.group(), found["noun"] + " que contiene", N_("a gerund is no adjective: 'una caja que contiene'")
-    for found in _TO_SEVERAL.finditer(plain) if "le" in lower else ():
+    for found in _TO_SEVERAL.finditer(plain) if any(verb in lower for verb in _GIVE_LE_FORMS) else ():
         verb = found["verb"] or found["verb2"]
         if found["verb"] and _TO_ONE.match(plain, found.end()):
             continue  # "A los demás nada; dale 1 a tu vecino": the one given to is named after it
         yield verb, verb + "s", N_("to several: 'les', not 'le'")
-    for found in _CLITIC_ORDER.finditer(plain) if " se " in lower else ():
+    for found in _CLITIC_ORDER.finditer(plain) if any(gate in lower for gate in _CLITIC_GATES) else ():
         yield (
             found.group(),
             f"se {found['pronoun'].lower()}",
             N_("'se' stands ahead of 'te', 'me', 'le': 'se te acaba'"),
         )
-    for found in _LOISMO.finditer(plain) if "lo" in lower or "la" in lower else ():
+    for found in _LOISMO.finditer(plain) if any(stem in lower for stem in _LOISMO_STEMS) else ():
         verb = found.group()
         right = verb[: -len(found["pronoun"])] + "le" + ("s" if verb.endswith("s") else "")
         if found["pronoun"].lower().startswith("lo"):
@@ -167,11 +167,15 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
     for found in _SI_NO.finditer(plain) if "si no " in lower else ():
         if re.search(r"(?<!\w)no(?!\w)", plain[: found.start()].lower()):
             yield found.group("si_no"), "sino", N_("'not this but that' is 'sino', in one word")
-    for found in _WHEN_FUTURE.finditer(plain) if "rá" in lower or "rem" in lower or "réis" in lower else ():
+    for found in (
+        _WHEN_FUTURE.finditer(plain)
+        if ("rá" in lower or "rem" in lower or "réis" in lower) and any(w in lower for w in _WHEN_WORDS)
+        else ()
+    ):
         yield found.group(), "", N_("a time to come after 'cuando' takes the subjunctive: 'cuando excave'")
-    for found in _AFTERWARDS_GERUND.finditer(plain) if "ndo" in lower else ():
+    for found in _AFTERWARDS_GERUND.finditer(plain) if "ndo" in lower and any(w in lower for w in _AFTERWARDS) else ():
         yield found.group().lstrip(", "), "", N_("a gerund says what happens at the same time, not after")
-    for found in _PLACED_LE.finditer(plain) if "le " in lower else ():
+    for found in _PLACED_LE.finditer(plain) if "le" in lower and any(gate in lower for gate in _PLACED_GATES) else ():
         yield found.group("verb"), "", N_("a thing placed is 'lo' or 'la', not 'le'")
     for written, right in haber_plural(plain) if "hayan " in lower or "habían " in lower else ():
         yield written, right, N_("haber that says 'there is' stays singular")
@@ -214,6 +218,27 @@ _TO_SEVERAL = re.compile(
 _TO_ONE = re.compile(
     r"[^.;:]{0,40}?(?<!\w)(?:a|al) (?:un|una|tu|su|el|la|otro|otra|mi|cada|ese|esa|este|esta)?\s?\w+", re.IGNORECASE
 )
+# the words each expression below needs, looked for with `in` first (most texts have none of them)
+_GIVE_LE_FORMS = (
+    "dale",
+    "entrégale",
+    "págale",
+    "pásale",
+    "muéstrale",
+    "enséñale",
+    "devuélvele",
+    "ofrécele",
+    "regálale",
+)
+_LOISMO_STEMS = ("entrég", "pág", "pás", "muéstr", "enséñ", "regál", "quít", "devuélv", "ofréc", "céd", "dá", "dal")
+_WHEN_WORDS = ("cuando", "en cuanto", "tan pronto", "hasta que", "mientras", "antes de que", "después de que")
+_AFTERWARDS = ("después", "luego", "a continuación", "más tarde", "seguidamente")
+_PLACED_GATES = tuple(
+    f"{pronoun} {place}"
+    for pronoun in ("le", "les")
+    for place in ("en", "sobre", "encima", "debajo", "junto", "bajo", "dentro", "delante", "detrás")
+)
+_CLITIC_GATES = ("te se ", "me se ", "os se ", "nos se ", "le se ", "les se ")
 # "te se acabe" for "se te acabe": "se" opens a row of pronouns
 _CLITIC_ORDER = re.compile(r"(?<!\w)(?P<pronoun>te|me|os|nos|le|les) se(?!\w)", re.IGNORECASE)
 # loísmo: "entrégalo 1 {cargo}" gives to him something that follows: "entrégale"
