@@ -53,6 +53,7 @@ PACKS = (
     "mill-river",
     "deep-mines",
     "sky-harbour",
+    "spice-bazaar",
 )
 
 
