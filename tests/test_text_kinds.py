@@ -77,6 +77,12 @@ def _messages(compare, english: str, spanish: str) -> list[str]:  # type: ignore
         ("No puede moverse hasta que alguien lo repara.", "hasta que alguien lo repara", ""),
         ("Toma una caja conteniendo 3 cuerdas.", "una caja conteniendo", "una caja que contiene"),
         ("Lleva 2 cuerdas a los fareros del cabo y dale 1 lámpara.", "dale", "dales"),
+        ("Después, todos ustedes ganáis 1 de aceite.", "ustedes ganáis", ""),
+        ("Cada farero que tenga más que 3 cuerdas descansa.", "más que 3", "más de 3"),
+        ("El farero que su barca está más lejos pierde 1.", "que su", "cuyo / cuya"),
+        ("Paga 2 cuerdas para que le deja ver sus cartas.", "para que le deja", ""),
+        ("Soborna el guardia de la torre.", "Soborna el guardia", "Soborna al guardia"),
+        ("Todo farero que tenga dos barcas o más, debe pagar 1.", ", debe", ""),
     ],
 )  # fmt: skip
 def test_a_slip_of_spanish_grammar_is_named(spanish: str, written: str, right: str) -> None:
@@ -90,6 +96,15 @@ def test_a_slip_of_spanish_grammar_is_named(spanish: str, written: str, right: s
         "Cuando hayan robado, descansad.",
         "Siempre que se te acabe el aceite, roba.",
         "Dale 1 cuerda al farero.",
+        "Ustedes ganan 1 de aceite.",
+        "No tiene más que 3 cuerdas.",
+        "El farero cuya barca está más lejos pierde 1.",
+        "Paga 2 cuerdas para que le deje ver sus cartas.",
+        "Espera hasta que la marea baje.",
+        "Soborna al guardia de la torre.",
+        "Todo farero que tenga dos barcas o más debe pagar 1.",
+        "El farero que tenga más cuerdas, si quiere, descansa.",
+        "Si otro farero juega una carta, pierde 1.",
         "Dales 2 cuerdas a los fareros.",
         "Toma una caja que contiene 3 cuerdas.",
         "Entrégalo a otro farero.",
@@ -384,6 +399,8 @@ def test_ustedes_is_no_evidence_outside_spain() -> None:
          "Nadie más puede comerciar.", "beside you"),
         (compare_players, "Any rival who enters must pay you 1 oil.",
          "Todo rival que entre debe pagar 1 de aceite a la reserva.", "to the supply"),
+        (compare_players, "If they refuse, that keeper must give you 1 oil.",
+         "Si se niega, ese farero debe pagar 1 de aceite.", "not to whom"),
     ],
 )  # fmt: skip
 def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, said: str) -> None:  # type: ignore[no-untyped-def]
@@ -396,6 +413,8 @@ def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, s
     [
         (compare_players, "Other players cannot take your oil.", "Nadie más puede quitarte el aceite."),
         (compare_players, "Any rival who enters must pay you 1 oil.", "Todo rival que entre debe pagarte 1 de aceite."),
+        (compare_players, "If they refuse, that keeper must give you 1 oil.",
+         "Si se niega, ese farero debe darte 1 de aceite."),
         (compare_players, "Then the player on your left may trade once. Nobody else may trade.",
          "Después, el farero de tu izquierda puede comerciar una vez. Nadie más puede comerciar."),
         (compare_players, "Then the player on your left may trade.", "Después, el siguiente jugador puede comerciar."),
@@ -462,6 +481,7 @@ def test_a_meaning_kept_in_other_words_is_clean(compare, english: str, spanish: 
         ("Gain 1 salt per caravan.", "Gana 1 de sal a nivel de caravana.", '"a nivel de"'),
         ("Pay the actual cost of the lamp.", "Paga el coste actual de la lámpara.", '"actual"'),
         ("Load two goods onto a large boat.", "Carga dos mercancías en un barco largo.", '"largo"'),
+        ("If one of the spices is saffron, gain 1.", "Si una de las especies es azafrán, gana 1.", '"especies"'),
     ],
 )
 def test_a_false_friend_in_the_wrong_sense_is_named(english: str, spanish: str, said: str) -> None:
@@ -480,6 +500,8 @@ def test_a_false_friend_in_the_wrong_sense_is_named(english: str, spanish: str, 
         ("Pay the current cost of the lamp.", "Paga el coste actual de la lámpara."),
         ("Pay the actual cost of the lamp.", "Paga el coste real de la lámpara."),
         ("Load two goods onto a large boat.", "Carga dos mercancías en un barco grande."),
+        ("If one of the spices is saffron, gain 1.", "Si una de las especias es azafrán, gana 1."),
+        ("Choose a species of spice.", "Elige una especie de especia."),
         ("Move a large boat along the coast.", "Mueve un barco grande a lo largo de la costa."),
         ("A large boat with a long mast.", "Un barco grande con un mástil largo."),
     ],
@@ -714,6 +736,9 @@ def test_an_action_said_as_the_original_says_it_is_clean(english: str, spanish: 
         ("Shuffle the discard pile into the deck.", "Devuelve la pila de descartes al mazo.", '"Shuffle"'),
         ("Deliver oil in two consecutive nights.", "Entrega aceite en dos noches.", '"consecutive"'),
         ("Only a single boat may sail tonight.", "Esta noche puede zarpar un barco solo.", '"Only"'),
+        ("Each boat loses all but one of its ropes.", "Cada barco pierde una de sus cuerdas.", '"all but one"'),
+        ("You cannot light it again this night.", "No puedes encenderla esta noche.", '"again"'),
+        ("You may swap one of your boats with a rival's.", "Puedes quedarte con un barco de un rival.", '"swap"'),
         ("Look at every boat within 2 spaces of you.", "Mira todos los barcos a 2 casillas de ti.", '"within 2"'),
         ("If your boat would sink, lose 1 oil instead.", "Si tu barco se ha hundido, pierde 1 de aceite en su lugar.",
          '"would"'),
@@ -790,6 +815,12 @@ def test_a_word_that_changes_the_rule_left_out_is_named(english: str, spanish: s
         ("Shuffle the discard pile into the deck.", "Baraja la pila de descartes con el mazo."),
         ("Deliver oil in two consecutive nights.", "Entrega aceite en dos noches seguidas."),
         ("Only a single boat may sail tonight.", "Esta noche puede zarpar un solo barco."),
+        ("Each boat loses all but one of its ropes.", "Cada barco pierde todas sus cuerdas menos una."),
+        ("You cannot light it again this night.", "No puedes volver a encenderla esta noche."),
+        ("You may swap one of your boats with a rival's.",
+         "Puedes intercambiar uno de tus barcos por uno de un rival."),
+        ("Deliver 4 lamps. You may not include oil.", "Entrega 4 lámparas, sin incluir aceite."),
+        ("Each keeper pays 2 per tower instead of 1.", "Cada farero paga 2 por torre, y no 1."),
         ("Look at every boat within 2 spaces of you.", "Mira todos los barcos a 2 casillas o menos de ti."),
         ("Finish it within this night.", "Termínalo esta noche."),
         ("If your boat would sink, lose 1 oil instead.",
@@ -1149,3 +1180,16 @@ def test_a_spanish_title_in_english_title_case_is_named(title: str, right: str |
 
     found = _title_case(title)
     assert (len(found) == 1 and f'"{right}"' in found[0][1]) if right else found == []
+
+
+def test_more_than_said_as_at_least_as_many_as_is_named() -> None:
+    found = _messages(compare_bounds, "Each keeper with more lamps than you rests.",
+                      "Cada farero con al menos tantas lámparas como tú descansa.")  # fmt: skip
+    assert len(found) == 1 and "one counts the number itself" in found[0]
+    assert _messages(compare_bounds, "Each keeper with more lamps than you rests.",
+                     "Cada farero con más lámparas que tú descansa.") == []  # fmt: skip
+
+
+def test_an_ustedes_order_with_its_pronouns_is_spelt_right() -> None:
+    assert CHECKER.knows("Revélenlos") and CHECKER.knows("Descártenla")
+    assert not CHECKER.knows("Revelenlos")  # the accent the pronouns need

@@ -84,6 +84,9 @@ _ANY_ES = re.compile(r"menos|más|mínimo|máximo|mucho|sumo|mayor|menor|superio
 _NUMBER = re.compile(r"\d+|\ufffc")
 
 
+_AS_MANY_AS = re.compile(r"(?<!\w)tant[oa]s? (?:\w+ )?como(?!\w)", re.IGNORECASE)
+
+
 @lru_cache(maxsize=1 << 14)  # texts repeat their sentences
 def bounds(unit: str, english: bool) -> tuple[tuple[str, str, str], ...]:
     """(bound, words, the number after them or "") of each comparison of one unit, in its order."""
@@ -157,11 +160,14 @@ def compare_bounds(text: Text, original: Text) -> list[Finding]:
             continue
         kinds, our_kinds = {b for b, _w, _n in theirs}, {b for b, _w, _n in ours}
         turned = (kinds <= _LOWER and our_kinds <= _UPPER) or (kinds <= _UPPER and our_kinds <= _LOWER)
+        # one bound each, strict on one side and not on the other: on the same figure ("at least 3" as
+        # "más de 3"), or on none ("more favours than the player on your left" as "al menos tantos como")
         strictness = (
             len(theirs) == len(ours) == 1
             and not turned
             and theirs[0][0] != ours[0][0]
-            and theirs[0][2] == ours[0][2] != ""
+            and theirs[0][2] == ours[0][2]
+            and (theirs[0][2] != "" or _AS_MANY_AS.search(target) is not None)
         )
         if not turned and not strictness:
             continue
@@ -213,6 +219,21 @@ _ES_BOUNDED = re.compile(
 )
 
 
+_NEAR_BOUND = re.compile(
+    r"(?<!\w)(?:o más|o menos|como mínimo|como máximo|como mucho|al menos|por lo menos|a partir de|o superior"
+    r"|o inferior|mínimo|máximo|hasta|o mayor|o menor|más de|menos de)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def _bare(target: str, figure: str) -> bool:
+    """Whether the figure stands in the sentence with no bound word within a few words of it."""
+    at = re.search(rf"(?<![\w.,]){re.escape(figure)}(?![\w.,]?\d)", target)
+    if at is None:
+        return False
+    return _NEAR_BOUND.search(target[max(0, at.start() - 25) : at.end() + 25]) is None
+
+
 def _dropped_bounds(text: Text, original: Text) -> list[Finding]:
     """A sentence whose original bounds a figure with "up to" or "at least" and whose translation has
     that figure alone (no other figure, no bound, no "o", "entre" beside it), as an exact number."""
@@ -224,9 +245,10 @@ def _dropped_bounds(text: Text, original: Text) -> list[Finding]:
             continue
         figure = _value(next(group for group in bound.groups() if group is not None))
         figures = _FIGURE.findall(target)
-        if [_value(f) for f in figures] != [figure] or re.search(
-            r"(?<!\w)(?:o|u|entre|ni)\s+" + re.escape(figures[0]), target, re.IGNORECASE
-        ):
+        values = [_value(f) for f in figures]
+        if values.count(figure) != 1 or (len(values) > 1 and not _bare(target, figures[values.index(figure)])):
+            continue  # with other figures, only a figure with no bound word near it is judged
+        if re.search(r"(?<!\w)(?:o|u|entre|ni)\s+" + re.escape(figures[values.index(figure)]), target, re.IGNORECASE):
             continue
         if up_to is not None:
             message = _(
@@ -242,7 +264,9 @@ def _dropped_bounds(text: Text, original: Text) -> list[Finding]:
             text.finding(
                 Severity.WARNING,
                 CODE,
-                message.format(said=bound.group(), translation=quote(target, 60), written=figures[0]),
+                message.format(
+                    said=bound.group(), translation=quote(target, 60), written=figures[values.index(figure)]
+                ),
                 hint.format(original=quote(source, 60)),
             )
         )

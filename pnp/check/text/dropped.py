@@ -81,8 +81,8 @@ _WORDS = (
         r"instead",
         r"en (?:su|tu|mi|vuestro|nuestro|sus|tus) lugar|en lugar d\w+|en vez d\w+|en cambio|a cambio|sustitu\w*"
         r"|reemplaz\w*|cambi[aeoó]\w*|cambiar\w*|sino|por el contrario|en su defecto|más bien"
-        # "the reward is 7 instead" as "la recompensa pasa a ser de 7"
-        r"|pasa a|pasan a|pasará a|pasarán a",
+        # "the reward is 7 instead" as "la recompensa pasa a ser de 7"; "2 instead of 1" as "2, y no 1"
+        r"|pasa a|pasan a|pasará a|pasarán a|y no (?:\d+|un[oa]?|dos|tres|cuatro|cinco|el|la|los|las)",
         "en su lugar",
     ),
     _Word(
@@ -153,6 +153,7 @@ _WORDS = (
         r"may|optionally|if you wish|if you want|if you like",
         _MAY,
         "puede",
+        english_aside=r"may not|may never",  # a ban: text/negation's ("You may not include saffron", "sin incluir")
         # "You may discard a card. Guards can fine you" as "Descarta una carta. Los guardias pueden
         # multarte": the one "pueden" is the guards'; each modal of the original wants its own
         counted=(r"may|can|could|might|cannot|optionally|able", _MAY + r"|capa(?:z|ces)"),
@@ -201,6 +202,28 @@ _WORDS = (
         r"|hubiera de|hubieras de|tendría|tendrías|perdería\w*|ganaría\w*|sería\w*|haría\w*|\w+ría|\w+rías"
         r"|\w+rían|\w+(?:ara|aras|aran|iera|ieras|ieran|ase|ases|iese|ieses)",  # "si perdiera", hypothetical
         "fuera a",
+    ),
+    _Word(
+        N_("every one but that many"),
+        r"all but (?:one|two|three|\d+)",
+        r"todos (?:menos|salvo|excepto)|todas (?:menos|salvo|excepto)|menos (?:uno|una|dos|tres|\d+)"
+        r"|salvo (?:uno|una|dos|tres|\d+)|excepto (?:uno|una|dos|tres|\d+)|(?:se )?qued\w* (?:solo )?con"
+        r"|conserv\w* (?:solo )?(?:uno|una|dos|\d+)|dej\w* (?:solo )?(?:uno|una|dos|\d+)|sino (?:uno|una)",
+        "todos menos uno",
+    ),
+    _Word(
+        N_("once more"),
+        r"again",
+        r"de nuevo|otra vez|nuevamente|volv\w* a|vuelv\w* a|vuelt\w* a|una segunda vez|más veces|repet\w*|repit\w*"
+        r"|otra|otro|más de una vez|re\w+ar",
+        "de nuevo",
+        english_aside=r"again and again|once again",
+    ),
+    _Word(
+        N_("one for the other"),
+        r"swap|swaps|swapped|swapping|exchange|exchanges|exchanged|exchanging",
+        r"intercambi\w*|cambi\w*|canje\w*|permut\w*|trueque\w*|a cambio|por (?:un|una|otr[oa])",
+        "intercambia",
     ),
     _Word(
         N_("the cards are shuffled"),

@@ -122,6 +122,14 @@ FALSE_FRIENDS = (
         "DLE, «actual»",
     ),
     FalseFriend(
+        _es(r"especies?"),
+        _en(r"spices?|spiced|spicy"),
+        N_("a species, a kind, not a spice"),
+        "especia, especias",
+        "DLE, «especie» y «especia»",
+        _en(r"species|kinds?|sorts?|types?"),  # the original says the sense too
+    ),
+    FalseFriend(
         _es(r"(?<!a lo )larg[oa]s?"),  # not "a lo largo de" (along)
         _en(r"large|larger|largest"),
         N_("long, not big"),
@@ -243,7 +251,7 @@ def check_false_friends(pack: PackData) -> list[Finding]:
 # what every entry's Spanish starts with, accents or not: most texts have none, and are not folded
 _ANY = re.compile(
     r"eventualmente|actual|librer|asum|aplic|lugar|realiz|atend|atiend|base|adici|sentido|resum|soport|nivel|"
-    r"ventaja|larg"
+    r"ventaja|larg|especie"
 )
 
 

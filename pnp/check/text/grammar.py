@@ -181,6 +181,26 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
         yield written, right, N_("haber that says 'there is' stays singular")
     for written in until_indicative(plain) if "hasta que " in lower else ():
         yield written, "", N_("a time to come after 'hasta que' takes the subjunctive: 'hasta que alguien lo repare'")
+    for written in until_indicative(plain, _PURPOSE) if any(w in lower for w in _PURPOSE_WORDS) else ():
+        yield written, "", N_("after 'para que' and the like, the subjunctive: 'para que le deje'")
+    for found in _USTEDES_VOSOTROS.finditer(plain) if "ustedes " in lower else ():
+        yield found.group(), "", N_("'ustedes' takes the verb of 'ellos': 'ustedes ganan'")
+    for found in _MAS_QUE_FIGURE.finditer(plain) if "s que " in lower else ():
+        if not re.search(r"(?<!\w)(?:no|nunca|ni)(?!\w)", plain[max(0, found.start() - 40) : found.start()].lower()):
+            word = found["word"]
+            yield found.group(), f"{word} de {found['figure']}", N_("before a figure, 'más de', 'menos de'")
+    for found in _QUE_SU.finditer(plain) if " que su" in lower else ():
+        own = "cuyos" if found["noun"].lower().endswith("s") else "cuyo"
+        why = N_("a possessive relative is 'cuyo': 'el jugador cuya caravana'")
+        yield found.group("que_su"), own + " / " + own.replace("o", "a"), why
+    for found in _SUBJECT_COMMA.finditer(plain) if " que " in lower and ", " in lower else ():
+        yield found.group("comma").strip(), "", N_("no comma between a subject and its verb")
+    for found in _WITHOUT_A.finditer(plain) if any(v in lower for v in _PERSONAL_VERBS) else ():
+        yield (
+            found.group(),
+            f"{found['verb']} {_WITH_A[found['det'].lower()]} {found['person']}",
+            N_("a person as the object takes 'a': 'soborne al guardia'"),
+        )
     for written, right in si_subjunctive(plain) if "si " in lower else ():
         yield written, right, N_("'si' takes the indicative, as in 'si tienes'")
 
@@ -310,34 +330,117 @@ def si_subjunctive(plain: str) -> Iterator[tuple[str, str]]:
 
 
 _UNTIL = re.compile(r"(?<!\w)hasta que((?: [a-záéíóúñ]+){1,4})", re.IGNORECASE)
+_PURPOSE = re.compile(r"(?<!\w)(?:para que|sin que|antes de que|a fin de que)((?: [a-záéíóúñ]+){1,4})", re.IGNORECASE)
+_PURPOSE_WORDS = ("para que ", "sin que ", "antes de que ", "a fin de que ")
+# "todos ustedes ganáis": ustedes with the verb of vosotros
+_USTEDES_VOSOTROS = re.compile(
+    r"(?<!\w)ustedes (?:(?:no|ya|se|les|los|las|también|solo) )?\w+(?:áis|éis|ís)(?!\w)", re.IGNORECASE
+)
+# "Todo jugador que tenga dos guardias, debe pagar": no comma between the subject and its verb (the
+# Ortografía, 3.4.2.2.1.1); the subject a noun phrase with a relative clause, at the start of a sentence
+_SUBJECT_COMMA = re.compile(
+    # not a time said with "que" ("Cada vez que una nave se mueve, coloca"): no subject
+    r"(?:^|(?<=[.;:!?] ))(?:Todo|Toda|Todos|Todas|Cada|El|La|Los|Las|Un|Una|Ningún|Ninguna)"
+    r" (?!(?:\w+ )?(?:vez|veces|momento|día|turno|ronda|noche|instante|fase|ocasión|año|mes)\b)[^,.;:¿?!]{1,30}? que"
+    r" [^,.;:¿?!()]{3,80}?(?P<comma>, (?:debe|deben|puede|pueden|pierde|pierden|gana|ganan|roba|roban|paga|pagan"
+    r"|recibe|reciben|mueve|mueven|descarta|descartan|toma|toman|coloca|colocan|está|están|es|son|tiene|tienen"
+    r"|queda|quedan|obtiene|obtienen|suma|suman|elige|eligen))(?!\w)",
+    re.MULTILINE,
+)
+# "más que 3" for "más de 3": before a figure, a quantity takes "de" (not "no ... más que 3", only 3)
+_MAS_QUE_FIGURE = re.compile(
+    r"(?<!\w)(?P<word>más|menos) que (?P<figure>\d+|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)(?!\w)",
+    re.IGNORECASE,
+)
+# quesuismo: "el jugador que su caravana está más lejos" is "cuya caravana"
+_QUE_SU = re.compile(
+    r"(?<!\w)(?:el|la|los|las|cada|todo|toda|un|una) (?:\w+ )?\w+ (?P<que_su>que sus?) (?P<noun>\w+) "
+    r"(?:está|están|es|son|tiene|tienen|queda|quedan|sea|sean|esté|estén|tenga|tengan)(?!\w)",
+    re.IGNORECASE,
+)
+# a person as the object, with no "a": "soborne el guardia de un puesto" is "al guardia"
+_PERSONAL_VERBS = (
+    "soborn",
+    "atac",
+    "derrot",
+    "ayud",
+    "reclut",
+    "contrat",
+    "despid",
+    "captur",
+    "expuls",
+    "rescat",
+    "proteg",
+    "vigil",
+    "elimin",
+    "arrest",
+    "encarcel",
+    "cur",
+    "desafí",
+    "desafi",
+    "engañ",
+    "asesin",
+)
+_WITH_A = {
+    "el": "al",
+    "la": "a la",
+    "los": "a los",
+    "las": "a las",
+    "este": "a este",
+    "esta": "a esta",
+    "ese": "a ese",
+    "esa": "a esa",
+    "su": "a su",
+    "sus": "a sus",
+    "tu": "a tu",
+    "tus": "a tus",
+}
+_PEOPLE = (
+    r"guardias?|jugador(?:es|as?)?|rival(?:es)?|oponentes?|adversari[oa]s?|ladr(?:ón|ones|onas?)|mercader(?:es)?"
+    r"|comerciantes?|capitan(?:es|as?)|capitán|sultán|sultana|rey|reina|soldados?|espías?|mercenari[oa]s?"
+    r"|prisioner[oa]s?|rehén|rehenes|aliad[oa]s?|enemig[oa]s?|centinelas?|vigías?|piratas?"
+)
+_WITHOUT_A = re.compile(
+    rf"(?<!\w)(?P<verb>(?:{'|'.join(_PERSONAL_VERBS)})[a-záéíóúñ]*)"
+    rf" (?P<det>el|la|los|las|este|esta|ese|esa|su|sus|tu|tus) (?P<person>{_PEOPLE})(?!\w)",
+    re.IGNORECASE,
+)
 _BEFORE_ITS_VERB = frozenset(
     {"alguien", "nadie", "todos", "todas", "uno", "una", "un", "el", "la", "los", "las", "su", "sus", "tu", "tus",
      "cada", "otro", "otra", "no", "ya", "se", "lo", "le", "les", "te", "me", "nos", "os", "ese", "esa", "este", "esta"}
 )  # fmt: skip
 
 
-def until_indicative(plain: str) -> Iterator[str]:
+_CLITIC_WORDS = frozenset({"se", "le", "les", "te", "me", "nos", "os"})  # not "la", "lo": articles too
+
+
+def until_indicative(plain: str, opener: re.Pattern[str] = _UNTIL) -> Iterator[str]:
     """ "hasta que alguien lo repara" for a time to come: the first word after "hasta que" the dictionary
     knows only as a verb, in the present indicative of its own verb ("repara", "mueve"), where the
     subjunctive ("repare", "mueva") is due.  A rule's "until" always looks ahead."""
     from pnp.check.text.lexicon import speller
 
     checker = None
-    for found in _UNTIL.finditer(plain):
+    for found in opener.finditer(plain):
         checker = checker or speller("es")
         if checker is None:
             return
+        after_pronoun = False
         for word in found.group(1).split():
             if word.lower() in _BEFORE_ITS_VERB:
+                after_pronoun = word.lower() in _CLITIC_WORDS
                 continue
             readings = checker.readings(word.lower())
             verbs = [r for r in readings if r.verb and r.stem[-2:] in ("ar", "er", "ir")]
-            if not verbs or len(verbs) != len(readings):
-                break  # a noun, a name: its verb comes later, or never
+            if not verbs or (len(verbs) != len(readings) and not after_pronoun):
+                break  # a noun, a name: its verb comes later, or never ("le deja" is a verb: a pronoun before)
             bare = word.lower().translate(_UNACCENT)
             indicative = {True: ("a", "as", "an", "amos", "ais"), False: ("e", "es", "en", "emos", "imos", "eis", "is")}
             if all(bare.endswith(indicative[r.stem[-2:] == "ar"]) for r in verbs):
-                yield "hasta que" + found.group(1)[: found.group(1).index(word) + len(word)]
+                yield (
+                    found.group()[: len(found.group()) - len(found.group(1))]
+                    + found.group(1)[: found.group(1).index(word) + len(word)]
+                )
             break
 
 
@@ -468,6 +571,9 @@ _HINTS = {
     "a time to come after 'hasta que' takes the subjunctive: 'hasta que alguien lo repare'": N_(
         "write it in the subjunctive"
     ),
+    "after 'para que' and the like, the subjunctive: 'para que le deje'": N_("write it in the subjunctive"),
+    "'ustedes' takes the verb of 'ellos': 'ustedes ganan'": N_("write the verb of 'ellos'"),
+    "no comma between a subject and its verb": N_("take the comma out"),
 }
 
 

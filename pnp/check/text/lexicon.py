@@ -248,7 +248,9 @@ class Speller:
             nuclei = _nuclei(plain)
             if not nuclei:
                 continue
-            llana = plain[-1] in "aeiou" and len(nuclei) >= 2  # descarta, descartando; not dar, pon
+            # descarta, descartando, descarten (a word in -n or -s stresses the one before last too); not
+            # dar, pon
+            llana = plain[-1] in "aeiouns" and len(nuclei) >= 2
             start, end = nuclei[-2] if llana else nuclei[-1]
             if pronouns + (2 if llana else 1) < 3:
                 if not accents:

@@ -194,7 +194,8 @@ _RESTATED: tuple[tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pat
             r"(?:descart\w+|devuelv\w+|devolv\w+|pierd\w+|perd\w+|entreg\w+|deshac\w+|deshag\w+)",
             r"discard|discards|return|returns|lose|loses|give (?:up|away)|gives (?:up|away)|get rid",
             r"(?:(?:se|te|me|nos|os) qued\w+|qu[eé]d(?:ate|ese|ense|aos|arse|arte)) con"
-            r"|conserv\w+|guard\w+|retien\w+|reten\w+",
+            # guardar, not the nouns "guardia", "guardián", "guardaespaldas" (one who guards)
+            r"|conserv\w+|guard(?!ia|ián|iana|aespaldas|abosque|acostas|arropa)\w+|retien\w+|reten\w+",
         ),
         (  # unchanged
             r"(?:the )?same|unchanged|unaltered",

@@ -122,6 +122,9 @@ _NOT_ADJECTIVES = frozenset(
     {"como", "pero", "para", "contra", "hacia", "nada", "ahora", "sobra", "sobre", "cuyo", "cuya", "cuyos", "cuyas"}
     # irregular subjunctives the dictionary does not read as verbs: "el personaje haya", "cuando sea"
     | {"sea", "sean", "haya", "hayan", "vaya", "vayan", "sepa", "sepan", "quepa", "quepan"}
+    # stem-changing presents it does not tie to their verb: "otro jugador juega una carta"
+    | {"juega", "cuenta", "muestra", "prueba", "encuentra", "recuerda", "cierra", "despliega", "empieza", "suelta"}
+    | {"vuela", "cuesta", "renueva", "almuerza", "acuesta", "apuesta", "demuestra", "comienza", "tropieza"}
 )
 # Quantifiers that go before the noun they count, never after one: "Vende en el mercado tantas
 # mercancías como quieras" ("tantas" is the mercancías', not the mercado's)

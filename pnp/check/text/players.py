@@ -151,16 +151,34 @@ _ES_TO_SUPPLY = re.compile(
 _ES_TO_YOU = re.compile(r"(?<!\w)(?:te|le|les|os|a ti|a usted|a ustedes|a vosotros)(?!\w)", re.IGNORECASE)
 
 
-def _paid_elsewhere(source: str, target: str) -> tuple[str, str] | None:
-    """(the original's words, the translation's) when another player pays or gives the reader and the
-    translation sends it to the supply, naming no "te", "le", "a ti"."""
+TO_NOBODY = N_('the original says "{said}", but "{translation}" says "{written}" and not to whom: to you')
+# a payment or a gift, and whoever receives it joined to the verb ("pagarle", "dale", "entrégueme")
+_ES_PAYS = re.compile(
+    r"(?<!\w)(?:pag\w+|entreg\w+|ced[aei]\w*|da|das|dan|dé|des|den|dar|dará|darán)(?!\w)", re.IGNORECASE
+)
+_ES_PAYS_SOMEONE = re.compile(
+    r"(?<!\w)(?:pag|entreg|d[aáeé]|dar|ced|pas)\w*(?:te|le|les|os|me|nos)(?!\w)|(?<!\w)a (?:ti|usted|ustedes|vosotros|"
+    r"\w+ jugador\w*|otr[oa]|cada|tod[oa]s|quien|su|sus|un|una|la|el|los|las)(?!\w)|(?<!\w)al(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def _paid_elsewhere(source: str, target: str) -> tuple[str, str, bool] | None:
+    """(the original's words, the translation's, whether to nobody) when another player pays or gives
+    the reader and the translation sends it to the supply, or to nobody it names, with no "te", "le",
+    "a ti"."""
     gives_you = _EN_GIVES_YOU.search(source)
     if gives_you is None or _EN_YOU_GIVE.search(source) or "supply" in source.lower() or "bank" in source.lower():
         return None
-    supply = _ES_TO_SUPPLY.search(target)
-    if supply is None or _ES_TO_YOU.search(target) or _ES_GIVES_YOU.search(target):
+    if _ES_TO_YOU.search(target) or _ES_GIVES_YOU.search(target):
         return None
-    return gives_you.group(), supply.group()
+    supply = _ES_TO_SUPPLY.search(target)
+    if supply is not None:
+        return gives_you.group(), supply.group(), False
+    pays = _ES_PAYS.search(target) if gives_you.group().lower().split()[0].startswith(("pay", "give")) else None
+    if pays is None or _ES_PAYS_SOMEONE.search(target, pays.start()):
+        return None  # "debe pagarle", "debe pagar 1 a su rival": whoever receives it follows the verb
+    return gives_you.group(), pays.group(), True
 
 
 def _giving(source: str, target: str) -> tuple[str, str, bool] | None:
@@ -260,8 +278,9 @@ def compare_players(text: Text, original: Text) -> list[Finding]:
         for their_sentence, our_sentence in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
             elsewhere = _paid_elsewhere(their_sentence, our_sentence)
             if elsewhere is not None:
-                message = _(TO_THE_SUPPLY).format(
-                    said=elsewhere[0], translation=quote(our_sentence, 60), written=elsewhere[1]
+                said, written, to_nobody = elsewhere
+                message = _(TO_NOBODY if to_nobody else TO_THE_SUPPLY).format(
+                    said=said, translation=quote(our_sentence, 60), written=written
                 )
                 return [_finding(text, message, their_sentence)]
             gives = _giving(their_sentence, our_sentence)
