@@ -54,6 +54,7 @@ PACKS = (
     "deep-mines",
     "sky-harbour",
     "spice-bazaar",
+    "frost-keep",
 )
 
 
