@@ -83,6 +83,9 @@ def _messages(compare, english: str, spanish: str) -> list[str]:  # type: ignore
         ("Paga 2 cuerdas para que le deja ver sus cartas.", "para que le deja", ""),
         ("Soborna el guardia de la torre.", "Soborna el guardia", "Soborna al guardia"),
         ("Todo farero que tenga dos barcas o más, debe pagar 1.", ", debe", ""),
+        ("Entrega 2 cuerdas a el farero.", "a el", "al"),
+        ("Los demás: no revelad vuestras cartas.", "no revelad", ""),
+        ("Ningún barco de pesca no puede zarpar.", "Ningún barco de pesca no", "Ningún barco de pesca"),
     ],
 )  # fmt: skip
 def test_a_slip_of_spanish_grammar_is_named(spanish: str, written: str, right: str) -> None:
@@ -96,6 +99,10 @@ def test_a_slip_of_spanish_grammar_is_named(spanish: str, written: str, right: s
         "Cuando hayan robado, descansad.",
         "Siempre que se te acabe el aceite, roba.",
         "Dale 1 cuerda al farero.",
+        "Viaja a El Ferrol.",
+        "No reveléis vuestras cartas.",
+        "Ningún farero que no tenga aceite puede descansar.",
+        "Cuando se coloque un {oil} en la torre, el farero puede retirarlo.",
         "Ustedes ganan 1 de aceite.",
         "No tiene más que 3 cuerdas.",
         "El farero cuya barca está más lejos pierde 1.",
@@ -413,6 +420,10 @@ def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, s
     ("compare", "english", "spanish"),
     [
         (compare_players, "Other players cannot take your oil.", "Nadie más puede quitarte el aceite."),
+        (compare_players, "The first keeper takes 2 oil; every other keeper takes 1.",
+         "El farero inicial toma 2 de aceite y cada uno de los demás, 1."),
+        (compare_negation, "Keepers who light nothing cannot take part in the next night.",
+         "Quien no encienda nada se queda fuera de la próxima noche."),
         (compare_players, "Any rival who enters must pay you 1 oil.", "Todo rival que entre debe pagarte 1 de aceite."),
         (compare_players, "If they refuse, that keeper must give you 1 oil.",
          "Si se niega, ese farero debe darte 1 de aceite."),
@@ -595,6 +606,13 @@ def test_a_nivel_de_without_its_original_is_not_judged() -> None:
         ("This turn you do not have to pay oil.", "Este turno no puedes pagar aceite.", '"no puedes"'),
         ("You cannot pay oil this turn.", "Este turno no tienes que pagar aceite.", '"no tienes que"'),
         ("Move your boat downstream.", "Mueve tu barca río arriba.", '"río arriba"'),
+        ("At the end of the next night, discard 1.", "Al final de esta noche, descarta 1.", '"esta noche"'),
+        (
+            "Each keeper announces aloud how much oil they give.",
+            "Cada farero decide en secreto cuánto aceite da.",
+            '"en secreto"',
+        ),
+        ("No boat can enter the bay.", "Ningún barco puede salir de la bahía.", '"salir"'),
         ("Ties go to the keeper closest to the tower.", "Gana el empate el farero más lejos de la torre.", '"lejos"'),
         (
             "The first keeper to light 3 lamps gains 2 oil.",
@@ -693,6 +711,9 @@ def test_an_action_turned_into_its_opposite_is_named(english: str, spanish: str,
         ("This turn you do not have to pay oil.", "Este turno no estás obligado a pagar aceite."),
         ("You do not need to pay, but you cannot move.", "No necesitas pagar, pero no puedes moverte."),
         ("Move your boat downstream.", "Mueve tu barca aguas abajo."),
+        ("At the end of the next night, discard 1.", "Al final de la noche siguiente, descarta 1."),
+        ("No boat can enter the bay.", "Ningún barco puede entrar en la bahía."),
+        ("Leave the card face up.", "Deja la carta boca arriba."),
         ("Ties go to the keeper closest to the tower.", "Gana el empate el farero más cercano a la torre."),
         ("So far, no keeper has rested.", "Hasta ahora, ningún farero ha descansado."),
         ("The first keeper to light 3 lamps gains 2 oil.",
@@ -739,9 +760,11 @@ def test_an_action_said_as_the_original_says_it_is_clean(english: str, spanish: 
         ("Deliver oil in two consecutive nights.", "Entrega aceite en dos noches.", '"consecutive"'),
         ("Only a single boat may sail tonight.", "Esta noche puede zarpar un barco solo.", '"Only"'),
         ("Each boat loses all but one of its ropes.", "Cada barco pierde una de sus cuerdas.", '"all but one"'),
+        ("Discard 3 ropes of different colours.", "Descarta 3 cuerdas.", '"different"'),
         ("You cannot light it again this night.", "No puedes encenderla esta noche.", '"again"'),
         ("You may swap one of your boats with a rival's.", "Puedes quedarte con un barco de un rival.", '"swap"'),
-        ("Look at every boat within 2 spaces of you.", "Mira todos los barcos a 2 casillas de ti.", '"within 2"'),
+        ("Look at every boat within 2 spaces of you.", "Mira todos los barcos a 2 casillas de ti.",
+         '"within 2 spaces"'),
         ("If your boat would sink, lose 1 oil instead.", "Si tu barco se ha hundido, pierde 1 de aceite en su lugar.",
          '"would"'),
         ("Each tower above the second level costs 1 additional oil.",
@@ -818,6 +841,10 @@ def test_a_word_that_changes_the_rule_left_out_is_named(english: str, spanish: s
         ("Deliver oil in two consecutive nights.", "Entrega aceite en dos noches seguidas."),
         ("Only a single boat may sail tonight.", "Esta noche puede zarpar un solo barco."),
         ("Each boat loses all but one of its ropes.", "Cada barco pierde todas sus cuerdas menos una."),
+        ("Discard 3 ropes of different colours.", "Descarta 3 cuerdas de colores distintos."),
+        ("Choose a different keeper.", "Elige a otro farero."),
+        ("If you cannot agree within one minute, nobody gains.",
+         "Si no os ponéis de acuerdo en un minuto, nadie gana."),
         ("You cannot light it again this night.", "No puedes volver a encenderla esta noche."),
         ("You may swap one of your boats with a rival's.",
          "Puedes intercambiar uno de tus barcos por uno de un rival."),
@@ -1195,3 +1222,21 @@ def test_more_than_said_as_at_least_as_many_as_is_named() -> None:
 def test_an_ustedes_order_with_its_pronouns_is_spelt_right() -> None:
     assert CHECKER.knows("Revélenlos") and CHECKER.knows("Descártenla")
     assert not CHECKER.knows("Revelenlos")  # the accent the pronouns need
+
+
+def test_exactly_said_as_a_bound_is_named() -> None:
+    found = _messages(
+        compare_bounds, "A keeper with exactly 3 lamps rests.", "Un farero con 3 lámparas o más descansa."
+    )
+    assert len(found) == 1 and "not exactly" in found[0]
+    assert (
+        _messages(
+            compare_bounds, "A keeper with exactly 3 lamps rests.", "Un farero con exactamente 3 lámparas descansa."
+        )
+        == []
+    )
+    assert _messages(compare_bounds, "A keeper with exactly 3 lamps rests.", "Un farero con 3 lámparas descansa.") == []
+
+
+def test_a_preposition_after_a_plural_is_no_adjective() -> None:
+    assert noun_slips("Todos los clanes salvo el que tenga más centinelas pierden 2.", CHECKER) == []

@@ -148,6 +148,8 @@ def compare_bounds(text: Text, original: Text) -> list[Finding]:
                 ).format(said=flipped[0], translation=quote(target, 60), written=flipped[1])
                 hint = _('"the fewest": "menos"; "the most": "más", as in "{original}"')
                 findings.append(text.finding(Severity.WARNING, CODE, message, hint.format(original=quote(source, 60))))
+    if "exactly" in original.raw.lower():
+        findings += _exactly_bounded(text, original)
     if _ANY_EN.search(original.raw) is None:
         return findings  # most texts compare nothing
     if _UP_TO.search(original.raw) is not None or _AT_LEAST.search(original.raw) is not None:
@@ -217,6 +219,31 @@ _ES_BOUNDED = re.compile(
     r"(?<!\w)(?:a partir de|cuando menos|mínimo|máximo)(?!\w)|(?<!\w)o (?:superior|mayor|inferior|menor)",
     re.IGNORECASE,
 )
+
+
+_EXACTLY = re.compile(rf"\bexactly ({_EN_CARDINAL}|one)\b", re.IGNORECASE)
+_ES_EXACTLY = re.compile(r"(?<!\w)(?:exactamente|justo|justamente|ni más ni menos|exact[oa]s?)(?!\w)", re.IGNORECASE)
+
+
+def _exactly_bounded(text: Text, original: Text) -> list[Finding]:
+    """ "exactly 3" said with a bound ("3 o más", "al menos 3"): more now count, or fewer."""
+    for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+        said = _EXACTLY.search(source)
+        if said is None or _ES_EXACTLY.search(target) or bounds(source, True):
+            continue
+        ours = bounds(target, False)
+        if not ours:
+            continue
+        message = _('the original says "{said}", but "{translation}" says "{written}": a bound, not exactly')
+        return [
+            text.finding(
+                Severity.WARNING,
+                CODE,
+                message.format(said=said.group(), translation=quote(target, 60), written=ours[0][1]),
+                _('say it exactly, as "{original}" does ("exactamente 3")').format(original=quote(source, 60)),
+            )
+        ]
+    return []
 
 
 _NEAR_BOUND = re.compile(

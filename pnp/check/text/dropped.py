@@ -189,7 +189,9 @@ _WORDS = (
     ),
     _Word(
         N_("at that distance or nearer"),
-        r"within (?:\d+|one|two|three|four|five|six|range|reach)",  # a distance: not "within this round"
+        # a distance: not "within this round", "within one minute"
+        r"within (?:\d+|one|two|three|four|five|six) (?:spaces?|squares?|hex(?:es)?|tiles?|steps?|zones?|sectors?"
+        r"|regions?|cells?|areas?|locations?|districts?|leagues?|miles?|inches|cm|km)|within (?:range|reach)",
         r"dentro de|a (?:no más de|menos de|un máximo de)|como (?:máximo|mucho)|o menos|hasta|en un radio"
         r"|cerca|alcance|a lo sumo|no más lejos|máximo|entre",
         "a 2 casillas o menos",
@@ -210,6 +212,13 @@ _WORDS = (
         r"|salvo (?:uno|una|dos|tres|\d+)|excepto (?:uno|una|dos|tres|\d+)|(?:se )?qued\w* (?:solo )?con"
         r"|conserv\w* (?:solo )?(?:uno|una|dos|\d+)|dej\w* (?:solo )?(?:uno|una|dos|\d+)|sino (?:uno|una)",
         "todos menos uno",
+    ),
+    _Word(
+        N_("no two alike"),
+        r"different|distinct|differing",
+        r"distint\w*|diferent\w*|divers\w*|no repetid\w*|sin repetir|cada un[oa] de (?:un|una)|variad\w*",
+        "distintos",
+        english_aside=r"a different|different from|any different|differently",
     ),
     _Word(
         N_("once more"),

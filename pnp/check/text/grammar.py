@@ -193,6 +193,22 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
         own = "cuyos" if found["noun"].lower().endswith("s") else "cuyo"
         why = N_("a possessive relative is 'cuyo': 'el jugador cuya caravana'")
         yield found.group("que_su"), own + " / " + own.replace("o", "a"), why
+    for found in _A_EL.finditer(plain) if " el " in lower else ():
+        yield (
+            found.group(),
+            {"a": "al", "de": "del"}[found["prep"].lower()],
+            N_("'a' and 'de' join the article: 'al', 'del'"),
+        )
+    for found in _NO_VOSOTROS_ORDER.finditer(plain) if "no " in lower and "d " in lower + " " else ():
+        verb = found["verb"].lower()
+        if _is_infinitive_stem(verb[:-1] + "r"):
+            yield found.group(), "", N_("a ban takes the subjunctive: 'no reveléis'")
+    for found in _NEGATION_BEFORE_NO.finditer(plain) if " no " in lower else ():
+        yield (
+            found.group(),
+            found.group()[: -len(found["no"])].rstrip(),
+            N_("a negative word before the verb takes no 'no': 'Ningún trineo puede'"),
+        )
     for found in _SUBJECT_COMMA.finditer(plain) if " que " in lower and ", " in lower else ():
         yield found.group("comma").strip(), "", N_("no comma between a subject and its verb")
     for found in _WITHOUT_A.finditer(plain) if any(v in lower for v in _PERSONAL_VERBS) else ():
@@ -347,6 +363,26 @@ _SUBJECT_COMMA = re.compile(
     r"|queda|quedan|obtiene|obtienen|suma|suman|elige|eligen))(?!\w)",
     re.MULTILINE,
 )
+# "a el herrero" for "al herrero" (not "a El Paso", a name)
+_A_EL = re.compile(r"(?<!\w)(?P<prep>a|de) el(?!\w)(?! [A-ZÁÉÍÓÚÑ])")
+# "no revelad vuestras cartas": a ban says the subjunctive, "no reveléis"
+_NO_VOSOTROS_ORDER = re.compile(r"(?<!\w)no (?P<verb>[a-záéíóúñ]{3,}[aei]d)(?!\w)", re.IGNORECASE)
+# "Ningún trineo no puede moverse": after a negative word before the verb, no "no" (not "Ningún jugador
+# que no tenga cartas", a relative clause of its own)
+_NEGATION_BEFORE_NO = re.compile(
+    r"(?:^|(?<=[.;:!?] ))(?:Ningún|Ninguna|Nadie|Nunca|Tampoco|Ninguno|Nada)(?: (?!que\b)[a-záéíóúñ]+){0,3}?"
+    r" (?P<no>no)(?= [a-záéíóúñ])",
+    re.MULTILINE,
+)
+
+
+def _is_infinitive_stem(infinitive: str) -> bool:
+    from pnp.check.text.lexicon import speller
+
+    checker = speller("es")
+    return checker is not None and any(r.verb and r.stem == infinitive for r in checker.readings(infinitive))
+
+
 # "más que 3" for "más de 3": before a figure, a quantity takes "de" (not "no ... más que 3", only 3)
 _MAS_QUE_FIGURE = re.compile(
     r"(?<!\w)(?P<word>más|menos) que (?P<figure>\d+|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)(?!\w)",
@@ -518,7 +554,7 @@ def _named_before(text: str, end: int) -> list[tuple[str, str]]:
 
 
 _SENTENCE_END = re.compile(r"[.;:!?¡¿\n]")
-_UNNAMED = re.compile(r"[\"“”«»{}]")  # a quoted or placeholder name: of no gender pnp can tell
+_UNNAMED = re.compile(r"[\"“”«»{}\ufffc]")  # a quoted name, a placeholder, an icon: of no gender pnp can tell
 
 
 # a word that may be a verb with a pronoun joined: found first, read with _JOINED only then
@@ -574,6 +610,7 @@ _HINTS = {
     "after 'para que' and the like, the subjunctive: 'para que le deje'": N_("write it in the subjunctive"),
     "'ustedes' takes the verb of 'ellos': 'ustedes ganan'": N_("write the verb of 'ellos'"),
     "no comma between a subject and its verb": N_("take the comma out"),
+    "a ban takes the subjunctive: 'no reveléis'": N_("write the subjunctive: 'no reveléis'"),
 }
 
 

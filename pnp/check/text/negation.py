@@ -83,7 +83,7 @@ _EN_NEGATIVE_MEANING = re.compile(
 )
 _ES_NEGATIVE_MEANING = re.compile(
     r"(?<!\w)(?:salvo|excepto|a menos que|(?:todos|todas|todo) menos|solo|sólo|solamente|únicamente|"
-    r"en lugar de|en vez de|fuera de|gratis|gratuit\w*|"
+    r"en lugar de|en vez de|fuera de|fuera del|qued\w* fuera|gratis|gratuit\w*|"
     r"carec\w*|falta\w*|vací\w+|imposible|incapaz|impid\w+|imped\w+|evit\w+|ignor\w+|cancel\w+|anul\w+|"
     r"prohib\w+|rechaz\w+|cero|hasta|como (?:mucho|máximo)|inválid\w*|incorrect\w*|incomplet\w*|"
     r"insuficiente\w*|inútil\w*|desconocid\w*|desactiv\w*)(?!\w)",

@@ -120,6 +120,7 @@ def stressed_a(word: str) -> bool:
 # Function words that end like an adjective and have a feminine twin in the dictionary (coma, pera, paro).
 _NOT_ADJECTIVES = frozenset(
     {"como", "pero", "para", "contra", "hacia", "nada", "ahora", "sobra", "sobre", "cuyo", "cuya", "cuyos", "cuyas"}
+    | {"salvo", "excepto"}  # prepositions: "todos los clanes salvo el que tenga más"
     # irregular subjunctives the dictionary does not read as verbs: "el personaje haya", "cuando sea"
     | {"sea", "sean", "haya", "hayan", "vaya", "vayan", "sepa", "sepan", "quepa", "quepan"}
     # stem-changing presents it does not tie to their verb: "otro jugador juega una carta"

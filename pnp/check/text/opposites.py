@@ -337,6 +337,42 @@ _PAIRS = (
         english_aside=r"show of hands|show(?:s|ed)? up",
     ),
     _Pair(
+        # "At the end of the next round" as "Al final de esta ronda": it happens a round earlier
+        (N_("the next one"), N_("this one")),
+        (
+            r"next (?:round|turn|phase|night|day|season|year)",
+            r"this (?:round|turn|phase|night|day|season|year)",
+        ),
+        (
+            r"siguiente (?:ronda|turno|fase|noche|día|estación|año)"
+            r"|próxim[oa] (?:ronda|turno|fase|noche|día|estación|año)"
+            r"|ronda siguiente|turno siguiente|fase siguiente|noche siguiente|día siguiente|año siguiente",
+            r"esta (?:ronda|fase|noche|estación)|este (?:turno|día|año)",
+        ),
+    ),
+    _Pair(
+        # "Each player announces aloud" as "Cada jugador decide en secreto"
+        (N_("for everyone to hear"), N_("in secret")),
+        (
+            r"aloud|out loud|openly|publicly|in public|announce|announces|announced",
+            r"secretly|in secret|privately|in private|hidden|without telling|without revealing",
+        ),
+        (
+            r"en voz alta|abiertamente|públicamente|en público|anunci\w*|anúnci\w*|declar\w*|a la vista|debat\w*",
+            r"en secreto|secretamente|en privado|a escondidas|ocult\w*|sin decir\w*|sin revel\w*|sin mostr\w*",
+        ),
+    ),
+    _Pair(
+        # "No new wolf can enter the valley" as "Ningún lobo nuevo puede salir del valle"
+        (N_("coming in"), N_("going out")),
+        (r"enter|enters|entered|entering|come in|comes in", r"leave the|leaves the|exit|exits|exited|exiting"),
+        (
+            r"entr[aeóé]\w*|entrar\w*|ingres\w*|acced\w*|penetr\w*",
+            r"sal[eiíg]\w*|salir\w*|abandon\w*|márch\w*|march[aeó]\w*",
+        ),
+        english_aside=r"enter (?:play|the game)|enters? play",
+    ),
+    _Pair(
         (N_("upstream"), N_("downstream")),
         (r"upstream|upriver|up the river|up the stream", r"downstream|downriver|down the river|down the stream"),
         (

@@ -73,7 +73,8 @@ _ES_OTHERS_BARE = re.compile(
     r"|(?<!\w)quienes no(?!\w)"
     # "Other players cannot take" as "Nadie más puede quitar": nobody but you
     r"|(?<!\w)(?:nadie|ningún otro|ninguna otra|ninguno) (?:más|salvo tú|excepto tú|salvo usted|excepto usted)(?!\w)"
-    r"|(?<!\w)(?:ningún otro|ninguna otra)(?!\w)",
+    r"|(?<!\w)(?:ningún otro|ninguna otra)(?!\w)"
+    r"|(?<!\w)cada un[oa] de (?:los|las) (?:demás|otros|otras)(?!\w)",  # "y cada uno de los demás, 1"
     re.IGNORECASE | re.MULTILINE,
 )
 _EN_NEIGHBOUR = re.compile(
