@@ -55,6 +55,7 @@ PACKS = (
     "sky-harbour",
     "spice-bazaar",
     "frost-keep",
+    "reef-divers",
 )
 
 
