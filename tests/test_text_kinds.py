@@ -6,6 +6,8 @@ benchmark: a clean sentence flagged is as wrong as an error missed.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pnp.check.text.accents import accent_slips
@@ -84,6 +86,12 @@ def _messages(compare, english: str, spanish: str) -> list[str]:  # type: ignore
         ("Soborna el guardia de la torre.", "Soborna el guardia", "Soborna al guardia"),
         ("Todo farero que tenga dos barcas o más, debe pagar 1.", ", debe", ""),
         ("Entrega 2 cuerdas a el farero.", "a el", "al"),
+        ("Puede cambiar 2 cuerdas para 3 lámparas.", "para", "por"),
+        ("Cada otro turno, descansa.", "Cada otro turno", "cada dos turnos"),
+        ("Elige a un otro farero.", "un otro", "otro"),
+        ("En esta noche, se vende las cuerdas al doble.", "se vende las cuerdas", ""),
+        ("Si la marea llegará a 4, pierde 1.", "Si la marea llegará", ""),
+        ("Gana 7 a menos que hay niebla.", "a menos que hay", ""),
         ("Los demás: no revelad vuestras cartas.", "no revelad", ""),
         ("Ningún barco de pesca no puede zarpar.", "Ningún barco de pesca no", "Ningún barco de pesca"),
     ],
@@ -100,6 +108,11 @@ def test_a_slip_of_spanish_grammar_is_named(spanish: str, written: str, right: s
         "Siempre que se te acabe el aceite, roba.",
         "Dale 1 cuerda al farero.",
         "Viaja a El Ferrol.",
+        "Cambia 2 cuerdas para ganar 3 lámparas.",
+        "No sé si vendrá la marea.",
+        "Se venden las cuerdas al doble.",
+        "Gana 7 a menos que haya niebla.",
+        "Marisa avanza dos casillas. Ningún tiburón puede atraparla.",  # a name: of a gender pnp cannot tell
         "No reveléis vuestras cartas.",
         "Ningún farero que no tenga aceite puede descansar.",
         "Cuando se coloque un {oil} en la torre, el farero puede retirarlo.",
@@ -613,6 +626,8 @@ def test_a_nivel_de_without_its_original_is_not_judged() -> None:
             '"en secreto"',
         ),
         ("No boat can enter the bay.", "Ningún barco puede salir de la bahía.", '"salir"'),
+        ("Move to an empty boat.", "Muévete a un barco lleno.", '"lleno"'),
+        ("Score 1 for each unspent lamp.", "Puntúa 1 por cada lámpara gastada.", '"gastada"'),
         ("Ties go to the keeper closest to the tower.", "Gana el empate el farero más lejos de la torre.", '"lejos"'),
         (
             "The first keeper to light 3 lamps gains 2 oil.",
@@ -713,6 +728,9 @@ def test_an_action_turned_into_its_opposite_is_named(english: str, spanish: str,
         ("Move your boat downstream.", "Mueve tu barca aguas abajo."),
         ("At the end of the next night, discard 1.", "Al final de la noche siguiente, descarta 1."),
         ("No boat can enter the bay.", "Ningún barco puede entrar en la bahía."),
+        ("Move to an empty boat.", "Muévete a un barco vacío."),
+        ("Pay the full cost.", "Paga el coste completo."),
+        ("Score 1 for each unspent lamp.", "Puntúa 1 por cada lámpara sin gastar."),
         ("Leave the card face up.", "Deja la carta boca arriba."),
         ("Ties go to the keeper closest to the tower.", "Gana el empate el farero más cercano a la torre."),
         ("So far, no keeper has rested.", "Hasta ahora, ningún farero ha descansado."),
@@ -761,6 +779,8 @@ def test_an_action_said_as_the_original_says_it_is_clean(english: str, spanish: 
         ("Only a single boat may sail tonight.", "Esta noche puede zarpar un barco solo.", '"Only"'),
         ("Each boat loses all but one of its ropes.", "Cada barco pierde una de sus cuerdas.", '"all but one"'),
         ("Discard 3 ropes of different colours.", "Descarta 3 cuerdas.", '"different"'),
+        ("Search the deck for a storm card.", "Roba una carta de tormenta del mazo.", '"Search"'),
+        ("You gain 2 and 4 oil respectively.", "Ganas 2 y 4 de aceite.", '"respectively"'),
         ("You cannot light it again this night.", "No puedes encenderla esta noche.", '"again"'),
         ("You may swap one of your boats with a rival's.", "Puedes quedarte con un barco de un rival.", '"swap"'),
         ("Look at every boat within 2 spaces of you.", "Mira todos los barcos a 2 casillas de ti.",
@@ -842,6 +862,10 @@ def test_a_word_that_changes_the_rule_left_out_is_named(english: str, spanish: s
         ("Only a single boat may sail tonight.", "Esta noche puede zarpar un solo barco."),
         ("Each boat loses all but one of its ropes.", "Cada barco pierde todas sus cuerdas menos una."),
         ("Discard 3 ropes of different colours.", "Descarta 3 cuerdas de colores distintos."),
+        ("Search the deck for a storm card.", "Busca en el mazo una carta de tormenta."),
+        ("You gain 2 and 4 oil respectively.", "Ganas 2 y 4 de aceite respectivamente."),
+        ("A boat that would leave the map stops at the edge instead.",
+         "Un barco que fuera a salir del mapa se detiene en el borde."),
         ("Choose a different keeper.", "Elige a otro farero."),
         ("If you cannot agree within one minute, nobody gains.",
          "Si no os ponéis de acuerdo en un minuto, nadie gana."),
@@ -1240,3 +1264,16 @@ def test_exactly_said_as_a_bound_is_named() -> None:
 
 def test_a_preposition_after_a_plural_is_no_adjective() -> None:
     assert noun_slips("Todos los clanes salvo el que tenga más centinelas pierden 2.", CHECKER) == []
+
+
+def test_every_grammar_slip_with_no_right_form_has_a_hint() -> None:
+    """A slip whose right form cannot be told is hinted by its kind: every kind has a hint of its own."""
+    import inspect
+
+    from pnp.check.text import grammar
+
+    source = inspect.getsource(grammar)
+    kinds = re.findall(r'""\s*,\s*N_\(\s*"((?:[^"\\]|\\.)*)"', source) + re.findall(
+        r'yield [^\n]*, "", N_\(\s*"((?:[^"\\]|\\.)*)"', source
+    )
+    assert kinds and all(kind in grammar._HINTS for kind in kinds), [k for k in kinds if k not in grammar._HINTS]

@@ -82,7 +82,9 @@ _WORDS = (
         r"en (?:su|tu|mi|vuestro|nuestro|sus|tus) lugar|en lugar d\w+|en vez d\w+|en cambio|a cambio|sustitu\w*"
         r"|reemplaz\w*|cambi[aeoó]\w*|cambiar\w*|sino|por el contrario|en su defecto|más bien"
         # "the reward is 7 instead" as "la recompensa pasa a ser de 7"; "2 instead of 1" as "2, y no 1"
-        r"|pasa a|pasan a|pasará a|pasarán a|y no (?:\d+|un[oa]?|dos|tres|cuatro|cinco|el|la|los|las)",
+        r"|pasa a|pasan a|pasará a|pasarán a|y no (?:\d+|un[oa]?|dos|tres|cuatro|cinco|el|la|los|las)"
+        # "A boat that would leave the map stops at the edge instead": "Una barca que fuera a salir"
+        r"|fuera a|fuese a|fueran a|fuesen a|vaya a|vayan a",
         "en su lugar",
     ),
     _Word(
@@ -219,6 +221,20 @@ _WORDS = (
         r"distint\w*|diferent\w*|divers\w*|no repetid\w*|sin repetir|cada un[oa] de (?:un|una)|variad\w*",
         "distintos",
         english_aside=r"a different|different from|any different|differently",
+    ),
+    _Word(
+        N_("looked for, not drawn"),
+        r"search|searches|searched|look through|looks through",
+        r"busc\w*|búsc\w*|busq\w*|búsq\w*|rebusc\w*|registr\w*|examin\w*|revis\w*|repas\w*|mir\w* (?:entre|en)"
+        r"|elig\w*|eleg\w*"
+        r"|escog\w*|esco[jg]\w*|sac\w* (?:del|de)",
+        "busca",
+    ),
+    _Word(
+        N_("each to its own, in that order"),
+        r"respectively",
+        r"respectiv\w*|en ese orden|por ese orden|correspondient\w*|cada un[oa] (?:de ell[oa]s )?(?:por|con)",
+        "respectivamente",
     ),
     _Word(
         N_("once more"),

@@ -193,6 +193,21 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
         own = "cuyos" if found["noun"].lower().endswith("s") else "cuyo"
         why = N_("a possessive relative is 'cuyo': 'el jugador cuya caravana'")
         yield found.group("que_su"), own + " / " + own.replace("o", "a"), why
+    for found in _TRADE_PARA.finditer(plain) if " para " in lower else ():
+        yield found["para"], "por", N_("what is given in exchange takes 'por': 'cambia 2 por 3'")
+    for found in _EVERY_OTHER.finditer(plain) if "cada otr" in lower else ():
+        yield (
+            found.group(),
+            "cada dos "
+            + {"vez": "veces", "jugador": "jugadores"}.get(found["noun"].lower(), found["noun"].lower() + "s"),
+            N_("'every other turn' is 'cada dos turnos', or 'un turno sí y otro no'"),
+        )
+    for found in _UN_OTRO.finditer(plain) if " otr" in lower else ():
+        yield found.group(), found["otro"], N_("'otro' takes no 'un' before it")
+    for found in _SE_SINGULAR.finditer(plain) if "se " in lower else ():
+        yield found.group(), "", N_("with 'se', the verb agrees with what follows it: 'se venden las perlas'")
+    for found in _SI_FUTURE.finditer(plain) if "si " in lower and "r" in lower else ():
+        yield found.group(), "", N_("a condition with 'si' takes the present: 'si llega'")
     for found in _A_EL.finditer(plain) if " el " in lower else ():
         yield (
             found.group(),
@@ -346,8 +361,20 @@ def si_subjunctive(plain: str) -> Iterator[tuple[str, str]]:
 
 
 _UNTIL = re.compile(r"(?<!\w)hasta que((?: [a-záéíóúñ]+){1,4})", re.IGNORECASE)
-_PURPOSE = re.compile(r"(?<!\w)(?:para que|sin que|antes de que|a fin de que)((?: [a-záéíóúñ]+){1,4})", re.IGNORECASE)
-_PURPOSE_WORDS = ("para que ", "sin que ", "antes de que ", "a fin de que ")
+_PURPOSE = re.compile(
+    r"(?<!\w)(?:para que|sin que|antes de que|a fin de que|a menos que|salvo que|a no ser que|con tal de que)"
+    r"((?: [a-záéíóúñ]+){1,4})",
+    re.IGNORECASE,
+)
+_PURPOSE_WORDS = (
+    "para que ",
+    "sin que ",
+    "antes de que ",
+    "a fin de que ",
+    "a menos que ",
+    "salvo que ",
+    "a no ser que ",
+)
 # "todos ustedes ganáis": ustedes with the verb of vosotros
 _USTEDES_VOSOTROS = re.compile(
     r"(?<!\w)ustedes (?:(?:no|ya|se|les|los|las|también|solo) )?\w+(?:áis|éis|ís)(?!\w)", re.IGNORECASE
@@ -361,6 +388,28 @@ _SUBJECT_COMMA = re.compile(
     r" [^,.;:¿?!()]{3,80}?(?P<comma>, (?:debe|deben|puede|pueden|pierde|pierden|gana|ganan|roba|roban|paga|pagan"
     r"|recibe|reciben|mueve|mueven|descarta|descartan|toma|toman|coloca|colocan|está|están|es|son|tiene|tienen"
     r"|queda|quedan|obtiene|obtienen|suma|suman|elige|eligen))(?!\w)",
+    re.MULTILINE,
+)
+# "cambiar 2 perlas para 3 monedas": what is given in exchange is "por"
+_TRADE_PARA = re.compile(
+    r"(?<!\w)(?:cambi|intercambi|canje|vend|compr|permut)\w* (?:\d+|un[oa]?|dos|tres|cuatro|cinco)\b[^.;:]{0,30}?"
+    r" (?P<para>para) (?=(?:\d+|un[oa]?|dos|tres|cuatro|cinco|seis)\b)",
+    re.IGNORECASE,
+)
+# "Cada otro turno" copies "every other turn"
+_EVERY_OTHER = re.compile(
+    r"(?<!\w)cada otr[oa]s? (?P<noun>turno|ronda|jugador|fase|día|noche|vez|carta|casilla)(?!\w)", re.IGNORECASE
+)
+_UN_OTRO = re.compile(r"(?<!\w)(?:un|una) (?P<otro>otr[oa])(?!\w)", re.IGNORECASE)
+# "se vende las perlas": with "se", the verb agrees with the plural after it ("se venden")
+_SE_SINGULAR = re.compile(
+    r"(?<!\w)se (?:[a-záéíóúñ]+ )?[a-záéíóúñ]{3,}[ae] (?:las|los|unas|unos|dos|tres|cuatro|cinco|\d+)"
+    r" [a-záéíóúñ]+s(?!\w)",
+    re.IGNORECASE,
+)
+# "Si el marcador llegará a 4": a condition opening the sentence, with "si" and a future
+_SI_FUTURE = re.compile(
+    r"(?:^|(?<=[.;:!?] ))Si (?:[a-záéíóúñ0-9{}\ufffc]+ ){0,5}?[a-záéíóúñ]+(?:rá|rán|rás|remos|réis)(?!\w)",
     re.MULTILINE,
 )
 # "a el herrero" for "al herrero" (not "a El Paso", a name)
@@ -447,6 +496,9 @@ _BEFORE_ITS_VERB = frozenset(
 )  # fmt: skip
 
 
+_IRREGULAR_INDICATIVE = frozenset(
+    {"hay", "es", "son", "está", "están", "va", "van", "tiene", "tienen", "puede", "pueden", "hace", "hacen", "dice"}
+)
 _CLITIC_WORDS = frozenset({"se", "le", "les", "te", "me", "nos", "os"})  # not "la", "lo": articles too
 
 
@@ -466,6 +518,12 @@ def until_indicative(plain: str, opener: re.Pattern[str] = _UNTIL) -> Iterator[s
             if word.lower() in _BEFORE_ITS_VERB:
                 after_pronoun = word.lower() in _CLITIC_WORDS
                 continue
+            if word.lower() in _IRREGULAR_INDICATIVE:  # "a menos que hay", "para que es"
+                yield (
+                    found.group()[: len(found.group()) - len(found.group(1))]
+                    + found.group(1)[: found.group(1).index(word) + len(word)]
+                )
+                break
             readings = checker.readings(word.lower())
             verbs = [r for r in readings if r.verb and r.stem[-2:] in ("ar", "er", "ir")]
             if not verbs or (len(verbs) != len(readings) and not after_pronoun):
@@ -583,9 +641,23 @@ def pronoun_slips(plain: str) -> Iterator[tuple[str, str]]:
             continue  # "Está dañada: vuelve a instalarlo": its own sentence names nothing
         if pronoun == "los" and {"m", "f"} <= {g for g, _n in named}:
             continue  # "los" for things of both genders together: "una ficha y un dado; colócalos"
-        if any(n == number for _g, n in named):
+        if any(n == number for _g, n in named) and not _a_name_before(plain, found.start()):
             other = ("la" if gender == "m" else "lo") + ("s" if number == "p" else "")
             yield found.group(), found.group()[: -len(pronoun)] + other
+
+
+_CAPITALISED = re.compile(r"(?<!\w)[A-ZÁÉÍÓÚÑ][a-záéíóúñ]{2,}(?!\w)")
+
+
+def _a_name_before(plain: str, end: int) -> bool:
+    """Whether a name stands before `end` (a capitalised word the dictionary does not know in
+    lowercase: "Kaimana"), of a gender pnp cannot tell: the pronoun may be hers."""
+    from pnp.check.text.lexicon import speller
+
+    checker = speller("es")
+    if checker is None:
+        return True
+    return any(not checker.knows(word.group().lower()) for word in _CAPITALISED.finditer(plain, 0, end))
 
 
 def check_grammar(pack: PackData) -> list[Finding]:
@@ -596,6 +668,7 @@ def check_grammar(pack: PackData) -> list[Finding]:
     return findings
 
 
+_REWRITE = N_("write it as the message says")
 # the hint of a slip whose right form cannot be told (the verb's irregular forms are not known)
 _HINTS = {
     "'si' takes the indicative, as in 'si tienes'": N_("write it in the indicative"),
@@ -610,6 +683,8 @@ _HINTS = {
     "after 'para que' and the like, the subjunctive: 'para que le deje'": N_("write it in the subjunctive"),
     "'ustedes' takes the verb of 'ellos': 'ustedes ganan'": N_("write the verb of 'ellos'"),
     "no comma between a subject and its verb": N_("take the comma out"),
+    "with 'se', the verb agrees with what follows it: 'se venden las perlas'": N_("write the verb in the plural"),
+    "a condition with 'si' takes the present: 'si llega'": N_("write it in the present"),
     "a ban takes the subjunctive: 'no reveléis'": N_("write the subjunctive: 'no reveléis'"),
 }
 
@@ -621,7 +696,7 @@ def grammar(text: Text) -> list[Finding]:
             Severity.WARNING,
             CODE,
             _('"{written}" in "{text}": {why}').format(written=written, text=quote(plain, 60), why=_(why)),
-            _('write "{right}"').format(right=right) if right else _(_HINTS[why]),
+            _('write "{right}"').format(right=right) if right else _(_HINTS.get(why, _REWRITE)),
         )
         for written, right, why in slips(plain)
     ]

@@ -373,6 +373,20 @@ _PAIRS = (
         english_aside=r"enter (?:play|the game)|enters? play",
     ),
     _Pair(
+        (N_("empty"), N_("full")),
+        (r"empty|emptied", r"full|filled|loaded"),
+        (r"vací[oa]s?|vacía\w*|vaciad\w*|libre\w*|desocupad\w*", r"llen[oa]s?|llenad\w*|complet[oa]s?|cargad\w*"),
+        english_aside=r"full (?:cost|price|amount|turn|round|effect|strength)|in full|at full",
+    ),
+    _Pair(
+        (N_("left over"), N_("spent")),
+        (r"unspent|unused|left over|leftover|remaining", r"spent|used"),
+        (
+            r"sin gastar|sin usar|no gastad\w*|no usad\w*|restante\w*|sobrante\w*|que (?:le|te|les|os) qued\w*",
+            r"gastad\w*|usad\w*|consumid\w*|utilizad\w*",
+        ),
+    ),
+    _Pair(
         (N_("upstream"), N_("downstream")),
         (r"upstream|upriver|up the river|up the stream", r"downstream|downriver|down the river|down the stream"),
         (
