@@ -56,6 +56,7 @@ PACKS = (
     "spice-bazaar",
     "frost-keep",
     "reef-divers",
+    "comet-observatory",
 )
 
 
