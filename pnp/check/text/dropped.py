@@ -91,7 +91,8 @@ _WORDS = (
         N_("a restriction"),
         r"only",
         r"s[oó]lo|solamente|únic[oa]s?|únicamente|exclusiv\w*|sol[oa]s?|nada más|más que|salvo|excepto|menos"
-        r"|sino|nadie más|ningún otro|ninguna otra|ningun[oa]s? otr[oa]s?|como máximo|a lo sumo|apenas",
+        r"|sino|nadie más|ningún otro|ninguna otra|ningun[oa]s? otr[oa]s?|como máximo|a lo sumo|apenas"
+        r"|qued\w* con|(?:te|le|les|os|me|nos) qued\w*",  # "until you have only 5 left": "hasta quedarte con 5"
         "solo",
         english_aside=r"not only|if only",
         # "puede moverse un dirigible solo:" is one on its own, not only one ("un solo dirigible")
@@ -235,6 +236,31 @@ _WORDS = (
         r"respectively",
         r"respectiv\w*|en ese orden|por ese orden|correspondient\w*|cada un[oa] (?:de ell[oa]s )?(?:por|con)",
         "respectivamente",
+    ),
+    _Word(
+        N_("that many times over"),
+        r"twice as many|twice as much|three times as many|three times as much|double the",
+        r"el doble|doble|dos veces|duplic\w*|el triple|triple|tres veces|triplic\w*",
+        "el doble",
+    ),
+    _Word(
+        N_("either one, or both"),
+        r"or both",
+        r"o ambos|o ambas|o los dos|o las dos|o ambas cosas|o las dos cosas|o los dos a la vez|o bien ambos|y/o",
+        "o ambos",
+    ),
+    _Word(
+        N_("yours, not any"),
+        r"your own|their own|his own|her own",
+        r"propi\w*|tu|tus|su|sus|vuestr\w*|tuy\w*|suy\w*|mi|mis",
+        "tu propio",
+    ),
+    _Word(
+        N_("less than it would"),
+        r"less",  # "costs 2 less" as "cuesta 2": the reduction is lost
+        r"menos|rebaj\w*|descuent\w*|reduc\w*|baj\w*|inferior\w*|menor\w*",
+        "menos",
+        english_aside=r"less than|more or less|no less|nothing less|less and less",
     ),
     _Word(
         N_("once more"),

@@ -208,6 +208,23 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
         yield found.group(), "", N_("with 'se', the verb agrees with what follows it: 'se venden las perlas'")
     for found in _SI_FUTURE.finditer(plain) if "si " in lower and "r" in lower else ():
         yield found.group(), "", N_("a condition with 'si' takes the present: 'si llega'")
+    for found in (
+        _NO_APOCOPE.finditer(plain) if "ero " in lower or "ueno " in lower or "alo " in lower or "uno " in lower else ()
+    ):
+        if found["noun"].lower() not in _NOT_NOUNS and not _is_only_verb(found["noun"]):
+            short = _APOCOPE[found["adjective"].lower()]
+            yield (
+                found.group(),
+                f"{found['det']} {short} {found['noun']}",
+                N_("before a masculine noun: 'el primer jugador', 'un buen turno'"),
+            )
+    for found in _THIS_STRESSED_A.finditer(plain) if "á" in lower or " a" in lower else ():
+        det = found["det"].lower()
+        yield (
+            found.group(),
+            f"{det[:-1] + 'a'} {found['noun']}",
+            N_("a feminine noun keeps 'esta', 'esa' before its stressed a: 'esta área'"),
+        )
     for found in _A_EL.finditer(plain) if " el " in lower else ():
         yield (
             found.group(),
@@ -263,7 +280,8 @@ _CONTAINING = re.compile(r"(?<!\w)(?P<noun>(?:un|una|el|la|los|las|unos|unas) \w
 _GIVE_LE = r"(?:dale|entrégale|págale|pásale|muéstrale|enséñale|devuélvele|ofrécele|regálale)"
 _TO_SEVERAL = re.compile(
     rf"(?<!\w)a (?:los|las|todos los|todas las) \w+[^.;:]{{0,60}}?(?<!\w)(?P<verb>{_GIVE_LE})(?!\w)"
-    rf"|(?<!\w)(?P<verb2>{_GIVE_LE}) [^.;:]{{0,40}}?(?<!\w)a (?:los|las|todos los|todas las) \w+s(?!\w)",
+    rf"|(?<!\w)(?P<verb2>{_GIVE_LE}) [^.;:]{{0,40}}?(?<!\w)a (?:los|las|todos los|todas las|tus|sus|vuestros|vuestras)"
+    rf" (?:\w+ )?\w+s(?!\w)",
     re.IGNORECASE,
 )
 _TO_ONE = re.compile(
@@ -412,6 +430,32 @@ _SI_FUTURE = re.compile(
     r"(?:^|(?<=[.;:!?] ))Si (?:[a-záéíóúñ0-9{}\ufffc]+ ){0,5}?[a-záéíóúñ]+(?:rá|rán|rás|remos|réis)(?!\w)",
     re.MULTILINE,
 )
+# "El primero jugador": before a masculine singular noun, "primer", "tercer", "buen", "mal", "algún", "ningún"
+_APOCOPE = {"primero": "primer", "tercero": "tercer", "bueno": "buen", "malo": "mal", "alguno": "algún",
+            "ninguno": "ningún", "postrero": "postrer"}  # fmt: skip
+_NO_APOCOPE = re.compile(
+    r"(?<!\w)(?P<det>[Ee]l|[Uu]n|[Ss]u|[Tt]u|[Mm]i|[Ee]ste|[Ee]se|[Dd]el|[Aa]l|[Nn]uestro|[Vv]uestro)"
+    r" (?P<adjective>primero|tercero|bueno|malo|alguno|ninguno|postrero) (?P<noun>[a-záéíóúñ]{3,})(?!\w)"
+)
+_NOT_NOUNS = frozenset(
+    {"que", "del", "con", "para", "por", "sin", "entre", "sobre", "como", "cuando", "donde", "una", "uno", "los",
+     "las", "más", "menos", "tras", "hasta", "desde", "ante", "bajo", "contra", "según", "durante", "mientras"}
+)  # fmt: skip
+
+
+def _is_only_verb(word: str) -> bool:
+    from pnp.check.text.lexicon import speller
+
+    checker = speller("es")
+    return checker is None or checker.only_verb(word.lower())
+
+
+# "este área", "ese agua": a feminine noun with a stressed a takes "el", "un" but "esta", "esa" (DPD, «el», 2)
+_THIS_STRESSED_A = re.compile(
+    r"(?<!\w)(?P<det>este|ese|aquel|mucho|poco|otro|todo)"
+    r" (?P<noun>área|agua|águila|arma|alma|hacha|aula|hada|ancla|ala|hambre|alba|ave|asa|aria|arpa|haba)(?!\w)",
+    re.IGNORECASE,
+)
 # "a el herrero" for "al herrero" (not "a El Paso", a name)
 _A_EL = re.compile(r"(?<!\w)(?P<prep>a|de) el(?!\w)(?! [A-ZÁÉÍÓÚÑ])")
 # "no revelad vuestras cartas": a ban says the subjunctive, "no reveléis"
@@ -498,6 +542,7 @@ _BEFORE_ITS_VERB = frozenset(
 
 _IRREGULAR_INDICATIVE = frozenset(
     {"hay", "es", "son", "está", "están", "va", "van", "tiene", "tienen", "puede", "pueden", "hace", "hacen", "dice"}
+    | {"ven", "dan", "saben", "sabe", "quieren", "quiere", "vienen", "viene", "dicen", "ponen", "pone", "salen", "sale"}
 )
 _CLITIC_WORDS = frozenset({"se", "le", "les", "te", "me", "nos", "os"})  # not "la", "lo": articles too
 
@@ -526,8 +571,10 @@ def until_indicative(plain: str, opener: re.Pattern[str] = _UNTIL) -> Iterator[s
                 break
             readings = checker.readings(word.lower())
             verbs = [r for r in readings if r.verb and r.stem[-2:] in ("ar", "er", "ir")]
-            if not verbs or (len(verbs) != len(readings) and not after_pronoun):
-                break  # a noun, a name: its verb comes later, or never ("le deja" is a verb: a pronoun before)
+            if not verbs:
+                continue  # the subject's words: "sin que los demás jugadores ven"
+            if len(verbs) != len(readings) and not after_pronoun:
+                break  # a noun that is a verb too ("marea"): not told apart ("le deja" is a verb: a pronoun before)
             bare = word.lower().translate(_UNACCENT)
             indicative = {True: ("a", "as", "an", "amos", "ais"), False: ("e", "es", "en", "emos", "imos", "eis", "is")}
             if all(bare.endswith(indicative[r.stem[-2:] == "ar"]) for r in verbs):

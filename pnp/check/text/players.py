@@ -74,7 +74,9 @@ _ES_OTHERS_BARE = re.compile(
     # "Other players cannot take" as "Nadie más puede quitar": nobody but you
     r"|(?<!\w)(?:nadie|ningún otro|ninguna otra|ninguno) (?:más|salvo tú|excepto tú|salvo usted|excepto usted)(?!\w)"
     r"|(?<!\w)(?:ningún otro|ninguna otra)(?!\w)"
-    r"|(?<!\w)cada un[oa] de (?:los|las) (?:demás|otros|otras)(?!\w)",  # "y cada uno de los demás, 1"
+    r"|(?<!\w)cada un[oa] de (?:los|las) (?:demás|otros|otras)(?!\w)"  # "y cada uno de los demás, 1"
+    # "enseñar a los demás todos los atlas" (not "a los demás jugadores", named above)
+    r"|(?<!\w)a (?:los|las) demás(?! (?!(?:las|los|sus|tus|unas|unos|mis|todos|todas|vuestr\w+)(?!\w))\w+s(?!\w))",
     re.IGNORECASE | re.MULTILINE,
 )
 _EN_NEIGHBOUR = re.compile(

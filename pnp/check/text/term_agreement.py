@@ -142,7 +142,7 @@ def _adjective_disagrees(
     kind = adjective(word, checker)
     if kind is None and (made := participle(word, checker)) is not None:
         kind = (made[0], made[1], False)  # "3 jarrones terminadas": a participle agrees as an adjective does
-    if kind is None or kind[2] or word.lower() in DETERMINERS or word.lower() in PRENOMINAL:
+    if kind is None or kind[2] or word.lower() in DETERMINERS or word.lower() in PRENOMINAL | ADVERBIAL:
         return None  # unsure, or "otra vez", "tantas cartas": a new phrase
     adjective_gender = kind[0]
     head = _HEAD_BEFORE_DE.search(plain[max(0, match.start - 40) : match.start])
