@@ -57,6 +57,7 @@ PACKS = (
     "frost-keep",
     "reef-divers",
     "comet-observatory",
+    "railway-barons",
 )
 
 
