@@ -263,6 +263,15 @@ _WORDS = (
         english_aside=r"less than|more or less|no less|nothing less|less and less",
     ),
     _Word(
+        N_("what happens when it does not"),
+        r"otherwise|or else",
+        r"si no|de lo contrario|en caso contrario|de no ser así|de otro modo|de otra forma|en otro caso|si fall\w*"
+        r"|si no lo|en cualquier otro caso|si no es así|en cambio|si no se|sino|lo contrario",
+        "si no",
+        # opening a sentence or a clause ("Otherwise, discard it"): not "reads otherwise", "unless otherwise"
+        english_aside=r"\w+ otherwise",
+    ),
+    _Word(
         N_("once more"),
         r"again",
         r"de nuevo|otra vez|nuevamente|volv\w* a|vuelv\w* a|vuelt\w* a|una segunda vez|más veces|repet\w*|repit\w*"
@@ -357,6 +366,11 @@ def _compiled() -> tuple[_Compiled, ...]:
     )
 
 
+def _inside(sentence: str, start: int) -> bool:
+    """Whether `start` is past the opening of its sentence (a capital there is a name's)."""
+    return sentence[:start].strip(' "“«(*¡¿') != ""
+
+
 _GATES: dict[int, tuple[tuple[_Compiled, ...], Gates, dict[str, tuple[int, ...]]]] = {}
 
 
@@ -386,8 +400,8 @@ def dropped(source: str, whole: str, original: str = "", target: str = "") -> tu
         compiled = every[index]
         told = compiled.english_aside.sub(" ", source) if compiled.english_aside else source
         said = compiled.english.search(told)
-        if said is None or (said.group()[:1].isupper() and said.group() in whole):
-            continue  # a word the translation keeps as it is, a name ("(Reshuffle)"), is no word dropped
+        if said is None or (said.group()[:1].isupper() and (said.group() in whole or _inside(source, said.start()))):
+            continue  # a name: kept as it is ("(Reshuffle)"), or capitalised inside a sentence ("Stock Exchange")
         if (
             _rendered(index, whole)
             and not (compiled.word is _FOR_EACH and _each_unrendered(source, whole))

@@ -359,10 +359,16 @@ _ES_ORDINAL = re.compile(
 )
 
 
+_EN_BEYOND = re.compile(r"\b(?:beyond|after|past) the (" + "|".join(_EN_ORDINALS) + r")\b", re.IGNORECASE)
+
+
 def _ordinals(source: str, target: str) -> tuple[dict[int, str], dict[int, str]]:
     theirs = {
         _EN_ORDINALS[m.group().lower()]: m.group() for m in _EN_ORDINAL.finditer(_EN_NOT_ORDINAL.sub(" ", source))
     }
+    # "each beyond the second" is "a partir de la tercera": the place after it
+    for m in _EN_BEYOND.finditer(source):
+        theirs.setdefault(_EN_ORDINALS[m.group(1).lower()] + 1, m.group())
     ours: dict[int, str] = {}
     for match in _ES_ORDINAL.finditer(target):
         name = match.lastgroup or ""

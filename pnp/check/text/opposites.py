@@ -146,7 +146,8 @@ _PAIRS = (
         (
             r"tod[oa]s?|cada|cualquier\w*|ambos|ambas|enter[oa]s?|complet[oa]s?",
             r"alg[uú]n|algun[oa]s?|algo|alguien|vari[oa]s|unos cuantos|unas cuantas|parte de"
-            r"|uno de (?:ellos|ellas|los|las|tus|sus|vuestros|vuestras)|una de (?:ellas|las|tus|sus|vuestras)",
+            r"|uno de (?:ellos|ellas|los|las|tus|sus|vuestros|vuestras)|una de (?:ellas|las|tus|sus|vuestras)"
+            r"|la mayoría|la mayor parte",  # "if all of their shareholders agree" as "si la mayoría"
         ),
         english_aside=r"at all|all (?:the way|along|right|over|in all)|after all|in all|above all|once and for all",
         spanish_aside=(
@@ -384,6 +385,14 @@ _PAIRS = (
         (
             r"sin gastar|sin usar|no gastad\w*|no usad\w*|restante\w*|sobrante\w*|que (?:le|te|les|os) qued\w*",
             r"gastad\w*|usad\w*|consumid\w*|utilizad\w*",
+        ),
+    ),
+    _Pair(
+        (N_("borrowing"), N_("lending")),
+        (r"borrow|borrows|borrowed|borrowing", r"lend|lends|lent|lending|loan to|loans to"),
+        (
+            r"pid\w* prestad\w*|pedir prestad\w*|tom\w* prestad\w*|préstamo\w*",
+            r"prest[ae]|prestes|presten|prestas|prestan|prestar|prestáis|présta\w*",
         ),
     ),
     _Pair(
