@@ -109,35 +109,21 @@ def compare_conditions(text: Text, original: Text) -> list[Finding]:
     if _EN_CONDITION.search(original.raw) is None and _ES_ADDED.search(text.raw) is None and not when and not relative:
         return findings  # most texts: no condition on either side
     for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
-        explained = _explained(source, target)
+        explained, done = _explained(source, target), _done_before(source, target)
         if explained is not None:
             message = _(
                 'the original says "{said}" (only those), but "{translation}" says "{written}": between commas, '
                 "every one of them"
-            )
-            findings.append(
-                text.finding(
-                    Severity.WARNING,
-                    CONDITION,
-                    message.format(said=explained[0], translation=quote(target, 60), written=explained[1]),
-                    _('leave out the commas: "{written}"').format(written=explained[1].replace(",", "")),
-                )
-            )
-            continue
-        done = _done_before(source, target)
-        if done is not None:
+            ).format(said=explained[0], translation=quote(target, 60), written=explained[1])
+            hint = _('leave out the commas: "{written}"').format(written=explained[1].replace(",", ""))
+        elif done is not None:
             message = _(
                 'the original says "{said}" (done before), but "{translation}" says it in the present: '
                 "the condition is read at another time"
-            )
-            findings.append(
-                text.finding(
-                    Severity.WARNING,
-                    CONDITION,
-                    message.format(said=done, translation=quote(target, 60)),
-                    _('say it as done: "si has movido", "si ya moviste"'),
-                )
-            )
+            ).format(said=done, translation=quote(target, 60))
+            hint = _('say it as done: "si has movido", "si ya moviste"')
+        if explained is not None or done is not None:
+            findings.append(text.finding(Severity.WARNING, CONDITION, message, hint))
             continue
         theirs = _said(source, _EN_CONDITION, _EN_NOT)
         if when and theirs is None and _said(source, _EN_WHEN, _NOTHING) and not _said(target, _ES_WHEN, _NOTHING):

@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterator
 
 from pnp.check.text.fields import RULES_TEXT, Text, quote, texts
+from pnp.check.text.lexicon import speller
 from pnp.check.text.nouns import DETERMINERS, gender_by_ending
 from pnp.errors import Finding, Severity
 from pnp.i18n import N_, _
@@ -359,14 +360,11 @@ def si_subjunctive(plain: str) -> Iterator[tuple[str, str]]:
     """("si tengas", "si + indicative") for a present subjunctive after "si": "si" takes the indicative
     ("Si tienes un carro") or a past subjunctive ("si tuvieras"), never the present.  Only a word the
     dictionary knows as a verb and nothing else, every reading of it a present subjunctive."""
-    from pnp.check.text.lexicon import speller  # the dictionary only where a "si" is followed by a word
-
-    checker = None
     for found in _SI_VERB.finditer(plain):
         verb = found["verb"]
         if verb in _INDICATIVE or not verb.endswith(("a", "as", "an", "e", "es", "en", "amos", "emos", "áis", "éis")):
             continue
-        checker = checker or speller("es")
+        checker = speller("es")  # the dictionary only where a "si" is followed by a word
         if checker is None:
             return
         readings = checker.readings(verb)
@@ -444,8 +442,6 @@ _NOT_NOUNS = frozenset(
 
 
 def _is_only_verb(word: str) -> bool:
-    from pnp.check.text.lexicon import speller
-
     checker = speller("es")
     return checker is None or checker.only_verb(word.lower())
 
@@ -470,8 +466,6 @@ _NEGATION_BEFORE_NO = re.compile(
 
 
 def _is_infinitive_stem(infinitive: str) -> bool:
-    from pnp.check.text.lexicon import speller
-
     checker = speller("es")
     return checker is not None and any(r.verb and r.stem == infinitive for r in checker.readings(infinitive))
 
@@ -547,15 +541,18 @@ _IRREGULAR_INDICATIVE = frozenset(
 _CLITIC_WORDS = frozenset({"se", "le", "les", "te", "me", "nos", "os"})  # not "la", "lo": articles too
 
 
+def _up_to(found: re.Match[str], word: str) -> str:
+    """The opener ("hasta que") and its words up to `word`, as written."""
+    words = found.group(1)
+    return found.group()[: len(found.group()) - len(words)] + words[: words.index(word) + len(word)]
+
+
 def until_indicative(plain: str, opener: re.Pattern[str] = _UNTIL) -> Iterator[str]:
     """ "hasta que alguien lo repara" for a time to come: the first word after "hasta que" the dictionary
     knows only as a verb, in the present indicative of its own verb ("repara", "mueve"), where the
     subjunctive ("repare", "mueva") is due.  A rule's "until" always looks ahead."""
-    from pnp.check.text.lexicon import speller
-
-    checker = None
     for found in opener.finditer(plain):
-        checker = checker or speller("es")
+        checker = speller("es")
         if checker is None:
             return
         after_pronoun = False
@@ -564,10 +561,7 @@ def until_indicative(plain: str, opener: re.Pattern[str] = _UNTIL) -> Iterator[s
                 after_pronoun = word.lower() in _CLITIC_WORDS
                 continue
             if word.lower() in _IRREGULAR_INDICATIVE:  # "a menos que hay", "para que es"
-                yield (
-                    found.group()[: len(found.group()) - len(found.group(1))]
-                    + found.group(1)[: found.group(1).index(word) + len(word)]
-                )
+                yield _up_to(found, word)
                 break
             readings = checker.readings(word.lower())
             verbs = [r for r in readings if r.verb and r.stem[-2:] in ("ar", "er", "ir")]
@@ -576,12 +570,8 @@ def until_indicative(plain: str, opener: re.Pattern[str] = _UNTIL) -> Iterator[s
             if len(verbs) != len(readings) and not after_pronoun:
                 break  # a noun that is a verb too ("marea"): not told apart ("le deja" is a verb: a pronoun before)
             bare = word.lower().translate(_UNACCENT)
-            indicative = {True: ("a", "as", "an", "amos", "ais"), False: ("e", "es", "en", "emos", "imos", "eis", "is")}
-            if all(bare.endswith(indicative[r.stem[-2:] == "ar"]) for r in verbs):
-                yield (
-                    found.group()[: len(found.group()) - len(found.group(1))]
-                    + found.group(1)[: found.group(1).index(word) + len(word)]
-                )
+            if all(bare.endswith(_INDICATIVE_ENDINGS[r.stem[-2:] == "ar"]) for r in verbs):
+                yield _up_to(found, word)
             break
 
 
@@ -589,12 +579,9 @@ def haber_plural(plain: str) -> Iterator[tuple[str, str]]:
     """("hayan gemas", "haya gemas") for haber that says there is, made plural before a plural noun with
     no determiner ("Cuando ya no hayan gemas"): not before a participle ("hayan robado", "habían
     puesto"), a word the dictionary knows as a verb form."""
-    from pnp.check.text.lexicon import speller
-
-    checker = None
     for found in _HABER_NOUN.finditer(plain):
         noun = found["noun"]
-        checker = checker or speller("es")
+        checker = speller("es")
         if checker is None:
             return
         readings = checker.readings(noun.lower())
@@ -607,6 +594,8 @@ def haber_plural(plain: str) -> Iterator[tuple[str, str]]:
 
 _HABER_NOUN = re.compile(r"(?<!\w)(?P<verb>hayan|habían) (?P<noun>[a-záéíóúñ]{3,}s)(?!\w)", re.IGNORECASE)
 _UNACCENT = str.maketrans("áéíóú", "aeiou")
+# the present indicative's endings, of -ar verbs (True) and of -er and -ir verbs (False)
+_INDICATIVE_ENDINGS = {True: ("a", "as", "an", "amos", "ais"), False: ("e", "es", "en", "emos", "imos", "eis", "is")}
 # the present subjunctive's endings: of -er and -ir verbs, of -ar verbs
 _SUBJUNCTIVE = {False: ("a", "as", "an", "amos", "ais"), True: ("e", "es", "en", "emos", "eis")}
 
@@ -699,8 +688,6 @@ _CAPITALISED = re.compile(r"(?<!\w)[A-ZÁÉÍÓÚÑ][a-záéíóúñ]{2,}(?!\w)"
 def _a_name_before(plain: str, end: int) -> bool:
     """Whether a name stands before `end` (a capitalised word the dictionary does not know in
     lowercase: "Kaimana"), of a gender pnp cannot tell: the pronoun may be hers."""
-    from pnp.check.text.lexicon import speller
-
     checker = speller("es")
     if checker is None:
         return True
