@@ -35,6 +35,7 @@ and its parent counted once), and their resident sizes summed (counted in each).
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
 import random
@@ -543,6 +544,11 @@ def main() -> None:
     import pnp
 
     where = Path(pnp.__file__).resolve().parent.parent
+    # Python keeps each module compiled in __pycache__ after its first import, unless told not to
+    # (PYTHONDONTWRITEBYTECODE, set in some containers): then every timed process would compile
+    # pnp's modules again, 0.1 s of a build and more of a check.  Compiled once here, as an install
+    # from a wheel, a pnp that ran once, or the README's set-up leaves them
+    compileall.compile_dir(Path(pnp.__file__).resolve().parent, quiet=1)
     print(f"python {sys.version.split()[0]}, reportlab {reportlab.Version}, {os.cpu_count()} CPUs, pnp from {where}")
     with tempfile.TemporaryDirectory(prefix="pnp-realistic-") as tmp:
         work = Path(tmp)

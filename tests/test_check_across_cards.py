@@ -222,8 +222,10 @@ def test_an_entry_that_verifies_but_holds_a_strangers_data_is_checked_again(
     pack = _loaded(tiny_copy)
     expected = check_pack(pack)
     assert cached_check(pack, cache) == expected
-    (entry,) = [
-        p for p in cache.folder.glob("*.json") if not p.name.endswith(".meta.json") and "whole" in p.read_text()
+    (entry,) = [  # of the group of rules that holds those across cards (pnp.check.entry)
+        p
+        for p in cache.folder.glob("*.json")
+        if not p.name.endswith(".meta.json") and "text/cited-name" in p.read_text()
     ]
     key = entry.name.removesuffix(".json")
     stored = json.loads(entry.read_text(encoding="utf-8"))

@@ -16,9 +16,10 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 import pnp.export.sheets
-from pnp.cache import Cache
+from pnp.cache import Cache, CacheKind
 from pnp.check import RULES, Rule, cached, check_pack
 from pnp.check.cached import cached_check
+from pnp.check.entry import BESIDE_LAYOUT, checked_before
 from pnp.check.rule import Parts
 from pnp.check.text import lexicon
 from pnp.errors import Finding
@@ -26,6 +27,7 @@ from pnp.layout import memo
 from pnp.load import load_pack
 from pnp.model import PackData
 from pnp.pipelines.build import BuildOptions, build
+from pnp.pipelines.findings import pack_findings
 from pnp.render.pictures import draw_image_once
 
 
@@ -152,49 +154,52 @@ def test_checks_after_an_edit_judge_only_the_changed_card_and_find_what_a_full_c
     text = supply.read_text(encoding="utf-8")
     supply.write_text(text.replace("Gana 2 {fuel}.", "Gana 2 {fuel} con el Engine  rapido"), encoding="utf-8")
     edited = cached_check(_loaded(tiny_copy), cache)
-    assert seen == [len(_loaded(tiny_copy).cards()), 1]  # every card, then none, then the edited one
+    every = len(_loaded(tiny_copy).cards())
+    assert seen == [every, every, 1, 1]  # in each group of rules: every card, then none, then the edited one
     assert sorted(edited, key=repr) == sorted(check_pack(_loaded(tiny_copy)), key=repr)
     codes = {f.code for f in edited if f.card == "fuel-cell"}
     assert {"text/untranslated", "text/spelling", "text/typography"} <= codes
+
+
+def _counted(rule: Rule, runs: list[str]) -> Rule:
+    """The rule, with each of its runs (whole, in phases, in parts) told in `runs`."""
+
+    def run(pack: PackData) -> list[Finding]:
+        runs.append(rule.id)
+        return rule.run(pack)
+
+    def read(pack: PackData) -> Parts:  # a rule in two phases: each card read, then combined
+        runs.append(rule.id)
+        assert rule.read is not None
+        return rule.read(pack)
+
+    def combine(pack: PackData, parts: Parts) -> list[Finding]:
+        runs.append(rule.id)
+        assert rule.combine is not None
+        return rule.combine(pack, parts)
+
+    def alone(pack: PackData) -> object:  # a rule with a part no card changes: that part, then the rest
+        runs.append(rule.id)
+        assert rule.alone is not None
+        return rule.alone(pack)
+
+    def with_cards(pack: PackData, part: object) -> list[Finding]:
+        runs.append(rule.id)
+        assert rule.with_cards is not None
+        return rule.with_cards(pack, part)
+
+    if rule.alone is not None:
+        return replace(rule, run=run, alone=alone, with_cards=with_cards)
+    if rule.read is None:
+        return replace(rule, run=run)
+    return replace(rule, run=run, read=read, combine=combine)
 
 
 def test_a_check_with_no_card_changed_runs_no_rule_and_reads_no_dictionary(
     tiny_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     runs: list[str] = []
-
-    def counted(rule: Rule) -> Rule:
-        def run(pack: PackData) -> list[Finding]:
-            runs.append(rule.id)
-            return rule.run(pack)
-
-        def read(pack: PackData) -> Parts:  # a rule in two phases: each card read, then combined
-            runs.append(rule.id)
-            assert rule.read is not None
-            return rule.read(pack)
-
-        def combine(pack: PackData, parts: Parts) -> list[Finding]:
-            runs.append(rule.id)
-            assert rule.combine is not None
-            return rule.combine(pack, parts)
-
-        def alone(pack: PackData) -> object:  # a rule with a part no card changes: that part, then the rest
-            runs.append(rule.id)
-            assert rule.alone is not None
-            return rule.alone(pack)
-
-        def with_cards(pack: PackData, part: object) -> list[Finding]:
-            runs.append(rule.id)
-            assert rule.with_cards is not None
-            return rule.with_cards(pack, part)
-
-        if rule.alone is not None:
-            return replace(rule, run=run, alone=alone, with_cards=with_cards)
-        if rule.read is None:
-            return replace(rule, run=run)
-        return replace(rule, run=run, read=read, combine=combine)
-
-    rules = tuple(counted(rule) for rule in RULES)
+    rules = tuple(_counted(rule, runs) for rule in RULES)
     cache = Cache(tmp_path / "cache", ".json")
     first = cached_check(_loaded(tiny_copy), cache, rules)
     assert set(runs) == {rule.id for rule in RULES}
@@ -203,6 +208,28 @@ def test_a_check_with_no_card_changed_runs_no_rule_and_reads_no_dictionary(
     assert cached_check(_loaded(tiny_copy), cache, rules) == first
     assert len(runs) == ran  # no rule ran again
     assert all(speller._read is None for speller in lexicon._SPELLERS.values())
+
+
+def test_a_first_check_shares_the_rules_between_its_two_processes_and_finds_what_one_process_finds(
+    tiny_copy: Path, tmp_path: Path
+) -> None:
+    """At a pack's first check the process that lays out runs a group of rules too; the findings
+    come out in the same order as with no cache and as a check after it, and the two groups'
+    entries are those a build's checks (one process, both groups) take without running a rule."""
+    pack, out = _loaded(tiny_copy), tmp_path / "out"
+    cache = Cache.open(out, CacheKind.CHECK)
+    assert not checked_before(pack, cache)
+    uncached = pack_findings(pack)
+    first = pack_findings(pack, out)  # the group BESIDE_LAYOUT in this process, the others in the other
+    assert checked_before(pack, cache)
+    assert first == uncached
+    assert pack_findings(_loaded(tiny_copy), out) == first  # both groups in the other process now
+    runs: list[str] = []
+    rules = tuple(_counted(rule, runs) for rule in RULES)
+    assert cached_check(_loaded(tiny_copy), cache, rules) == check_pack(_loaded(tiny_copy))
+    assert runs == []  # as a build's checks: every rule taken from the two entries
+    assert {rule.id for rule in RULES} >= set(BESIDE_LAYOUT)
+    assert [rule.id for rule in RULES if rule.id in BESIDE_LAYOUT] == list(BESIDE_LAYOUT)  # in the rules' order
 
 
 @pytest.mark.slow

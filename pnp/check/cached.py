@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
 from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
 
 from pnp.cache import Cache
 from pnp.check import RULES, Rule
+from pnp.check.entry import BESIDE_LAYOUT, entry_key
 from pnp.check.text.lexicon import spellers
 from pnp.collector import collector_paused
 from pnp.errors import Finding
@@ -79,7 +79,6 @@ CARD_ALONE = frozenset(
     }
 )
 KEPT_PER_CARD = PER_CARD | CARD_ALONE
-ENTRY = "findings"
 ANSWERS = "dictionary answers"
 
 # A card's record in the entry, under its key: by rule id, the findings of each rule kept per card
@@ -90,21 +89,40 @@ Record = dict[str, Any]
 
 def cached_check(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...] = RULES) -> list[Finding]:
     """check_pack's findings, checking again only the cards that changed since the cache was written."""
+    found = findings_by_rule(pack, cache, rules)
+    return [f for rule in rules for f in found[rule.id]]
+
+
+def findings_by_rule(pack: PackData, cache: Cache | None, rules: tuple[Rule, ...] = RULES) -> dict[str, list[Finding]]:
+    """cached_check's findings, by rule id.  The rules of each group (pnp.check.entry) are kept in
+    an entry of their own, so that a check that runs the groups in two processes and one that
+    runs them in one share their entries."""
+    found: dict[str, list[Finding]] = {}
     with collector_paused():
-        try:
-            return _cached_check(pack, cache, rules)
-        except (TypeError, KeyError, ValueError, AttributeError):
-            # an entry that verifies but does not hold what this pnp writes (a stranger's folder):
-            # checked as if there were none, and the entry written again
-            return _cached_check(pack, cache, rules, read_entry=False)
+        for group in rule_groups(rules):
+            try:
+                found |= _cached_check(pack, cache, group)
+            except (TypeError, KeyError, ValueError, AttributeError):
+                # an entry that verifies but does not hold what this pnp writes (a stranger's folder):
+                # checked as if there were none, and the entry written again
+                found |= _cached_check(pack, cache, group, read_entry=False)
+    return found
+
+
+def rule_groups(rules: tuple[Rule, ...]) -> list[tuple[Rule, ...]]:
+    """The rules cut into their groups (pnp.check.entry.BESIDE_LAYOUT and the rest), each in the
+    order given, the empty ones left out."""
+    beside = tuple(rule for rule in rules if rule.id in BESIDE_LAYOUT)
+    rest = tuple(rule for rule in rules if rule.id not in BESIDE_LAYOUT)
+    return [group for group in (beside, rest) if group]
 
 
 def _cached_check(
     pack: PackData, cache: Cache | None, rules: tuple[Rule, ...], read_entry: bool = True
-) -> list[Finding]:
+) -> dict[str, list[Finding]]:
     if cache is None:
-        return [f for rule in rules for f in rule.run(pack)]
-    context = cache.key(ENTRY, _context(pack), tuple(rule.id for rule in rules))
+        return {rule.id: rule.run(pack) for rule in rules}
+    context = entry_key(cache, pack, tuple(rule.id for rule in rules))
     stored = cache.get_json(context) if read_entry else {}
     per_card_rules = [rule for rule in rules if rule.id in KEPT_PER_CARD]
     across = [rule for rule in rules if rule.id not in KEPT_PER_CARD]
@@ -136,10 +154,10 @@ def _cached_check(
         for rule_id, items in known[key].items():
             if rule_id in by_rule:  # not a part of a rule in two phases
                 by_rule[rule_id] += items
-    findings: list[Finding] = []
-    for rule in rules:
-        findings += [_finding(item) for item in (by_rule[rule.id] if rule.id in by_rule else whole[rule.id])]
-    return findings
+    return {
+        rule.id: [_finding(item) for item in (by_rule[rule.id] if rule.id in by_rule else whole[rule.id])]
+        for rule in rules
+    }
 
 
 def _in_two_phases(rule: Rule) -> bool:
@@ -205,19 +223,19 @@ def _answers_kept(cache: Cache) -> Iterator[None]:
                 cache.put_json(key, speller.answers())
 
 
-def _context(pack: PackData) -> str:
-    """Everything besides the cards that a per-card finding depends on, as a digest."""
-    digest = hashlib.sha256()
-    for part in (pack.pack, pack.glossary, pack.board, pack.tokens):
-        digest.update(b"\0" if part is None else part.model_dump_json().encode())
-    digest.update("".join(aid.model_dump_json() for aid in pack.aids).encode())  # aids/: checked as a whole
-    other_lines = sorted((k, v) for k, v in pack.lines.items() if k[0] not in ("card", "field"))
-    digest.update(repr((str(pack.root), os.getcwd(), other_lines, [d.deck.id for d in pack.decks])).encode())
-    return digest.hexdigest()
+_KEYS: list[tuple[PackData, dict[str, str]]] = []  # the last pack's card keys: each group of rules asks
 
 
 def _card_keys(pack: PackData) -> dict[str, str]:
     """Each card's key: its content, its deck and file, and the lines of its table and fields."""
+    if _KEYS and _KEYS[0][0] is pack:
+        return _KEYS[0][1]
+    keys = _made_card_keys(pack)
+    _KEYS[:] = [(pack, keys)]
+    return keys
+
+
+def _made_card_keys(pack: PackData) -> dict[str, str]:
     lines: dict[str, list[str]] = defaultdict(list)
     for (kind, name), line in pack.lines.items():
         if kind == "card":

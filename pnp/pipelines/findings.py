@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from pnp.cache import Cache, CacheKind
+from pnp.check.entry import BESIDE_LAYOUT, checked_before
 from pnp.errors import Finding
 from pnp.export.workers import Background
 from pnp.layout.memo import layout_memo
@@ -25,18 +27,26 @@ def pack_findings(data: PackData, output: Path | None = None, read: bool = True)
     The work is shared between two processes: this one lays out the language a build prints and
     fits its text, and lays out the languages no build prints (their layout findings only: no text
     of theirs is fitted); the other runs the rules, and lays out and fits the other languages a
-    build may print.  The rules take about what laying out and fitting one language takes, so each
-    process has about half.  The findings come out in the order one process gives."""
+    build may print.  At a pack's first check the rules take longer than that, and this process
+    runs some of them too once its layouts are done (pnp.check.entry says which, and why).  The
+    findings come out in the order one process gives."""
     built = data.pack.printed_language
     fitted = set(data.pack.target_languages or [built])  # as layout_and_fitting_findings fits them
     here = [language for language in data.languages if language == built or language not in fitted]
     there = [language for language in data.languages if language not in here]
-    background = Background(partial(_rules_and_other_layouts, data, output, read, there))
+    cache = Cache.open(output, CacheKind.CHECK, read) if output is not None else None
+    shared = cache is None or not checked_before(data, cache)
+    background = Background(partial(_rules_and_other_layouts, data, cache, shared, output, read, there))
     try:
         layouts = {language: laid_out_findings(data, output, read, [language]) for language in here}
+        beside = _rule_group(data, cache, here=True) if shared else {}
         rules, other_layouts = background.result()
     finally:
         background.cancel()  # stopped by an error or Ctrl-C: no check left running
+    if shared:
+        from pnp.check import RULES  # imported by _rule_group already
+
+        rules = [f for rule in RULES for f in (beside[rule.id] if rule.id in beside else rules[rule.id])]
     layouts.update(other_layouts)
     laid_out = [f for language in data.languages for f in layouts[language]]
     # what build stops on, as it says it: a finding both found (install/fonts) is said once
@@ -44,17 +54,28 @@ def pack_findings(data: PackData, output: Path | None = None, read: bool = True)
 
 
 def _rules_and_other_layouts(
-    data: PackData, output: Path | None, read: bool, languages: list[str]
-) -> tuple[list[Finding], dict[str, list[Finding]]]:
-    """The background process's share of pack_findings: the rules, and the layout of each other language."""
-    rules = rule_findings(data, output, read)
+    data: PackData, cache: Cache | None, shared: bool, output: Path | None, read: bool, languages: list[str]
+) -> tuple[Any, dict[str, list[Finding]]]:
+    """The background process's share of pack_findings: the rules (by rule, when the other process
+    runs a group of them: else all, in order), and the layout of each other language."""
+    rules: Any = _rule_group(data, cache, here=False) if shared else rule_findings(data, output, read)
     return rules, {language: laid_out_findings(data, output, read, [language]) for language in languages}
+
+
+def _rule_group(data: PackData, cache: Cache | None, here: bool) -> dict[str, list[Finding]]:
+    """The findings by rule of the rules BESIDE_LAYOUT (`here`), or of all the others."""
+    from pnp.check import RULES
+    from pnp.check.cached import findings_by_rule
+
+    rules = tuple(rule for rule in RULES if (rule.id in BESIDE_LAYOUT) == here)
+    return findings_by_rule(data, cache, rules)
 
 
 def rule_findings(data: PackData, output: Path | None = None, read: bool = True) -> list[Finding]:
     """What the rules find (pnp/check)."""
     # imported here, in the process that runs them: pack_findings forks it once the pack is loaded,
-    # and the one that lays out never needs the rules' modules (a tenth of a second to import)
+    # and the one that lays out needs the rules' modules (a tenth of a second to import) only at a
+    # pack's first check
     from pnp.check import check_pack
     from pnp.check.cached import cached_check
 
