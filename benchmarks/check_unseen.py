@@ -58,6 +58,7 @@ PACKS = (
     "reef-divers",
     "comet-observatory",
     "railway-barons",
+    "volcano-forge",
 )
 
 
