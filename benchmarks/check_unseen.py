@@ -59,6 +59,7 @@ PACKS = (
     "comet-observatory",
     "railway-barons",
     "volcano-forge",
+    "circus-caravan",
 )
 
 
