@@ -1305,3 +1305,137 @@ def test_every_grammar_slip_with_no_right_form_has_a_hint() -> None:
         r'yield [^\n]*, "", N_\(\s*"((?:[^"\\]|\\.)*)"', source
     )
     assert kinds and all(kind in grammar._HINTS for kind in kinds), [k for k in kinds if k not in grammar._HINTS]
+
+
+# --- learnt from the volcano-forge and circus-caravan sets: each kind with its own cases -----------
+
+
+@pytest.mark.parametrize(
+    ("spanish", "written", "right"),
+    [
+        # "todo" before "el" and a feminine noun with a stressed a is feminine: "toda el agua"
+        ("Gasta todo el agua del cubo.", "todo el", "toda el"),
+        ("Pierde toda el agua del cubo.", None, None),
+        ("Descarta todo el mazo.", None, None),
+        ("Descarta toda el mazo.", "toda el", "todo el"),
+        # "contra más" for "cuanto más", at the head of a correlation
+        ("Contra más lonas tengas, más aplausos ganas.", "Contra más", "Cuanto más"),
+        ("Cuantas más lonas tengas, más aplausos ganas.", None, None),
+        ("Lucha contra más rivales que tú.", None, None),
+        # an adverb of place with a possessive
+        ("Coloca delante tuyo un payaso.", "delante tuyo", "delante de ti"),
+        ("Deja la ficha detrás mía.", "detrás mía", "detrás de mí"),
+        ("Coloca delante de ti un payaso.", None, None),
+        ("Juega como si fuera suyo.", None, None),  # "fuera", a form of "ser"
+        ("Coloca la lona a su alrededor.", None, None),
+        # "cualquier" before a number
+        ("Descarta cualquier dos cartas.", "cualquier dos", ""),
+        ("Descarta dos cartas cualesquiera.", None, None),
+        ("Descarta cualquier carta.", None, None),
+        # "cada" with its verb in the plural
+        ("Cada uno de los payasos eligen.", "Cada uno de los payasos eligen", "Cada uno de los payasos elige"),
+        ("Cada jugador pierden un aplauso.", "Cada jugador pierden", "Cada jugador pierde"),
+        ("Cada uno de los jugadores elige una carta.", None, None),
+        ("Cada ronda ganan un aplauso los payasos.", None, None),
+        ("Cada rival que tenga un cartel gana 1.", None, None),
+        # "Ves a" for the order "Ve a"
+        ("Ves a un pueblo adyacente.", "Ves a", "Ve a"),
+        ("¿Ves a ese payaso?", None, None),
+        ("Si ves a un rival, gana un aplauso.", None, None),
+    ],
+)  # fmt: skip
+def test_grammar_slips_learnt_from_the_forge_and_the_circus(
+    spanish: str, written: str | None, right: str | None
+) -> None:
+    found = [(w, r) for w, r, _why in grammar_slips(spanish)]
+    assert found == ([] if written is None else [(written, right)]), found
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "finding"),
+    [
+        ("Gain 1 {coin}, or 2 {coin} if you are alone.", "Gana 1 {coin}, o 2 si estás solo.", False),
+        ("Gain 1 {coin} or 2 {coin}.", "Gana 1 {coin} o 2.", False),
+        ("Gain 1 {coin} and 2 {ticket}.", "Gana 1 {coin} y 2.", True),  # the other icon is lost
+        ("Gain 1 {coin} and 2 {coin}.", "Gana 1 {coin} y roba 2 cartas.", True),
+    ],
+)  # fmt: skip
+def test_an_icon_left_understood_after_a_second_amount_is_no_icon_lost(
+    english: str, spanish: str, finding: bool
+) -> None:
+    from pnp.check.text.numbers import _compare_icons
+
+    found = _messages(_compare_icons, english, spanish)
+    assert bool(found) is finding, found
+
+
+def test_two_or_more_said_as_several_is_the_same_number() -> None:
+    from pnp.check.text.numbers import compare_numbers
+
+    english, spanish = "If two or more clowns are tied, nobody scores.", "Si varios payasos empatan, nadie puntúa."
+    assert _messages(compare_numbers, english, spanish) == []
+    assert _messages(compare_numbers, "If two clowns are tied, nobody scores.", spanish) != []
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "finding"),
+    [
+        ("Keep one in front of you and return the others.", "Quédate una delante de ti y devuelve las demás.", False),
+        ("Move back 2 towns.", "Avanza 2 pueblos.", True),
+        ("Put them back on top in any order.", "Vuelve a ponerlas encima en el mismo orden.", True),
+        ("Put them back on top in any order.", "Vuelve a ponerlas encima en el orden que quieras.", False),
+        ("Put them back on top in the same order.", "Vuelve a ponerlas encima en cualquier orden.", True),
+    ],
+)  # fmt: skip
+def test_a_place_in_front_of_a_player_is_no_way_forward_and_any_order_is_no_same_order(
+    english: str, spanish: str, finding: bool
+) -> None:
+    assert bool(_messages(compare_opposites, english, spanish)) is finding
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "said"),
+    [
+        ("Gain 1 for each clown already in town.", "Gana 1 por cada payaso del pueblo.", "already"),
+        ("Gain 1 for each clown already in town.", "Gana 1 por cada payaso que ya esté allí.", None),
+        ("At the end of the game, it is worth 6.", "Al cumplirla, vale 6.", "At the end of the game"),
+        ("At the end of the game, it is worth 6.", "Al final de la partida, vale 6.", None),
+        ("Divide 4 {coin} as you choose.", "Reparte 4 {coin} a partes iguales.", "as you choose"),
+        ("Divide 4 {coin} as you choose.", "Reparte 4 {coin} como quieras.", None),
+        ("Each rival gives you 1 or discards, as they choose.", "Cada rival elige entre darte 1 o descartar.", None),
+        ("Lose 1 per clown or lion, whichever is higher.", "Pierde 1 por payaso o león.", "whichever is higher"),
+        ("Lose 1 per clown or lion, whichever is higher.", "Pierde 1 por payaso o león, lo que sea mayor.", None),
+        ("After this act, set it aside.", "Después de este número, descártalo.", "aside"),
+        ("After this act, set it aside.", "Después de este número, apártalo.", None),
+        ("You may reveal a clown to gain 2.", "Puedes jugar un payaso para ganar 2.", "reveal"),
+        ("You may reveal a clown to gain 2.", "Puedes enseñar un payaso para ganar 2.", None),
+    ],
+)  # fmt: skip
+def test_words_dropped_learnt_from_the_forge_and_the_circus(english: str, spanish: str, said: str | None) -> None:
+    found = _messages(compare_dropped_words, english, spanish)
+    assert (len(found) == 1 and f'"{said}"' in found[0]) if said else found == [], found
+
+
+def test_advertise_said_as_advertir_is_a_false_friend_and_warn_is_not() -> None:
+    assert false_friends(*_pair("Advertise your next show.", "Advierte de tu próxima función.")) != []
+    assert false_friends(*_pair("Warn the next player.", "Advierte al siguiente jugador.")) == []
+
+
+def test_the_previous_player_is_another_player_and_a_dative_se_is_no_usted() -> None:
+    english = "You cannot choose the same option as the previous player."
+    assert _messages(compare_players, english, "No puedes elegir la misma opción que el jugador anterior.") == []
+    for said in ("Enséñasela a tu rival.", "Puedes mirarla sin enseñársela a nadie.", "Pásaselo a tu rival."):
+        assert USTED not in [e.register for e in evidence(said, CHECKER)], said
+    assert [e.register for e in evidence("Enséñesela a su rival.", CHECKER)] == [USTED]
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        ("Keep it, do not discard it.", "Guárdala, no la descartes."),
+        ("It is kept apart, not discarded.", "Se aparta, no se descarta."),
+        ("Keep this card.", "No descartes esta carta."),  # the positive said as its opposite denied
+    ],
+)
+def test_keeping_and_not_discarding_both_said_is_one_negation_each(english: str, spanish: str) -> None:
+    assert _messages(compare_negation, english, spanish) == []

@@ -47,7 +47,7 @@ _COUNT = (
 # (pattern, bound), tried in order: each match is taken out of the text before the next pattern;
 # compiled at the first text that has a comparison word (a check whose cards are all cached needs none)
 _EN_DENIED = r"\b(?:no|not|never|nobody|none|cannot|\w+n't)(?: [^\s,;.:]+){0,3}?"
-_ES_DENIED = r"(?<!\w)(?:no|nunca|jamás|ningún|ninguna|ninguno|nadie)(?: [^\s,;.:]+){1,3}?"
+_ES_DENIED = r"(?<!\w)(?:no|nunca|jamás|ningún|ninguna|ninguno|nadie)(?: [^\s,;.:]+){1,4}?"
 _EN = (
     (r"\bno (?:more|greater|higher) than\b", LE),
     (r"\bno (?:fewer|less|lower) than\b", GE),
@@ -116,7 +116,9 @@ _ES_FEW = re.compile(r"(?<!\w)(?:menos|menor|menores|mínimo|mínima|mínimos|m�
 _ES_MANY = re.compile(r"(?<!\w)(?:más|mayor|mayores|máximo|máxima|máximos|máximas|mayoría)(?!\w)", re.IGNORECASE)
 _ES_NOT_SUPERLATIVE = re.compile(
     r"(?<!\w)(?:a menos que|al menos|por lo menos|cuando menos|más o menos|nada más|nadie más|una vez más|"
-    r"ni más ni menos|no más|no menos|como mínimo|como máximo|además|demás)(?!\w)",
+    r"ni más ni menos|no más|no menos|como mínimo|como máximo|además|demás"
+    # "el que esté más lejos": how far or how soon, not how many
+    r"|(?:más|menos) (?:lejos|cerca|tarde|pronto|arriba|abajo|adelante|atrás|alejad[oa]s?|cercan[oa]s?))(?!\w)",
     re.IGNORECASE,
 )
 

@@ -330,6 +330,53 @@ _WORDS = (
         r"|girar\w*",
         "boca arriba",
     ),
+    _Word(
+        N_("it was so before"),
+        r"already",
+        r"ya|antes|previamente|anteriormente|con anterioridad",
+        "ya",
+    ),
+    _Word(
+        N_("it is taken from another player"),
+        r"steal|steals|stole|stolen|stealing",
+        r"rob\w*|rób\w*|quit\w*|quít\w*|arrebat\w*|hurt\w*|sustra\w*|tom\w*|tóm\w*|llév\w*|llev\w*|qued\w*",
+        "roba",
+    ),
+    _Word(
+        N_("it waits for the end of the game"),
+        r"at the end of the game|at game end|when the game ends|at the end of play",
+        r"final de la partida|fin de la partida|final del juego|fin del juego|termin\w* la partida"
+        r"|acab\w* la partida|conclu\w* la partida|recuento final|puntuación final|partida termin\w*",
+        "al final de la partida",
+    ),
+    _Word(
+        N_("the player shares it out as they like"),
+        r"as you (?:choose|wish|like|see fit|want|please)|as they (?:choose|wish|like|see fit|want)"
+        r"|however you (?:like|want|choose|wish)|in any way you",
+        # a choice said with its own verb ("elige entre darte 1 o descartar") is the choice too
+        r"elig\w*|elij\w*|eleg\w*|escog\w*|escoj\w*|decid\w*|prefier\w*|quier\w*|dese\w*|gust\w*|parezca"
+        r"|elección|libremente|a voluntad|criterio|de la forma que|de la manera que|del modo que",
+        "como quieras",
+    ),
+    _Word(
+        N_("the larger (or smaller) of the two"),
+        r"whichever is (?:higher|greater|larger|more|bigger|lower|less|smaller|fewer)",
+        r"mayor\w*|menor\w*|más alt\w*|más baj\w*|máxim\w*|mínim\w*|más grande|más pequeñ\w*",
+        "lo que sea mayor",
+    ),
+    _Word(
+        N_("it is kept apart, not discarded"),
+        r"aside",
+        r"aparte|apart\w*|apárt\w*|a un lado|reserv\w*|resérv\w*|separ\w*|sepár\w*|guard\w*|guárd\w*",
+        "aparta",
+    ),
+    _Word(
+        N_("everyone sees it"),
+        r"reveal|reveals|revealed|revealing",
+        r"revel\w*|revél\w*|enseñ\w*|enséñ\w*|muestr\w*|muéstr\w*|mostr\w*|boca arriba|descubr\w*|destap\w*"
+        r"|exhib\w*|a la vista|visible\w*|públic\w*",
+        "revela",
+    ),
 )
 
 

@@ -130,6 +130,14 @@ FALSE_FRIENDS = (
         _en(r"species|kinds?|sorts?|types?"),  # the original says the sense too
     ),
     FalseFriend(
+        _es(r"adviert\w*|advert\w*|advirt\w*"),
+        _en(r"advertis\w*|advertiz\w*|adverts?"),
+        N_("to warn or to notice, not to advertise"),
+        "anunciar, promocionar, hacer publicidad",
+        "DLE, «advertir»",
+        _en(r"warns?|warned|warning|notices?|noticed"),  # the original warns too
+    ),
+    FalseFriend(
         _es(r"(?<!a lo )larg[oa]s?"),  # not "a lo largo de" (along)
         _en(r"large|larger|largest"),
         N_("long, not big"),
@@ -251,7 +259,7 @@ def check_false_friends(pack: PackData) -> list[Finding]:
 # what every entry's Spanish starts with, accents or not: most texts have none, and are not folded
 _ANY = re.compile(
     r"eventualmente|actual|librer|asum|aplic|lugar|realiz|atend|atiend|base|adici|sentido|resum|soport|nivel|"
-    r"ventaja|larg|especie"
+    r"ventaja|larg|especie|advi|advert"
 )
 
 

@@ -40,7 +40,9 @@ CODE = "text/grammar"
 LANGUAGES = ("es",)
 
 _ANY = re.compile(
-    r"de que|\bque\b|hab[ií]\w*|hub\w*|\btod[oa]s?\b|l[oa]s?\b|\bsi\b|hayan|deb|cuando|ndo|les?\b", re.IGNORECASE
+    r"de que|\bque\b|hab[ií]\w*|hub\w*|\btod[oa]s?\b|l[oa]s?\b|\bsi\b|hayan|deb|cuando|ndo|les?\b|contra|cualquier"
+    r"|\b(?:delante|detrás|encima|debajo|enfrente|cerca|lejos|dentro)\b|\bVes\b|\bcada\b",
+    re.IGNORECASE,
 )
 
 # verbs said with "que" and no "de" ("pienso que"): their forms, as the slip writes them
@@ -95,9 +97,11 @@ _DETERMINERS = {
 }  # fmt: skip
 _TODO = re.compile(
     r"(?<!\w)(?P<todo>tod[oa]s?)\s+(?P<det>el|la|los|las|mis?|tus?|sus?|est[ae]s?|estos|es[ae]s?|esos"
-    r"|nuestr[oa]s?|vuestr[oa]s?)(?!\w)",
+    r"|nuestr[oa]s?|vuestr[oa]s?)(?!\w)(?:\s+(?P<noun>\w+))?",
     re.IGNORECASE,
 )
+# feminine nouns whose stressed first a takes "el" and "un", but "toda", "esta", "esa" (DPD, «el», 2)
+_STRESSED_A_NOUNS = "área|agua|águila|arma|alma|hacha|aula|hada|ancla|ala|hambre|alba|ave|asa|aria|arpa|haba"
 _TODO_FORMS = {("m", "s"): "todo", ("f", "s"): "toda", ("m", "p"): "todos", ("f", "p"): "todas"}
 
 
@@ -127,11 +131,13 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
         if determiner.lower() not in _DETERMINERS:
             continue
         gender, number = _DETERMINERS[determiner.lower()]
-        own_gender = "f" if todo.lower().startswith("toda") else "m"
-        right = _TODO_FORMS[(gender or own_gender, number)]
+        if determiner.lower() == "el" and (found["noun"] or "").lower() in _STRESSED_A_NOUNS.split("|"):
+            gender = "f"  # "toda el agua"
+        right = _TODO_FORMS[(gender or ("f" if todo.lower().startswith("toda") else "m"), number)]
         if right != todo.lower():
             right = right[:1].upper() + right[1:] if todo[:1].isupper() else right
-            yield found.group(), f"{right} {determiner}", N_("'todo' agrees with what follows it")
+            written = found.group()[: found.end("det") - found.start()]
+            yield written, f"{right} {determiner}", N_("'todo' agrees with what follows it")
     for written, right in pronoun_slips(plain):
         yield written, right, N_("its pronoun agrees with nothing named before it")
     for found in _LAISMO.finditer(plain) if (" la " in lower or " las " in lower or lower.startswith("la")) else ():
@@ -203,6 +209,24 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
             + {"vez": "veces", "jugador": "jugadores"}.get(found["noun"].lower(), found["noun"].lower() + "s"),
             N_("'every other turn' is 'cada dos turnos', or 'un turno sí y otro no'"),
         )
+    for found in _CONTRA_MAS.finditer(plain) if "contra " in lower else ():
+        right = ("Cuanto " if found["contra"][0].isupper() else "cuanto ") + found["more"]
+        yield found.group(), right, N_("'the more…, the more…' is 'cuanto más…, más…' ('cuantos más fuelles')")
+    for found in _ADVERB_POSSESSIVE.finditer(plain):
+        pronoun = _POSSESSIVE_PRONOUNS[found["possessive"].lower().rstrip("s")[:-1]]
+        yield (
+            found.group(),
+            f"{found['adverb']} de {pronoun}",
+            N_("an adverb of place takes 'de' and a pronoun, not a possessive: 'delante de ti'"),
+        )
+    for found in _ANY_NUMBER.finditer(plain) if "cualquier " in lower else ():
+        yield found.group(), "", N_("'cualquier' is singular: 'dos cartas cualesquiera'")
+    for found in _EACH_PLURAL.finditer(plain) if "cada " in lower else ():
+        verb = found["verb"]
+        if _is_only_verb(verb) and _same_verb(verb, verb[:-1]):
+            yield found.group(), found.group()[: -len(verb)] + verb[:-1], N_("'cada' takes the verb in the singular")
+    for found in _GO_VES.finditer(plain) if "Ves " in plain else ():
+        yield found.group(), "Ve " + found["to"], N_("the order of 'ir' is 've', not 'ves': 've a un pueblo'")
     for found in _UN_OTRO.finditer(plain) if " otr" in lower else ():
         yield found.group(), found["otro"], N_("'otro' takes no 'un' before it")
     for found in _SE_SINGULAR.finditer(plain) if "se " in lower else ():
@@ -417,6 +441,33 @@ _EVERY_OTHER = re.compile(
     r"(?<!\w)cada otr[oa]s? (?P<noun>turno|ronda|jugador|fase|día|noche|vez|carta|casilla)(?!\w)", re.IGNORECASE
 )
 _UN_OTRO = re.compile(r"(?<!\w)(?:un|una) (?P<otro>otr[oa])(?!\w)", re.IGNORECASE)
+# "Contra más fuelles tenga, más quema": at the head of a clause, with its second "más" after it
+_CONTRA_MAS = re.compile(
+    r"(?:^|(?<=[.:;,¡]\s)|(?<=[.:;,]))(?P<contra>[Cc]ontra) (?P<more>más|menos)(?!\w)"
+    r"(?=[^.;:!?]*?[\s,](?:más|menos)(?!\w))"
+)
+# "delante tuyo" for "delante de ti" (DPD, «delante», 3; «detrás», 2; «cerca», 2); not "fuera", a form of
+# "ser" too ("como si fuera suyo")
+_ADVERB_POSSESSIVE = re.compile(
+    r"(?<!\w)(?P<adverb>delante|detrás|encima|debajo|enfrente|cerca|lejos|dentro)"
+    r" (?P<possessive>mí[oa]s?|tuy[oa]s?|suy[oa]s?|nuestr[oa]s?|vuestr[oa]s?)(?!\w)",
+    re.IGNORECASE,
+)
+_POSSESSIVE_PRONOUNS = {"mí": "mí", "tuy": "ti", "suy": "usted / él / ella", "nuestr": "nosotros", "vuestr": "vosotros"}
+# "cualquier dos cartas" for "dos cartas cualesquiera"
+_ANY_NUMBER = re.compile(
+    r"(?<!\w)cualquier (?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|\d+)(?!\w)", re.IGNORECASE
+)
+# "Cada uno de los jugadores eligen" for "elige": a person as the subject, its verb in -an, -en
+_EACH_PLURAL = re.compile(
+    r"(?<!\w)cada (?:un[oa](?: de (?:(?:los|las|sus|tus|vuestr[oa]s|nuestr[oa]s) \w+|ell[oa]s|ustedes|vosotr[oa]s))?"
+    r"|jugador(?:a)?|rival|oponente"
+    r"|contrincante|adversari[oa]|participante) (?:no |también |solo |sólo |se |le |les |lo |la |los |las |te |os )?"
+    r"(?P<verb>\w{3,}[ae]n)(?!\w)",
+    re.IGNORECASE,
+)
+# "Ves a un pueblo adyacente" for "Ve a": an order opening a sentence, not a question
+_GO_VES = re.compile(r"(?:^|(?<=[.:;!]\s))Ves (?P<to>a|al|hacia|hasta)(?!\w)")
 # "se vende las perlas": with "se", the verb agrees with the plural after it ("se venden")
 _SE_SINGULAR = re.compile(
     r"(?<!\w)se (?:[a-záéíóúñ]+ )?[a-záéíóúñ]{3,}[ae] (?:las|los|unas|unos|dos|tres|cuatro|cinco|\d+)"
@@ -441,16 +492,23 @@ _NOT_NOUNS = frozenset(
 )  # fmt: skip
 
 
+def _same_verb(plural: str, singular: str) -> bool:
+    """Whether the two words are forms of one verb ("pierden", "pierde")."""
+    checker = speller("es")
+    if checker is None:
+        return False
+    stems = {r.stem for r in checker.readings(plural.lower()) if r.verb}
+    return any(r.verb and r.stem in stems for r in checker.readings(singular.lower()))
+
+
 def _is_only_verb(word: str) -> bool:
     checker = speller("es")
     return checker is None or checker.only_verb(word.lower())
 
 
-# "este área", "ese agua": a feminine noun with a stressed a takes "el", "un" but "esta", "esa" (DPD, «el», 2)
+# "este área", "ese agua": a feminine noun with a stressed a takes "el", "un" but "esta", "esa"
 _THIS_STRESSED_A = re.compile(
-    r"(?<!\w)(?P<det>este|ese|aquel|mucho|poco|otro|todo)"
-    r" (?P<noun>área|agua|águila|arma|alma|hacha|aula|hada|ancla|ala|hambre|alba|ave|asa|aria|arpa|haba)(?!\w)",
-    re.IGNORECASE,
+    rf"(?<!\w)(?P<det>este|ese|aquel|mucho|poco|otro|todo) (?P<noun>{_STRESSED_A_NOUNS})(?!\w)", re.IGNORECASE
 )
 # "a el herrero" for "al herrero" (not "a El Paso", a name)
 _A_EL = re.compile(r"(?<!\w)(?P<prep>a|de) el(?!\w)(?! [A-ZÁÉÍÓÚÑ])")
@@ -720,6 +778,9 @@ _HINTS = {
     "with 'se', the verb agrees with what follows it: 'se venden las perlas'": N_("write the verb in the plural"),
     "a condition with 'si' takes the present: 'si llega'": N_("write it in the present"),
     "a ban takes the subjunctive: 'no reveléis'": N_("write the subjunctive: 'no reveléis'"),
+    "'cualquier' is singular: 'dos cartas cualesquiera'": N_(
+        "put the number first: 'dos cartas cualesquiera', or 'dos cartas a tu elección'"
+    ),
 }
 
 

@@ -192,7 +192,8 @@ _RESTATED: tuple[tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pat
         (  # keeping
             r"keeps?|keeping|kept|retains?|retained|hold on to|holds on to",
             r"(?:descart\w+|devuelv\w+|devolv\w+|pierd\w+|perd\w+|entreg\w+|deshac\w+|deshag\w+)",
-            r"discard|discards|return|returns|lose|loses|give (?:up|away)|gives (?:up|away)|get rid",
+            r"discard|discards|discarded|return|returns|returned|lose|loses|lost|give (?:up|away)|gives (?:up|away)"
+            r"|get rid",
             r"(?:(?:se|te|me|nos|os) qued\w+|qu[eé]d(?:ate|ese|ense|aos|arse|arte)) con"
             # guardar, not the nouns "guardia", "guardián", "guardaespaldas" (one who guards)
             r"|conserv\w+|guard(?!ia|ián|iana|aespaldas|abosque|acostas|arropa)\w+|retien\w+|reten\w+",
@@ -232,11 +233,13 @@ def _without_restatements(source: str, target: str, english: bool, spanish: bool
     for index, (en_pos, es_neg, en_neg, es_pos) in enumerate(_RESTATED):
         positives = len(en_pos.findall(source))
         theirs = len(es_pos.findall(target)) if es_pos else 0
-        if spanish and positives > theirs:
+        # "Keep it, do not discard it": the original denies the opposite too, and that is the "no" said
+        denied = len(en_neg.findall(source))
+        if spanish and positives - denied > theirs:
             negations = list(es_neg.finditer(target))
             if index == len(_RESTATED) - 1:
                 negations += _ES_SIN_SEEN.finditer(target)
-            for match in sorted(negations, key=lambda m: m.start())[: positives - theirs]:
+            for match in sorted(negations, key=lambda m: m.start())[: positives - denied - theirs]:
                 target = target[: match.start()] + " " * (match.end() - match.start()) + target[match.end() :]
         if english and theirs > positives:
             for match in list(en_neg.finditer(source))[: theirs - positives]:

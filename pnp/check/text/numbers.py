@@ -214,6 +214,9 @@ def compare_numbers(text: Text, original: Text) -> list[Finding]:
         if missing and extra:  # before the stand-ins: "more than one" -> "al menos dos", not "una"
             _restated_bounds(original, text, missing, extra)  # "more than 3" -> "cuatro o más"
         missing -= Counter(ours.stand_ins)  # "Draw 1 card" -> "Roba una carta"
+        if missing[2] and _TWO_OR_MORE.search(original.plain) and _SEVERAL.search(text.plain):
+            missing[2] -= 1  # "If two or more players are tied" -> "Si varios empatan"
+            missing += Counter()
         extra -= Counter(theirs.stand_ins)  # "Draw a card" -> "Roba 1 carta"
     if not missing and not extra:
         return []
@@ -237,6 +240,8 @@ def compare_numbers(text: Text, original: Text) -> list[Finding]:
 # A bound said the other way round: "more than 3" is "cuatro o más", "fewer than 3" is "dos o menos",
 # "at least 4" is "más de tres".  Each construction is read as the lowest (">") or highest ("<") number
 # it allows; N is a figure or a number word.
+_TWO_OR_MORE = re.compile(r"\b(?:two|2) or more\b", re.IGNORECASE)
+_SEVERAL = re.compile(r"(?<!\w)vari[oa]s(?!\w)", re.IGNORECASE)
 _EN_BOUNDS = (
     (("no (?:more|greater|higher) than N", "at most N", "up to N", r"N(?: \w+){0,3} or (?:fewer|less|lower)"), "<", 0),
     (("(?:fewer|less|lower) than N",), "<", -1),
@@ -296,10 +301,22 @@ def _restated_bounds(original: Text, text: Text, missing: Counter[int], extra: C
     extra += Counter()
 
 
+# "gana 1 {coin}, o 2 si ...": a second amount of the same icon, the icon left understood
+_ELIDED_ICON = re.compile(
+    r"\d+\s*\{(?P<icon>[\w-]+)\}[^.;:!?{}]{0,40}?(?:,\s*|\s)(?:o|u|y|e|ni)\s+\d+(?!\s*\{)(?!\d|[.,]\d)"
+)
+
+
 def _compare_icons(text: Text, original: Text) -> list[Finding]:
     theirs, ours = Counter(icons(original.raw)), Counter(icons(text.raw))
     if theirs == ours:
         return []
+    if text.lang.split("-")[0] == "es":
+        for found in _ELIDED_ICON.finditer(text.raw):  # understood, as Spanish leaves a repeated noun
+            if ours[found["icon"]] < theirs[found["icon"]]:
+                ours[found["icon"]] += 1
+        if theirs == ours:
+            return []
     parts = []
     for name in sorted(theirs.keys() | ours.keys()):
         if theirs[name] != ours[name]:

@@ -315,6 +315,15 @@ _PAIRS = (
         ),
     ),
     _Pair(
+        (N_("in any order"), N_("in the same order")),
+        (r"in any order|in the order of your choice|in whatever order", r"in the same order|in that order"),
+        (
+            r"en cualquier orden|en el orden que (?:quier|elij|prefier|dese|decid)\w*"
+            r"|en el orden de (?:tu|su) elección",
+            r"en el mismo orden|en ese orden|en el orden en que estaban",
+        ),
+    ),
+    _Pair(
         (N_("forward"), N_("backward")),
         (
             r"forward|forwards|ahead|advance|advances|advanced|onward|onwards",
@@ -322,6 +331,9 @@ _PAIRS = (
         ),
         (r"avanz\w*|avanc\w*|adelant\w*|delante", r"retroced\w*|atrás"),
         english_aside=r"(?:put|give|bring|send|come|go|get|turn|pay|hold|fight|strike)(?:s|ed|ing)? (?:\S+ )?back",
+        # "delante de usted": a place, in front of a player, not a way to go
+        spanish_aside=r"delante (?:de (?:usted|ustedes|ti|vosotros|vosotras|sí|él|ella|ellos|ellas|cada)"
+        r"|suy[oa]|tuy[oa])",
     ),
     _Pair(
         # "Look at the top card" as "Revela la primera carta": what one player sees, everyone sees

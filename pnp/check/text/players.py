@@ -54,12 +54,14 @@ LANGUAGES = ("es",)
 
 _EN_OTHERS = re.compile(
     r"\b(?:opponents?|opponent['’]s|other players?|another player|everyone else|rivals?|enemy players?|"
-    r"opposing players?|players? (?:to|on) (?:your|their|the|his|her) (?:left|right))\b",
+    r"opposing players?|players? (?:to|on) (?:your|their|the|his|her) (?:left|right)|"
+    r"(?:previous|next|preceding|following) players?)\b",
     re.IGNORECASE,
 )
 _ES_OTHERS = re.compile(
     r"(?<!\w)(?:rival(?:es)?|oponentes?|adversari[oa]s?|contrincantes?|otr[oa]s? jugador(?:es|as?)?|"
-    r"demás jugador\w*|resto de(?: los)? jugadores|(?:siguiente|anterior) jugador\w*|jugador\w* (?:siguiente|anterior)|"
+    r"demás jugador\w*|resto de(?: los)? jugadores|(?:siguiente|anterior|próxim[oa]) jugador\w*"
+    r"|jugador\w* (?:siguiente|anterior)|"
     r"jugador\w* (?:a|de) (?:tu|su|vuestra|la) (?:izquierda|derecha))(?!\w)",  # "el jugador de la izquierda"
     re.IGNORECASE,
 )

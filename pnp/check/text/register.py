@@ -339,6 +339,8 @@ def _with_pronouns(word: str, checker: Speller) -> str | None:
             break
         pronouns.append(verb[len(stripped) :])
         verb = stripped
+        if pronouns[-1] in ("lo", "la", "los", "las") and verb.endswith("se") and len(pronouns) == 1:
+            continue  # "enséñasela": se (to someone) and la, both pronouns, never a verb's -se
         found: set[str | None] = set()
         if verb in _FORMS:
             found = {_FORMS[verb]}
