@@ -7,6 +7,7 @@ checks, the layout and the renderer only ever see text of a printable size.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -31,6 +32,40 @@ def _values(data: Any) -> Iterator[tuple[Path, Any]]:
             stack.extend(((*path, key), item) for key, item in reversed(value.items()))
         elif isinstance(value, list):
             stack.extend(((*path, index), item) for index, item in reversed(list(enumerate(value))))
+
+
+def within_limits(data: Any, json_only: bool = False) -> bool:
+    """Whether too_deep and oversized_strings find nothing in `data`, told by one quick walk that
+    builds no key paths (most files break no limit: the walks that name what breaks one run only
+    when one does); with `json_only`, also whether every value is one JSON holds as it is (no date,
+    no infinity).  Its recursion stops at the depth limit, wherever the input goes."""
+    return _within(data, 0, json_only)
+
+
+def _within(value: Any, depth: int, json_only: bool) -> bool:
+    if depth > MAX_NESTING_DEPTH:
+        return False
+    kind = type(value)
+    if kind is str:
+        return _plain_text(value)
+    if kind is dict:
+        return all(_within(item, depth + 1, json_only) for item in value.values())
+    if kind is list:
+        return all(_within(item, depth + 1, json_only) for item in value)
+    if json_only:
+        return kind is bool or kind is int or (kind is float and math.isfinite(value))
+    return True
+
+
+def _plain_text(text: str) -> bool:
+    """No finding of oversized_strings: not only blank, not too long, no word too long."""
+    if text and not text.strip():
+        return False
+    if len(text) > MAX_TEXT_CHARS:
+        return False
+    # a run of letters is no longer than the run of non-spaces it is in: the expression runs only
+    # where one of those is long enough
+    return len(text) <= MAX_WORD_CHARS or max(map(len, text.split())) <= MAX_WORD_CHARS or not _LONG_WORD.search(text)
 
 
 def too_deep(data: Any) -> Path | None:

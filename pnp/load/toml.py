@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import re
 import threading
 from collections.abc import Iterable
@@ -31,7 +30,7 @@ from pnp.i18n import N_, _
 from pnp.limits import MAX_FILE_BYTES, MAX_NESTING_DEPTH
 from pnp.load import remembered
 from pnp.load.bounds import CODE as TOO_LARGE
-from pnp.load.bounds import oversized_strings, too_deep
+from pnp.load.bounds import oversized_strings, too_deep, within_limits
 from pnp.load.regular import NotRegularFile, read_regular
 from pnp.paths import shown_path
 
@@ -141,10 +140,13 @@ def read_toml(path: Path, shown: str) -> tuple[TomlFile | None, list[Finding]]:
                 "load/bad-toml", shown, _("not valid TOML: {reason}").format(reason=reason), line=line_number, hint=hint
             )
         ]
-    if too_deep(data) is not None:
+    if within_limits(data):
+        source, findings = TomlFile(path, shown, text, data), []
+    elif too_deep(data) is not None:
         return None, [_too_deep(shown)]
-    source = TomlFile(path, shown, text, data)
-    findings = oversized_strings(data, shown, source.line_of)
+    else:
+        source = TomlFile(path, shown, text, data)
+        findings = oversized_strings(data, shown, source.line_of)
     if cache is not None and not findings:
         remembered.keep(cache, key, data)
     return source, findings
@@ -270,16 +272,12 @@ def _parsed_part(part: str) -> tuple[dict[str, Any], dict[str, int], int] | None
     tables = data.get(RECORD_TABLE)
     if set(data) != {RECORD_TABLE} or not isinstance(tables, list) or len(tables) != 1:
         return None
-    if too_deep(data) is not None or oversized_strings(data, "", lambda *_where: None):
+    if not within_limits(data, json_only=True):  # a limit broken; a date, a time, an infinity: not plain JSON
         return None
     records, open_string = _scan_key_lines(part, RECORD_TABLE)
     if open_string is not None or len(records) != 1:  # the whole text's scan would go on in a string
         return None
-    try:
-        plain = json.loads(json.dumps(tables[0], ensure_ascii=False, allow_nan=False)) == tables[0]
-    except (TypeError, ValueError):  # a date, a time, an infinity: not plain JSON
-        return None
-    return (tables[0], records[0], len(part.splitlines())) if plain else None
+    return tables[0], records[0], len(part.splitlines())
 
 
 def _kept_part(kept: object) -> tuple[dict[str, Any], dict[str, int], int] | None:

@@ -164,12 +164,14 @@ def _said_otherwise(source: str, target: str, negative: re.Pattern[str]) -> int:
 _CLITIC = r"(?:(?:me|te|se|nos|os|le|les|lo|la|los|las) )"
 _ES_NO = rf"(?<!\w)no {_CLITIC}{{0,2}}"
 _EN_NOT = r"\b(?:not|never|cannot|\w+n['’]t)(?: \w+){0,2}? "
-_RESTATED: tuple[tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str] | None], ...] = tuple(
+_Restated = tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str] | None, re.Pattern[str]]
+_RESTATED: tuple[_Restated, ...] = tuple(
     (
         re.compile(rf"\b(?:{en_pos})\b", re.IGNORECASE),
         re.compile(rf"{_ES_NO}(?:{es_neg})(?!\w)", re.IGNORECASE),
         re.compile(rf"{_EN_NOT}(?:{en_neg})\b", re.IGNORECASE),
         re.compile(rf"(?<!\w)(?:{es_pos})(?!\w)", re.IGNORECASE) if es_pos else None,
+        re.compile(rf"(?<!\w)(?:{es_neg})(?!\w)", re.IGNORECASE),  # the opposite, with or without "no"
     )
     for en_pos, es_neg, en_neg, es_pos in (
         (  # safety
@@ -230,16 +232,19 @@ _ES_SIN_SEEN = re.compile(
 def _without_restatements(source: str, target: str, english: bool, spanish: bool) -> tuple[str, str]:
     """Both units with their negations of an opposite blanked where the other says the positive (english,
     spanish: whether that side has a negation to blank at all)."""
-    for index, (en_pos, es_neg, en_neg, es_pos) in enumerate(_RESTATED):
+    for index, (en_pos, es_neg, en_neg, es_pos, es_opposite) in enumerate(_RESTATED):
         positives = len(en_pos.findall(source))
         theirs = len(es_pos.findall(target)) if es_pos else 0
-        # "Keep it, do not discard it": the original denies the opposite too, and that is the "no" said
-        denied = len(en_neg.findall(source))
-        if spanish and positives - denied > theirs:
+        if spanish and positives > theirs:
             negations = list(es_neg.finditer(target))
             if index == len(_RESTATED) - 1:
                 negations += _ES_SIN_SEEN.finditer(target)
-            for match in sorted(negations, key=lambda m: m.start())[: positives - denied - theirs]:
+            # "Keep it, do not discard it" as "Guárdala, no la descartes": a "not" of the original said
+            # as a "no" of the opposite is no restatement, unless the opposite is said without its "no"
+            # elsewhere ("and cannot move" as "y se mueve": that "not" is the one lost)
+            unnegated = max(0, len(es_opposite.findall(target)) - len(es_neg.findall(target)))
+            blanked = min(positives - theirs, len(negations) - max(0, len(en_neg.findall(source)) - unnegated))
+            for match in sorted(negations, key=lambda m: m.start())[: max(0, blanked)]:
                 target = target[: match.start()] + " " * (match.end() - match.start()) + target[match.end() :]
         if english and theirs > positives:
             for match in list(en_neg.finditer(source))[: theirs - positives]:
