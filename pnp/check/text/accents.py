@@ -45,6 +45,7 @@ from pnp.check.text.fields import Text, known_words, quote, texts
 from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import Speller, english_words, speller
 from pnp.check.text.nouns import DETERMINERS
+from pnp.check.text.patterns import lazy
 from pnp.check.text.term_agreement import noun_genders
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
@@ -55,7 +56,7 @@ QUESTION = "text/accent-question"
 PRONOUN = "text/accent-pronoun"
 DIACRITIC = "text/accent-diacritic"
 
-_WORD = re.compile(r"\w+", re.UNICODE)
+_WORD = lazy(r"\w+", re.UNICODE)
 _ACCENTS = {"a": "á", "e": "é", "i": "í", "o": "ó", "u": "ú"}
 
 # fmt: off
@@ -89,7 +90,7 @@ _CLAUSE_OPENERS = frozenset({"como", "cuando", "donde"})  # "¿Cuando robas, des
 _EXCLAIMED = frozenset({"que", "cuanto", "cuanta", "cuantos", "cuantas"})
 _CLITICS = frozenset({"me", "te", "se", "nos", "os", "lo", "la", "los", "las", "le", "les"})
 # fmt: on
-_OPENED = re.compile(r"([¿¡])([^¿¡?!]*)([?!])?")
+_OPENED = lazy(r"([¿¡])([^¿¡?!]*)([?!])?")
 
 
 @dataclass(frozen=True)
@@ -119,8 +120,8 @@ def accent_slips(plain: str, checker: Speller, known: frozenset[str] = frozenset
 
 # "esta en juego" is está; not "de": "esta de aquí" is a demonstrative
 _STATE_PREPOSITIONS = frozenset({"en", "a", "al", "sobre", "bajo", "entre", "con", "sin", "dentro", "fuera"})
-_PARTICIPLE = re.compile(r"\w+[ai]d[oa]s?$")
-_CLAUSE_START = re.compile(r"(^|[.;:,!?¡¿(\n])\s*$")
+_PARTICIPLE = lazy(r"\w+[ai]d[oa]s?$")
+_CLAUSE_START = lazy(r"(^|[.;:,!?¡¿(\n])\s*$")
 
 
 def _diacritic_slips(
@@ -308,7 +309,7 @@ def _feminine_adjective(word: str, checker: Speller) -> bool:
     return adjective and not _ACTION_NOUN.search(word) and word not in _TIME_NOUNS
 
 
-_ACTION_NOUN = re.compile(r"[ai]da$")  # jugada, partida, tirada, salida: the act, and the turn it takes
+_ACTION_NOUN = lazy(r"[ai]da$")  # jugada, partida, tirada, salida: the act, and the turn it takes
 _TIME_NOUNS = frozenset({"vuelta", "tanda", "mano", "ronda", "fase", "jornada", "temporada", "campaña"})
 
 

@@ -30,6 +30,7 @@ from pnp import markup
 from pnp.check.text.consistency import aligned
 from pnp.check.text.fields import Text, against_english, quote
 from pnp.check.text.forms import number_words
+from pnp.check.text.patterns import lazy
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
 from pnp.model import PackData
@@ -79,12 +80,12 @@ def _compiled(english: bool) -> tuple[tuple[re.Pattern[str], str | None], ...]:
     return tuple((re.compile(pattern, re.IGNORECASE), bound) for pattern, bound in (_EN if english else _ES))
 
 
-_ANY_EN = re.compile(r"least|most|more|fewer|less|minimum|maximum|greater|higher|lower|up to", re.IGNORECASE)
-_ANY_ES = re.compile(r"menos|más|mínimo|máximo|mucho|sumo|mayor|menor|superior|inferior|hasta", re.IGNORECASE)
-_NUMBER = re.compile(r"\d+|\ufffc")
+_ANY_EN = lazy(r"least|most|more|fewer|less|minimum|maximum|greater|higher|lower|up to", re.IGNORECASE)
+_ANY_ES = lazy(r"menos|más|mínimo|máximo|mucho|sumo|mayor|menor|superior|inferior|hasta", re.IGNORECASE)
+_NUMBER = lazy(r"\d+|\ufffc")
 
 
-_AS_MANY_AS = re.compile(r"(?<!\w)tant[oa]s? (?:\w+ )?como(?!\w)", re.IGNORECASE)
+_AS_MANY_AS = lazy(r"(?<!\w)tant[oa]s? (?:\w+ )?como(?!\w)", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1 << 14)  # texts repeat their sentences
@@ -109,12 +110,12 @@ def check_comparison(pack: PackData) -> list[Finding]:
 
 # Superlatives of how many: "the fewest cards" is "menos cartas", "the most cards" "más cartas".
 # "lowest", "smallest" are left out: "the lowest value" is rightly "el valor más bajo".
-_EN_FEWEST = re.compile(r"\bfewest\b|\bleast\b(?= (?:of|number|amount)\b|\s*(?:[.,;:!?)]|$))", re.IGNORECASE)
-_EN_MOST = re.compile(r"\b(?:the|who has|with) most\b|\bmost (?:of|number)\b", re.IGNORECASE)
-_EN_NOT_SUPERLATIVE = re.compile(r"\b(?:at (?:the )?(?:least|most)|not least|most of all)\b", re.IGNORECASE)
-_ES_FEW = re.compile(r"(?<!\w)(?:menos|menor|menores|mínimo|mínima|mínimos|mínimas)(?!\w)", re.IGNORECASE)
-_ES_MANY = re.compile(r"(?<!\w)(?:más|mayor|mayores|máximo|máxima|máximos|máximas|mayoría)(?!\w)", re.IGNORECASE)
-_ES_NOT_SUPERLATIVE = re.compile(
+_EN_FEWEST = lazy(r"\bfewest\b|\bleast\b(?= (?:of|number|amount)\b|\s*(?:[.,;:!?)]|$))", re.IGNORECASE)
+_EN_MOST = lazy(r"\b(?:the|who has|with) most\b|\bmost (?:of|number)\b", re.IGNORECASE)
+_EN_NOT_SUPERLATIVE = lazy(r"\b(?:at (?:the )?(?:least|most)|not least|most of all)\b", re.IGNORECASE)
+_ES_FEW = lazy(r"(?<!\w)(?:menos|menor|menores|mínimo|mínima|mínimos|mínimas)(?!\w)", re.IGNORECASE)
+_ES_MANY = lazy(r"(?<!\w)(?:más|mayor|mayores|máximo|máxima|máximos|máximas|mayoría)(?!\w)", re.IGNORECASE)
+_ES_NOT_SUPERLATIVE = lazy(
     r"(?<!\w)(?:a menos que|al menos|por lo menos|cuando menos|más o menos|nada más|nadie más|una vez más|"
     r"ni más ni menos|no más|no menos|como mínimo|como máximo|además|demás"
     # "el que esté más lejos": how far or how soon, not how many
@@ -201,10 +202,10 @@ def compare_bounds(text: Text, original: Text) -> list[Finding]:
 # "Draw up to 2 cards" as "Roba 2 cartas": a choice of none to two became two, always; "If you have at
 # least 3 coins" as "Si tienes 3 monedas": four coins no longer count
 _EN_CARDINAL = r"\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty"
-_UP_TO = re.compile(rf"\bup to ({_EN_CARDINAL})\b", re.IGNORECASE)
-_AT_LEAST = re.compile(rf"\bat least ({_EN_CARDINAL})\b|\b({_EN_CARDINAL}) or more\b", re.IGNORECASE)
+_UP_TO = lazy(rf"\bup to ({_EN_CARDINAL})\b", re.IGNORECASE)
+_AT_LEAST = lazy(rf"\bat least ({_EN_CARDINAL})\b|\b({_EN_CARDINAL}) or more\b", re.IGNORECASE)
 # a figure, or a Spanish cardinal word ("un", "una" are articles too: not counted)
-_FIGURE = re.compile(
+_FIGURE = lazy(
     r"\d+(?:[.,]\d+)*|(?<!\w)(?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|quince|veinte)(?!\w)",
     re.IGNORECASE,
 )
@@ -217,14 +218,14 @@ def _value(figure: str) -> str:
 
 
 # Spanish ways to bound a figure that are no bound of `bounds`: "a partir de 3", "3 o superior"
-_ES_BOUNDED = re.compile(
+_ES_BOUNDED = lazy(
     r"(?<!\w)(?:a partir de|cuando menos|mínimo|máximo)(?!\w)|(?<!\w)o (?:superior|mayor|inferior|menor)",
     re.IGNORECASE,
 )
 
 
-_EXACTLY = re.compile(rf"\bexactly ({_EN_CARDINAL}|one)\b", re.IGNORECASE)
-_ES_EXACTLY = re.compile(r"(?<!\w)(?:exactamente|justo|justamente|ni más ni menos|exact[oa]s?)(?!\w)", re.IGNORECASE)
+_EXACTLY = lazy(rf"\bexactly ({_EN_CARDINAL}|one)\b", re.IGNORECASE)
+_ES_EXACTLY = lazy(r"(?<!\w)(?:exactamente|justo|justamente|ni más ni menos|exact[oa]s?)(?!\w)", re.IGNORECASE)
 
 
 def _exactly_bounded(text: Text, original: Text) -> list[Finding]:
@@ -248,7 +249,7 @@ def _exactly_bounded(text: Text, original: Text) -> list[Finding]:
     return []
 
 
-_NEAR_BOUND = re.compile(
+_NEAR_BOUND = lazy(
     r"(?<!\w)(?:o más|o menos|como mínimo|como máximo|como mucho|al menos|por lo menos|a partir de|o superior"
     r"|o inferior|mínimo|máximo|hasta|o mayor|o menor|más de|menos de)(?!\w)",
     re.IGNORECASE,

@@ -32,6 +32,7 @@ from functools import lru_cache
 from pnp import markup
 from pnp.check.text.consistency import aligned
 from pnp.check.text.fields import ICON, RULES_TEXT, Text, against_english, quote, texts
+from pnp.check.text.patterns import lazy
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
 from pnp.model import PackData
@@ -44,23 +45,23 @@ LEAST = 40  # letters of the original, so that a short text's rewording is no fi
 ADDED = 1.4  # Spanish runs about a fifth longer than English; a condition gained adds a clause more
 
 # "as long as you can" and "as long as possible" measure how long, and hold under nothing
-_EN_NOT = re.compile(
+_EN_NOT = lazy(
     r"\b(?:even if|as if|if any|if able|if possible|as long as (?:possible|it takes|(?:you|they|we|he|she|it|"
     r"one|each player|a player|the player|players) (?:can|could|may|like|likes|want|wants|wish|wishes|need|needs)))\b",
     re.IGNORECASE,
 )
-_EN_CONDITION = re.compile(r"\b(?:if|unless|provided|as long as|in case)\b", re.IGNORECASE)
-_EN_MAYBE = re.compile(
+_EN_CONDITION = lazy(r"\b(?:if|unless|provided|as long as|in case)\b", re.IGNORECASE)
+_EN_MAYBE = lazy(
     r"\b(?:if|unless|provided|as long as|in case|when|whenever|once|otherwise|whether|may|able|wish|want|"
     r"instead|only|each time|every time|else)\b",
     re.IGNORECASE,
 )
-_ES_NOT = re.compile(
+_ES_NOT = lazy(
     r"(?<!\w)(?:si (?:quieres|queréis|quiere|quieren|lo deseas|lo desea|lo deseáis|deseas|desea|puedes|puede|"
     r"podéis|pueden|es posible|lo hay|los hay|las hay)|como si|si bien)(?!\w)",
     re.IGNORECASE,
 )
-_ES_CONDITION = re.compile(
+_ES_CONDITION = lazy(
     r"(?<!\w)(?:si|a menos que|a no ser que|salvo que|salvo si|excepto si|excepto que|en caso de|siempre que|"
     r"siempre y cuando|de ser así|en ese caso|en tal caso|de hacerlo|de lo contrario|solo si|"
     r"con tal de que|mientras|salvo|excepto|a no ser"
@@ -68,18 +69,18 @@ _ES_CONDITION = re.compile(
     r"|quien|quienes|(?:el|la|los|las) que (?:lo |la |los |las )?(?:haga|hagan|tenga|tengan|pague|paguen))(?!\w)",
     re.IGNORECASE,
 )
-_ES_ADDED = re.compile(r"(?<!\w)(?:si|a menos que|salvo que|excepto si|en caso de que)(?!\w)", re.IGNORECASE)
+_ES_ADDED = lazy(r"(?<!\w)(?:si|a menos que|salvo que|excepto si|en caso de que)(?!\w)", re.IGNORECASE)
 # "unless" kept: a negated condition ("si no", "salvo que"); a bare "si" with no negation turns it around
-_EN_UNLESS = re.compile(r"\bunless\b", re.IGNORECASE)
-_ES_UNLESS = re.compile(
+_EN_UNLESS = lazy(r"\bunless\b", re.IGNORECASE)
+_ES_UNLESS = lazy(
     # "cannot enter unless she is face up" as "solo puede entrar si está boca arriba": the same rule
     r"(?<!\w)(?:a menos que|a no ser que|salvo|excepto|sin que|no|nunca|ningún|ninguna|ninguno|nadie|nada|ni|sin|"
     r"tampoco|menos|solo|sólo|solamente|únicamente)(?!\w)",
     re.IGNORECASE,
 )
 # "when" kept: a moment, or a condition it may become
-_EN_WHEN = re.compile(r"\b(?<!even )(?:when|whenever|each time|every time)\b", re.IGNORECASE)
-_ES_WHEN = re.compile(
+_EN_WHEN = lazy(r"\b(?<!even )(?:when|whenever|each time|every time)\b", re.IGNORECASE)
+_ES_WHEN = lazy(
     r"(?<!\w)(?:cuando|cuándo|tras|después|antes|ante|si|cada vez|siempre que|en cuanto|mientras|una vez|"
     r"momento|durante|apenas|nada más|cada|aunque|incluso|en (?:el |la |los |las )?(?:que|cual)|donde|luego|"
     # "al robar", "al final": a moment; not "al oasis" (a el), nor "hasta un oasis" (as far as)
@@ -87,8 +88,8 @@ _ES_WHEN = re.compile(
     r"hasta que)(?!\w)",
     re.IGNORECASE,
 )
-_NOT_LETTER = re.compile(r"\W+")
-_NOTHING = re.compile(r"(?!)")
+_NOT_LETTER = lazy(r"\W+")
+_NOTHING = lazy(r"(?!)")
 
 
 @lru_cache(maxsize=1 << 14)  # texts repeat their sentences
@@ -179,14 +180,14 @@ def compare_conditions(text: Text, original: Text) -> list[Finding]:
 
 
 # "may" said as "puede", "puedes": kept as a permission, so it is no "if you wish" behind an added "si"
-_EN_MAY = re.compile(r"\b(?:may|can)\b", re.IGNORECASE)
-_ES_MAY = re.compile(r"(?<!\w)(?:pued\w*|pod[eéií]\w*|podr\w*)(?!\w)", re.IGNORECASE)
+_EN_MAY = lazy(r"\b(?:may|can)\b", re.IGNORECASE)
+_ES_MAY = lazy(r"(?<!\w)(?:pued\w*|pod[eéií]\w*|podr\w*)(?!\w)", re.IGNORECASE)
 
 
 # "Players who have no lantern lose 1" as "Los jugadores, que no tienen farol, pierden 1": between commas
 # the relative says something of every player, and the condition is gone
-_EN_RESTRICTIVE = re.compile(r"^\W*(?:(?:the|all|any) )?(?:\w+ )?\w+s (?:who|that|whose) ", re.IGNORECASE)
-_ES_EXPLICATIVE = re.compile(r"^\W*(?:tod[oa]s )?(?:los|las) \w+(?: \w+)?, (?:que|quienes|cuy[oa]s?) ", re.IGNORECASE)
+_EN_RESTRICTIVE = lazy(r"^\W*(?:(?:the|all|any) )?(?:\w+ )?\w+s (?:who|that|whose) ", re.IGNORECASE)
+_ES_EXPLICATIVE = lazy(r"^\W*(?:tod[oa]s )?(?:los|las) \w+(?: \w+)?, (?:que|quienes|cuy[oa]s?) ", re.IGNORECASE)
 
 
 def _explained(source: str, target: str) -> tuple[str, str] | None:
@@ -200,13 +201,13 @@ def _explained(source: str, target: str) -> tuple[str, str] | None:
 # "only if you have moved a cart this turn" as "solo si mueve una vagoneta": what was done became what is
 # done.  A perfect or a preterite of the translation ("si ha movido", "si moviste", "si ya"), or
 # "antes", keeps it
-_EN_PERFECT = re.compile(
+_EN_PERFECT = lazy(
     r"\b(?:if|when|unless|once|after) (?:you|they|he|she|it|a player|that player|the player|each player|\w+) "
     r"(?:have|has)(?: (?:already|not|just|never|ever))? (?!to\b|no\b|any\b|an?\b|the\b|more\b|most\b|fewer\b|at\b"
     r"|least\b|just\b|first\b|enough\b)(?P<done>\w+(?:ed|en|wn|ne|ught|ut|un|ft|lt|id|ld|ck|at|ot|ght|it|st))\b",
     re.IGNORECASE,
 )
-_ES_DONE = re.compile(
+_ES_DONE = lazy(
     r"(?<!\w)(?:ha|has|han|he|hemos|habéis|haya|hayas|hayan|hayamos|había|habías|habían|hubiera|hubieras|ya|antes"
     r"|previamente|anteriormente)(?!\w)|\w(?:aste|iste|asteis|isteis|aron|ieron|ó)(?!\w)",
     re.IGNORECASE,
@@ -215,7 +216,7 @@ _ES_DONE = re.compile(
 
 # only where the original reads the condition over a time gone by ("this turn", "already"): "if you have
 # taken damage" is often "si tienes daño", a state, rightly
-_EN_WINDOW = re.compile(r"\b(?:this (?:turn|round|phase|game)|already|before|earlier|previously|yet)\b", re.IGNORECASE)
+_EN_WINDOW = lazy(r"\b(?:this (?:turn|round|phase|game)|already|before|earlier|previously|yet)\b", re.IGNORECASE)
 
 
 def _done_before(source: str, target: str) -> str | None:

@@ -20,20 +20,20 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import re
 from collections import Counter
 from functools import lru_cache
 
 from pnp import markup
 from pnp.check.rule import Parts
 from pnp.check.text.fields import Places, Text, localized, quote, texts
+from pnp.check.text.patterns import lazy
 from pnp.errors import Finding, Severity
 from pnp.i18n import _, ngettext
 from pnp.model import Card, LoadedDeck, PackData
 
 CODE = "text/consistency"
 
-_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=\S)")
+_SENTENCE_END = lazy(r"(?<=[.!?…])\s+(?=\S)")
 
 
 def _units(text: str) -> list[str]:
@@ -86,8 +86,8 @@ def _digest(sentence: str) -> str:
     return base64.urlsafe_b64encode(hashlib.blake2b(sentence.encode(), digest_size=8).digest()).decode()[:_DIGEST]
 
 
-_DIGESTS = re.compile(f".{{{_DIGEST}}}")
-_PAIRS = re.compile(f".{{{2 * _DIGEST}}}")
+_DIGESTS = lazy(f".{{{_DIGEST}}}")
+_PAIRS = lazy(f".{{{2 * _DIGEST}}}")
 
 
 def _pairs(codes: str) -> tuple[list[str], list[str]]:

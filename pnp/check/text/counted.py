@@ -20,6 +20,7 @@ from itertools import islice
 
 from pnp.check.text.fields import ICON
 from pnp.check.text.forms import fold, number_words
+from pnp.check.text.patterns import lazy
 
 PAIRED_LANGUAGES = ("es",)  # translations whose counted nouns are listed here, of an English original
 
@@ -89,7 +90,7 @@ _STOP = frozenset(
         "despues",
     ]
 )
-_TOKEN = re.compile(rf"\d+(?:[.,\u00a0\u202f ]\d{{3}})*(?!\d)|\w+|{ICON}|[^\w\s{ICON}]")
+_TOKEN = lazy(rf"\d+(?:[.,\u00a0\u202f ]\d{{3}})*(?!\d)|\w+|{ICON}|[^\w\s{ICON}]")
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,7 @@ def pairs(plain: str, language: str, concepts: Concepts) -> list[Pair | None] | 
     return found if len(found) >= 2 else None
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
+_SENTENCE_END = lazy(r"(?<=[.!?;:])\s+")
 
 
 def _sentence_pairs(plain: str, language: str, concepts: Concepts) -> list[Pair | None]:
@@ -227,10 +228,10 @@ def _counted(value: int, number: str, after: list[str], language: str, concepts:
     return None
 
 
-_ICON_PAIR = re.compile(r"(\d+)\s*\{(\w+)\}")
+_ICON_PAIR = lazy(r"(\d+)\s*\{(\w+)\}")
 
 
-_DIGITS = re.compile(r"(?<![\d.,])\d+(?![\d.,]\d)")
+_DIGITS = lazy(r"(?<![\d.,])\d+(?![\d.,]\d)")
 
 
 def icon_pairs(raw: str) -> Counter[tuple[int, str]]:

@@ -26,7 +26,7 @@ from functools import cache, lru_cache
 from pnp import markup
 from pnp.check.text.consistency import aligned
 from pnp.check.text.fields import Text, against_english, quote
-from pnp.check.text.patterns import Gates, literal_starts
+from pnp.check.text.patterns import Gates, lazy, literal_starts
 from pnp.errors import Finding, Severity
 from pnp.i18n import N_, _
 from pnp.model import PackData
@@ -471,9 +471,9 @@ def dropped(source: str, whole: str, original: str = "", target: str = "") -> tu
 # that opens with "each" or "every" and a noun, translated by one that opens with "un" or "una" and
 # says "cada", "todos", "cualquiera", "por" fewer times than the original says "each", "every", "per"
 # (the "cada" of "por cada farol" is the "for every lantern"'s)
-_EACH_OPENS = re.compile(r"^\W*(?:each|every) (?!(?:time|turn|round|one)\b)([a-z]+)", re.IGNORECASE)
-_ONE_OPENS = re.compile(r"^\W*(?:un|una) \w+", re.IGNORECASE)
-_EVERY_SAID = re.compile(
+_EACH_OPENS = lazy(r"^\W*(?:each|every) (?!(?:time|turn|round|one)\b)([a-z]+)", re.IGNORECASE)
+_ONE_OPENS = lazy(r"^\W*(?:un|una) \w+", re.IGNORECASE)
+_EVERY_SAID = lazy(
     r"(?<!\w)(?:por cada|cada|tod[oa]s|cualquier\w*|respectiv\w*|ambos|ambas|por|según)(?!\w)", re.IGNORECASE
 )
 EVERY_ONE = _Word(N_("every one of them, not one"), r"each|every", "", "cada")
@@ -491,13 +491,13 @@ def _each_as_one(source: str, target: str) -> str | None:
 # "this card" said as "una carta": the card itself became any card.  Only where the translation names
 # a thing with an indefinite word and has no other way to point at the card: no demonstrative ("esta",
 # "dicha", "la misma"), no pronoun ("la descartas", "descártala"), no article "la", no "aquí"
-_THIS = re.compile(
+_THIS = lazy(
     r"\bthis (?!(?:is|was|way|time|one|case|means|will|would|can|could|may|might|must|does|did|has|had|also|only"
     r"|too|turn|round|phase|game)\b)[a-z]+\b",
     re.IGNORECASE,
 )
-_ANY_ONE = re.compile(r"(?<!\w)(?:una?|otr[oa]|cualquier|algun[oa]|algún)\s+\w+", re.IGNORECASE)
-_POINTED = re.compile(
+_ANY_ONE = lazy(r"(?<!\w)(?:una?|otr[oa]|cualquier|algun[oa]|algún)\s+\w+", re.IGNORECASE)
+_POINTED = lazy(
     r"(?<!\w)(?:est[ae]s?|ést[ae]s?|esto|dich[oa]s?|mism[oa]s?|presente|aquí|la|lo|las|los|le|les|su|sus"
     r"|ella|ellas|ello|él|ellos)(?!\w)"
     r"|\w*[áéíóú]\w*(?:la|lo|las|los|le|les)(?!\w)",  # "descártala", "úsalo": a verb and its pronoun
@@ -517,8 +517,8 @@ def _this_one(source: str, whole: str) -> str | None:
 # "for each" beside "each": "Each player gains 1 for each barrel" says two things, and "Cada jugador
 # gana 1 si tiene alguna barrica" only the first; each "each", "every", "per" of the original wants
 # its own "cada", "por", "todos" (counted wide: "por" has many other senses, which keeps it quiet)
-_EN_EACH = re.compile(r"\b(?:each|every|per)\b", re.IGNORECASE)
-_ES_EACH = re.compile(r"(?<!\w)(?:por|cada|tod[oa]s|cualquier\w*|según|tant[oa]s)(?!\w)", re.IGNORECASE)
+_EN_EACH = lazy(r"\b(?:each|every|per)\b", re.IGNORECASE)
+_ES_EACH = lazy(r"(?<!\w)(?:por|cada|tod[oa]s|cualquier\w*|según|tant[oa]s)(?!\w)", re.IGNORECASE)
 
 
 def _each_unrendered(source: str, whole: str) -> bool:

@@ -25,6 +25,7 @@ from functools import cached_property
 
 from pnp.check.text.fields import RULES_TEXT, Text, texts
 from pnp.check.text.forms import fold
+from pnp.check.text.patterns import lazy
 from pnp.errors import Finding, Severity
 from pnp.i18n import N_, _
 from pnp.model import PackData
@@ -257,7 +258,7 @@ def check_false_friends(pack: PackData) -> list[Finding]:
 
 
 # what every entry's Spanish starts with, accents or not: most texts have none, and are not folded
-_ANY = re.compile(
+_ANY = lazy(
     r"eventualmente|actual|librer|asum|aplic|lugar|realiz|atend|atiend|base|adici|sentido|resum|soport|nivel|"
     r"ventaja|larg|especie|advi|advert"
 )

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp import markup
+from pnp.check.text.patterns import lazy
 from pnp.errors import Finding, Severity
 from pnp.model import Card, PackData
 from pnp.paths import shown_path
@@ -16,8 +17,8 @@ ICON = "\ufffc"  # an icon stands in plain text as one character that is neither
 RULES_TEXT = ("text", "back.text")
 ALL = ("title", "subtitle", "text", "flavour", "back.title", "back.text", "back.flavour")
 
-_TOKEN = re.compile(r"\w+(?:[-'’]\w+)*")
-_ROMAN = re.compile(r"^[IVXLCDM]+$")
+_TOKEN = lazy(r"\w+(?:[-'’]\w+)*")
+_ROMAN = lazy(r"^[IVXLCDM]+$")
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pnp.check.text.fields import Text, texts
 from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import speller
+from pnp.check.text.patterns import lazy
 from pnp.check.text.phrases import Match, PhraseMatcher, phrase_matcher
 from pnp.errors import Finding, Severity, error, warning
 from pnp.i18n import _
@@ -20,7 +21,7 @@ from pnp.model.glossary import Term
 from pnp.paths import shown_path
 
 CODE = "text/glossary"
-_WORD = re.compile(r"\w+")
+_WORD = lazy(r"\w+")
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,7 @@ _BEFORE_VERBS = frozenset({
     "then", "and", "or",
 })
 # fmt: on
-_STARTS_CLAUSE = re.compile(r"(?:^|[.!?:;]\s+|\n)[\s\"“«(*]*$")
+_STARTS_CLAUSE = lazy(r"(?:^|[.!?:;]\s+|\n)[\s\"“«(*]*$")
 
 
 def used_as(source: str, start: int, end: int) -> str | None:
@@ -158,13 +159,13 @@ def used_as(source: str, start: int, end: int) -> str | None:
 
 # Endings that make one word of a family from another (tripul-ación, tripul-ante, tripul-ar), folded:
 # a collective and its member, a verb and its noun. Spanish, Catalan, Portuguese, French, Italian.
-_DERIVED = re.compile(
+_DERIVED = lazy(
     r"(?:aciones|acions|acoes|ations|acion|acio|acao|ation|azione|azioni|iciones|icion|icio|cion|cio|"
     r"mientos|miento|ments|ment|mento|antes|ants|ante|ant|entes|ents|ente|ent|adores|adoras|adora|ador|"
     r"ores|oras|ora|or|ares|ar|er|ir|re|idades|idad|itat|ite|ita|dad|"
     r"eros|eras|ero|era|erias|eria|istas|ista)$"  # the one who works with it, its place: camell-ero, camell-eria
 )
-_FINAL_VOWEL = re.compile(r"(?:[aeo]s|[aeo])$")  # camello: the stem "camell" its derivatives share
+_FINAL_VOWEL = lazy(r"(?:[aeo]s|[aeo])$")  # camello: the stem "camell" its derivatives share
 FAMILY_STEM = 5  # letters a stem needs before its family counts: "parte" and "partida" share "part" only
 
 
@@ -343,7 +344,7 @@ def _verb_of_the_family(target: str, folded_text: str) -> bool:
 # what follows a verb's stem in its usual forms, folded: cosech-ar, -o, -as, -a, -amos, -ais, -an, -e, -es,
 # -en, -ando, -ado, -aba, -aria ...; and the noun's own adjective ("Guild Feast" as "Banquete gremial",
 # "gremio": gremi-al, -ales)
-_VERB_ENDING = re.compile(
+_VERB_ENDING = lazy(
     r"(?:ar|er|ir|o|as|a|amos|ais|an|e|es|emos|eis|en|ando|iendo|ado|ada|ados|adas|ido|ida|aba|abas|aban"
     r"|ara|aras|aran|ase|aria|arias|arian|aremos)(?:lo|la|los|las|le|les|se)?|al|ales"
 )

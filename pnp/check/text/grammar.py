@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from pnp.check.text.fields import RULES_TEXT, Text, quote, texts
 from pnp.check.text.lexicon import speller
 from pnp.check.text.nouns import DETERMINERS, gender_by_ending
+from pnp.check.text.patterns import lazy
 from pnp.errors import Finding, Severity
 from pnp.i18n import N_, _
 from pnp.model import PackData
@@ -39,7 +40,7 @@ from pnp.model import PackData
 CODE = "text/grammar"
 LANGUAGES = ("es",)
 
-_ANY = re.compile(
+_ANY = lazy(
     r"de que|\bque\b|hab[ií]\w*|hub\w*|\btod[oa]s?\b|l[oa]s?\b|\bsi\b|hayan|deb|cuando|ndo|les?\b|contra|cualquier"
     r"|\b(?:delante|detrás|encima|debajo|enfrente|cerca|lejos|dentro)\b|\bVes\b|\bcada\b",
     re.IGNORECASE,
@@ -56,7 +57,7 @@ _NO_DE = (
     r"|mejor|seguro|cierto|verdad|normal)"
 )
 # not after "qué": "¿Qué piensas de que gane?" asks an opinion of it, and is right
-_DEQUEISMO = re.compile(rf"(?<!\w)(?<!qué )(?P<verb>{_NO_DE}) de que(?!\w)", re.IGNORECASE)
+_DEQUEISMO = lazy(rf"(?<!\w)(?<!qué )(?P<verb>{_NO_DE}) de que(?!\w)", re.IGNORECASE)
 # verbs said with "de que" ("asegúrate de que"), written with "que" alone
 _WITH_DE = (
     r"asegúr(?:ate|ese|ense|aos)|asegurarse|asegurarte|me aseguro|te aseguras|se asegura|se aseguran"
@@ -64,7 +65,7 @@ _WITH_DE = (
     r"|(?:date|dese|darse|te das|se da|se dan|me doy) cuenta|encárg(?:ate|ese|ense)|te encargas|se encarga"
     r"|convénc(?:ete|ase)|estás seguro|está segura?|estoy segur[oa]|me alegro|te alegras|se alegra"
 )
-_QUEISMO = re.compile(rf"(?<!\w)(?P<verb>{_WITH_DE}) que(?!\w)", re.IGNORECASE)
+_QUEISMO = lazy(rf"(?<!\w)(?P<verb>{_WITH_DE}) que(?!\w)", re.IGNORECASE)
 # haber that says there is, made plural, before what there is (not a participle: "habían robado")
 _COUNTED = (
     r"un[oa]s|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|\d+|muchos|muchas|varios|varias|pocos|pocas"
@@ -81,7 +82,7 @@ _SINGULAR_HABER = {
     "habían habido": "había habido",
     "habrán habido": "habrá habido",
 }
-_HABER = re.compile(
+_HABER = lazy(
     rf"(?<!\w)(?P<verb>{'|'.join(_SINGULAR_HABER)})\s+(?:{_COUNTED})(?!\w)",
     re.IGNORECASE,
 )
@@ -95,7 +96,7 @@ _DETERMINERS = {
     "nuestro": ("m", "s"), "nuestra": ("f", "s"), "nuestros": ("m", "p"), "nuestras": ("f", "p"),
     "vuestro": ("m", "s"), "vuestra": ("f", "s"), "vuestros": ("m", "p"), "vuestras": ("f", "p"),
 }  # fmt: skip
-_TODO = re.compile(
+_TODO = lazy(
     r"(?<!\w)(?P<todo>tod[oa]s?)\s+(?P<det>el|la|los|las|mis?|tus?|sus?|est[ae]s?|estos|es[ae]s?|esos"
     r"|nuestr[oa]s?|vuestr[oa]s?)(?!\w)(?:\s+(?P<noun>\w+))?",
     re.IGNORECASE,
@@ -285,7 +286,7 @@ _GIVING = (
     r"|pagues|enseñas|enseña|enseñan|muestras|muestra|muestran|dices|dice|dicen|pides|pide|piden|ofreces|ofrece"
     r"|ofrecen|devuelves|devuelve|devuelven|regalas|regala|regalan|cedes|cede|ceden|quitas|quita|quitan"
 )
-_LAISMO = re.compile(
+_LAISMO = lazy(
     rf"(?<![\w])(?<!se )(?P<pronoun>las?) (?P<verb>{_GIVING})(?= (?:\d|\{{|un|una|unos|unas|dos|tres|cuatro|cinco"
     rf"|seis|tu|tus)(?!\w))",
     re.IGNORECASE,
@@ -295,21 +296,21 @@ _ESTAR = {
     "es": "está", "son": "están", "sea": "esté", "sean": "estén", "era": "estaba", "eran": "estaban",
     "fue": "estuvo", "fueron": "estuvieron", "será": "estará", "serán": "estarán",
 }  # fmt: skip
-_SER_STATE = re.compile(
+_SER_STATE = lazy(
     rf"(?<!\w)(?P<verb>{'|'.join(_ESTAR)}) (?:(?:ya|todavía|aún|no) )?(?P<state>vací[oa]s?|llen[oa]s?)(?!\w)",
     re.IGNORECASE,
 )
 # "una caja conteniendo 3 cargas": a gerund after a noun is no adjective (DPD, «gerundio», 2.3)
-_CONTAINING = re.compile(r"(?<!\w)(?P<noun>(?:un|una|el|la|los|las|unos|unas) \w+) conteniendo(?!\w)", re.IGNORECASE)
+_CONTAINING = lazy(r"(?<!\w)(?P<noun>(?:un|una|el|la|los|las|unos|unas) \w+) conteniendo(?!\w)", re.IGNORECASE)
 # "a los fareros de Ombrel ... dale 1 carga": the ones given to are several, "dales"
 _GIVE_LE = r"(?:dale|entrégale|págale|pásale|muéstrale|enséñale|devuélvele|ofrécele|regálale)"
-_TO_SEVERAL = re.compile(
+_TO_SEVERAL = lazy(
     rf"(?<!\w)a (?:los|las|todos los|todas las) \w+[^.;:]{{0,60}}?(?<!\w)(?P<verb>{_GIVE_LE})(?!\w)"
     rf"|(?<!\w)(?P<verb2>{_GIVE_LE}) [^.;:]{{0,40}}?(?<!\w)a (?:los|las|todos los|todas las|tus|sus|vuestros|vuestras)"
     rf" (?:\w+ )?\w+s(?!\w)",
     re.IGNORECASE,
 )
-_TO_ONE = re.compile(
+_TO_ONE = lazy(
     r"[^.;:]{0,40}?(?<!\w)(?:a|al) (?:un|una|tu|su|el|la|otro|otra|mi|cada|ese|esa|este|esta)?\s?\w+", re.IGNORECASE
 )
 # the words each expression below needs, looked for with `in` first (most texts have none of them)
@@ -334,41 +335,41 @@ _PLACED_GATES = tuple(
 )
 _CLITIC_GATES = ("te se ", "me se ", "os se ", "nos se ", "le se ", "les se ")
 # "te se acabe" for "se te acabe": "se" opens a row of pronouns
-_CLITIC_ORDER = re.compile(r"(?<!\w)(?P<pronoun>te|me|os|nos|le|les) se(?!\w)", re.IGNORECASE)
+_CLITIC_ORDER = lazy(r"(?<!\w)(?P<pronoun>te|me|os|nos|le|les) se(?!\w)", re.IGNORECASE)
 # loísmo: "entrégalo 1 {cargo}" gives to him something that follows: "entrégale"
-_LOISMO = re.compile(
+_LOISMO = lazy(
     r"(?<!\w)(?:(?:entrég|pág|pás|muéstr|enséñ|regál|quít)a|(?:devuélv|ofréc|céd)e|dá|da)(?P<pronoun>los?|las?)"
     r"(?= (?:\d|\{|un|una|unos|unas|dos|tres|cuatro|cinco|seis)(?!\w))",
     re.IGNORECASE,
 )
 # "debe de pagar" says it is likely; an obligation is "debe pagar" (DPD, «deber», 2)
-_DEBER_DE = re.compile(
+_DEBER_DE = lazy(
     r"(?<!\w)(?<!el )(?<!un )(?<!su )(?<!tu )(?P<verb>deb(?:e|es|en|emos|éis|erá|erán|ería|erían|ía|ían|a|as|an)) de"
     r" (?P<infinitive>[a-záéíóúñ]+(?:ar|er|ir))(?!\w)",
     re.IGNORECASE,
 )
 # "no lo paga usted, si no el jugador": "sino" before a noun phrase (a "si no" of a condition goes on
 # with a verb or a pronoun: "si no lo hace", "si no puede")
-_SI_NO = re.compile(
+_SI_NO = lazy(
     r"(?<!\w)(?P<si_no>si no) (?:el|un|una|unos|unas|del|al|mi|mis|tu|tus|su|sus|este|esta|estos|estas|ese|esa"
     r"|ningún|ninguna|cualquier|todos|todas)(?!\w)",
     re.IGNORECASE,
 )
 # "Cuando excavará" for "Cuando excave": a time to come after "cuando", "en cuanto", "hasta que" is a
 # present subjunctive (not "¿cuándo?", a question, which carries its accent)
-_WHEN_FUTURE = re.compile(
+_WHEN_FUTURE = lazy(
     r"(?<!\w)(?:cuando|en cuanto|tan pronto como|hasta que|mientras|antes de que|después de que) "
     r"(?:(?:no|ya|se|le|les|lo|la|los|las|te|me|nos|os) )*[a-záéíóúñ]+(?:rá|rás|rán|remos|réis)(?!\w)",
     re.IGNORECASE,
 )
 # "gane 3 monedas, colocándola después debajo del mazo": a gerund of what comes after (DPD, «gerundio», 2.1)
-_AFTERWARDS_GERUND = re.compile(
+_AFTERWARDS_GERUND = lazy(
     r", [a-záéíóúñ]+ndo(?:la|lo|las|los|le|les|se|selo|sela)? (?:después|luego|a continuación|más tarde|seguidamente)"
     r"(?!\w)",
     re.IGNORECASE,
 )
 # leísmo of a thing: "colóquele en un túnel" puts the farol somewhere: "colóquelo"
-_PLACED_LE = re.compile(
+_PLACED_LE = lazy(
     r"(?<!\w)(?P<verb>(?:colóqu|coloqu|pón|pon|póng|déj|sitú|ubíqu|muév|guárd|devuélv|introdúz|mét)[a-záéíóúñ]*les?)"
     r" (?=(?:en|sobre|encima|debajo|junto|bajo|dentro|delante|detrás)(?!\w))",
     re.IGNORECASE,
@@ -377,7 +378,7 @@ _PLACED_LE = re.compile(
 _INDICATIVE = frozenset(
     {"va", "vas", "van", "vamos", "vais", "ha", "has", "han", "hay", "hemos", "habéis", "da", "das"}
 )
-_SI_VERB = re.compile(r"(?<!\w)(?<!como )(?<!por )(?P<si>[Ss]i) (?P<verb>[a-záéíóúñ]{2,})(?!\w)")
+_SI_VERB = lazy(r"(?<!\w)(?<!como )(?<!por )(?P<si>[Ss]i) (?P<verb>[a-záéíóúñ]{2,})(?!\w)")
 
 
 def si_subjunctive(plain: str) -> Iterator[tuple[str, str]]:
@@ -400,8 +401,8 @@ def si_subjunctive(plain: str) -> Iterator[tuple[str, str]]:
             yield found.group(), ""  # the indicative of an irregular verb is not the subjunctive's stem
 
 
-_UNTIL = re.compile(r"(?<!\w)hasta que((?: [a-záéíóúñ]+){1,4})", re.IGNORECASE)
-_PURPOSE = re.compile(
+_UNTIL = lazy(r"(?<!\w)hasta que((?: [a-záéíóúñ]+){1,4})", re.IGNORECASE)
+_PURPOSE = lazy(
     r"(?<!\w)(?:para que|sin que|antes de que|a fin de que|a menos que|salvo que|a no ser que|con tal de que)"
     r"((?: [a-záéíóúñ]+){1,4})",
     re.IGNORECASE,
@@ -416,12 +417,12 @@ _PURPOSE_WORDS = (
     "a no ser que ",
 )
 # "todos ustedes ganáis": ustedes with the verb of vosotros
-_USTEDES_VOSOTROS = re.compile(
+_USTEDES_VOSOTROS = lazy(
     r"(?<!\w)ustedes (?:(?:no|ya|se|les|los|las|también|solo) )?\w+(?:áis|éis|ís)(?!\w)", re.IGNORECASE
 )
 # "Todo jugador que tenga dos guardias, debe pagar": no comma between the subject and its verb (the
 # Ortografía, 3.4.2.2.1.1); the subject a noun phrase with a relative clause, at the start of a sentence
-_SUBJECT_COMMA = re.compile(
+_SUBJECT_COMMA = lazy(
     # not a time said with "que" ("Cada vez que una nave se mueve, coloca"): no subject
     r"(?:^|(?<=[.;:!?] ))(?:Todo|Toda|Todos|Todas|Cada|El|La|Los|Las|Un|Una|Ningún|Ninguna)"
     r" (?!(?:\w+ )?(?:vez|veces|momento|día|turno|ronda|noche|instante|fase|ocasión|año|mes)\b)[^,.;:¿?!]{1,30}? que"
@@ -431,35 +432,33 @@ _SUBJECT_COMMA = re.compile(
     re.MULTILINE,
 )
 # "cambiar 2 perlas para 3 monedas": what is given in exchange is "por"
-_TRADE_PARA = re.compile(
+_TRADE_PARA = lazy(
     r"(?<!\w)(?:cambi|intercambi|canje|vend|compr|permut)\w* (?:\d+|un[oa]?|dos|tres|cuatro|cinco)\b[^.;:]{0,30}?"
     r" (?P<para>para) (?=(?:\d+|un[oa]?|dos|tres|cuatro|cinco|seis)\b)",
     re.IGNORECASE,
 )
 # "Cada otro turno" copies "every other turn"
-_EVERY_OTHER = re.compile(
+_EVERY_OTHER = lazy(
     r"(?<!\w)cada otr[oa]s? (?P<noun>turno|ronda|jugador|fase|día|noche|vez|carta|casilla)(?!\w)", re.IGNORECASE
 )
-_UN_OTRO = re.compile(r"(?<!\w)(?:un|una) (?P<otro>otr[oa])(?!\w)", re.IGNORECASE)
+_UN_OTRO = lazy(r"(?<!\w)(?:un|una) (?P<otro>otr[oa])(?!\w)", re.IGNORECASE)
 # "Contra más fuelles tenga, más quema": at the head of a clause, with its second "más" after it
-_CONTRA_MAS = re.compile(
+_CONTRA_MAS = lazy(
     r"(?:^|(?<=[.:;,¡]\s)|(?<=[.:;,]))(?P<contra>[Cc]ontra) (?P<more>más|menos)(?!\w)"
     r"(?=[^.;:!?]*?[\s,](?:más|menos)(?!\w))"
 )
 # "delante tuyo" for "delante de ti" (DPD, «delante», 3; «detrás», 2; «cerca», 2); not "fuera", a form of
 # "ser" too ("como si fuera suyo")
-_ADVERB_POSSESSIVE = re.compile(
+_ADVERB_POSSESSIVE = lazy(
     r"(?<!\w)(?P<adverb>delante|detrás|encima|debajo|enfrente|cerca|lejos|dentro)"
     r" (?P<possessive>mí[oa]s?|tuy[oa]s?|suy[oa]s?|nuestr[oa]s?|vuestr[oa]s?)(?!\w)",
     re.IGNORECASE,
 )
 _POSSESSIVE_PRONOUNS = {"mí": "mí", "tuy": "ti", "suy": "usted / él / ella", "nuestr": "nosotros", "vuestr": "vosotros"}
 # "cualquier dos cartas" for "dos cartas cualesquiera"
-_ANY_NUMBER = re.compile(
-    r"(?<!\w)cualquier (?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|\d+)(?!\w)", re.IGNORECASE
-)
+_ANY_NUMBER = lazy(r"(?<!\w)cualquier (?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|\d+)(?!\w)", re.IGNORECASE)
 # "Cada uno de los jugadores eligen" for "elige": a person as the subject, its verb in -an, -en
-_EACH_PLURAL = re.compile(
+_EACH_PLURAL = lazy(
     r"(?<!\w)cada (?:un[oa](?: de (?:(?:los|las|sus|tus|vuestr[oa]s|nuestr[oa]s) \w+|ell[oa]s|ustedes|vosotr[oa]s))?"
     r"|jugador(?:a)?|rival|oponente"
     r"|contrincante|adversari[oa]|participante) (?:no |también |solo |sólo |se |le |les |lo |la |los |las |te |os )?"
@@ -467,22 +466,22 @@ _EACH_PLURAL = re.compile(
     re.IGNORECASE,
 )
 # "Ves a un pueblo adyacente" for "Ve a": an order opening a sentence, not a question
-_GO_VES = re.compile(r"(?:^|(?<=[.:;!]\s))Ves (?P<to>a|al|hacia|hasta)(?!\w)")
+_GO_VES = lazy(r"(?:^|(?<=[.:;!]\s))Ves (?P<to>a|al|hacia|hasta)(?!\w)")
 # "se vende las perlas": with "se", the verb agrees with the plural after it ("se venden")
-_SE_SINGULAR = re.compile(
+_SE_SINGULAR = lazy(
     r"(?<!\w)se (?:[a-záéíóúñ]+ )?[a-záéíóúñ]{3,}[ae] (?:las|los|unas|unos|dos|tres|cuatro|cinco|\d+)"
     r" [a-záéíóúñ]+s(?!\w)",
     re.IGNORECASE,
 )
 # "Si el marcador llegará a 4": a condition opening the sentence, with "si" and a future
-_SI_FUTURE = re.compile(
+_SI_FUTURE = lazy(
     r"(?:^|(?<=[.;:!?] ))Si (?:[a-záéíóúñ0-9{}\ufffc]+ ){0,5}?[a-záéíóúñ]+(?:rá|rán|rás|remos|réis)(?!\w)",
     re.MULTILINE,
 )
 # "El primero jugador": before a masculine singular noun, "primer", "tercer", "buen", "mal", "algún", "ningún"
 _APOCOPE = {"primero": "primer", "tercero": "tercer", "bueno": "buen", "malo": "mal", "alguno": "algún",
             "ninguno": "ningún", "postrero": "postrer"}  # fmt: skip
-_NO_APOCOPE = re.compile(
+_NO_APOCOPE = lazy(
     r"(?<!\w)(?P<det>[Ee]l|[Uu]n|[Ss]u|[Tt]u|[Mm]i|[Ee]ste|[Ee]se|[Dd]el|[Aa]l|[Nn]uestro|[Vv]uestro)"
     r" (?P<adjective>primero|tercero|bueno|malo|alguno|ninguno|postrero) (?P<noun>[a-záéíóúñ]{3,})(?!\w)"
 )
@@ -507,16 +506,16 @@ def _is_only_verb(word: str) -> bool:
 
 
 # "este área", "ese agua": a feminine noun with a stressed a takes "el", "un" but "esta", "esa"
-_THIS_STRESSED_A = re.compile(
+_THIS_STRESSED_A = lazy(
     rf"(?<!\w)(?P<det>este|ese|aquel|mucho|poco|otro|todo) (?P<noun>{_STRESSED_A_NOUNS})(?!\w)", re.IGNORECASE
 )
 # "a el herrero" for "al herrero" (not "a El Paso", a name)
-_A_EL = re.compile(r"(?<!\w)(?P<prep>a|de) el(?!\w)(?! [A-ZÁÉÍÓÚÑ])")
+_A_EL = lazy(r"(?<!\w)(?P<prep>a|de) el(?!\w)(?! [A-ZÁÉÍÓÚÑ])")
 # "no revelad vuestras cartas": a ban says the subjunctive, "no reveléis"
-_NO_VOSOTROS_ORDER = re.compile(r"(?<!\w)no (?P<verb>[a-záéíóúñ]{3,}[aei]d)(?!\w)", re.IGNORECASE)
+_NO_VOSOTROS_ORDER = lazy(r"(?<!\w)no (?P<verb>[a-záéíóúñ]{3,}[aei]d)(?!\w)", re.IGNORECASE)
 # "Ningún trineo no puede moverse": after a negative word before the verb, no "no" (not "Ningún jugador
 # que no tenga cartas", a relative clause of its own)
-_NEGATION_BEFORE_NO = re.compile(
+_NEGATION_BEFORE_NO = lazy(
     r"(?:^|(?<=[.;:!?] ))(?:Ningún|Ninguna|Nadie|Nunca|Tampoco|Ninguno|Nada)(?: (?!que\b)[a-záéíóúñ]+){0,3}?"
     r" (?P<no>no)(?= [a-záéíóúñ])",
     re.MULTILINE,
@@ -529,12 +528,12 @@ def _is_infinitive_stem(infinitive: str) -> bool:
 
 
 # "más que 3" for "más de 3": before a figure, a quantity takes "de" (not "no ... más que 3", only 3)
-_MAS_QUE_FIGURE = re.compile(
+_MAS_QUE_FIGURE = lazy(
     r"(?<!\w)(?P<word>más|menos) que (?P<figure>\d+|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)(?!\w)",
     re.IGNORECASE,
 )
 # quesuismo: "el jugador que su caravana está más lejos" is "cuya caravana"
-_QUE_SU = re.compile(
+_QUE_SU = lazy(
     r"(?<!\w)(?:el|la|los|las|cada|todo|toda|un|una) (?:\w+ )?\w+ (?P<que_su>que sus?) (?P<noun>\w+) "
     r"(?:está|están|es|son|tiene|tienen|queda|quedan|sea|sean|esté|estén|tenga|tengan)(?!\w)",
     re.IGNORECASE,
@@ -581,7 +580,7 @@ _PEOPLE = (
     r"|comerciantes?|capitan(?:es|as?)|capitán|sultán|sultana|rey|reina|soldados?|espías?|mercenari[oa]s?"
     r"|prisioner[oa]s?|rehén|rehenes|aliad[oa]s?|enemig[oa]s?|centinelas?|vigías?|piratas?"
 )
-_WITHOUT_A = re.compile(
+_WITHOUT_A = lazy(
     rf"(?<!\w)(?P<verb>(?:{'|'.join(_PERSONAL_VERBS)})[a-záéíóúñ]*)"
     rf" (?P<det>el|la|los|las|este|esta|ese|esa|su|sus|tu|tus) (?P<person>{_PEOPLE})(?!\w)",
     re.IGNORECASE,
@@ -650,7 +649,7 @@ def haber_plural(plain: str) -> Iterator[tuple[str, str]]:
         yield found.group(), (right.capitalize() if verb[:1].isupper() else right) + " " + noun
 
 
-_HABER_NOUN = re.compile(r"(?<!\w)(?P<verb>hayan|habían) (?P<noun>[a-záéíóúñ]{3,}s)(?!\w)", re.IGNORECASE)
+_HABER_NOUN = lazy(r"(?<!\w)(?P<verb>hayan|habían) (?P<noun>[a-záéíóúñ]{3,}s)(?!\w)", re.IGNORECASE)
 _UNACCENT = str.maketrans("áéíóú", "aeiou")
 # the present indicative's endings, of -ar verbs (True) and of -er and -ir verbs (False)
 _INDICATIVE_ENDINGS = {True: ("a", "as", "an", "amos", "ais"), False: ("e", "es", "en", "emos", "imos", "eis", "is")}
@@ -663,20 +662,20 @@ _SUBJUNCTIVE = {False: ("a", "as", "an", "amos", "ais"), True: ("e", "es", "en",
 # ("Roba una carta y guárdalo": the card is "la").  The verb's forms, wide: an imperative carries an
 # accent ("descártala"; not "película", "título": a u before the pronoun), an infinitive ends in -r, a
 # gerund in -ndo; and the short imperatives.
-_JOINED = re.compile(
+_JOINED = lazy(
     r"(?<!\w)(?P<verb>\w*[áéíóú][bcdfghjklmnñpqrstvxyz]+[aei]|\w{2,}[aeií]r|\w+[aáeé]ndo|pon|haz|di|ten|da|dé|sal)"
     r"(?P<other>me|te|se|nos|os|le|les)?(?P<pron>lo|la|los|las)(?!\w)",
     re.IGNORECASE,
 )
 _PRONOUNS = {"lo": ("m", "s"), "la": ("f", "s"), "los": ("m", "p"), "las": ("f", "p")}
 # "lo" that stands for what was done or said ("hazlo", "inténtalo", "puedes hacerlo"), not for a thing
-_NEUTER_VERB = re.compile(
+_NEUTER_VERB = lazy(
     r"^(?:ha[zcg]|hac|hic|di|dec|dic|intent|inténta|consig|consegu|consíg|repet|repit|repít|logr|lógr|sab|sup"
     r"|record|recuérd|olvid|olvíd|evit|evít|permit|permít|pens|piéns|cre|cré|elig|elíg|compr|cómpr|indic|indíc)",
     re.IGNORECASE,
 )
 # a word and the word after it, each pair found (the noun of one pair is the determiner of the next)
-_NAMED = re.compile(r"(?<!\w)(?P<det>[a-záéíóúñ]+|\d+)(?=\s+(?P<noun>[a-záéíóúñ]{3,})(?!\w))", re.IGNORECASE)
+_NAMED = lazy(r"(?<!\w)(?P<det>[a-záéíóúñ]+|\d+)(?=\s+(?P<noun>[a-záéíóúñ]{3,})(?!\w))", re.IGNORECASE)
 # nouns whose ending says the other gender: "la mano", "el mapa"
 _AGAINST_ENDING = {
     "mano": "f", "manos": "f", "foto": "f", "fotos": "f", "moto": "f", "motos": "f", "radio": "f",
@@ -705,12 +704,12 @@ def _named_before(text: str, end: int) -> list[tuple[str, str]]:
     return named
 
 
-_SENTENCE_END = re.compile(r"[.;:!?¡¿\n]")
-_UNNAMED = re.compile(r"[\"“”«»{}\ufffc]")  # a quoted name, a placeholder, an icon: of no gender pnp can tell
+_SENTENCE_END = lazy(r"[.;:!?¡¿\n]")
+_UNNAMED = lazy(r"[\"“”«»{}\ufffc]")  # a quoted name, a placeholder, an icon: of no gender pnp can tell
 
 
 # a word that may be a verb with a pronoun joined: found first, read with _JOINED only then
-_MAY_BE_JOINED = re.compile(r"(?<!\w)\w{2,}l[oa]s?(?!\w)")
+_MAY_BE_JOINED = lazy(r"(?<!\w)\w{2,}l[oa]s?(?!\w)")
 
 
 def pronoun_slips(plain: str) -> Iterator[tuple[str, str]]:
@@ -740,7 +739,7 @@ def pronoun_slips(plain: str) -> Iterator[tuple[str, str]]:
             yield found.group(), found.group()[: -len(pronoun)] + other
 
 
-_CAPITALISED = re.compile(r"(?<!\w)[A-ZÁÉÍÓÚÑ][a-záéíóúñ]{2,}(?!\w)")
+_CAPITALISED = lazy(r"(?<!\w)[A-ZÁÉÍÓÚÑ][a-záéíóúñ]{2,}(?!\w)")
 
 
 def _a_name_before(plain: str, end: int) -> bool:

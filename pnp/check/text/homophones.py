@@ -31,6 +31,7 @@ import re
 from collections.abc import Iterator
 
 from pnp.check.text.fields import RULES_TEXT, Text, quote, texts
+from pnp.check.text.patterns import lazy
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
 from pnp.model import PackData
@@ -39,7 +40,7 @@ CODE = "text/homophone"
 LANGUAGES = ("es",)
 
 # most texts have none of these ("haber" only where it may be "a ver": "puede haber" is left alone)
-_ANY = re.compile(
+_ANY = lazy(
     r"hech|valla|echo|echa|\bay\b|(?:vamos|voy|vas|va|vais|van) haber"
     r"|haber (?:qué|quién|cómo|si|cuál|cuánt|dónde|cuándo)",
     re.IGNORECASE,
@@ -54,7 +55,7 @@ _THERE_IS = frozenset(
 _GOING = frozenset({"vamos", "voy", "vas", "va", "vais", "van"})
 _TO_SEE = frozenset({"qué", "quién", "quiénes", "cómo", "si", "cuál", "cuáles", "cuánto", "cuánta", "cuántos",
                      "cuántas", "dónde", "cuándo"})  # fmt: skip
-_WORD = re.compile(r"[^\W\d_]+|\d+|[,.;:!?¡¿()\n]")
+_WORD = lazy(r"[^\W\d_]+|\d+|[,.;:!?¡¿()\n]")
 _CLITICS = frozenset({"me", "te", "se", "nos", "os", "le", "les"})
 _HABER = frozenset(
     {

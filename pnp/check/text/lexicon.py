@@ -26,6 +26,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pnp.check.text.patterns import lazy
+
 if TYPE_CHECKING:
     from pnp.cache import Cache
 
@@ -33,12 +35,12 @@ _DATA = files("pnp") / "data"
 
 # Hunspell's Spanish dictionary lists enclitic forms for some verbs only
 # (colócalo, but not barájalo or descártala): those are derived here.
-_CLITIC_END = re.compile(r"(me|te|se|nos|os|lo|la|los|las|le|les)$")
+_CLITIC_END = lazy(r"(me|te|se|nos|os|lo|la|los|las|le|les)$")
 _STRESS = str.maketrans("áéíóú", "aeiou")
 _ADD_STRESS = str.maketrans("aeiou", "áéíóú")
 _CLITICS = ("me", "te", "se", "nos", "os", "lo", "la", "los", "las", "le", "les")  # _CLITIC_END's endings
 _STRESSED = frozenset("áéíóú")
-_PRONOUN_SUFFIX = re.compile(r"(me|te|se|nos|os|lo|la|los|las|le|les)$")
+_PRONOUN_SUFFIX = lazy(r"(me|te|se|nos|os|lo|la|los|las|le|les)$")
 
 
 def _suffix_classes(suffixes: dict[str, list[Any]]) -> tuple[frozenset[str], frozenset[str]]:
@@ -338,7 +340,7 @@ class Speller:
 MAX_SUGGEST_LETTERS = 15
 MAX_SUGGESTIONS = 3
 MAX_LOOKUPS = 1000  # for one correction: 0.4 s at most, 0.1 s or less for most words
-_TRIPLED = re.compile(r"(\w)\1\1")
+_TRIPLED = lazy(r"(\w)\1\1")
 
 
 def _nuclei(word: str) -> list[tuple[int, int]]:
@@ -422,7 +424,7 @@ def _in_case_of(word: str, lower: str) -> str:
     return lower[:1].upper() + lower[1:] if word[:1].isupper() else lower
 
 
-_AGENT_NOUN = re.compile(r"(\w{2,}?)([aei])dor(?:a|es|as)?")  # remend-a-dora: the verb is remend-a-r
+_AGENT_NOUN = lazy(r"(\w{2,}?)([aei])dor(?:a|es|as)?")  # remend-a-dora: the verb is remend-a-r
 
 
 def _extra_path(path: Path) -> Path:

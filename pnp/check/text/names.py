@@ -29,6 +29,7 @@ from pnp.check.text.fields import RULES_TEXT, Places, Text, texts
 from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex, Hit
 from pnp.check.text.lexicon import Speller, speller
+from pnp.check.text.patterns import lazy
 from pnp.check.text.phrases import PhraseMatcher
 from pnp.errors import Finding, Severity, did_you_mean
 from pnp.i18n import _
@@ -36,11 +37,11 @@ from pnp.model import Card, PackData
 
 CODE = "text/cited-name"
 
-_QUOTED = re.compile(r"[“«\"]([^“”«»\"\n]{1,80})[”»\"]")
+_QUOTED = lazy(r"[“«\"]([^“”«»\"\n]{1,80})[”»\"]")
 # a quoted line, not a name: a person speaks ("me", "we"), or the quotation ends its own sentence
-_SPEECH = re.compile(r"(?i)(?<!\w)(?:me|te|nos|os|yo|tú|mí|conmigo|contigo|i|we|me|my|our|you)(?!\w)|[.…]\s*$")
+_SPEECH = lazy(r"(?i)(?<!\w)(?:me|te|nos|os|yo|tú|mí|conmigo|contigo|i|we|me|my|our|you)(?!\w)|[.…]\s*$")
 _MAX_WORDS = 6
-_VALUE = re.compile(r"\s+(\d+|X)$")
+_VALUE = lazy(r"\s+(\d+|X)$")
 
 
 def _key(name: str) -> str:
@@ -181,7 +182,7 @@ def combine_cited_names(pack: PackData, parts: Parts) -> list[Finding]:
 
 
 _SMALL_WORDS = r"(?:(?:of|the|and|a|an|in|on|at|to|for)[ \u00a0]+)*"
-_CAPITALISED = re.compile(rf"\b[A-Z][\w'’-]*(?:[ \u00a0]+{_SMALL_WORDS}[A-Z][\w'’-]*)+")
+_CAPITALISED = lazy(rf"\b[A-Z][\w'’-]*(?:[ \u00a0]+{_SMALL_WORDS}[A-Z][\w'’-]*)+")
 
 
 def _capitalised_runs(plain: str) -> list[str]:
@@ -211,10 +212,10 @@ def _has_a_verb(quoted: str, checker: Speller | None) -> bool:
 
 # An auxiliary or copula after the first word, in English; in Spanish an unstressed pronoun before a
 # verb form: "No one is left behind", "Nadie se queda atrás" are clauses, lines someone says
-_EN_CLAUSE = re.compile(r"(?i)^\S+\s.*\b(?:is|are|was|were|will|shall|can|cannot|must|does|did|has|have)\b")
+_EN_CLAUSE = lazy(r"(?i)^\S+\s.*\b(?:is|are|was|were|will|shall|can|cannot|must|does|did|has|have)\b")
 _ES_CLITICS = frozenset({"se", "le", "les", "lo", "la", "los", "las"})
 # what introduces a saying: its name ("motto", "lema"), or a verb of saying right before the quotation
-_INTRODUCED = re.compile(
+_INTRODUCED = lazy(
     r"(?i)\b(?:motto|slogan|saying|proverb|says|said|reads|shouts?|cries|whispers|lema|eslogan|dicho|refrán|"
     r"proverbio|dice|dicen|reza|grita|gritan|susurra|exclama)\b[^.;:!?«“\"]{0,12}[:\s]*$"
 )

@@ -46,6 +46,7 @@ from functools import lru_cache
 from pnp import markup
 from pnp.check.text.consistency import aligned
 from pnp.check.text.fields import Text, against_english, quote
+from pnp.check.text.patterns import lazy
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
 from pnp.model import PackData
@@ -53,18 +54,18 @@ from pnp.model import PackData
 CODE = "text/negation"
 LANGUAGES = ("es",)  # translations into Spanish (any variety) of an English original
 
-_EN_NEGATION = re.compile(
+_EN_NEGATION = lazy(
     r"\b(?:not|never|no|none|nobody|nothing|nowhere|cannot|without|nor|neither)\b|\b\w+n['’]t\b", re.IGNORECASE
 )
-_ES_NEGATION = re.compile(
+_ES_NEGATION = lazy(
     r"(?<!\w)(?:no|nunca|jamás|ningún|ninguna|ninguno|ningunas|ningunos|nada|nadie|sin|ni|tampoco)(?!\w)",
     re.IGNORECASE,
 )
 # Phrases with a negation word that negate nothing: taken out before looking for negations.
-_EN_NOT_NEGATION = re.compile(
+_EN_NOT_NEGATION = lazy(
     r"\b(?:whether or not|or not|no (?:more|fewer|less|later|sooner) than|not only|no matter)\b", re.IGNORECASE
 )
-_ES_NOT_NEGATION = re.compile(
+_ES_NOT_NEGATION = lazy(
     r"(?<!\w)(?:o no(?=\s*(?:[,.;:!?)»”]|$))|no más de|no menos de|no más que|a no ser que|sin embargo|no obstante"
     r"|no solo|no sólo"
     r"|(?:más|menos|mejor|peor|antes|después)(?!\w)[^.;:!?]{0,40}? que"
@@ -72,7 +73,7 @@ _ES_NOT_NEGATION = re.compile(
     re.IGNORECASE,
 )
 # Words that say something negative without a negation word: a unit with one is not judged.
-_EN_NEGATIVE_MEANING = re.compile(
+_EN_NEGATIVE_MEANING = lazy(
     r"\b(?:unless|else|otherwise|only|except|excepting|all but|until|till|instead|rather|free|lacks?|lacking|"
     r"fails?|failing|"
     r"(?:prevent|ignor|avoid|cancel|refus)\w*|empty|unable|impossible|forbid\w*|zero|up to|at most|"
@@ -81,7 +82,7 @@ _EN_NEGATIVE_MEANING = re.compile(
     r"(?:in|im|il|ir)(?:valid|correct|complete|active|possible|proper|legal|relevant|sufficient)\w*)\b",
     re.IGNORECASE,
 )
-_ES_NEGATIVE_MEANING = re.compile(
+_ES_NEGATIVE_MEANING = lazy(
     r"(?<!\w)(?:salvo|excepto|a menos que|(?:todos|todas|todo) menos|solo|sólo|solamente|únicamente|"
     r"en lugar de|en vez de|fuera de|fuera del|qued\w* fuera|gratis|gratuit\w*|"
     r"carec\w*|falta\w*|vací\w+|imposible|incapaz|impid\w+|imped\w+|evit\w+|ignor\w+|cancel\w+|anul\w+|"
@@ -125,7 +126,7 @@ _KINDS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
 
 # verbs whose Spanish verb says all they say: "refuse" is "negarse", "ignore" "ignorar"; beside that verb
 # a "no" is no rendering of them ("may refuse" as "no puede negarse"), unlike "only" as "solo ... ningún"
-_VERB_KINDS = re.compile(r"(?:prevent|avoid|ignor|cancel|forbid|refus)\w*", re.IGNORECASE)
+_VERB_KINDS = lazy(r"(?:prevent|avoid|ignor|cancel|forbid|refus)\w*", re.IGNORECASE)
 
 
 def _may_become_negation(source: str, target: str) -> bool:
@@ -221,7 +222,7 @@ _RESTATED: tuple[_Restated, ...] = tuple(
     )
 )
 # "sin que nadie la vea", "sin enseñarla": the same secrecy with "sin"
-_ES_SIN_SEEN = re.compile(
+_ES_SIN_SEEN = lazy(
     rf"(?<!\w)sin (?:que (?:nadie|ningún \w+|ninguna \w+|los demás|el resto) {_CLITIC}{{0,2}}"
     r"(?:vea|vean|conozca|conozcan|sepa|sepan)|(?:mostrar|revelar|enseñar|descubrir)\w*)(?!\w)",
     re.IGNORECASE,
@@ -264,7 +265,7 @@ def _negations(unit: str, negation: re.Pattern[str], not_negation: re.Pattern[st
 
 
 # A quotation in straight or curly double quotes, or in «»: its words are someone's, not the rule's.
-_QUOTED = re.compile(r'"([^"\n]{1,80})"|“([^”\n]{1,80})”|«([^»\n]{1,80})»')
+_QUOTED = lazy(r'"([^"\n]{1,80})"|“([^”\n]{1,80})”|«([^»\n]{1,80})»')
 
 
 def _without_kept_quotes(source: str, target: str) -> tuple[str, str]:
@@ -287,18 +288,18 @@ _ES_ALWAYS = frozenset({"no", "sin", "ni", "tampoco"})
 # Where a clause ends (a conjunction opens the next one: "si no" is no bare word), and with it the
 # agreement of a negation word with the "no" before it: erring towards a new clause only counts more
 # Spanish negations, never fewer.
-_ES_CLAUSE = re.compile(
+_ES_CLAUSE = lazy(
     r"[,;:.!?()—–]|(?=(?<!\w)(?:y|e|o|u|pero|sino|que|quien|quienes|si|cuando|aunque|porque|mientras)(?!\w))",
     re.IGNORECASE,
 )
-_ES_WORD = re.compile(r"\w+")
+_ES_WORD = lazy(r"\w+")
 # Said negatively without a negation word; not "hasta", which renders "until" as often as "not ... until".
-_ES_NEGATIVE_WORDS = re.compile(_ES_NEGATIVE_MEANING.pattern.replace("|hasta|", "|"), re.IGNORECASE)
+_ES_NEGATIVE_WORDS = lazy(_ES_NEGATIVE_MEANING.pattern.replace("|hasta|", "|"), re.IGNORECASE)
 
 
 # A clause that is one negation word alone: a word cited in a list, "(no, nunca, sin)", not a ban.
-_BARE = re.compile(r"\W*\w+['’]?\w*\W*")
-_EN_CLAUSE = re.compile(r"[,;:.!?()—–]|(?=\b(?:and|or|but|if|when|unless|while|because)\b)", re.IGNORECASE)
+_BARE = lazy(r"\W*\w+['’]?\w*\W*")
+_EN_CLAUSE = lazy(r"[,;:.!?()—–]|(?=\b(?:and|or|but|if|when|unless|while|because)\b)", re.IGNORECASE)
 
 
 def _english_count(unit: str) -> int:
@@ -329,15 +330,15 @@ def _spanish_count(unit: str) -> int:
 
 
 # "sin" before a noun: "sin peligro", "sin una red", not "sin mirar", "sin pagarla" or "sin que".
-_ES_SIN_NOUN = re.compile(
+_ES_SIN_NOUN = lazy(
     r"(?<!\w)sin (?:(?:un|una|unos|unas|el|la|los|las|su|sus|tu|tus) )?(?!que\b)\w+?(?<![aeiíu]r)"
     r"(?<![aeiíu]rl[oae])(?<![aeiíu]rl[oa]s)(?<![aeiíu]rse)(?<![aeiíu]rte)(?<![aeiíu]rle)(?<![aeiíu]rles)\b",
     re.IGNORECASE,
 )
 # Words that agree with the "sin" before them: "sin nada", "sin ningún marinero".
 _AFTER_SIN = frozenset({"sin", "nada", "ningún", "ninguna", "ninguno", "nadie"})
-_EN_WITH = re.compile(r"\bwith\b", re.IGNORECASE)
-_ES_CON = re.compile(r"(?<!\w)con(?!\w)", re.IGNORECASE)
+_EN_WITH = lazy(r"\bwith\b", re.IGNORECASE)
+_ES_CON = lazy(r"(?<!\w)con(?!\w)", re.IGNORECASE)
 
 
 def _only_sin_before_nouns(ours: tuple[str, ...], source: str, target: str) -> bool:
@@ -351,7 +352,7 @@ def _only_sin_before_nouns(ours: tuple[str, ...], source: str, target: str) -> b
     return not (_EN_WITH.search(source) and not _ES_CON.search(target))  # "with a pilot" as "sin piloto"
 
 
-_EN_NOR = re.compile(r"\bnor\b", re.IGNORECASE)
+_EN_NOR = lazy(r"\bnor\b", re.IGNORECASE)
 _ES_NOR = frozenset({"ni", "tampoco"})
 
 

@@ -6,6 +6,7 @@ import re
 
 from pnp.check.text.forms import fold
 from pnp.check.text.lexicon import Speller
+from pnp.check.text.patterns import lazy
 from pnp.i18n import N_
 from pnp.model.glossary import Term
 
@@ -198,13 +199,13 @@ ADVERBIAL = frozenset(
     {"bajo", "cerca", "fuera", "arriba", "abajo", "encima", "justo", "pronto", "rápido", "lento", "directo"}
     | {"derecho", "claro", "seguido", "incluso", "tanto", "junto", "medio", "solo", "sola", "primero", "luego"}
 )
-_SET_PHRASE_AFTER = re.compile(r"[ \u00a0]+(arriba|abajo)\b")  # "queda cara arriba", "boca abajo": a noun
+_SET_PHRASE_AFTER = lazy(r"[ \u00a0]+(arriba|abajo)\b")  # "queda cara arriba", "boca abajo": a noun
 
 
 _AFTER_RELATIVE = r"(?:,?[ \u00a0]+que)?"
-_RELATIVE = re.compile(r",?[ \u00a0]+que[ \u00a0]")
+_RELATIVE = lazy(r",?[ \u00a0]+que[ \u00a0]")
 # what comes before a noun that complements another: "el personaje de la carta", "del barco", "al mazo"
-_OF_ANOTHER = re.compile(r"(?i)(?<!\w)(?:de|del|al)(?:[ \u00a0]+\w+)?[ \u00a0]+$")
+_OF_ANOTHER = lazy(r"(?i)(?<!\w)(?:de|del|al)(?:[ \u00a0]+\w+)?[ \u00a0]+$")
 
 
 def relative_subject(text: str, start: int, end: int) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from pnp.check.text.fields import RULES_TEXT, Text, texts
+from pnp.check.text.patterns import lazy
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
 from pnp.model import PackData
@@ -25,11 +26,11 @@ CODE = "text/number-format"
 LANGUAGES = ("es",)
 
 _END = r"(?!\d|[.,]\d)"  # a figure ends where no digit, nor a point or comma before one, follows
-_THOUSANDS_COMMA = re.compile(rf"(?<![\d.,])\d{{1,3}}(?:,\d{{3}})+{_END}")
-_DECIMAL_POINT = re.compile(rf"(?<![\d.,])\d+\.\d{{1,2}}{_END}")
-_POINT_GROUPS = re.compile(rf"(?<![\d.,])\d{{1,3}}(?:\.\d{{3}})+{_END}")
-_SPACE_GROUPS = re.compile(rf"(?<![\d.,])\d{{1,3}}(?:[ \u00a0\u202f\u2009]\d{{3}})+{_END}")
-_SECTION = re.compile(
+_THOUSANDS_COMMA = lazy(rf"(?<![\d.,])\d{{1,3}}(?:,\d{{3}})+{_END}")
+_DECIMAL_POINT = lazy(rf"(?<![\d.,])\d+\.\d{{1,2}}{_END}")
+_POINT_GROUPS = lazy(rf"(?<![\d.,])\d{{1,3}}(?:\.\d{{3}})+{_END}")
+_SPACE_GROUPS = lazy(rf"(?<![\d.,])\d{{1,3}}(?:[ \u00a0\u202f\u2009]\d{{3}})+{_END}")
+_SECTION = lazy(
     r"(?:regla|reglas|secci[oó]n|apartado|cap[ií]tulo|p[aá]gina|p[aá]g\.|paso|punto|ver|v[eé]ase|§|v)\s*$",
     re.IGNORECASE,
 )
@@ -57,7 +58,7 @@ def _grouped(digits: str, separator: str) -> str:
     return separator.join([digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)])
 
 
-_SEPARATED = re.compile(r"\d[.,\u00a0\u202f\u2009 ]\d")
+_SEPARATED = lazy(r"\d[.,\u00a0\u202f\u2009 ]\d")
 
 
 def number_format(text: Text, original: Text | None, style: str | None) -> list[Finding]:

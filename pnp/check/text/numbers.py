@@ -23,6 +23,7 @@ from pnp.check.text.consistency import aligned
 from pnp.check.text.counted import PAIRED_LANGUAGES, Concepts, swapped
 from pnp.check.text.fields import RULES_TEXT, Text, icons, quote, texts
 from pnp.check.text.forms import NUMBER_WORDS, fold, has_number_words, number_like_words, number_words
+from pnp.check.text.patterns import lazy
 from pnp.errors import Finding, Severity
 from pnp.i18n import _, ngettext
 from pnp.model import PackData
@@ -31,8 +32,8 @@ from pnp.report import field_name
 CODE = "text/numbers"
 
 # 1000, 1,000 (English) and 1.000 or 1 000 (Spanish) are one number; 1,5 and 1.5 are two
-_NOT_DIGIT = re.compile(r"\D")
-_NUMBER = re.compile(r"(?=\d)(?:\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?!\d)|\d+)")  # (?=\d): skips to a digit fast
+_NOT_DIGIT = lazy(r"\D")
+_NUMBER = lazy(r"(?=\d)(?:\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?!\d)|\d+)")  # (?=\d): skips to a digit fast
 
 
 def numbers(plain: str) -> dict[int, int]:
@@ -90,7 +91,7 @@ def _number_words(language: str) -> re.Pattern[str]:
     return re.compile(rf"(?=[{first}])(?<!\w)(?:{'|'.join(map(re.escape, known))})(?!\w)")
 
 
-_BEFORE_PRONOUN_ONE = re.compile(
+_BEFORE_PRONOUN_ONE = lazy(
     r"(?:which|each|the|this|that|any|no|every|another|a|only|last|first|next|other|same|right)\s+$", re.IGNORECASE
 )
 
@@ -99,7 +100,7 @@ _BEFORE_PRONOUN_ONE = re.compile(
 # one, discard it", "one at a time"), which Spanish says with a pronoun ("tómela", "una a una"): it may
 # stand for a 1 of the translation, as an article does, but asks for none.  "one card", "one {icon}",
 # "one more" and "one or more" count.
-_AFTER_PRONOUN_ONE = re.compile(
+_AFTER_PRONOUN_ONE = lazy(
     r"\s*(?:[,.;:!?)]|$)|\s+(?:of|another|from|to|at|in|into|on|onto|for|with|by|off|out|up|back|away|instead"
     r"|here|there|and|but|if|then|unless|when|too|yet)\b",
     re.IGNORECASE,
@@ -118,12 +119,12 @@ def _pronoun_one(plain: str, match: re.Match[str]) -> bool:
 # Spanish "dos" naming two people, as English "both", "neither", "either", "the two of you" do: "ninguno
 # de los dos", "cualquiera de los dos", "vosotros dos", "entre los dos", and "los dos" with no noun after
 # it ("los dos.", "los dos juntos", "los dos os", "los dos perdéis").  Not "las dos cartas", which counts.
-_BEFORE_PRONOUN_DOS = re.compile(
+_BEFORE_PRONOUN_DOS = lazy(
     r"(?<!\w)(?:(?:ninguno|ninguna|cualquiera|uno|una|alguno|alguna|cual|quien|cada uno|cada una) de (?:los|las)"
     r"|vosotros|vosotras|nosotros|nosotras|ellos|ellas|ustedes|entre (?:los|las))\s+$"
 )
-_BEFORE_DOS = re.compile(r"(?<!\w)(?:los|las)\s+$")
-_AFTER_PRONOUN_DOS = re.compile(r"\W*$|\s*[,.;:!?)]|\s+(?:juntos|juntas|a la vez|os|se|les?|nos|\w+(?:ais|eis|is))\b")
+_BEFORE_DOS = lazy(r"(?<!\w)(?:los|las)\s+$")
+_AFTER_PRONOUN_DOS = lazy(r"\W*$|\s*[,.;:!?)]|\s+(?:juntos|juntas|a la vez|os|se|les?|nos|\w+(?:ais|eis|is))\b")
 
 
 def _pronoun_dos(folded: str, match: re.Match[str]) -> bool:
@@ -240,8 +241,8 @@ def compare_numbers(text: Text, original: Text) -> list[Finding]:
 # A bound said the other way round: "more than 3" is "cuatro o más", "fewer than 3" is "dos o menos",
 # "at least 4" is "más de tres".  Each construction is read as the lowest (">") or highest ("<") number
 # it allows; N is a figure or a number word.
-_TWO_OR_MORE = re.compile(r"\b(?:two|2) or more\b", re.IGNORECASE)
-_SEVERAL = re.compile(r"(?<!\w)vari[oa]s(?!\w)", re.IGNORECASE)
+_TWO_OR_MORE = lazy(r"\b(?:two|2) or more\b", re.IGNORECASE)
+_SEVERAL = lazy(r"(?<!\w)vari[oa]s(?!\w)", re.IGNORECASE)
 _EN_BOUNDS = (
     (("no (?:more|greater|higher) than N", "at most N", "up to N", r"N(?: \w+){0,3} or (?:fewer|less|lower)"), "<", 0),
     (("(?:fewer|less|lower) than N",), "<", -1),
@@ -302,9 +303,7 @@ def _restated_bounds(original: Text, text: Text, missing: Counter[int], extra: C
 
 
 # "gana 1 {coin}, o 2 si ...": a second amount of the same icon, the icon left understood
-_ELIDED_ICON = re.compile(
-    r"\d+\s*\{(?P<icon>[\w-]+)\}[^.;:!?{}]{0,40}?(?:,\s*|\s)(?:o|u|y|e|ni)\s+\d+(?!\s*\{)(?!\d|[.,]\d)"
-)
+_ELIDED_ICON = lazy(r"\d+\s*\{(?P<icon>[\w-]+)\}[^.;:!?{}]{0,40}?(?:,\s*|\s)(?:o|u|y|e|ni)\s+\d+(?!\s*\{)(?!\d|[.,]\d)")
 
 
 def _compare_icons(text: Text, original: Text) -> list[Finding]:
@@ -368,15 +367,15 @@ _ES_ORDINALS = (
     (r"séptim[oa]s?|7\.?[ºª]", 7), (r"octav[oa]s?|8\.?[ºª]", 8), (r"noven[oa]s?|9\.?[ºª]", 9),
     (r"décim[oa]s?|10\.?[ºª]", 10),
 )  # fmt: skip
-_EN_ORDINAL = re.compile(r"\b(?:" + "|".join(_EN_ORDINALS) + r")\b", re.IGNORECASE)
-_EN_NOT_ORDINAL = re.compile(r"\b(?:at first|first of all|a second (?:time|later)|for a second)\b", re.IGNORECASE)
-_ES_ORDINAL = re.compile(
+_EN_ORDINAL = lazy(r"\b(?:" + "|".join(_EN_ORDINALS) + r")\b", re.IGNORECASE)
+_EN_NOT_ORDINAL = lazy(r"\b(?:at first|first of all|a second (?:time|later)|for a second)\b", re.IGNORECASE)
+_ES_ORDINAL = lazy(
     "|".join(f"(?P<o{value}_{n}>(?<!\\w)(?:{pattern})(?!\\w))" for n, (pattern, value) in enumerate(_ES_ORDINALS)),
     re.IGNORECASE,
 )
 
 
-_EN_BEYOND = re.compile(r"\b(?:beyond|after|past) the (" + "|".join(_EN_ORDINALS) + r")\b", re.IGNORECASE)
+_EN_BEYOND = lazy(r"\b(?:beyond|after|past) the (" + "|".join(_EN_ORDINALS) + r")\b", re.IGNORECASE)
 
 
 def _ordinals(source: str, target: str) -> tuple[dict[int, str], dict[int, str]]:
@@ -396,13 +395,13 @@ def _ordinals(source: str, target: str) -> tuple[dict[int, str], dict[int, str]]
 # "to the third lock" as "tres esclusas": a place in the order became a count.  Only a cardinal before a
 # plural noun counts ("la casilla 3" names the third space rightly), and not after "cada" ("every
 # second turn" is "cada dos turnos")
-_ES_COUNTED = re.compile(
+_ES_COUNTED = lazy(
     r"(?<![\w.,])(?<!cada )(?P<n>\d+|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)(?![\d.,]?\d|\.?[ºª])"
     r"\s+\w+s(?!\w)",
     re.IGNORECASE,
 )
-_EN_CARDINAL = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b", re.IGNORECASE)
-_EN_EVERY_OTHER = re.compile(r"\b(?:every|each) (?:second|third|fourth|fifth|2nd|3rd|4th|5th)\b", re.IGNORECASE)
+_EN_CARDINAL = lazy(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b", re.IGNORECASE)
+_EN_EVERY_OTHER = lazy(r"\b(?:every|each) (?:second|third|fourth|fifth|2nd|3rd|4th|5th)\b", re.IGNORECASE)
 
 
 def _counted_for_ordinal(source: str, target: str) -> tuple[str, str] | None:

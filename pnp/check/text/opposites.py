@@ -30,7 +30,7 @@ from functools import cache, lru_cache
 from pnp import markup
 from pnp.check.text.consistency import aligned
 from pnp.check.text.fields import Text, against_english, quote
-from pnp.check.text.patterns import alternatives, is_plain_word, literal_starts
+from pnp.check.text.patterns import alternatives, is_plain_word, lazy, literal_starts
 from pnp.errors import Finding, Severity
 from pnp.i18n import N_, _
 from pnp.model import PackData
@@ -496,7 +496,7 @@ def _words(pattern: str, english: bool) -> re.Pattern[str]:
     return re.compile(f"{edge[0]}(?:{pattern}){edge[1]}", re.IGNORECASE)
 
 
-_PLAIN_WORD = re.compile(r"[a-z]+")
+_PLAIN_WORD = lazy(r"[a-z]+")
 
 
 def _plain_words(pattern: str) -> frozenset[str]:

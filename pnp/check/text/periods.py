@@ -17,6 +17,7 @@ from functools import cache, lru_cache
 from pnp import markup
 from pnp.check.text.consistency import aligned
 from pnp.check.text.fields import Text, against_english, quote
+from pnp.check.text.patterns import lazy
 from pnp.errors import Finding, Severity
 from pnp.i18n import N_, _
 from pnp.model import PackData
@@ -50,7 +51,7 @@ def _compiled() -> tuple[re.Pattern[str], dict[str, tuple[re.Pattern[str], re.Pa
     return re.compile(_EN_ASIDE, re.IGNORECASE), spans
 
 
-_ANY = re.compile(r"turn|round|phase|game", re.IGNORECASE)
+_ANY = lazy(r"turn|round|phase|game", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1 << 14)  # texts repeat their sentences

@@ -45,9 +45,10 @@ from pnp.check.text.nouns import (
     subject,
     wrong_predicate,
 )
+from pnp.check.text.patterns import lazy
 from pnp.i18n import N_, _
 
-_WORD = re.compile(r"[^\W\d_]+|\d+")
+_WORD = lazy(r"[^\W\d_]+|\d+")
 
 
 def _words(spaced: str) -> frozenset[str]:
@@ -390,10 +391,10 @@ def _copula_number(
 
 
 # a verb right after the subject, or past one complement of it ("los marineros de tu gremio descansa")
-_NEXT_WORD = re.compile(r"[ \u00a0]+(\w+)")
+_NEXT_WORD = lazy(r"[ \u00a0]+(\w+)")
 _COMPLEMENT = r"(?:[ \u00a0]+(?:de|del)(?:[ \u00a0]+(?:la|las|los|el|tu|tus|su|sus|mi|mis))?[ \u00a0]+\w+)?"
 # not before a subject of its own: "Las cartas roba el jugador" puts the object first
-_SINGULAR_VERB = re.compile(_COMPLEMENT + r"[ \u00a0]+(\w+)\b(?![ \u00a0]+(?:el|la|un|una|cada|quien)\b)")
+_SINGULAR_VERB = lazy(_COMPLEMENT + r"[ \u00a0]+(\w+)\b(?![ \u00a0]+(?:el|la|un|una|cada|quien)\b)")
 
 
 def _singular_present(word: str, checker: Speller) -> bool:

@@ -24,10 +24,11 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from pnp.check.text.forms import CLITICS, WordForms, fold, word_forms
+from pnp.check.text.patterns import lazy
 
-_PIECE = re.compile(r"(\w+)|(\s+)|(.)", re.UNICODE)
-_TOKEN = re.compile(r"(\w+)|\S")
-_TOKEN_TEXT = re.compile(r"\w+|\S")  # the texts of _TOKEN's tokens, in one call
+_PIECE = lazy(r"(\w+)|(\s+)|(.)", re.UNICODE)
+_TOKEN = lazy(r"(\w+)|\S")
+_TOKEN_TEXT = lazy(r"\w+|\S")  # the texts of _TOKEN's tokens, in one call
 _APOSTROPHES = frozenset("'’")
 _MEMO = 1 << 12
 

@@ -44,6 +44,7 @@ from pnp import markup
 from pnp.check.text.consistency import aligned
 from pnp.check.text.fields import Text, against_english, quote
 from pnp.check.text.lexicon import speller
+from pnp.check.text.patterns import lazy
 from pnp.check.text.register import evidence
 from pnp.errors import Finding, Severity
 from pnp.i18n import N_, _
@@ -52,13 +53,13 @@ from pnp.model import PackData
 CODE = "text/player"
 LANGUAGES = ("es",)
 
-_EN_OTHERS = re.compile(
+_EN_OTHERS = lazy(
     r"\b(?:opponents?|opponent['’]s|other players?|another player|everyone else|rivals?|enemy players?|"
     r"opposing players?|players? (?:to|on) (?:your|their|the|his|her) (?:left|right)|"
     r"(?:previous|next|preceding|following) players?)\b",
     re.IGNORECASE,
 )
-_ES_OTHERS = re.compile(
+_ES_OTHERS = lazy(
     r"(?<!\w)(?:rival(?:es)?|oponentes?|adversari[oa]s?|contrincantes?|otr[oa]s? jugador(?:es|as?)?|"
     r"demás jugador\w*|resto de(?: los)? jugadores|(?:siguiente|anterior|próxim[oa]) jugador\w*"
     r"|jugador\w* (?:siguiente|anterior)|"
@@ -67,7 +68,7 @@ _ES_OTHERS = re.compile(
 )
 # The other players said without a noun: only as the subject or the "a" object of a verb, never "baraja
 # las demás" or "las demás cartas" (a plural noun ends in -s, a verb of "they" in -n).
-_ES_OTHERS_BARE = re.compile(
+_ES_OTHERS_BARE = lazy(
     r"(?:^|[,;:.!?¿¡]\s*|(?<!\w)(?:y|e|pero|mientras|que)\s+)(?:(?:a|para)\s+)?(?:(?:todos|todas|cada un[oa] de)\s+)?"
     r"(?:(?:los|las)\s+(?:demás|otros|otras)(?=\s+\w+n(?!\w))|(?:el|al) resto"
     r"(?=\s+(?!(?:entre|sobre|desde|hacia|para|contra|ante|tras)(?!\w))\w+[aen](?!\w)))"
@@ -81,22 +82,22 @@ _ES_OTHERS_BARE = re.compile(
     r"|(?<!\w)a (?:los|las) demás(?! (?!(?:las|los|sus|tus|unas|unos|mis|todos|todas|vuestr\w+)(?!\w))\w+s(?!\w))",
     re.IGNORECASE | re.MULTILINE,
 )
-_EN_NEIGHBOUR = re.compile(
+_EN_NEIGHBOUR = lazy(
     r"\b(?:players?|opponents?|rivals?|neighbou?rs?) (?:on|to) (?:your|their|the|his|her) (?:left|right)\b",
     re.IGNORECASE,
 )
-_ES_NEIGHBOUR = re.compile(
+_ES_NEIGHBOUR = lazy(
     r"(?<!\w)(?:izquierda|derecha|siguiente|anterior|vecin[oa]s?|a continuación|agujas del reloj|horario|antihorario)"
     r"(?!\w)",
     re.IGNORECASE,
 )
-_EN_THEY = re.compile(
+_EN_THEY = lazy(
     r"^\W*(?:they|he|she|that (?:player|opponent|rival)|the chosen (?:player|opponent)|this opponent|"
     r"each of them|the (?:opponent|rival))\b",
     re.IGNORECASE,
 )
 
-_EN_THEY_ANYWHERE = re.compile(
+_EN_THEY_ANYWHERE = lazy(
     r"\b(?:they|he|she|that (?:player|opponent|rival)|the (?:chosen|opponent|rival)|this opponent|each of them)\b",
     re.IGNORECASE,
 )
@@ -113,31 +114,29 @@ def _named(unit: str, english: bool) -> str | None:
 
 
 # Who gives to whom: "another player gives you 2" is "otro jugador te da 2", not "le das 2 a otro jugador"
-_EN_GIVES_YOU = re.compile(
+_EN_GIVES_YOU = lazy(
     r"\b(?:gives?|pass(?:es)?|hands?|pays?|lends?|sends?) you\b|"
     r"\byou (?:receive|get|are given|are paid) [^.;]{0,40}?\bfrom (?:an?|another|each|every|the|that|one|your) "
     r"(?:other )?(?:players?|opponents?|rivals?)\b",
     re.IGNORECASE,
 )
-_EN_YOU_GIVE = re.compile(
+_EN_YOU_GIVE = lazy(
     r"\byou (?:give|pass|hand|pay|lend|send)\b|^\W*(?:give|pass|hand|pay|lend|send)\b", re.IGNORECASE | re.MULTILINE
 )
-_ES_YOU_GIVE = re.compile(
+_ES_YOU_GIVE = lazy(
     r"(?<!\w)(?:das|dais|dale|dales|dadle|dadles|entregas|entregáis|entrégale|entrégales|pasas|pasáis|pásale|"
     r"pásales|pagas|pagáis|págale|págales|le das|les das|le entregas|le pasas|le pagas)(?!\w)"
     r"|^\W*(?:da|entrega|pasa|paga|dé|entregue|pase|pague|dad|entregad|pasad|pagad)"
     r"(?= (?:\d|un|una|uno|dos|tres|\ufffc))",
     re.IGNORECASE | re.MULTILINE,
 )
-_ES_GIVES_YOU = re.compile(
-    r"(?<!\w)(?:te|os) (?:\w+ )?(?:d[aé]n?|entreg\w+|pas\w+|pag\w+)(?!\w)|recib\w+", re.IGNORECASE
-)
+_ES_GIVES_YOU = lazy(r"(?<!\w)(?:te|os) (?:\w+ )?(?:d[aé]n?|entreg\w+|pas\w+|pag\w+)(?!\w)|recib\w+", re.IGNORECASE)
 
 
 # the reverse: "Give 1 coin to another player" is not "otro jugador te da 1 moneda".  Only the reader's
 # receiving is read: "el otro jugador recibe 1 moneda" says the same as the original in other words
-_EN_YOU_RECEIVE = re.compile(r"\b(?:receive|receives|get|gets|gain|gains|take|takes|collect|collects)\b", re.IGNORECASE)
-_ES_YOU_RECEIVE = re.compile(
+_EN_YOU_RECEIVE = lazy(r"\b(?:receive|receives|get|gets|gain|gains|take|takes|collect|collects)\b", re.IGNORECASE)
+_ES_YOU_RECEIVE = lazy(
     r"(?<!\w)(?:te|os) (?:\w+ )?(?:d[aé]n?|entreg\w+|pas[ae]n?|pag[au]e?n?)(?!\w)|(?<!\w)(?:recibes|recibís)(?!\w)",
     re.IGNORECASE,
 )
@@ -149,19 +148,17 @@ RECEIVES_INSTEAD = N_('the original says "{said}", but "{translation}" says "{wr
 
 TO_THE_SUPPLY = N_('the original says "{said}", but "{translation}" says "{written}": to the supply, not to you')
 # "any rival must pay you 1 coin" as "debe pagar 1 moneda a la reserva": the payment goes elsewhere
-_ES_TO_SUPPLY = re.compile(
+_ES_TO_SUPPLY = lazy(
     r"(?<!\w)(?:a la reserva|al banco|a la banca|a la caja|al tesoro|al suministro|a la bolsa común)(?!\w)",
     re.IGNORECASE,
 )
-_ES_TO_YOU = re.compile(r"(?<!\w)(?:te|le|les|os|a ti|a usted|a ustedes|a vosotros)(?!\w)", re.IGNORECASE)
+_ES_TO_YOU = lazy(r"(?<!\w)(?:te|le|les|os|a ti|a usted|a ustedes|a vosotros)(?!\w)", re.IGNORECASE)
 
 
 TO_NOBODY = N_('the original says "{said}", but "{translation}" says "{written}" and not to whom: to you')
 # a payment or a gift, and whoever receives it joined to the verb ("pagarle", "dale", "entrégueme")
-_ES_PAYS = re.compile(
-    r"(?<!\w)(?:pag\w+|entreg\w+|ced[aei]\w*|da|das|dan|dé|des|den|dar|dará|darán)(?!\w)", re.IGNORECASE
-)
-_ES_PAYS_SOMEONE = re.compile(
+_ES_PAYS = lazy(r"(?<!\w)(?:pag\w+|entreg\w+|ced[aei]\w*|da|das|dan|dé|des|den|dar|dará|darán)(?!\w)", re.IGNORECASE)
+_ES_PAYS_SOMEONE = lazy(
     r"(?<!\w)(?:pag|entreg|d[aáeé]|dar|ced|pas)\w*(?:te|le|les|os|me|nos)(?!\w)|(?<!\w)a (?:ti|usted|ustedes|vosotros|"
     r"\w+ jugador\w*|otr[oa]|cada|tod[oa]s|quien|su|sus|un|una|la|el|los|las)(?!\w)|(?<!\w)al(?!\w)",
     re.IGNORECASE,
@@ -201,16 +198,16 @@ def _giving(source: str, target: str) -> tuple[str, str, bool] | None:
 
 _NOUNS_EN = r"(?:other )?(?:players?|opponents?|rivals?)"
 _NOUNS_ES = r"(?:otr[oa]s? )?(?:jugador\w*|rival\w*|oponente\w*|adversari\w*|contrincante\w*)"
-_EN_ALL = re.compile(rf"(?=[eEaA])\b(?:each|every|all(?: the| of the| your| of your)?) {_NOUNS_EN}\b", re.IGNORECASE)
-_EN_ONE = re.compile(r"(?=[aAoO])\b(?:an?|one|another) (?:other )?(?:player|opponent|rival)\b(?!['’])", re.IGNORECASE)
-_EN_ANY_ALL = re.compile(r"\b(?:each|every\w*|all|any\w*|both|whoever|whenever)\b", re.IGNORECASE)
-_ES_ONE = re.compile(rf"(?=[uU])(?<!\w)(?:un|una|uno) {_NOUNS_ES}(?!\w)", re.IGNORECASE)
-_ES_ALL = re.compile(
+_EN_ALL = lazy(rf"(?=[eEaA])\b(?:each|every|all(?: the| of the| your| of your)?) {_NOUNS_EN}\b", re.IGNORECASE)
+_EN_ONE = lazy(r"(?=[aAoO])\b(?:an?|one|another) (?:other )?(?:player|opponent|rival)\b(?!['’])", re.IGNORECASE)
+_EN_ANY_ALL = lazy(r"\b(?:each|every\w*|all|any\w*|both|whoever|whenever)\b", re.IGNORECASE)
+_ES_ONE = lazy(rf"(?=[uU])(?<!\w)(?:un|una|uno) {_NOUNS_ES}(?!\w)", re.IGNORECASE)
+_ES_ALL = lazy(
     rf"(?=[cCtT])(?<!\w)(?:cada (?:un[oa] de (?:tus|los|sus|las|vuestros) )?{_NOUNS_ES}|"
     rf"tod[oa]s (?:tus|los|sus|las|vuestros|vuestras) (?:demás )?{_NOUNS_ES})(?!\w)",
     re.IGNORECASE,
 )
-_ES_EACH = re.compile(r"(?<!\w)(?:cada|tod[oa]s?|ambos|ambas)(?!\w)", re.IGNORECASE)
+_ES_EACH = lazy(r"(?<!\w)(?:cada|tod[oa]s?|ambos|ambas)(?!\w)", re.IGNORECASE)
 
 
 def _how_many(source: str, target: str) -> tuple[str, str, bool] | None:
@@ -232,19 +229,19 @@ def _how_many(source: str, target: str) -> tuple[str, str, bool] | None:
 
 # The side a player or a move is on: "the player on your left", "pass it to the right", "clockwise".
 # "left" and "right" only where they are sides: not "cards left", "the right to", "right away"
-_EN_SIDE = re.compile(
+_EN_SIDE = lazy(
     r"\b(?:to|on|at|from) (?:the|your|their|his|her|its|my|each player's) (left|right)\b"
     r"|\b(left|right)(?:-hand| hand)? (?:side|neighbou?rs?|of)\b"
     r"|\b(?:pass(?:es|ed)?|move[sd]?|rotate[sd]?|turn(?:s|ed)?)"
     r"(?: (?:it|them|\w+ cards?|your hand|the \w+))? (left|right)\b",
     re.IGNORECASE,
 )
-_EN_TURNING = re.compile(r"\b(counter-?clockwise|anti-?clockwise|clockwise)\b", re.IGNORECASE)
-_ES_SIDE = re.compile(
+_EN_TURNING = lazy(r"\b(counter-?clockwise|anti-?clockwise|clockwise)\b", re.IGNORECASE)
+_ES_SIDE = lazy(
     r"(?<!\w)(izquierd[ao]s?|derechas?)(?!\w)|(?<!\w)(?:lado|extremo|borde|margen|costado) (derecho)(?!\w)",
     re.IGNORECASE,
 )
-_ES_TURNING = re.compile(
+_ES_TURNING = lazy(
     r"(?<!\w)(antihorario|contrario a (?:las|el de las) agujas del reloj|sentido horario|agujas del reloj)(?!\w)",
     re.IGNORECASE,
 )
@@ -349,8 +346,8 @@ def compare_players(text: Text, original: Text) -> list[Finding]:
 
 # "Choose an opponent: they lose 1" is two clauses, as is "Elige a un rival y pierde 1": paired when
 # both sides have as many, so that the second is read as a sentence of its own
-_EN_CLAUSE = re.compile(r"\s*[:;]\s*|,?\s+and\s+(?=(?:they|he|she|that|the chosen|this|each of them)\b)", re.IGNORECASE)
-_ES_CLAUSE = re.compile(r"\s*[:;]\s*|,?\s+[ye]\s+", re.IGNORECASE)
+_EN_CLAUSE = lazy(r"\s*[:;]\s*|,?\s+and\s+(?=(?:they|he|she|that|the chosen|this|each of them)\b)", re.IGNORECASE)
+_ES_CLAUSE = lazy(r"\s*[:;]\s*|,?\s+[ye]\s+", re.IGNORECASE)
 
 
 _ADDRESSED = frozenset(

@@ -34,6 +34,7 @@ from pnp.check.rule import Parts
 from pnp.check.text.consistency import aligned
 from pnp.check.text.fields import RULES_TEXT, Places, Text, texts
 from pnp.check.text.lexicon import Speller, speller
+from pnp.check.text.patterns import lazy
 from pnp.errors import Finding, Severity
 from pnp.i18n import _, ngettext
 from pnp.model import PackData
@@ -75,11 +76,11 @@ _DETERMINER_AFTER = _words(
     "un una unos unas el la los las lo tu tus su sus mi otro otra otros otras todas todos cada este esta "
     "ese esa dos tres cuatro cinco"
 )
-_CLITIC = re.compile(r"(?:me|te|se|nos|os|lo|la|los|las|le|les)$")
+_CLITIC = lazy(r"(?:me|te|se|nos|os|lo|la|los|las|le|les)$")
 _UNACCENT = str.maketrans("áéíóú", "aeiou")
-_WORD = re.compile(r"[^\W\d_]+")
+_WORD = lazy(r"[^\W\d_]+")
 # what opens a clause: a full stop, colon or semicolon and a space, ¿ or ¡, a new paragraph, a list's dash
-_CLAUSE_START = re.compile(r"(?:[.!?:;]\s|[¿¡]|\n\s*\n|\n\s*[-*•–]\s)[\s«“\"(]*$")
+_CLAUSE_START = lazy(r"(?:[.!?:;]\s|[¿¡]|\n\s*\n|\n\s*[-*•–]\s)[\s«“\"(]*$")
 _THEN = frozenset({"luego", "después", "entonces", "finalmente"})
 _INTERJECTIONS = frozenset({"vaya", "venga", "anda", "diga", "oiga", "mira"})
 _SHORT_WITH_PRONOUNS = frozenset({"ponla", "ponlo", "hazlo", "dime", "dale", "dile", "tenlo", "tenla", "ponte", "vete"})
@@ -90,7 +91,7 @@ _NEVER_ORDERS = _words(
     "sino pues cuando cuanto donde mientras menos solo sola nunca siempre ahora luego cerca lejos fuera "
     "dentro encima debajo delante detrás antes después incluso"
 )
-_QUOTED = re.compile(r"«[^»]*»|“[^”]*”|\"[^\"]*\"")
+_QUOTED = lazy(r"«[^»]*»|“[^”]*”|\"[^\"]*\"")
 _FINITE_AFTER = _words("es está son están tiene tienen puede pueden debe deben ha han va van")
 _SET_PHRASE_AFTER = frozenset({"lo", "cual", "cuales", "como", "quien", "quienes", "donde", "cuanto"})
 _AND = frozenset({"y", "e", "o", "u"})
@@ -188,7 +189,7 @@ def evidence(plain: str, checker: Speller, language: str = "es") -> list[Evidenc
     return found
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?:;])\s+")
+_SENTENCE_END = lazy(r"(?<=[.!?:;])\s+")
 
 
 @lru_cache(maxsize=1 << 14)
@@ -310,7 +311,7 @@ def _imperative(word: str, after: str, checker: Speller) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-_NOT_PERSONAL = re.compile(r"(?:ad|id|ed)[oa]s?$|(?:ando|iendo|yendo)$")  # participles and gerunds
+_NOT_PERSONAL = lazy(r"(?:ad|id|ed)[oa]s?$|(?:ando|iendo|yendo)$")  # participles and gerunds
 
 
 def _by_ending(form: str, infinitive: str) -> str | None:
@@ -381,13 +382,13 @@ _EN_AFTER_ORDER = _words(
     "a an the one two three four five six seven eight nine ten your it them this that these those any all each "
     "every another up down back out off in into on onto to from at with until twice again half"
 )
-_EN_YOU_MAY = re.compile(r"\byou (?:may|can|must|have to|need to|wish|want)\b", re.IGNORECASE)
-_EN_OTHER_MAY = re.compile(
+_EN_YOU_MAY = lazy(r"\byou (?:may|can|must|have to|need to|wish|want)\b", re.IGNORECASE)
+_EN_OTHER_MAY = lazy(
     r"\b(?:he|she|it|they|players?|opponents?|everyone|one|who)\s+"
     r"(?:may|can|must|has|have|wish|wishes|wants?|needs?)\b",
     re.IGNORECASE,
 )
-_ES_THIRD_MAY = re.compile(r"(?<!\w)(?:puede|debe|desea|quiere|necesita)(?!\w)", re.IGNORECASE)
+_ES_THIRD_MAY = lazy(r"(?<!\w)(?:puede|debe|desea|quiere|necesita)(?!\w)", re.IGNORECASE)
 _ES_CLAUSE_OPENING = _words(
     "si lo la los las le les se no ya también solo sólo entonces luego y además aún todavía cuando"
 )

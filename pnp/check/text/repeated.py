@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from pnp.check.text.fields import ALL, Text, quote, texts
+from pnp.check.text.patterns import lazy
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
 from pnp.model import PackData
@@ -18,7 +19,7 @@ from pnp.model import PackData
 CODE = "text/repeated-word"
 LANGUAGES = ("es",)
 
-_TWICE = re.compile(r"(?<![\w'’-])([^\W\d_]+)[ \t\u00a0]+\1(?![\w'’-])", re.IGNORECASE)
+_TWICE = lazy(r"(?<![\w'’-])([^\W\d_]+)[ \t\u00a0]+\1(?![\w'’-])", re.IGNORECASE)
 _ON_PURPOSE = frozenset(
     {"ja", "je", "ji", "jo", "ha", "bla", "pum", "tic", "toc", "ay", "eh", "oh", "chu", "cha", "muy"}
 )

@@ -43,9 +43,10 @@ from spylls.hunspell.readers.aff import Context
 from spylls.hunspell.readers.file_reader import FileReader
 
 from pnp.cache import Cache
+from pnp.check.text.patterns import lazy
 
-_COUNT = re.compile(r"^\d+(\s+|$)")  # spylls' COUNT_REGEXP: the word count on the first line
-_TAG = re.compile(r"[ \t]\w{2}:")  # spylls' TAG_REGEXP: morphological data after the stem
+_COUNT = lazy(r"^\d+(\s+|$)")  # spylls' COUNT_REGEXP: the word count on the first line
+_TAG = lazy(r"[ \t]\w{2}:")  # spylls' TAG_REGEXP: morphological data after the stem
 
 
 def read_dictionary(path: Path, store: tuple[Cache, str] | None) -> Dictionary:

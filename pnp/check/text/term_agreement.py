@@ -41,6 +41,7 @@ from pnp.check.text.nouns import (
     unusable_gender,
     wrong_predicate,
 )
+from pnp.check.text.patterns import lazy
 from pnp.check.text.phrase_agreement import phrase_slips
 from pnp.check.text.phrases import Match, PhraseMatcher
 from pnp.errors import Finding, Severity
@@ -189,13 +190,13 @@ def _predicate_disagrees(
 
 _LEXICON = files("pnp") / "data" / "lexicon" / "es_nouns.txt"
 _CLITIC_ARTICLES = frozenset({"la", "las", "los", "lo"})  # also pronouns before a verb: "las carga"
-_WORD_BEFORE = re.compile(r"(\w+)[ \u00a0]+$")
-_WORD_AFTER = re.compile(r"[ \u00a0]+(\w+)(?![\w-])")
-_AFTER_DE = re.compile(r"(?<!\w)(?:de|del)(?:[ \u00a0]+\w+)?[ \u00a0]+$")
+_WORD_BEFORE = lazy(r"(\w+)[ \u00a0]+$")
+_WORD_AFTER = lazy(r"[ \u00a0]+(\w+)(?![\w-])")
+_AFTER_DE = lazy(r"(?<!\w)(?:de|del)(?:[ \u00a0]+\w+)?[ \u00a0]+$")
 # the noun a complement with "de" follows: "color" in "cada color de gema"
-_HEAD_BEFORE_DE = re.compile(r"(?<!\w)(\w+)[ \u00a0]+(?:de|del)(?:[ \u00a0]+(?:la|las|los|el|un|una))?[ \u00a0]+$")
+_HEAD_BEFORE_DE = lazy(r"(?<!\w)(\w+)[ \u00a0]+(?:de|del)(?:[ \u00a0]+(?:la|las|los|el|un|una))?[ \u00a0]+$")
 _NO_ADJECTIVE_AFTER = frozenset({"vez", "veces"})  # "una vez adjunto": once attached
-_NOUN = re.compile(r"(?<![\w-])[^\W\d_]+(?![\w-])")
+_NOUN = lazy(r"(?<![\w-])[^\W\d_]+(?![\w-])")
 
 
 @cache
@@ -240,7 +241,7 @@ def noun_slips(plain: str, checker: Speller | None, skip: frozenset[str] = froze
     return [slip for sentence in _SENTENCE_END.split(plain) for slip in _sentence_slips(sentence, checker, skip)]
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
+_SENTENCE_END = lazy(r"(?<=[.!?;:])\s+")
 
 
 @lru_cache(maxsize=1 << 14)

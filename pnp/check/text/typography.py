@@ -11,6 +11,7 @@ import re
 
 from pnp import markup
 from pnp.check.text.fields import Text, quote, texts
+from pnp.check.text.patterns import lazy
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
 from pnp.model import PackData
@@ -23,10 +24,10 @@ _QUOTES = {"“": "”", "«": "»"}
 _CLOSING_QUOTES = {v: k for k, v in _QUOTES.items()}
 _MARKS = frozenset(_PAIRS) | frozenset(_PAIRS.values())
 _QUOTE_MARKS = frozenset(_QUOTES) | frozenset(_CLOSING_QUOTES) | {'"'}
-_DOUBLE_SPACE = re.compile(r"(?<=\S) {2,}(?=\S)")
-_SPACE_BEFORE = re.compile(r"(?<=\S)[ \t]+([,.;:?!)»”…])")
-_SPACE_THEN_MARK = re.compile(r"[ \t][,.;:?!)»”…]")  # in every _SPACE_BEFORE match, and quick to look for
-_SPACE_AFTER = re.compile(r"([¿¡(«“])[ \t]+(?=\S)")
+_DOUBLE_SPACE = lazy(r"(?<=\S) {2,}(?=\S)")
+_SPACE_BEFORE = lazy(r"(?<=\S)[ \t]+([,.;:?!)»”…])")
+_SPACE_THEN_MARK = lazy(r"[ \t][,.;:?!)»”…]")  # in every _SPACE_BEFORE match, and quick to look for
+_SPACE_AFTER = lazy(r"([¿¡(«“])[ \t]+(?=\S)")
 _END_CHARS = "”»\"')]*"  # closing quotes and brackets, and markup stars, after a text's last mark
 _FINAL = ".!?…:"
 

@@ -16,6 +16,7 @@ from pnp.check.text.fields import Text, known_words, localized, texts, token_tex
 from pnp.check.text.forms import fold
 from pnp.check.text.glossary import GlossaryIndex, Hit
 from pnp.check.text.lexicon import Speller, dictionaries, english_words, speller
+from pnp.check.text.patterns import lazy
 from pnp.errors import Finding, Severity, did_you_mean
 from pnp.i18n import _
 from pnp.model import PackData
@@ -88,7 +89,7 @@ def _is_known(word: str, known: frozenset[str]) -> bool:
 
 # the feminine of a noun in -ón the dictionary gives only in the masculine: "Polizona", "Anfitriona" (the
 # DLE's "polizón, na"), regular as "patrona", "campeona"
-_FEMININE_ONA = re.compile(r"(\w{3,})on(a|as)")
+_FEMININE_ONA = lazy(r"(\w{3,})on(a|as)")
 
 
 def _verdict(word: str, checker: Speller, english: frozenset[str]) -> str | None:
