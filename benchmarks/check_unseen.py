@@ -60,6 +60,7 @@ PACKS = (
     "railway-barons",
     "volcano-forge",
     "circus-caravan",
+    "monastery-bees",
 )
 
 
