@@ -61,6 +61,7 @@ PACKS = (
     "volcano-forge",
     "circus-caravan",
     "monastery-bees",
+    "pirate-cove",
 )
 
 
