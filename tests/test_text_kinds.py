@@ -1439,3 +1439,114 @@ def test_the_previous_player_is_another_player_and_a_dative_se_is_no_usted() -> 
 )
 def test_keeping_and_not_discarding_both_said_is_one_negation_each(english: str, spanish: str) -> None:
     assert _messages(compare_negation, english, spanish) == []
+
+
+# --- learnt from the monastery-bees and pirate-cove sets --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spanish", "written", "right"),
+    [
+        ("Al comienzo de la doceava ronda llega el obispo.", "doceava ronda", "duodécima ronda"),
+        ("Es el quinceavo pirata.", "quinceavo pirata", "decimoquinto pirata"),
+        ("Recibe la doceava parte del botín.", None, None),  # a fraction
+        ("En la duodécima ronda llega el obispo.", None, None),
+        ("Tras el ataque, ambos dos barcos pierden un tripulante.", "ambos dos", "ambos"),
+        ("Ambos barcos pierden un tripulante.", None, None),
+        ("Vuelva a repetir la acción.", "Vuelva a repetir", ""),
+        ("Repita la acción.", None, None),
+        ("Basta conque gaste 1 de cera.", "Basta conque", "Basta con que"),
+        ("Conque ya lo sabe.", None, None),
+        ("Hasta el final. Recordar que los novicios también siguen esta regla.", "Recordar que", ""),
+        ("Recordar una regla es fácil.", None, None),
+        ("Recuerde que los novicios también siguen esta regla.", None, None),
+    ],
+)  # fmt: skip
+def test_grammar_slips_learnt_from_the_bees_and_the_pirates(
+    spanish: str, written: str | None, right: str | None
+) -> None:
+    found = [(w, r) for w, r, _why in grammar_slips(spanish)]
+    assert found == ([] if written is None else [(written, right)]), found
+
+
+@pytest.mark.parametrize(
+    ("spanish", "word"),
+    [
+        ("Juegue esta carta al final del Otoño.", "Otoño"),
+        ("Unos corsarios Ingleses entran en la cala.", "Ingleses"),
+        ("Los monjes rezan cada Lunes.", "Lunes"),
+        ("La Armada Española llega a la cala.", None),  # a name
+        ("Otoño: cada jugador roba una carta.", None),  # opening the text
+        ("En invierno, empieza el jugador con más cera.", None),
+    ],
+)
+def test_a_day_month_season_or_people_capitalised_inside_a_sentence_is_named(spanish: str, word: str | None) -> None:
+    from pnp.check.text.typography import _common_capitals
+
+    found = _common_capitals(spanish)
+    assert (len(found) == 1 and f'"{word}"' in found[0][0]) if word else found == [], found
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "finding"),
+    [
+        ("Unload any number of {rum} from its hold.", "Carga tantos {rum} como quieras de su bodega.", True),
+        ("Unload any number of {rum} from its hold.", "Descarga tantos {rum} como quieras de su bodega.", False),
+        ("Bury up to 3 {doubloon} there.", "Desentierra hasta 3 {doubloon} allí.", True),
+        ("Bury up to 3 {doubloon} there.", "Entierra allí hasta 3 {doubloon}.", False),
+        ("Each of you draws two cards.", "Robad dos cartas entre todos.", True),
+        ("Each of you draws two cards.", "Cada uno roba dos cartas.", False),
+        ("Do not lose one twin: discard both.", "No pierdas a una de las gemelas: descarta a las dos.", False),
+        ("Both gain 2 {wood}.", "Uno de los dos gana 2 {wood}.", True),
+        ("The first player who places 10 {candle} wins.", "El primer jugador que coloque 10 {candle} gana.", False),
+    ],
+)  # fmt: skip
+def test_opposites_learnt_from_the_bees_and_the_pirates(english: str, spanish: str, finding: bool) -> None:
+    assert bool(_messages(compare_opposites, english, spanish)) is finding
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "said"),
+    [
+        ("Cancel that card's effect.", "Descarta esa carta.", "Cancel"),
+        ("Cancel that card's effect.", "Anula el efecto de esa carta.", None),
+        ("Wager up to 3 {doubloon}.", "Gasta hasta 3 {doubloon}.", "Wager"),
+        ("Wager up to 3 {doubloon}.", "Apuesta hasta 3 {doubloon}.", None),
+        ("Name a card.", "Elige una carta.", "Name a"),
+        ("Name a card.", "Di el nombre de una carta.", None),
+        ("Name a card.", "Diga una carta.", None),
+        ("Run it again to name the new scan.", "Vuelve a ejecutarlo para indicar el escaneo nuevo.", None),
+        ("Pay one of each resource.", "Pague un recurso cualquiera.", "one of each"),
+        ("Pay one of each resource.", "Pague uno de cada recurso.", None),
+        ("Discard any number of cards.", "Descarte varias cartas.", "any number of"),
+        ("Give any number of {honey}.", "Dé cuantas {honey} suyas quiera.", None),
+        ("Move any number of {grain}.", "Mueve tantos {grain} como quieras.", None),
+        ("The stowaway counts as one crew member.", "El polizón cuenta con un tripulante.", "counts as"),
+        ("The stowaway counts as one crew member.", "El polizón cuenta como un tripulante.", None),
+        ("You cannot do this during a mutiny.", "No puedes hacerlo durante un motín.", None),
+        ("No player may attack a ship not at their own island.", "Solo se pueden atacar en la misma isla.", None),
+    ],
+)  # fmt: skip
+def test_words_dropped_learnt_from_the_bees_and_the_pirates(english: str, spanish: str, said: str | None) -> None:
+    found = _messages(compare_dropped_words, english, spanish)
+    assert (len(found) == 1 and f'"{said}"' in found[0]) if said else found == [], found
+
+
+def test_ask_for_said_as_preguntar_is_a_false_friend_and_ask_whether_is_not() -> None:
+    assert false_friends(*_pair("Ask another player for 2 {coin}.", "Pregúntale a otro jugador por 2 {coin}.")) != []
+    assert false_friends(*_pair("Ask another player for 2 {coin}.", "Pídele 2 {coin} a otro jugador.")) == []
+    assert (
+        false_friends(*_pair("Ask another player whether they have a rum.", "Pregunta a otro jugador si tiene ron."))
+        == []
+    )
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        ("Give it to the player on your right, who must accept it.", "Dáselo al de tu derecha: no puede rechazarlo."),
+        ("Vote by hiding a coin in one hand or not.", "Votad escondiendo o no una moneda en una mano."),
+    ],
+)  # fmt: skip
+def test_must_accept_said_as_cannot_refuse_and_or_not_are_no_negation_added(english: str, spanish: str) -> None:
+    assert _messages(compare_negation, english, spanish) == []

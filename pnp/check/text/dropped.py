@@ -252,7 +252,7 @@ _WORDS = (
     _Word(
         N_("yours, not any"),
         r"your own|their own|his own|her own",
-        r"propi\w*|tu|tus|su|sus|vuestr\w*|tuy\w*|suy\w*|mi|mis",
+        r"propi\w*|tu|tus|su|sus|vuestr\w*|tuy\w*|suy\w*|mi|mis|mism[oa]s?",  # "la misma isla que el atacante"
         "tu propio",
     ),
     _Word(
@@ -329,6 +329,46 @@ _WORDS = (
         r"|a la vista|destapad\w*|(?:da|dale|dales|darle|darles|des|dé) la vuelta|vuelta|volte\w*|gir[aeoó]\w*"
         r"|girar\w*",
         "boca arriba",
+    ),
+    _Word(
+        N_("the effect does not happen"),
+        r"cancel|cancels|cancelled|canceled",
+        r"cancel\w*|anul\w*|ignor\w*|neutraliz\w*|sin efecto|evit\w*|impid\w*|imped\w*|bloque\w*|contrarrest\w*"
+        r"|no (?:tiene|tendrá|surte) efecto|deja sin",
+        "anula",
+    ),
+    _Word(
+        N_("it is staked, won or lost"),
+        r"wager|wagers|wagered|bet|bets|stake|stakes",
+        r"apuest\w*|apost\w*|juég\w*|jueg\w*|arriesg\w*",
+        "apuesta",
+    ),
+    _Word(
+        N_("it is said aloud"),
+        r"name (?:a|an|one|any|two|three)",
+        r"nombr\w*|d[ií] (?:en voz alta|el nombre|un|una|el|la)|dig[ae]n?|decid|declar\w*|anunci\w*|cant\w*|mencion\w*"
+        r"|en voz alta",
+        "nombra",
+    ),
+    _Word(
+        N_("one of every kind"),
+        r"one of each",
+        r"un[oa]? de cada|de cada (?:tipo|clase|recurso)|cada uno de|cada una de|un[oa]? por (?:tipo|clase)",
+        "uno de cada",
+    ),
+    _Word(
+        N_("as many as the player wants"),
+        r"any number of",
+        r"cualquier (?:número|cantidad)|tant[oa]s (?:\S+ ){0,4}como|cuant[oa]s (?:\S+ ){0,3}(?:quier|desee|prefier)\w*"
+        r"|(?:l[oa]s|el número|la cantidad) (?:\w+ )?que (?:quier|desee|prefier|elij)\w*",
+        "cualquier número de",
+    ),
+    _Word(
+        N_("it is taken as another"),
+        r"counts as|count as|counted as",
+        r"cuenta(?:n)? como|contar\w* como|se cuenta\w* como|vale(?:n)? (?:por|como)|se consider\w*|equival\w*"
+        r"|hace(?:n)? (?:las veces|de)|como si fuera",
+        "cuenta como",
     ),
     _Word(
         N_("it was so before"),
@@ -493,7 +533,8 @@ def _each_as_one(source: str, target: str) -> str | None:
 # "dicha", "la misma"), no pronoun ("la descartas", "descártala"), no article "la", no "aquí"
 _THIS = lazy(
     r"\bthis (?!(?:is|was|way|time|one|case|means|will|would|can|could|may|might|must|does|did|has|had|also|only"
-    r"|too|turn|round|phase|game)\b)[a-z]+\b",
+    r"|too|turn|round|phase|game|during|while|when|if|in|on|at|to|for|with|before|after|until|unless|and|or|but"
+    r"|again|instead|now|then|once|twice)\b)[a-z]+\b",  # "do this during a mutiny": "this" is the thing done
     re.IGNORECASE,
 )
 _ANY_ONE = lazy(r"(?<!\w)(?:una?|otr[oa]|cualquier|algun[oa]|algún)\s+\w+", re.IGNORECASE)

@@ -131,6 +131,13 @@ FALSE_FRIENDS = (
         _en(r"species|kinds?|sorts?|types?"),  # the original says the sense too
     ),
     FalseFriend(
+        _es(r"pregunt\w*"),
+        _en(r"(?:ask|asks|asked) (?:\w+ ){1,3}for"),
+        N_("to ask a question; what one asks to be given is 'pedir'"),
+        "pedir, pide",
+        "DLE, «preguntar» y «pedir»",
+    ),
+    FalseFriend(
         _es(r"adviert\w*|advert\w*|advirt\w*"),
         _en(r"advertis\w*|advertiz\w*|adverts?"),
         N_("to warn or to notice, not to advertise"),
@@ -260,7 +267,7 @@ def check_false_friends(pack: PackData) -> list[Finding]:
 # what every entry's Spanish starts with, accents or not: most texts have none, and are not folded
 _ANY = lazy(
     r"eventualmente|actual|librer|asum|aplic|lugar|realiz|atend|atiend|base|adici|sentido|resum|soport|nivel|"
-    r"ventaja|larg|especie|advi|advert"
+    r"ventaja|larg|especie|advi|advert|pregunt|pregúnt"
 )
 
 

@@ -42,7 +42,8 @@ LANGUAGES = ("es",)
 
 _ANY = lazy(
     r"de que|\bque\b|hab[ií]\w*|hub\w*|\btod[oa]s?\b|l[oa]s?\b|\bsi\b|hayan|deb|cuando|ndo|les?\b|contra|cualquier"
-    r"|\b(?:delante|detrás|encima|debajo|enfrente|cerca|lejos|dentro)\b|\bVes\b|\bcada\b",
+    r"|\b(?:delante|detrás|encima|debajo|enfrente|cerca|lejos|dentro)\b|\bVes\b|\bcada\b|av[oa]s?\b|dos\b|repet"
+    r"|conque|Recordar|Tener en|Notar|Observar|Fijarse",
     re.IGNORECASE,
 )
 
@@ -226,6 +227,24 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
         verb = found["verb"]
         if _is_only_verb(verb) and _same_verb(verb, verb[:-1]):
             yield found.group(), found.group()[: -len(verb)] + verb[:-1], N_("'cada' takes the verb in the singular")
+    for found in _PARTITIVE_ORDINAL.finditer(plain) if "av" in lower else ():
+        stem, ending = found["stem"].lower(), found["ending"].lower()
+        right = _ORDINALS[stem] + ending[0] + ending[1:]
+        yield found.group(), f"{right} {found['noun']}", N_("'doceavo' is a part (1/12): the twelfth is 'duodécimo'")
+    for found in _PLEONASM.finditer(plain) if "dos" in lower or "repet" in lower or "repit" in lower else ():
+        said = found.group()
+        if said.lower().startswith("amb"):
+            yield said, said.split()[0], N_("'ambos' says two already: 'ambos barcos'")
+        else:
+            yield said, "", N_("'volver a repetir' says 'again' twice: 'repita', 'vuelva a hacerlo'")
+    for found in _BASTA_CONQUE.finditer(plain) if "conque" in lower else ():
+        yield (
+            found.group(),
+            f"{found['verb']} con que",
+            N_("after 'basta', 'con que' (two words): 'basta con que pague'"),
+        )
+    for found in _INFINITIVE_ORDER.finditer(plain):
+        yield found.group(), "", N_("an order is not said with the infinitive: 'Recuerde que', 'Recuerda que'")
     for found in _GO_VES.finditer(plain) if "Ves " in plain else ():
         yield found.group(), "Ve " + found["to"], N_("the order of 'ir' is 've', not 'ves': 've a un pueblo'")
     for found in _UN_OTRO.finditer(plain) if " otr" in lower else ():
@@ -465,6 +484,24 @@ _EACH_PLURAL = lazy(
     r"(?P<verb>\w{3,}[ae]n)(?!\w)",
     re.IGNORECASE,
 )
+# "la doceava ronda" for "la duodécima": a partitive in -avo is a fraction, not a place in an order
+# (DPD, «-avo»); "la doceava parte" is right
+_ORDINALS = {"onceav": "undécim", "doceav": "duodécim", "treceav": "decimotercer", "catorceav": "decimocuart",
+             "quinceav": "decimoquint", "dieciseisav": "decimosext", "diecisieteav": "decimoséptim",
+             "dieciochav": "decimoctav", "diecinueveav": "decimonoven", "veinteav": "vigésim",
+             "treintav": "trigésim"}  # fmt: skip
+_PARTITIVE_ORDINAL = lazy(
+    rf"(?<!\w)(?P<stem>{'|'.join(_ORDINALS)})(?P<ending>[oa]s?) (?P<noun>(?!parte|partes)[a-záéíóúñ]+)(?!\w)",
+    re.IGNORECASE,
+)
+# "ambos dos", "vuelva a repetir": the same said twice
+_PLEONASM = lazy(
+    r"(?<!\w)(?:amb[oa]s dos|(?P<verb>vuelv[aeo]s?|vuelven|volved|volver|volvemos|volvéis|vuelvan) a repetir)(?!\w)",
+    re.IGNORECASE,
+)
+_BASTA_CONQUE = lazy(r"(?<!\w)(?P<verb>bast(?:a|ará|aría|e|aba|ó)) conque(?!\w)", re.IGNORECASE)
+# "Recordar que los novicios también..." opening a sentence, for "Recuerde que"
+_INFINITIVE_ORDER = lazy(r"(?:^|(?<=[.:;!]\s))(?:Recordar|Tener en cuenta|Notar|Observar|Fijarse en) que(?!\w)")
 # "Ves a un pueblo adyacente" for "Ve a": an order opening a sentence, not a question
 _GO_VES = lazy(r"(?:^|(?<=[.:;!]\s))Ves (?P<to>a|al|hacia|hasta)(?!\w)")
 # "se vende las perlas": with "se", the verb agrees with the plural after it ("se venden")
@@ -777,6 +814,10 @@ _HINTS = {
     "with 'se', the verb agrees with what follows it: 'se venden las perlas'": N_("write the verb in the plural"),
     "a condition with 'si' takes the present: 'si llega'": N_("write it in the present"),
     "a ban takes the subjunctive: 'no reveléis'": N_("write the subjunctive: 'no reveléis'"),
+    "'volver a repetir' says 'again' twice: 'repita', 'vuelva a hacerlo'": N_("say it once: 'repita'"),
+    "an order is not said with the infinitive: 'Recuerde que', 'Recuerda que'": N_(
+        "write the order: 'Recuerde que', 'Recuerda que', 'Recordad que'"
+    ),
     "'cualquier' is singular: 'dos cartas cualesquiera'": N_(
         "put the number first: 'dos cartas cualesquiera', or 'dos cartas a tu elección'"
     ),

@@ -66,7 +66,8 @@ _EN_NOT_NEGATION = lazy(
     r"\b(?:whether or not|or not|no (?:more|fewer|less|later|sooner) than|not only|no matter)\b", re.IGNORECASE
 )
 _ES_NOT_NEGATION = lazy(
-    r"(?<!\w)(?:o no(?=\s*(?:[,.;:!?)»”]|$))|no más de|no menos de|no más que|a no ser que|sin embargo|no obstante"
+    r"(?<!\w)(?:o no(?=\s*(?:[,.;:!?)»”]|$|(?:una?|unos|unas)\s))"  # "escondiendo o no una moneda"
+    r"|no más de|no menos de|no más que|a no ser que|sin embargo|no obstante"
     r"|no solo|no sólo"
     r"|(?:más|menos|mejor|peor|antes|después)(?!\w)[^.;:!?]{0,40}? que"
     r" (?:nunca|nadie|nada|ninguno|ninguna|jamás)|antes de(?: \w+){0,3} (?:nada|nadie|ningún|ninguna))(?!\w)",
@@ -213,7 +214,14 @@ _RESTATED: tuple[_Restated, ...] = tuple(
             r"play|plays|act|acts|take (?:a|your|their|his|her) turn",
             r"pierd\w+ (?:el|su|tu|un|el próximo|su próximo|tu próximo) turno",
         ),
-        (  # secrecy
+        (  # accepting
+            r"accept|accepts|accepted|accepting",
+            r"(?:(?:puede|pueden|puedes|podrá|podrán|podrás|podéis) )?"
+            r"(?:rechaz\w+|neg[aá]rse\w*|nieg\w+|rehús\w*|rehus\w+)",
+            r"refuse|refuses|reject|rejects|decline|declines",
+            r"acept\w+",
+        ),
+        (  # secrecy (last: "sin que nadie la vea" is one too)
             r"secret|secretly|in secret|hidden|hide|hides|conceal\w*|face[- ]down|privately",
             r"(?:muestr\w+|mostr\w+|revel\w+|enseñ\w+|descubr\w+)",
             r"reveal|reveals|show|shows",

@@ -144,7 +144,8 @@ _PAIRS = (
             r"some|several|a few|few|part of|something|someone|somebody",
         ),
         (
-            r"tod[oa]s?|cada|cualquier\w*|ambos|ambas|enter[oa]s?|complet[oa]s?",
+            # "descarta a las dos" (not "uno de los dos", one of them)
+            r"tod[oa]s?|cada|cualquier\w*|ambos|ambas|enter[oa]s?|complet[oa]s?|a los dos|a las dos",
             r"alg[uú]n|algun[oa]s?|algo|alguien|vari[oa]s|unos cuantos|unas cuantas|parte de"
             r"|uno de (?:ellos|ellas|los|las|tus|sus|vuestros|vuestras)|una de (?:ellas|las|tus|sus|vuestras)"
             r"|la mayoría|la mayor parte",  # "if all of their shareholders agree" as "si la mayoría"
@@ -315,6 +316,22 @@ _PAIRS = (
         ),
     ),
     _Pair(
+        (N_("loading"), N_("unloading")),
+        (r"load|loads|loaded|loading", r"unload|unloads|unloaded|unloading"),
+        (r"carg[aeuo]\w*|cárga\w*", r"descarg\w*|descárga\w*"),
+    ),
+    _Pair(
+        (N_("burying"), N_("digging up")),
+        (r"bury|buries|buried|burying", r"dig up|digs up|dug up|digging up|unearth|unearths|unearthed|unbury"),
+        (r"enterr\w*|entierr\w*|sepult\w*", r"desenterr\w*|desentierr\w*|excav\w*"),
+    ),
+    _Pair(
+        # "Each of you draws two cards" as "Robad dos cartas entre todos": each alone, or all of you together
+        (N_("each on their own"), N_("all together")),
+        (r"each of you|each player|each of them|every player", r"together|between you|among you|jointly|collectively"),
+        (r"cada un[oa]|cada jugador\w*|cada cual", r"entre tod[oa]s|en conjunto|conjuntamente|junt[oa]s"),
+    ),
+    _Pair(
         (N_("in any order"), N_("in the same order")),
         (r"in any order|in the order of your choice|in whatever order", r"in the same order|in that order"),
         (
@@ -434,8 +451,8 @@ _PAIRS = (
         # "The first player to deliver 4" (a race) as "El jugador inicial" (who plays first)
         (N_("the first to do it"), N_("the player who starts")),
         (
-            r"first (?:player|one|keeper|miller|rider|team) to|first to",
-            r"start player|starting player|first player(?! to)",
+            r"first (?:player|one|keeper|miller|rider|team) (?:to|who|that)|first to",
+            r"start player|starting player|first player(?! (?:to|who|that))",
         ),
         (
             r"primer[oa]? (?:\w+ )?(?:en|que)|quien primero|quien antes|el primero|la primera",

@@ -43,6 +43,8 @@ def check_typography(pack: PackData) -> list[Finding]:
                 found += _inverted_marks(paragraph) + _quotes(paragraph)
             if text.path.split(".")[-1] in ("title", "subtitle"):
                 found += _title_case(shown)
+            elif _COMMON_GATE.search(shown):
+                found += _common_capitals(shown)
         if original is not None:
             found += _final_period(shown, markup.plain_text(original.raw), original)
         findings += [text.finding(Severity.WARNING, CODE, message, hint) for message, hint in found]
@@ -56,6 +58,31 @@ _SMALL_WORDS = frozenset(
     {"De", "Del", "La", "Las", "El", "Los", "Y", "E", "O", "U", "En", "A", "Al", "Con", "Por", "Para", "Sobre",
      "Sin", "Un", "Una", "Unos", "Unas", "Entre", "Hacia", "Tras", "Contra", "Desde", "Hasta", "Su", "Sus", "Tu", "Tus"}
 )  # fmt: skip
+
+
+# Days, months, seasons and peoples are common nouns in Spanish, written in lowercase inside a sentence
+# (Ortografía de la lengua española, 4.2.4.5 and 4.2.4.2.1): "al final del Otoño", "unos corsarios
+# Ingleses".  Only after a word in lowercase: "la Armada Española" is a name
+_COMMON_CAPITALISED = (
+    r"Primavera|Verano|Otoño|Invierno|Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Septiembre|Setiembre"
+    r"|Octubre|Noviembre|Diciembre|Lunes|Martes|Miércoles|Jueves|Viernes|Sábado|Domingo"
+    r"|Inglés|Ingles[ae]s|Inglesa|Francés|Frances[ae]s|Francesa|Español(?:a|es|as)?|Holandés|Holandes[ae]s"
+    r"|Holandesa|Portugués|Portugues[ae]s|Portuguesa|Alemán|Aleman[ae]s|Alemana|Italian[oa]s?|Escocés|Escoces[ae]s"
+    r"|Escocesa|Irlandés|Irlandes[ae]s|Irlandesa|Rusos|Rusas|Japones[ae]s|Japonés|Japonesa"
+)
+_COMMON_GATE = lazy(rf"(?<!\w)(?:{_COMMON_CAPITALISED})(?!\w)")
+_COMMON_CAPITAL = lazy(rf"(?<![\w«“\"'])[a-záéíóúñü]+,? (?P<word>{_COMMON_CAPITALISED})(?!\w)")
+
+
+def _common_capitals(text: str) -> list[tuple[str, str]]:
+    found = []
+    for match in _COMMON_CAPITAL.finditer(text):
+        word = match["word"]
+        message = _('"{word}" inside a sentence: days, months, seasons and peoples are written in lowercase').format(
+            word=word
+        )
+        found.append((message, _('write "{right}"').format(right=word.lower())))
+    return found
 
 
 def _title_case(title: str) -> list[tuple[str, str]]:
