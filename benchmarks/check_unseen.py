@@ -62,6 +62,7 @@ PACKS = (
     "circus-caravan",
     "monastery-bees",
     "pirate-cove",
+    "desert-oasis",
 )
 
 
