@@ -63,6 +63,7 @@ PACKS = (
     "monastery-bees",
     "pirate-cove",
     "desert-oasis",
+    "ice-hockey-league",
 )
 
 
