@@ -1550,3 +1550,53 @@ def test_ask_for_said_as_preguntar_is_a_false_friend_and_ask_whether_is_not() ->
 )  # fmt: skip
 def test_must_accept_said_as_cannot_refuse_and_or_not_are_no_negation_added(english: str, spanish: str) -> None:
     assert _messages(compare_negation, english, spanish) == []
+
+
+# --- learnt from the desert-oasis and ice-hockey-league sets ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spanish", "written", "right"),
+    [
+        ("Si su caravana se haya en un palmeral, robe.", "se haya en", "se halla en"),
+        ("Cuando se haya ido la caravana, robe.", None, None),
+        ("El calor castiga sobretodo a los jugadores sin odre.", "sobretodo", "sobre todo"),
+        ("El jinete se pone su sobretodo.", None, None),
+        ("Juega. A sí mismo, cuenta como un camello.", "A sí mismo,", "Asimismo,"),
+        ("Se mira a sí mismo, sin prisa.", None, None),
+        ("Revelen todos su mano a la vez.", None, None),  # "todos" goes with those who reveal
+        ("Descarte toda su mano.", None, None),
+        ("Descarta todos su mazo.", "todos su", "todo su"),
+    ],
+)  # fmt: skip
+def test_grammar_slips_learnt_from_the_oasis_and_the_rink(spanish: str, written: str | None, right: str | None) -> None:
+    found = [(w, r) for w, r, _why in grammar_slips(spanish)]
+    assert found == ([] if written is None else [(written, right)]), found
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "finding"),
+    [
+        ("Pay 1 for each camel beyond the third.", "Paga 1 por cada camello a partir del tercero.", True),
+        ("Pay 1 for each card beyond the second.", "Paga 1 por cada carta a partir de la segunda.", True),
+        ("Pay 1 for each camel beyond the third.", "Paga 1 por cada camello a partir del cuarto.", False),
+        ("Pay 1 for each camel beyond the third.", "Paga 1 por cada camello más allá del tercero.", False),
+    ],
+)
+def test_beyond_the_nth_said_as_from_the_nth_counts_one_too_many(english: str, spanish: str, finding: bool) -> None:
+    found = [m for m in _messages(compare_ordinals, english, spanish) if "one too many" in m]
+    assert bool(found) is finding, found
+
+
+def test_one_more_said_as_otro_and_a_loanword_plural_in_s_and_they_add_as_no_usted() -> None:
+    from pnp.check.text.forms import word_forms
+    from pnp.check.text.numbers import compare_numbers
+
+    assert _messages(compare_numbers, "Take one more camel.", "Toma otro camello.") == []
+    assert _messages(compare_numbers, "Take one camel.", "Toma otro camello.") != []
+    assert "managers" in word_forms("mánager", "es").forms
+    said = "Los equipos visitantes llegan tarde: en esta ronda, suman 1 {puck} menos."
+    assert [e.register for e in evidence(said, CHECKER)] == []
+    english = "No opposing forward may score."
+    assert _messages(compare_players, english, "Ningún delantero rival puede marcar.") == []
+    assert _messages(compare_players, "Gain 1. Otherwise, gain 2.", "Gana 1. De lo contrario, gana 2.") == []

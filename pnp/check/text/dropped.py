@@ -366,7 +366,8 @@ _WORDS = (
     _Word(
         N_("it is taken as another"),
         r"counts as|count as|counted as",
-        r"cuenta(?:n)? como|contar\w* como|se cuenta\w* como|vale(?:n)? (?:por|como)|se consider\w*|equival\w*"
+        r"cuenta(?:n)? (?:como|doble|triple|por)|contar\w* como|se cuenta\w* como|vale(?:n)? (?:por|como|doble)"
+        r"|se consider\w*|equival\w*"
         r"|hace(?:n)? (?:las veces|de)|como si fuera",
         "cuenta como",
     ),

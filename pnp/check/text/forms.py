@@ -75,6 +75,8 @@ def _spanish_forms(word: str) -> tuple[list[str], bool]:
         forms.add(w + "s")
     else:
         forms.add(w + "es")
+        if w[-1] not in "sx":
+            forms.add(w + "s")  # a word taken from another language: "mánagers", "clubs", "récords"
     if w.endswith("ces"):
         forms.add(w[:-3] + "z")
     if w.endswith("es"):

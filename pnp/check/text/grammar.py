@@ -43,7 +43,7 @@ LANGUAGES = ("es",)
 _ANY = lazy(
     r"de que|\bque\b|hab[ií]\w*|hub\w*|\btod[oa]s?\b|l[oa]s?\b|\bsi\b|hayan|deb|cuando|ndo|les?\b|contra|cualquier"
     r"|\b(?:delante|detrás|encima|debajo|enfrente|cerca|lejos|dentro)\b|\bVes\b|\bcada\b|av[oa]s?\b|dos\b|repet"
-    r"|conque|Recordar|Tener en|Notar|Observar|Fijarse",
+    r"|conque|Recordar|Tener en|Notar|Observar|Fijarse|haya|sobretodo|mismo",
     re.IGNORECASE,
 )
 
@@ -105,6 +105,8 @@ _TODO = lazy(
 # feminine nouns whose stressed first a takes "el" and "un", but "toda", "esta", "esa" (DPD, «el», 2)
 _STRESSED_A_NOUNS = "área|agua|águila|arma|alma|hacha|aula|hada|ancla|ala|hambre|alba|ave|asa|aria|arpa|haba"
 _TODO_FORMS = {("m", "s"): "todo", ("f", "s"): "toda", ("m", "p"): "todos", ("f", "p"): "todas"}
+# a verb of several just before: "Revelen todos", "mezclad todos", "roban todos"
+_PLURAL_ORDER_BEFORE = lazy(r"(?<!\w)\w{3,}(?:[ae]n|ad|ed|id|áis|éis|ís)\s+$", re.IGNORECASE)
 
 
 # the letters each kind of slip needs, looked for with `in` before its expression runs: most texts
@@ -135,6 +137,8 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
         gender, number = _DETERMINERS[determiner.lower()]
         if determiner.lower() == "el" and (found["noun"] or "").lower() in _STRESSED_A_NOUNS.split("|"):
             gender = "f"  # "toda el agua"
+        if todo.lower().endswith("s") and number == "s" and _PLURAL_ORDER_BEFORE.search(plain, 0, found.start()):
+            continue  # "Revelen todos su mano": "todos" goes with the ones who reveal, not with "su mano"
         right = _TODO_FORMS[(gender or ("f" if todo.lower().startswith("toda") else "m"), number)]
         if right != todo.lower():
             right = right[:1].upper() + right[1:] if todo[:1].isupper() else right
@@ -245,6 +249,12 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
         )
     for found in _INFINITIVE_ORDER.finditer(plain):
         yield found.group(), "", N_("an order is not said with the infinitive: 'Recuerde que', 'Recuerda que'")
+    for found in _HAYA_EN.finditer(plain) if "haya" in lower else ():
+        yield found.group(), found["se"] + " halla" + found["n"] + " en", N_("'hallarse' says where: 'se halla en'")
+    for found in _SOBRETODO.finditer(plain) if "sobretodo" in lower else ():
+        yield found.group(), "sobre todo", N_("'especially' is 'sobre todo'; 'sobretodo' is an overcoat")
+    for found in _A_SI_MISMO.finditer(plain) if "a sí mismo," in lower else ():
+        yield found.group(), "Asimismo,", N_("'also' is 'asimismo', one word")
     for found in _GO_VES.finditer(plain) if "Ves " in plain else ():
         yield found.group(), "Ve " + found["to"], N_("the order of 'ir' is 've', not 'ves': 've a un pueblo'")
     for found in _UN_OTRO.finditer(plain) if " otr" in lower else ():
@@ -502,6 +512,12 @@ _PLEONASM = lazy(
 _BASTA_CONQUE = lazy(r"(?<!\w)(?P<verb>bast(?:a|ará|aría|e|aba|ó)) conque(?!\w)", re.IGNORECASE)
 # "Recordar que los novicios también..." opening a sentence, for "Recuerde que"
 _INFINITIVE_ORDER = lazy(r"(?:^|(?<=[.:;!]\s))(?:Recordar|Tener en cuenta|Notar|Observar|Fijarse en) que(?!\w)")
+# "se haya en un palmeral" for "se halla en" (where it is)
+_HAYA_EN = lazy(r"(?<!\w)(?P<se>[Ss]e) haya(?P<n>n?) en(?!\w)")
+# "castiga sobretodo a los jugadores" for "sobre todo": not "un sobretodo", "su sobretodo" (the coat)
+_SOBRETODO = lazy(r"(?<!\w)(?<!un )(?<!el )(?<!su )(?<!tu )(?<!mi )sobretodo(?!\w)", re.IGNORECASE)
+# "A sí mismo, cuenta como un camello" for "Asimismo,": opening a sentence, with its comma
+_A_SI_MISMO = lazy(r"(?:^|(?<=[.:;]\s))A sí mismo,")
 # "Ves a un pueblo adyacente" for "Ve a": an order opening a sentence, not a question
 _GO_VES = lazy(r"(?:^|(?<=[.:;!]\s))Ves (?P<to>a|al|hacia|hasta)(?!\w)")
 # "se vende las perlas": with "se", the verb agrees with the plural after it ("se venden")

@@ -67,6 +67,7 @@ _EN_NOT_NEGATION = lazy(
 )
 _ES_NOT_NEGATION = lazy(
     r"(?<!\w)(?:o no(?=\s*(?:[,.;:!?)»”]|$|(?:una?|unos|unas)\s))"  # "escondiendo o no una moneda"
+    r"|(?:se )?qued(?:a|as|e|es|an|en|arse|arte) sin (?:jugar|actuar|turno)"  # "se queda sin jugar": skips
     r"|no más de|no menos de|no más que|a no ser que|sin embargo|no obstante"
     r"|no solo|no sólo"
     r"|(?:más|menos|mejor|peor|antes|después)(?!\w)[^.;:!?]{0,40}? que"

@@ -215,6 +215,9 @@ def compare_numbers(text: Text, original: Text) -> list[Finding]:
         if missing and extra:  # before the stand-ins: "more than one" -> "al menos dos", not "una"
             _restated_bounds(original, text, missing, extra)  # "more than 3" -> "cuatro o más"
         missing -= Counter(ours.stand_ins)  # "Draw 1 card" -> "Roba una carta"
+        if missing[1] and _ONE_MORE.search(original.plain) and _OTHER.search(text.plain):
+            missing[1] -= 1  # "take one more camel" -> "tome otro camello"
+            missing += Counter()
         if missing[2] and _TWO_OR_MORE.search(original.plain) and _SEVERAL.search(text.plain):
             missing[2] -= 1  # "If two or more players are tied" -> "Si varios empatan"
             missing += Counter()
@@ -241,6 +244,8 @@ def compare_numbers(text: Text, original: Text) -> list[Finding]:
 # A bound said the other way round: "more than 3" is "cuatro o más", "fewer than 3" is "dos o menos",
 # "at least 4" is "más de tres".  Each construction is read as the lowest (">") or highest ("<") number
 # it allows; N is a figure or a number word.
+_ONE_MORE = lazy(r"\bone (?:more|other)\b", re.IGNORECASE)
+_OTHER = lazy(r"(?<!\w)otr[oa](?!\w)", re.IGNORECASE)
 _TWO_OR_MORE = lazy(r"\b(?:two|2) or more\b", re.IGNORECASE)
 _SEVERAL = lazy(r"(?<!\w)vari[oa]s(?!\w)", re.IGNORECASE)
 _EN_BOUNDS = (
@@ -378,6 +383,21 @@ _ES_ORDINAL = lazy(
 _EN_BEYOND = lazy(r"\b(?:beyond|after|past) the (" + "|".join(_EN_ORDINALS) + r")\b", re.IGNORECASE)
 
 
+# "each camel beyond the third" as "a partir del tercero": from the third on counts the third as well
+_ES_COUNTED_FROM = lazy(r"(?<!\w)(?:a partir de la|a partir del|desde la|desde el)\s+(?P<place>\w+)", re.IGNORECASE)
+
+
+def _beyond_as_from(source: str, target: str) -> tuple[str, str] | None:
+    """(the original's "beyond the Nth", the translation's "a partir del Nth") for the same N."""
+    for beyond in _EN_BEYOND.finditer(source):
+        after = _EN_ORDINALS[beyond.group(1).lower()]
+        for counted in _ES_COUNTED_FROM.finditer(target):
+            place = _ES_ORDINAL.fullmatch(counted["place"])
+            if place is not None and int((place.lastgroup or "o0_").split("_")[0][1:]) == after:
+                return beyond.group(), counted.group()
+    return None
+
+
 def _ordinals(source: str, target: str) -> tuple[dict[int, str], dict[int, str]]:
     theirs = {
         _EN_ORDINALS[m.group().lower()]: m.group() for m in _EN_ORDINAL.finditer(_EN_NOT_ORDINAL.sub(" ", source))
@@ -442,6 +462,18 @@ def compare_ordinals(text: Text, original: Text) -> list[Finding]:
                     CODE,
                     message.format(said=made[0], translation=quote(target, 60), written=made[1]),
                     hint.format(original=quote(source, 60)),
+                )
+            ]
+        if (counted_from := _beyond_as_from(source, target)) is not None:
+            message = _(
+                'the original says "{said}", but "{translation}" says "{written}": that one counts too, one too many'
+            )
+            return [
+                text.finding(
+                    Severity.WARNING,
+                    CODE,
+                    message.format(said=counted_from[0], translation=quote(target, 60), written=counted_from[1]),
+                    _('"beyond the third" is "a partir del cuarto", or "más allá del tercero"'),
                 )
             ]
         theirs, ours = _ordinals(source, target)

@@ -56,11 +56,12 @@ LANGUAGES = ("es",)
 _EN_OTHERS = lazy(
     r"\b(?:opponents?|opponent['’]s|other players?|another player|everyone else|rivals?|enemy players?|"
     r"opposing players?|players? (?:to|on) (?:your|their|the|his|her) (?:left|right)|"
-    r"(?:previous|next|preceding|following) players?)\b",
+    r"(?:previous|next|preceding|following) players?|opposing (?:forwards?|teams?|ships?|armies|army|crews?))\b",
     re.IGNORECASE,
 )
 _ES_OTHERS = lazy(
     r"(?<!\w)(?:rival(?:es)?|oponentes?|adversari[oa]s?|contrincantes?|otr[oa]s? jugador(?:es|as?)?|"
+    r"(?:jugador|equipo|bando|delantero)\w* contrari[oa]s?|"  # not "de lo contrario" (otherwise)
     r"demás jugador\w*|resto de(?: los)? jugadores|(?:siguiente|anterior|próxim[oa]) jugador\w*"
     r"|jugador\w* (?:siguiente|anterior)|"
     r"jugador\w* (?:a|de) (?:tu|su|vuestra|la) (?:izquierda|derecha))(?!\w)",  # "el jugador de la izquierda"

@@ -307,7 +307,8 @@ def _imperative(word: str, after: str, checker: Speller) -> str | None:
     if after and (after in _FINITE_AFTER or checker.only_verb(after)):
         return None  # "Pete está", "Reaver ataca": a name, the subject of the verb after it
     found = {_by_ending(word, r.stem) for r in verbs}
-    found.discard(None)
+    if None in found:
+        return None  # "suman": of "sumar" it describes (they add), whatever "sumir" would make of it
     return found.pop() if len(found) == 1 else None
 
 
