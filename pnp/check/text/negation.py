@@ -67,7 +67,6 @@ _EN_NOT_NEGATION = lazy(
 )
 _ES_NOT_NEGATION = lazy(
     r"(?<!\w)(?:o no(?=\s*(?:[,.;:!?)»”]|$|(?:una?|unos|unas)\s))"  # "escondiendo o no una moneda"
-    r"|(?:se )?qued(?:a|as|e|es|an|en|arse|arte) sin (?:jugar|actuar|turno)"  # "se queda sin jugar": skips
     r"|no más de|no menos de|no más que|a no ser que|sin embargo|no obstante"
     r"|no solo|no sólo"
     r"|(?:más|menos|mejor|peor|antes|después)(?!\w)[^.;:!?]{0,40}? que"
@@ -161,13 +160,16 @@ def _said_otherwise(source: str, target: str, negative: re.Pattern[str]) -> int:
 # peligro", "stays put" as "no se mueve", "keep" as "no descartes", "the same" as "no cambia", "skip
 # your turn" as "no juegas", "secretly" as "sin que nadie la vea"; "cannot move" as "se queda quieto".
 # Each kind: the English positive, the Spanish "no" + opposite, the English "not" + opposite, the
-# Spanish positive.  A restatement is read as no negation only where its own side has fewer literal
-# renderings of the kind than the other side has positives: "stays and cannot move" as "se queda y
-# puede moverse" pairs "stays" with "se queda", and "cannot move" is lost.
+# Spanish positive, and the Spanish said with "sin" where it has such a way ("se queda sin jugar").
+# A restatement is read as no negation only where its own side has fewer literal renderings of the
+# kind than the other side has positives: "stays and cannot move" as "se queda y puede moverse"
+# pairs "stays" with "se queda", and "cannot move" is lost.
 _CLITIC = r"(?:(?:me|te|se|nos|os|le|les|lo|la|los|las) )"
 _ES_NO = rf"(?<!\w)no {_CLITIC}{{0,2}}"
 _EN_NOT = r"\b(?:not|never|cannot|\w+n['’]t)(?: \w+){0,2}? "
-_Restated = tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str] | None, re.Pattern[str]]
+_Restated = tuple[
+    re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str] | None, re.Pattern[str], re.Pattern[str] | None
+]
 _RESTATED: tuple[_Restated, ...] = tuple(
     (
         re.compile(rf"\b(?:{en_pos})\b", re.IGNORECASE),
@@ -175,8 +177,9 @@ _RESTATED: tuple[_Restated, ...] = tuple(
         re.compile(rf"{_EN_NOT}(?:{en_neg})\b", re.IGNORECASE),
         re.compile(rf"(?<!\w)(?:{es_pos})(?!\w)", re.IGNORECASE) if es_pos else None,
         re.compile(rf"(?<!\w)(?:{es_neg})(?!\w)", re.IGNORECASE),  # the opposite, with or without "no"
+        re.compile(rf"(?<!\w)(?:{es_sin[0]})(?!\w)", re.IGNORECASE) if es_sin else None,
     )
-    for en_pos, es_neg, en_neg, es_pos in (
+    for en_pos, es_neg, en_neg, es_pos, *es_sin in (
         (  # safety
             r"safe|safely|safety|secure|protected|out of (?:danger|harm's way)",
             r"(?:hay|corre|corren|corres|está|están|estás|sufre|sufren|sufres|recibe|reciben|recibes|"
@@ -214,6 +217,7 @@ _RESTATED: tuple[_Restated, ...] = tuple(
             r"(?:juega|juegan|juegas|juegue|jueguen|jugar|actúa|actúan|actúas|actúe|actúen|actuar)",
             r"play|plays|act|acts|take (?:a|your|their|his|her) turn",
             r"pierd\w+ (?:el|su|tu|un|el próximo|su próximo|tu próximo) turno",
+            r"(?:se )?qued(?:a|as|e|es|an|en|arse|arte) sin (?:jugar|actuar|turno)",  # "se queda sin jugar"
         ),
         (  # accepting
             r"accept|accepts|accepted|accepting",
@@ -222,19 +226,16 @@ _RESTATED: tuple[_Restated, ...] = tuple(
             r"refuse|refuses|reject|rejects|decline|declines",
             r"acept\w+",
         ),
-        (  # secrecy (last: "sin que nadie la vea" is one too)
+        (  # secrecy
             r"secret|secretly|in secret|hidden|hide|hides|conceal\w*|face[- ]down|privately",
             r"(?:muestr\w+|mostr\w+|revel\w+|enseñ\w+|descubr\w+)",
             r"reveal|reveals|show|shows",
             r"en secreto|boca abajo|ocult\w+|escond\w+",
+            # "sin que nadie la vea", "sin enseñarla"
+            rf"sin (?:que (?:nadie|ningún \w+|ninguna \w+|los demás|el resto) {_CLITIC}{{0,2}}"
+            r"(?:vea|vean|conozca|conozcan|sepa|sepan)|(?:mostrar|revelar|enseñar|descubrir)\w*)",
         ),
     )
-)
-# "sin que nadie la vea", "sin enseñarla": the same secrecy with "sin"
-_ES_SIN_SEEN = lazy(
-    rf"(?<!\w)sin (?:que (?:nadie|ningún \w+|ninguna \w+|los demás|el resto) {_CLITIC}{{0,2}}"
-    r"(?:vea|vean|conozca|conozcan|sepa|sepan)|(?:mostrar|revelar|enseñar|descubrir)\w*)(?!\w)",
-    re.IGNORECASE,
 )
 
 
@@ -242,13 +243,13 @@ _ES_SIN_SEEN = lazy(
 def _without_restatements(source: str, target: str, english: bool, spanish: bool) -> tuple[str, str]:
     """Both units with their negations of an opposite blanked where the other says the positive (english,
     spanish: whether that side has a negation to blank at all)."""
-    for index, (en_pos, es_neg, en_neg, es_pos, es_opposite) in enumerate(_RESTATED):
+    for en_pos, es_neg, en_neg, es_pos, es_opposite, es_sin in _RESTATED:
         positives = len(en_pos.findall(source))
         theirs = len(es_pos.findall(target)) if es_pos else 0
         if spanish and positives > theirs:
             negations = list(es_neg.finditer(target))
-            if index == len(_RESTATED) - 1:
-                negations += _ES_SIN_SEEN.finditer(target)
+            if es_sin is not None:
+                negations += es_sin.finditer(target)
             # "Keep it, do not discard it" as "Guárdala, no la descartes": a "not" of the original said
             # as a "no" of the opposite is no restatement, unless the opposite is said without its "no"
             # elsewhere ("and cannot move" as "y se mueve": that "not" is the one lost)

@@ -215,12 +215,8 @@ def compare_numbers(text: Text, original: Text) -> list[Finding]:
         if missing and extra:  # before the stand-ins: "more than one" -> "al menos dos", not "una"
             _restated_bounds(original, text, missing, extra)  # "more than 3" -> "cuatro o más"
         missing -= Counter(ours.stand_ins)  # "Draw 1 card" -> "Roba una carta"
-        if missing[1] and _ONE_MORE.search(original.plain) and _OTHER.search(text.plain):
-            missing[1] -= 1  # "take one more camel" -> "tome otro camello"
-            missing += Counter()
-        if missing[2] and _TWO_OR_MORE.search(original.plain) and _SEVERAL.search(text.plain):
-            missing[2] -= 1  # "If two or more players are tied" -> "Si varios empatan"
-            missing += Counter()
+        missing -= Counter(value for value, english, spanish in _SAID_WITHOUT_A_FIGURE
+                           if english.search(original.plain) and spanish.search(text.plain))  # fmt: skip
         extra -= Counter(theirs.stand_ins)  # "Draw a card" -> "Roba 1 carta"
     if not missing and not extra:
         return []
@@ -244,10 +240,12 @@ def compare_numbers(text: Text, original: Text) -> list[Finding]:
 # A bound said the other way round: "more than 3" is "cuatro o más", "fewer than 3" is "dos o menos",
 # "at least 4" is "más de tres".  Each construction is read as the lowest (">") or highest ("<") number
 # it allows; N is a figure or a number word.
-_ONE_MORE = lazy(r"\bone (?:more|other)\b", re.IGNORECASE)
-_OTHER = lazy(r"(?<!\w)otr[oa](?!\w)", re.IGNORECASE)
-_TWO_OR_MORE = lazy(r"\b(?:two|2) or more\b", re.IGNORECASE)
-_SEVERAL = lazy(r"(?<!\w)vari[oa]s(?!\w)", re.IGNORECASE)
+# A number of the original that Spanish says with a word and no figure: "take one more camel" as
+# "tome otro camello", "if two or more players are tied" as "si varios empatan"
+_SAID_WITHOUT_A_FIGURE = (
+    (1, lazy(r"\bone (?:more|other)\b", re.IGNORECASE), lazy(r"(?<!\w)otr[oa](?!\w)", re.IGNORECASE)),
+    (2, lazy(r"\b(?:two|2) or more\b", re.IGNORECASE), lazy(r"(?<!\w)vari[oa]s(?!\w)", re.IGNORECASE)),
+)
 _EN_BOUNDS = (
     (("no (?:more|greater|higher) than N", "at most N", "up to N", r"N(?: \w+){0,3} or (?:fewer|less|lower)"), "<", 0),
     (("(?:fewer|less|lower) than N",), "<", -1),

@@ -279,20 +279,17 @@ def compare_players(text: Text, original: Text) -> list[Finding]:
         return [_finding(text, message, source)]
     if _EN_GIVES_YOU.search(source) or _EN_YOU_GIVE.search(source):
         for their_sentence, our_sentence in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
-            elsewhere = _paid_elsewhere(their_sentence, our_sentence)
-            if elsewhere is not None:
-                said, written, to_nobody = elsewhere
-                message = _(TO_NOBODY if to_nobody else TO_THE_SUPPLY).format(
-                    said=said, translation=quote(our_sentence, 60), written=written
-                )
-                return [_finding(text, message, their_sentence)]
-            gives = _giving(their_sentence, our_sentence)
-            if gives is not None:
-                said, written, receives = gives
-                message = _(RECEIVES_INSTEAD if receives else GIVES_INSTEAD).format(
-                    said=said, translation=quote(our_sentence, 60), written=written
-                )
-                return [_finding(text, message, their_sentence)]
+            # who pays whom: the payment sent elsewhere first, then the giver and receiver swapped
+            for read, (message, other) in (
+                (_paid_elsewhere, (TO_THE_SUPPLY, TO_NOBODY)),
+                (_giving, (GIVES_INSTEAD, RECEIVES_INSTEAD)),
+            ):
+                if (paid := read(their_sentence, our_sentence)) is not None:
+                    said, written, turned = paid
+                    shown = _(other if turned else message).format(
+                        said=said, translation=quote(our_sentence, 60), written=written
+                    )
+                    return [_finding(text, shown, their_sentence)]
     if (_ES_ONE.search(target) and _EN_ALL.search(source)) or (_ES_ALL.search(target) and _EN_ONE.search(source)):
         # a sentence may say "each" on one side and "un" on the other: only then are the sentences paired
         for their_sentence, our_sentence in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
