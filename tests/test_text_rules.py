@@ -118,6 +118,24 @@ def test_a_misspelt_term_is_a_spelling_finding_only(tiny_copy: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("english", "spanish", "reported"),
+    [
+        ("Gain 2 VP.", "Gana 2 PV.", False),  # the translation's own acronym
+        ("Gain 2 VP.", "Gana 2 VP.", True),  # the original's, left as it was
+        ("Gain 2 victory points.", "Gana 2 PV.", False),  # the original spells it out
+        ("Gain 2 {fuel}.", "Gana 2 {fuel} y PVs.", True),  # not all capitals: looked up
+    ],
+)
+def test_an_acronym_of_the_translation_is_no_misspelt_word(
+    tiny_copy: Path, english: str, spanish: str, reported: bool
+) -> None:
+    edit(tiny_copy, "supply.toml", 'text.en = "Gain 2 {fuel}."', f'text.en = "{english}"')
+    edit(tiny_copy, "supply.toml", 'text.es = "Gana 2 {fuel}."', f'text.es = "{spanish}"')
+    found = [line for line in text_findings(tiny_copy) if "is not in the Spanish dictionary" in line]
+    assert bool(found) is reported, found
+
+
 def test_glossary_finds_verb_forms_with_attached_pronouns(tiny_copy: Path) -> None:
     glossary = tiny_copy / "glossary.toml"
     glossary.write_text(
@@ -502,3 +520,8 @@ def test_a_family_shares_a_stem_of_five_letters_and_a_derivational_ending() -> N
     assert same_family("caravana", "caravanero")
     assert not same_family("carta", "cartera")  # "cart": too short a stem
     assert not same_family("camello", "camellos")  # a plural is the word itself, no family (matched as a form)
+    # a whole word and one made from it: the fans ("la afición") for the glossary's fan ("aficionado")
+    assert same_family("aficion", "aficionados")
+    assert same_family("guerrilla", "guerrillero")
+    assert not same_family("carta", "cartero")  # five letters or fewer: too short to tell
+    assert not same_family("aficion", "aficionarse")  # a verb is no derivative of this kind

@@ -165,6 +165,7 @@ _DERIVED = lazy(
     r"ores|oras|ora|or|ares|ar|er|ir|re|idades|idad|itat|ite|ita|dad|"
     r"eros|eras|ero|era|erias|eria|istas|ista)$"  # the one who works with it, its place: camell-ero, camell-eria
 )
+_MADE_FROM_A_WORD = lazy(r"(?:ado|ada|ados|adas|ista|istas|ero|era|eros|eras)")  # a whole word's derivatives
 _FINAL_VOWEL = lazy(r"(?:[aeo]s|[aeo])$")  # camello: the stem "camell" its derivatives share
 FAMILY_STEM = 5  # letters a stem needs before its family counts: "parte" and "partida" share "part" only
 
@@ -175,6 +176,13 @@ def same_family(word: str, other: str) -> bool:
     the Spanish says "tripulantes" there, the glossary's "tripulación" elsewhere; both are right."""
     if word == other:
         return True
+    shorter, longer = sorted((word, other), key=len)
+    if (
+        len(shorter) > FAMILY_STEM
+        and longer.startswith(shorter)
+        and _MADE_FROM_A_WORD.fullmatch(longer[len(shorter) :])
+    ):
+        return True  # the whole word and one made from it: "aficion" and "aficion-ado", the fans and a fan
     ending, other_ending = _DERIVED.search(word), _DERIVED.search(other)
     stem = word[: ending.start()] if ending else _FINAL_VOWEL.sub("", word)
     other_stem = other[: other_ending.start()] if other_ending else _FINAL_VOWEL.sub("", other)
@@ -184,7 +192,9 @@ def same_family(word: str, other: str) -> bool:
 def check_glossary(pack: PackData) -> list[Finding]:
     index = GlossaryIndex(pack)
     findings = _without_source(pack) + _forbidding_the_target(pack) + _bad_limits(pack)
-    for text, original in texts(pack):
+    listed = list(texts(pack))
+    names = {(t.file, t.card, t.lang): (t, o) for t, o in listed if t.path == "title" and o is not None}
+    for text, original in listed:
         plain = text.plain
         hits = index.forbidden(plain, text.lang)
         for hit in hits:
@@ -204,7 +214,8 @@ def check_glossary(pack: PackData) -> list[Finding]:
                 )
             )
         if original is not None:
-            findings += _missing_terms(index, text, original, {hit.term.source for hit in hits})
+            name = names.get((text.file, text.card, text.lang))
+            findings += _missing_terms(index, text, original, {hit.term.source for hit in hits}, name)
     return findings
 
 
@@ -288,7 +299,9 @@ def _forbidding_the_target(pack: PackData) -> list[Finding]:
     return findings
 
 
-def _missing_terms(index: GlossaryIndex, text: Text, original: Text, reported: set[str]) -> list[Finding]:
+def _missing_terms(
+    index: GlossaryIndex, text: Text, original: Text, reported: set[str], name: tuple[Text, Text] | None
+) -> list[Finding]:
     findings: list[Finding] = []
     if not index.terms.get(text.lang):
         return findings
@@ -296,6 +309,8 @@ def _missing_terms(index: GlossaryIndex, text: Text, original: Text, reported: s
     for term, match in index.in_source(text.lang, fold(original.plain), original.plain):
         if term.source in reported or index.translated(term, text.lang, folded) or _misspelt(term.target, text, folded):
             continue
+        if name is not None and _modifier_of_the_name(original, match, text, *name):
+            continue  # "Lion Tamer" as "La domadora", and its "tamer" as "domadora" in the text
         if _verb_of_the_family(term.target, folded):
             continue  # "When you harvest" as "Cuando coseches": the verb of "cosecha", for a verb
         feminine = _feminine(term.target)
@@ -313,6 +328,49 @@ def _missing_terms(index: GlossaryIndex, text: Text, original: Text, reported: s
             )
         )
     return findings
+
+
+# the English word after a term that makes it a modifier of the card's name ("Lion Tamer", "Ship's Cook")
+_NEXT_WORD = lazy(r"(?:'s|’s)?[ \t]+([A-Za-z][\w'’-]*)")
+_NOT_A_HEAD = frozenset({
+    "of", "and", "or", "the", "a", "an", "to", "for", "in", "on", "at", "with", "from", "by", "vs", "is", "are",
+})  # fmt: skip
+# an English noun before a noun is most often said in Spanish as "de" + a noun ("Harvest Festival": "Fiesta
+# de la cosecha"); a name with such a complement said it, and a synonym there is the glossary's to report
+_NOUN_COMPLEMENT = lazy(r"\bdel?\s+(?:(?:el|la|los|las|un|una|unos|unas|su|sus)\s+)?(?!a\b|en\b|con\b|por\b|para\b)\w")
+_ARTICLES = frozenset({"el", "la", "los", "las", "un", "una", "unos", "unas"})
+
+
+def _modifier_of_the_name(original: Text, match: Match, text: Text, name: Text, name_original: Text) -> bool:
+    """Whether the term modifies the next noun of a compound that is the card's name, and the translated
+    name is one noun or a noun and its adjective or adverbial ("Rope Team": "Cordada", "Lion Tamer": "La
+    domadora", "Penalty Kill": "Resistir en inferioridad"): Spanish makes one word of many English
+    compounds, and the modifier is in it.  In the card's text, the same compound is so when the text
+    says the translated name.  A name whose translation has a "de" + noun complement said the
+    modifier there, in the glossary's words or not: reported."""
+    compound = _compound_after(original.plain, match.end)
+    if compound is None:
+        return False
+    said = fold(original.plain)[match.start : match.end]
+    in_name = re.finditer(rf"(?<!\w){re.escape(said)}(?!\w)", fold(name_original.plain))
+    if compound not in {_compound_after(name_original.plain, m.end()) for m in in_name}:
+        return False
+    translated_name = name.plain
+    if _NOUN_COMPLEMENT.search(translated_name.lower()):
+        return False
+    if text is name:
+        return True
+    content = [w for w in _WORD.findall(fold(translated_name)) if w not in _ARTICLES]
+    folded_text = fold(text.plain)
+    return bool(content) and phrase_matcher(" ".join(content), text.lang).search(folded_text) is not None
+
+
+def _compound_after(plain: str, end: int) -> str | None:
+    """The folded word after a term that makes a compound of it, or None."""
+    after = _NEXT_WORD.match(plain, end)
+    if after is None or after.group(1).lower() in _NOT_A_HEAD:
+        return None
+    return fold(after.group(1))
 
 
 def _feminine(target: str) -> str | None:

@@ -154,11 +154,23 @@ def _first_file(pack: PackData, lang: str) -> str | None:
     return None
 
 
+_ACRONYM = lazy(r"[A-ZÁÉÍÓÚÑ]{2,4}")
+
+
+def _translated_acronym(word: str, original: Text | None) -> bool:
+    """An acronym of capitals the original does not hold: the translation's own ("PV" for the
+    original's "VP"), which no dictionary lists.  One the original holds as it is was left
+    untranslated, and is reported."""
+    if not _ACRONYM.fullmatch(word):
+        return False
+    return original is None or re.search(rf"(?<!\w){re.escape(word)}(?!\w)", original.plain) is None
+
+
 def check_spelling(pack: PackData) -> list[Finding]:
     findings = []
     names = sorted({*pack.pack.words, *(t.target for t in pack.glossary.term)})
-    for text, _original, word, verdict in _judged(pack):
-        if verdict != "unknown":
+    for text, original, word, verdict in _judged(pack):
+        if verdict != "unknown" or _translated_acronym(word, original):
             continue
         checker = speller(text.lang)
         suggestion = did_you_mean(word, names)
