@@ -404,6 +404,10 @@ def test_ustedes_is_no_evidence_outside_spain() -> None:
          "No puedes robar cartas, pero puedes comerciar.",
          '"nor"'),
         (compare_negation, "Do not move nor rest.", "No te muevas y descansa.", '"nor"'),
+        # "si no," beside a negation the original does not have
+        (compare_negation, "Each one must stop at a tower or lose 1 coal.",
+         "Cada una no debe detenerse en una torre; si no, pierde 1 de carbón.", '"no"'),
+        (compare_negation, "Stop at a tower, then lose 1 coal.", "Si no te detienes, pierde 1 de carbón.", '"no"'),
         (compare_bounds, "The player with the fewest lamps goes first.", "Empieza el jugador con más lámparas.",
          '"fewest"'),
         (compare_bounds, "The player with the most oil wins.", "Gana el jugador con menos aceite.", '"the most"'),
@@ -467,6 +471,9 @@ def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, s
         (compare_conditions, "Each time you win, gain 1.", "Gana 1 por cada victoria."),
         (compare_conditions, "Overwrite the file even when it differs.", "Sobrescribe el archivo aunque sea distinto."),
         (compare_negation, "You cannot draw cards, nor may you trade.", "No puedes robar cartas ni comerciar."),
+        # "or" between what must be done and what follows if not: "si no," (otherwise) negates nothing
+        (compare_negation, "Each one must stop at a tower or lose 1 coal.",
+         "Cada una debe detenerse en una torre; si no, pierde 1 de carbón."),
         (compare_negation, "Events never discard your bodyguard.", "Los eventos nunca descartan a tu guardaespaldas."),
         (compare_negation, "You cannot draw, nor may you trade.", "No puedes robar y tampoco puedes comerciar."),
         (compare_negation, "Neither player scores, nor draws.", "Ningún jugador puntúa ni roba."),
@@ -1358,6 +1365,20 @@ def test_grammar_slips_learnt_from_the_forge_and_the_circus(
         ("Gain 1 {coin} or 2 {coin}.", "Gana 1 {coin} o 2.", False),
         ("Gain 1 {coin} and 2 {ticket}.", "Gana 1 {coin} y 2.", True),  # the other icon is lost
         ("Gain 1 {coin} and 2 {coin}.", "Gana 1 {coin} y roba 2 cartas.", True),
+        # a pronoun or a bound that stands for the icon named before it
+        ("Spend up to 3 {coin}. For each {coin} you spend, gain 1 {fan}.",
+         "Gasta hasta 3 {coin}. Por cada una que gastes, gana 1 {fan}.", False),
+        ("Spend 2 {coin}. If you spend no {coin}, draw 1 card.",
+         "Gasta 2 {coin}. Si no gastas ninguna, roba 1 carta.", False),
+        ("Take 2 {wood}, up to a maximum of 6 {wood}.", "Toma 2 {wood}, hasta un máximo de seis.", False),
+        ("Take 2 {wood}, up to a maximum of 6 {wood}.", "Toma 2 {wood}, hasta un máximo de seis cartas.", True),
+        # a pronoun does not stand for an icon the text never names
+        ("Spend 1 {coin}. For each {coin} you spend, gain 1 {fan}.",
+         "Gasta 1 carta. Por cada una que gastes, gana 1 {fan}.", True),
+        # nor for two icons short at once
+        ("Spend 2 {coin} and 2 {fan}. For each {coin} or {fan}, draw.",
+         "Gasta 2 {coin} y 2 {fan}. Por cada una, roba.", True),
+        ("Gain 2 {coin}. Each player with a {coin} draws.", "Gana 2 {coin}. Cada uno roba una carta.", True),
     ],
 )  # fmt: skip
 def test_an_icon_left_understood_after_a_second_amount_is_no_icon_lost(

@@ -41,6 +41,7 @@ already say it literally (_RESTATED).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from pnp import markup
@@ -128,6 +129,16 @@ _KINDS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
 # verbs whose Spanish verb says all they say: "refuse" is "negarse", "ignore" "ignorar"; beside that verb
 # a "no" is no rendering of them ("may refuse" as "no puede negarse"), unlike "only" as "solo ... ningún"
 _VERB_KINDS = lazy(r"(?:prevent|avoid|ignor|cancel|forbid|refus)\w*", re.IGNORECASE)
+
+
+# "si no," alone before its clause: "otherwise", which renders an alternative ("must stop or lose 1" as
+# "debe detenerse; si no, pierde 1") and negates nothing of what the original says
+_ES_OTHERWISE = lazy(r"(?<!\w)si no(?=\s*,)", re.IGNORECASE)
+
+
+def _otherwise_alone(ours: Sequence[str], target: str) -> bool:
+    """Whether the translation's only negations are the "no" of "si no," (otherwise)."""
+    return all(word.lower() == "no" for word in ours) and len(_ES_OTHERWISE.findall(target)) >= len(ours)
 
 
 def _may_become_negation(source: str, target: str) -> bool:
@@ -406,7 +417,7 @@ def compare_negation(text: Text, original: Text) -> list[Finding]:
         if bool(theirs) == bool(ours) or (not theirs and _only_sin_before_nouns(ours, source, target)):
             continue
         if (theirs and _said_otherwise(source, target, _ES_NEGATIVE_MEANING)) or (
-            ours and _may_become_negation(source, target)
+            ours and (_may_become_negation(source, target) or _otherwise_alone(ours, target))
         ):
             continue  # "unless" -> "si no", "Only you" -> "Nadie más que tú": said another way
         if theirs:

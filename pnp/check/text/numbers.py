@@ -309,14 +309,43 @@ def _restated_bounds(original: Text, text: Text, missing: Counter[int], extra: C
 _ELIDED_ICON = lazy(r"\d+\s*\{(?P<icon>[\w-]+)\}[^.;:!?{}]{0,40}?(?:,\s*|\s)(?:o|u|y|e|ni)\s+\d+(?!\s*\{)(?!\d|[.,]\d)")
 
 
+# "Gasta hasta 3 {coin}. Por cada una que gastes...", "si no gastas ninguna,": a pronoun for an icon named
+# before; "hasta un máximo de seis.": a bound whose icon is the one just named
+_ICON_PRONOUN = lazy(
+    r"(?<!\w)(?:cada\s+un[ao]|ningun[ao]|algun[ao])"
+    r"(?=\s+que\b|\s*[,.;:)]|\s*$|\s+de\s+(?:ell[ao]s|l[ao]s|tus|sus|vuestr[ao]s)\b)"
+)
+
+
+@cache
+def _bound_without_icon(language: str) -> re.Pattern[str]:
+    written = "|".join(sorted(map(re.escape, number_words(language)), key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:maximo|minimo)\s+de\s+(?:\d+|{written})(?=\s*[.;,:)]|\s*$)")
+
+
+def _understood_icons(text: Text, theirs: Counter[str], ours: Counter[str]) -> None:
+    """Counts in `ours` the icons a Spanish text leaves understood, as Spanish leaves a repeated noun: a
+    second amount of the same icon ("gana 1 {coin}, o 2 si..."); and, when one icon alone is short, a
+    pronoun or a bound after it that stands for it."""
+    for found in _ELIDED_ICON.finditer(text.raw):
+        if ours[found["icon"]] < theirs[found["icon"]]:
+            ours[found["icon"]] += 1
+    short = [name for name in theirs if ours[name] < theirs[name]]
+    if len(short) != 1 or not ours[short[0]]:
+        return
+    name = short[0]
+    folded = fold(text.raw)
+    after = folded[folded.index("{" + name.lower() + "}") :] if "{" + name.lower() + "}" in folded else ""
+    standing = len(_ICON_PRONOUN.findall(after)) + len(_bound_without_icon("es").findall(after))
+    ours[name] += min(standing, theirs[name] - ours[name])
+
+
 def _compare_icons(text: Text, original: Text) -> list[Finding]:
     theirs, ours = Counter(icons(original.raw)), Counter(icons(text.raw))
     if theirs == ours:
         return []
     if text.lang.split("-")[0] == "es":
-        for found in _ELIDED_ICON.finditer(text.raw):  # understood, as Spanish leaves a repeated noun
-            if ours[found["icon"]] < theirs[found["icon"]]:
-                ours[found["icon"]] += 1
+        _understood_icons(text, theirs, ours)
         if theirs == ours:
             return []
     parts = []
