@@ -1270,6 +1270,48 @@ def test_a_spanish_title_in_english_title_case_is_named(title: str, right: str |
     assert (len(found) == 1 and f'"{right}"' in found[0][1]) if right else found == []
 
 
+@pytest.mark.parametrize(
+    ("spanish", "right"),
+    [
+        ("Tu estadio te da un 50% más de {coin}.", '"50 %"'),
+        ("Gana un 12,5% de tus puntos.", '"12,5 %"'),
+        ("Tu estadio te da un 50 % más de {coin}.", None),
+        ("Tu estadio te da la mitad de {coin}.", None),
+    ],
+)
+def test_a_percent_sign_against_its_number_is_named(spanish: str, right: str | None) -> None:
+    from pnp.check.text.typography import _percent
+
+    found = _percent(spanish)
+    assert (len(found) == 1 and found[0][1].startswith(f"write {right}")) if right else found == [], found
+
+
+@pytest.mark.parametrize(
+    ("spanish", "right"),
+    [
+        ("Al final del partido, pide un tiempo muerto y elige una opción: Retira una sanción o roba.",
+         '"opción: retira"'),
+        ("Cuando juegues esta carta en tu turno, elige: Descarta dos cartas o gana 1 {coin}.",
+         '"elige: descarta"'),
+        # a heading before the colon: a label, a cost
+        ("Acción: Roba una carta.", None),
+        ("Descarta 1 {coin}: Gana 2 {fan}.", None),
+        ("Fase de mantenimiento del estadio: Roba una carta.", None),
+        # what follows the colon is no sentence: words cited, a menu's names, a name
+        ("Un verbo con pronombres lleva la tilde que necesitan: Pórtate, dámelo, descártala.", None),
+        ("Guárdala otra vez en tu editor de imágenes: Imagen > Modo > RGB.", None),
+        ("Cuando juegues esta carta en tu turno, elige: retira una sanción.", None),
+        ("Cuando juegues esta carta, di su nombre: «Roba una carta».", None),
+        ("Retira del mazo de Quorum: Incitar al motín, Difundir fotos y Nombrar árbitro.", None),  # names
+    ],
+)  # fmt: skip
+def test_a_capital_after_a_clause_and_its_colon_is_named(spanish: str, right: str | None) -> None:
+    from pnp.check.text.typography import _capital_after_colon
+
+    found = _capital_after_colon(spanish, frozenset())
+    assert (len(found) == 1 and found[0][1] == f"write {right}") if right else found == [], found
+
+
 def test_more_than_said_as_at_least_as_many_as_is_named() -> None:
     found = _messages(compare_bounds, "Each keeper with more lamps than you rests.",
                       "Cada farero con al menos tantas lámparas como tú descansa.")  # fmt: skip

@@ -11,6 +11,7 @@ import re
 
 from pnp import markup
 from pnp.check.text.fields import Text, quote, texts
+from pnp.check.text.lexicon import speller
 from pnp.check.text.patterns import lazy
 from pnp.errors import Finding, Severity
 from pnp.i18n import _
@@ -34,6 +35,7 @@ _FINAL = ".!?…:"
 
 def check_typography(pack: PackData) -> list[Finding]:
     findings = []
+    names = frozenset(word for name in pack.pack.words for word in name.split())
     for text, original in texts(pack):
         shown = markup.plain_text(text.raw)
         spanish = text.lang.split("-")[0] == "es"
@@ -45,6 +47,10 @@ def check_typography(pack: PackData) -> list[Finding]:
                 found += _title_case(shown)
             elif _COMMON_GATE.search(shown):
                 found += _common_capitals(shown)
+            if "%" in shown:
+                found += _percent(shown)
+            if ":" in shown and text.path.split(".")[-1] != "title":
+                found += _capital_after_colon(shown, names)
         if original is not None:
             found += _final_period(shown, markup.plain_text(original.raw), original)
         findings += [text.finding(Severity.WARNING, CODE, message, hint) for message, hint in found]
@@ -82,6 +88,58 @@ def _common_capitals(text: str) -> list[tuple[str, str]]:
             word=word
         )
         found.append((message, _('write "{right}"').format(right=word.lower())))
+    return found
+
+
+# The percent sign is written apart from its number, as other symbols are (Ortografía de la lengua
+# española, 2010, 8.2.1): "50 %", not "50%"
+_PERCENT = lazy(r"(?<![\w.,])(\d+(?:[.,]\d+)?)%")
+
+
+def _percent(text: str) -> list[tuple[str, str]]:
+    found = []
+    for match in _PERCENT.finditer(text):
+        message = _('"{written}": in Spanish a space separates the percent sign from its number').format(
+            written=match.group()
+        )
+        hint = _('write "{number} %", with a non-breaking space that keeps them on one line')
+        found.append((message, hint.format(number=match.group(1))))
+    return found
+
+
+# After a colon a Spanish sentence goes on in lowercase (Diccionario panhispánico de dudas, "dos
+# puntos"): "elige una opción: Retira una sanción" copies the English capital.  A heading before the
+# colon may take one ("Acción: Roba una carta", "Descarta 1 {coin}: Gana 2", as card games write their
+# costs): only a clause of its own is read, one with a verb and more than LABEL_WORDS words; and only a
+# capital that a sentence follows ("opción: Retira una"), not a list of words cited or a menu's names
+# ("dámelo: Pórtate, dámelo", "editor: Imagen > Modo")
+_BEFORE_COLON = lazy(r"(?:^|(?<=[.!?…])\s+|\n)([^.!?…:\n]+):[ \t]+([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)(?=[ \t]+[a-záéíóúñü{])")
+LABEL_WORDS = 4
+_LISTED_NAME = lazy(r"(?:,|\s[ye])\s+[A-ZÁÉÍÓÚÑ]")  # a second capital in a list: the first was a name too
+
+
+def _sentence_end(text: str, start: int) -> int:
+    end = re.compile(r"[.!?…;\n]").search(text, start)
+    return len(text) if end is None else end.start()
+
+
+def _capital_after_colon(text: str, names: frozenset[str]) -> list[tuple[str, str]]:
+    checker = speller("es")
+    if checker is None:
+        return []
+    found = []
+    for match in _BEFORE_COLON.finditer(text):
+        before, word = match.group(1), match.group(2)
+        clause = re.findall(r"[\wáéíóúñü]+", before)
+        if len(clause) <= LABEL_WORDS or "{" in before or word in names:
+            continue
+        if not checker.knows(word.lower()) or not any(checker.only_verb(w.lower()) for w in clause):
+            continue  # a name the dictionary does not know; a heading without a verb
+        if _LISTED_NAME.search(text, match.end(), _sentence_end(text, match.end())):
+            continue  # "del mazo de Quorum: Incitar al motín, Difundir fotos y ...": names listed
+        tail = before.split()[-1]
+        message = _('"{tail}: {word}": after a colon, the sentence goes on in lowercase').format(tail=tail, word=word)
+        found.append((message, _('write "{tail}: {right}"').format(tail=tail, right=word.lower())))
     return found
 
 
