@@ -412,6 +412,11 @@ def test_ustedes_is_no_evidence_outside_spain() -> None:
          '"fewest"'),
         (compare_bounds, "The player with the most oil wins.", "Gana el jugador con menos aceite.", '"the most"'),
         (compare_players, "Another player gives you 2 oil.", "Le das 2 de aceite a otro jugador.", '"gives you"'),
+        # the neighbour on the other side than the original passes to, or a player the original never names
+        (compare_players, "Then pass the marker to the left.",
+         "A continuación, pasa el marcador al jugador de su derecha.", '"to the left"'),
+        (compare_players, "Then pass the marker.", "A continuación, pasa el marcador al jugador de su izquierda.",
+         '"jugador de su izquierda"'),
         (compare_players, "Each opponent pays you 1 coin.", "Pagas 1 moneda a cada rival.", '"pays you"'),
         (compare_players, "You receive 2 oil from another player.", "Da 2 de aceite a otro jugador.", '"Da"'),
         (compare_players, "The player on your left draws a card.", "El jugador a tu derecha roba una carta.",
@@ -471,6 +476,9 @@ def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, s
         (compare_conditions, "Each time you win, gain 1.", "Gana 1 por cada victoria."),
         (compare_conditions, "Overwrite the file even when it differs.", "Sobrescribe el archivo aunque sea distinto."),
         (compare_negation, "You cannot draw cards, nor may you trade.", "No puedes robar cartas ni comerciar."),
+        # "to the left" says who gets it: the neighbour on that side
+        (compare_players, "Then the first player passes the marker to the left.",
+         "A continuación, el jugador inicial pasa el marcador al jugador de su izquierda."),
         # "or" between what must be done and what follows if not: "si no," (otherwise) negates nothing
         (compare_negation, "Each one must stop at a tower or lose 1 coal.",
          "Cada una debe detenerse en una torre; si no, pierde 1 de carbón."),
@@ -632,6 +640,7 @@ def test_a_nivel_de_without_its_original_is_not_judged() -> None:
         ("Look at the top card of the storm deck.", "Revela la primera carta del mazo de tormenta.", '"Revela"'),
         ("Reveal the top card of the storm deck.", "Mira la primera carta del mazo de tormenta.", '"Mira"'),
         ("Remove this card from the game.", "Descarta esta carta.", '"Descarta"'),
+        ("Remove 2 cubes from the track.", "Suma 2 cubos al marcador.", '"Suma"'),
         ("Discard this card.", "Retira esta carta de la partida.", '"de la partida"'),
         ("This turn you do not have to pay oil.", "Este turno no puedes pagar aceite.", '"no puedes"'),
         ("You cannot pay oil this turn.", "Este turno no tienes que pagar aceite.", '"no tienes que"'),
@@ -757,6 +766,8 @@ def test_an_action_turned_into_its_opposite_is_named(english: str, spanish: str,
          "El primer farero que encienda 3 lámparas gana 2 de aceite."),
         ("The first keeper to light 3 lamps gains 2 oil.", "El primero en encender 3 lámparas gana 2 de aceite."),
         ("The start player draws a card.", "El jugador inicial roba una carta."),
+        # "adds" said as "suma", and "Pull" as "Retira": both sides said, nothing turned
+        ("Pull your goalie: your lineup adds 3 {puck}.", "Retira a tu portero: tu alineación suma 3 {puck}."),
     ],
 )  # fmt: skip
 def test_an_action_said_as_the_original_says_it_is_clean(english: str, spanish: str) -> None:

@@ -238,7 +238,7 @@ _PAIRS = (
         ),
         (
             # not "pon", "coloca": "Remove it and put it in the box" is "Sácala y ponla en la caja"
-            r"añad\w*|añád\w*|agreg\w*|agrég\w*|incorpor\w*",
+            r"añad\w*|añád\w*|agreg\w*|agrég\w*|incorpor\w*|sum[aeoó]\w*|sumar\w*",  # "adds 3" as "suma 3"
             r"retir\w*|retír\w*|quit[aeoó]\w*|quitar\w*|quít\w*|elimin\w*|elimín\w*|sac[aoó]\w*|sacar\w*|sác\w*"
             r"|saqu\w*|apart\w*|apárt\w*|devuelv\w*|devolv\w*|devuélv\w*|descart\w*",
         ),

@@ -259,6 +259,16 @@ def _sides(source: str, target: str) -> tuple[str, str] | None:
     return None
 
 
+def _neighbour_of_a_side(source: str, ours: str) -> bool:
+    """Whether the translation's player is the neighbour on a side the original passes or moves to:
+    "passes the marker to the left" as "al jugador de su izquierda" names who gets it, no one new."""
+    said = _ES_SIDE.search(ours)
+    if said is None:
+        return False
+    side = _side(next(g for g in said.groups() if g))
+    return any(_side(next(g for g in m.groups() if g)) == side for m in _EN_SIDE.finditer(source))
+
+
 def _side(word: str) -> str:
     return "left" if word.lower().startswith(("left", "izquierd")) else "right"
 
@@ -318,7 +328,7 @@ def compare_players(text: Text, original: Text) -> list[Finding]:
         # named, the neighbour is not
         message = _('the original names "{words}", but "{translation}" names no player beside you')
         return [_finding(text, message.format(words=neighbour.group(), translation=quote(target, 60)), source)]
-    if ours is not None and theirs is None:
+    if ours is not None and theirs is None and not _neighbour_of_a_side(source, ours):
         message = _('the translation names "{words}", but the original "{original}" names no other player')
         return [_finding(text, message.format(words=ours, original=quote(source, 60)), source)]
     findings: list[Finding] = []
