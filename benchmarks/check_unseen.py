@@ -64,6 +64,7 @@ PACKS = (
     "pirate-cove",
     "desert-oasis",
     "ice-hockey-league",
+    "lighthouse-keepers",
 )
 
 
