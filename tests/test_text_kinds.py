@@ -404,6 +404,13 @@ def test_ustedes_is_no_evidence_outside_spain() -> None:
          "No puedes robar cartas, pero puedes comerciar.",
          '"nor"'),
         (compare_negation, "Do not move nor rest.", "No te muevas y descansa.", '"nor"'),
+        # a lamp said lit where the original has it unlit, or a gate open where it is shut
+        (compare_negation, "Each keeper whose lamp is not lit loses 1 oil.",
+         "Cada farero que tenga su lámpara encendida pierde 1 de aceite.", '"not"'),
+        (compare_negation, "If the gate is not open, wait.", "Si la puerta está abierta, espera.", '"not"'),
+        (compare_opposites, "Draw 2 cards.", "Da 2 cartas.", '"Da"'),
+        (compare_players, "The keeper with the most rescues scores 10; everyone else scores half that.",
+         "El farero con más rescates obtiene 10 y la mitad.", '"everyone else"'),
         # "si no," beside a negation the original does not have
         (compare_negation, "Each one must stop at a tower or lose 1 coal.",
          "Cada una no debe detenerse en una torre; si no, pierde 1 de carbón.", '"no"'),
@@ -476,6 +483,18 @@ def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, s
         (compare_conditions, "Each time you win, gain 1.", "Gana 1 por cada victoria."),
         (compare_conditions, "Overwrite the file even when it differs.", "Sobrescribe el archivo aunque sea distinto."),
         (compare_negation, "You cannot draw cards, nor may you trade.", "No puedes robar cartas ni comerciar."),
+        # "whether or not" as "tanto si ... como si no"; "not lit" as "apagada", "not open" as "cerrada"
+        (compare_negation, "Move one space, whether or not your lamp is lit.",
+         "Avanza un espacio, tanto si tu lámpara está encendida como si no."),
+        (compare_negation, "Each keeper whose lamp is not lit loses 1 oil.",
+         "Cada farero que tenga su lámpara apagada pierde 1 de aceite."),
+        (compare_negation, "If the gate is not open, wait.", "Si la puerta está cerrada, espera."),
+        # "give you a card, or you draw one": "robas" says the draw
+        (compare_opposites, "They must give you a card, or you draw one if their hand is empty.",
+         "Tiene que darte una carta o, si no tiene cartas en la mano, robas tú una."),
+        # "everyone else scores half that" as "los demás, la mitad"
+        (compare_players, "The keeper with the most rescues scores 10; everyone else scores half that.",
+         "El farero con más rescates obtiene 10; los demás, la mitad."),
         # "to the left" says who gets it: the neighbour on that side
         (compare_players, "Then the first player passes the marker to the left.",
          "A continuación, el jugador inicial pasa el marcador al jugador de su izquierda."),
@@ -1321,6 +1340,45 @@ def test_a_capital_after_a_clause_and_its_colon_is_named(spanish: str, right: st
 
     found = _capital_after_colon(spanish, frozenset())
     assert (len(found) == 1 and found[0][1] == f"write {right}") if right else found == [], found
+
+
+@pytest.mark.parametrize(
+    ("word", "known"),
+    [
+        ("detenlo", True),  # "detén" of "detener", its accent dropped as "lo" attaches
+        ("Mantenla", True),
+        ("proponlo", True),
+        ("intervenlo", True),
+        ("detenselo", False),  # two pronouns: "deténselo", with its accent
+        ("desdenlo", False),  # no verb "desdener"
+        ("cantanlo", False),
+    ],
+)
+def test_an_oxytone_imperative_with_its_pronoun_is_a_word(word: str, known: bool) -> None:
+    from pnp.check.text.lexicon import speller
+
+    checker = speller("es")
+    assert checker is not None and checker.oxytone_imperative_with_pronouns(word) is known
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish", "finding"),
+    [
+        ("Take 3 {oil}. Keep one and place the others on any lighthouses.",
+         "Toma 3 {oil}. Quédate uno y coloca los otros dos en los faros que quieras.", False),
+        ("Take 3 {oil}. Keep one and place the rest on a lighthouse.",
+         "Toma 3 {oil}. Quédate uno y coloca los dos restantes en un faro.", False),
+        ("Take 3 {oil}. Keep one and place the others on any lighthouses.",
+         "Toma 3 {oil}. Quédate uno y coloca dos en los faros que quieras.", True),  # no count of the rest
+        ("Take 3 {oil}. Keep one and place 1 on a lighthouse.",
+         "Toma 3 {oil}. Quédate uno y coloca los otros dos en un faro.", True),  # the original names no rest
+    ],
+)  # fmt: skip
+def test_the_count_of_the_rest_said_is_no_number_added(english: str, spanish: str, finding: bool) -> None:
+    from pnp.check.text.numbers import compare_numbers
+
+    found = _messages(compare_numbers, english, spanish)
+    assert bool(found) is finding, found
 
 
 def test_more_than_said_as_at_least_as_many_as_is_named() -> None:

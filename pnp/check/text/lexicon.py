@@ -209,6 +209,20 @@ class Speller:
                 return _in_case_of(word, accented)
         return None
 
+    def oxytone_imperative_with_pronouns(self, word: str) -> bool:
+        """An imperative stressed on its last syllable, its accent dropped as its pronouns attach:
+        "detenlo" of "detén", "mantenla" of "mantén", "proponlo" of "propón" (the dictionary lists the
+        imperative alone, and not as a verb's form)."""
+        # one pronoun only: with two the stress falls third from the end, and takes its accent ("deténselo")
+        match = _CLITIC_END.search(word.lower())
+        stem = word.lower()[: match.start()] if match else ""
+        if not stem.endswith("n") or len(stem) < 3 or not _STRESSED.isdisjoint(stem):
+            return False
+        vowel = max(stem.rfind(v) for v in "aeiou")
+        accented = stem[:vowel] + stem[vowel].translate(_ADD_STRESS) + stem[vowel + 1 :]
+        # the imperative of a verb in -tener, -poner, -venir: "detén" of "detener"
+        return vowel >= 0 and self.knows(accented) and (self.knows(stem + "er") or self.knows(stem + "ir"))
+
     def knows(self, word: str) -> bool:
         known = self._known.get(word)
         if known is None:

@@ -68,6 +68,7 @@ _EN_NOT_NEGATION = lazy(
 )
 _ES_NOT_NEGATION = lazy(
     r"(?<!\w)(?:o no(?=\s*(?:[,.;:!?)»”]|$|(?:una?|unos|unas)\s))"  # "escondiendo o no una moneda"
+    r"|como si no(?=\s*(?:[,.;:!?)»”]|$))"  # "whether or not" as "tanto si ... como si no"
     r"|no más de|no menos de|no más que|a no ser que|sin embargo|no obstante"
     r"|no solo|no sólo"
     r"|(?:más|menos|mejor|peor|antes|después)(?!\w)[^.;:!?]{0,40}? que"
@@ -229,6 +230,18 @@ _RESTATED: tuple[_Restated, ...] = tuple(
             r"play|plays|act|acts|take (?:a|your|their|his|her) turn",
             r"pierd\w+ (?:el|su|tu|un|el próximo|su próximo|tu próximo) turno",
             r"(?:se )?qued(?:a|as|e|es|an|en|arse|arte) sin (?:jugar|actuar|turno)",  # "se queda sin jugar"
+        ),
+        (  # lit: "not lit" is "apagada", "not out" is "encendida"
+            r"unlit|extinguished|(?:goes|gone|went|put|burnt|burned) out",
+            r"(?:encend\w+|enciend\w+|prendid[oa]s?)",
+            r"lit|alight|burning",
+            r"apagad[oa]s?|apag[aeuó]\w*",
+        ),
+        (  # open: "not open" is "cerrada"
+            r"closed|shut",
+            r"(?:abiert[oa]s?|abr[eai]\w*)",
+            r"open|opened",
+            r"cerrad[oa]s?",
         ),
         (  # accepting
             r"accept|accepts|accepted|accepting",

@@ -218,6 +218,8 @@ def compare_numbers(text: Text, original: Text) -> list[Finding]:
         missing -= Counter(value for value, english, spanish in _SAID_WITHOUT_A_FIGURE
                            if english.search(original.plain) and spanish.search(text.plain))  # fmt: skip
         extra -= Counter(theirs.stand_ins)  # "Draw a card" -> "Roba 1 carta"
+        if extra and _EN_THE_REST.search(original.plain):
+            extra -= _counts_of_the_rest(text.plain, text.lang)  # "the others" -> "los otros dos"
     if not missing and not extra:
         return []
     parts = []
@@ -242,6 +244,26 @@ def compare_numbers(text: Text, original: Text) -> list[Finding]:
 # it allows; N is a figure or a number word.
 # A number of the original that Spanish says with a word and no figure: "take one more camel" as
 # "tome otro camello", "if two or more players are tied" as "si varios empatan"
+# "Keep one and place the others" as "Quédate uno y coloca los otros dos": the count of the rest, which the
+# original's figures make, said
+_EN_THE_REST = lazy(r"\bthe (?:others|other ones|rest|remaining(?: ones)?)\b", re.IGNORECASE)
+
+
+@cache
+def _the_rest_counted(language: str) -> re.Pattern[str]:
+    written = "|".join(sorted(map(re.escape, number_words(language)), key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:l[oa]s (?:otr[oa]s|demás) (\d+|{written})|l[oa]s (\d+|{written}) restantes)(?!\w)")
+
+
+def _counts_of_the_rest(plain: str, language: str) -> Counter[int]:
+    values = number_words(language)
+    found: Counter[int] = Counter()
+    for match in _the_rest_counted(language).finditer(fold(plain)):
+        written = match.group(1) or match.group(2)
+        found[int(written) if written.isdecimal() else values[written]] += 1
+    return found
+
+
 _SAID_WITHOUT_A_FIGURE = (
     (1, lazy(r"\bone (?:more|other)\b", re.IGNORECASE), lazy(r"(?<!\w)otr[oa](?!\w)", re.IGNORECASE)),
     (2, lazy(r"\b(?:two|2) or more\b", re.IGNORECASE), lazy(r"(?<!\w)vari[oa]s(?!\w)", re.IGNORECASE)),

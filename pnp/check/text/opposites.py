@@ -254,7 +254,8 @@ _PAIRS = (
     ),
     _Pair(
         (N_("taking"), N_("giving")),
-        (r"take|takes|took|taking|steal|steals|stole", r"give|gives|gave|given|giving"),
+        # "draw": a Spanish "robas" says it, not taking ("give you a card, or you draw one")
+        (r"take|takes|took|taking|steal|steals|stole|draw|draws|drew|drawn|drawing", r"give|gives|gave|given|giving"),
         (
             # not "quita", "saca": they say remove, whatever is given after ("quítalo y dáselo")
             r"tom[aeoó]\w*|tomar\w*|cog[eií]\w*|coj[aeo]\w*|rob[aeoó]\w*|robar\w*",

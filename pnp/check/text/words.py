@@ -93,7 +93,7 @@ _FEMININE_ONA = lazy(r"(\w{3,})on(a|as)")
 
 
 def _verdict(word: str, checker: Speller, english: frozenset[str]) -> str | None:
-    if checker.knows(word):
+    if checker.knows(word) or checker.oxytone_imperative_with_pronouns(word):
         return None
     feminine = _FEMININE_ONA.fullmatch(word.lower())
     if feminine is not None and checker.knows(feminine.group(1) + "ón" + ("es" if feminine.group(2) == "as" else "")):
