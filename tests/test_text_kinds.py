@@ -1309,6 +1309,23 @@ def test_a_spanish_title_in_english_title_case_is_named(title: str, right: str |
         ("Tu estadio te da la mitad de {coin}.", None),
     ],
 )
+@pytest.mark.parametrize(
+    ("spanish", "right"),
+    [
+        ("Mueve tres espacios hacia el Norte a lo largo de la costa.", '"norte"'),
+        ("Navega al Sur de la isla.", '"sur"'),
+        ("Navega hacia el norte.", None),
+        ("Viaja al Polo Norte.", None),  # names
+        ("Cruza el mar del Norte y llega a Corea del Sur.", None),
+    ],
+)
+def test_a_cardinal_point_for_a_direction_in_capitals_is_named(spanish: str, right: str | None) -> None:
+    from pnp.check.text.typography import _compass_capitals
+
+    found = _compass_capitals(spanish)
+    assert (len(found) == 1 and found[0][1] == f"write {right}") if right else found == [], found
+
+
 def test_a_percent_sign_against_its_number_is_named(spanish: str, right: str | None) -> None:
     from pnp.check.text.typography import _percent
 
@@ -1460,6 +1477,21 @@ def test_every_grammar_slip_with_no_right_form_has_a_hint() -> None:
         ("Ves a un pueblo adyacente.", "Ves a", "Ve a"),
         ("¿Ves a ese payaso?", None, None),
         ("Si ves a un rival, gana un aplauso.", None, None),
+        # "echo" for "hecho" after "haber" or "una vez"
+        ("Una vez echo esto, no puedes mover.", "Una vez echo", "Una vez hecho"),
+        ("Si lo has echo, gana 1.", "has echo", "has hecho"),
+        ("Yo echo la carta al mar.", None, None),
+        ("Lo ha echado al mar.", None, None),
+        # "ambos los" for "ambos"
+        ("Si ambos los faros tienen luz, gana.", "ambos los", "ambos"),
+        ("Ambas las cartas se descartan.", "Ambas las", "Ambas"),
+        ("Si ambos faros tienen luz, gana.", None, None),
+        ("Descarta ambas, las dos del mazo.", None, None),
+        # "antes de que" and the indicative, the verb after its subject
+        ("Antes de que el temporal llega a tu faro, mueve.", "Antes de que el temporal llega", ""),
+        ("Antes de que el temporal llegue a tu faro, mueve.", None, None),
+        ("Entrega 2 sin que haya hecho la entrega nadie.", None, None),  # "haya", "la": no subject before
+        ("Gana 1, salvo que una carta de historia diga otra cosa.", None, None),  # "de historia": a noun's
     ],
 )  # fmt: skip
 def test_grammar_slips_learnt_from_the_forge_and_the_circus(

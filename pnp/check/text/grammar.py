@@ -255,6 +255,11 @@ def slips(plain: str) -> Iterator[tuple[str, str, str]]:
         yield found.group(), "sobre todo", N_("'especially' is 'sobre todo'; 'sobretodo' is an overcoat")
     for found in _A_SI_MISMO.finditer(plain) if "a sí mismo," in lower else ():
         yield found.group(), "Asimismo,", N_("'also' is 'asimismo', one word")
+    for found in _ECHO_DONE.finditer(plain) if "echo" in lower else ():
+        right = found.group()[: found.start("echo") - found.start()] + "hecho"
+        yield found.group(), right, N_("the participle of 'hacer' is 'hecho'; 'echo' is of 'echar'")
+    for found in _BOTH_THE.finditer(plain) if "amb" in lower else ():
+        yield found.group(), found["both"], N_("'ambos' takes no article after it: 'ambos faros'")
     for found in _GO_VES.finditer(plain) if "Ves " in plain else ():
         yield found.group(), "Ve " + found["to"], N_("the order of 'ir' is 've', not 'ves': 've a un pueblo'")
     for found in _UN_OTRO.finditer(plain) if " otr" in lower else ():
@@ -518,6 +523,14 @@ _HAYA_EN = lazy(r"(?<!\w)(?P<se>[Ss]e) haya(?P<n>n?) en(?!\w)")
 _SOBRETODO = lazy(r"(?<!\w)(?<!un )(?<!el )(?<!su )(?<!tu )(?<!mi )sobretodo(?!\w)", re.IGNORECASE)
 # "A sí mismo, cuenta como un camello" for "Asimismo,": opening a sentence, with its comma
 _A_SI_MISMO = lazy(r"(?:^|(?<=[.:;]\s))A sí mismo,")
+# "Una vez echo esto", "lo has echo" for "hecho", the participle of "hacer": after "haber" or "una vez"
+# "echo" can only be it ("echar" gives "echado")
+_ECHO_DONE = lazy(
+    r"(?<!\w)(?:(?:[Hh]e|[Hh]as|[Hh]a|[Hh]emos|[Hh]abéis|[Hh]an|[Hh]aya|[Hh]ayas|[Hh]ayan|[Hh]abía|[Hh]aber)"
+    r"(?: (?:ya|lo|la|los|las))?|[Uu]na vez) (?P<echo>echo)(?!\w)"
+)
+# "ambos los faros" for "ambos faros": "ambos" is the determiner, and takes no article after it
+_BOTH_THE = lazy(r"(?<!\w)(?P<both>[Aa]mb(?:os|as)) (?:los|las)(?!\w)")
 # "Ves a un pueblo adyacente" for "Ve a": an order opening a sentence, not a question
 _GO_VES = lazy(r"(?:^|(?<=[.:;!]\s))Ves (?P<to>a|al|hacia|hasta)(?!\w)")
 # "se vende las perlas": with "se", the verb agrees with the plural after it ("se venden")
@@ -657,6 +670,9 @@ def _up_to(found: re.Match[str], word: str) -> str:
     return found.group()[: len(found.group()) - len(words)] + words[: words.index(word) + len(word)]
 
 
+_ARTICLES = frozenset({"el", "la", "los", "las", "un", "una", "unos", "unas"})
+
+
 def until_indicative(plain: str, opener: re.Pattern[str] = _UNTIL) -> Iterator[str]:
     """ "hasta que alguien lo repara" for a time to come: the first word after "hasta que" the dictionary
     knows only as a verb, in the present indicative of its own verb ("repara", "mueve"), where the
@@ -665,10 +681,13 @@ def until_indicative(plain: str, opener: re.Pattern[str] = _UNTIL) -> Iterator[s
         checker = speller("es")
         if checker is None:
             return
-        after_pronoun = False
+        after_pronoun = after_subject = False
+        before = ""  # the word before this one
         for word in found.group(1).split():
+            article, before = before in _ARTICLES, word.lower()
             if word.lower() in _BEFORE_ITS_VERB:
                 after_pronoun = word.lower() in _CLITIC_WORDS
+                after_subject = False
                 continue
             if word.lower() in _IRREGULAR_INDICATIVE:  # "a menos que hay", "para que es"
                 yield _up_to(found, word)
@@ -676,9 +695,14 @@ def until_indicative(plain: str, opener: re.Pattern[str] = _UNTIL) -> Iterator[s
             readings = checker.readings(word.lower())
             verbs = [r for r in readings if r.verb and r.stem[-2:] in ("ar", "er", "ir")]
             if not verbs:
-                continue  # the subject's words: "sin que los demás jugadores ven"
-            if len(verbs) != len(readings) and not after_pronoun:
-                break  # a noun that is a verb too ("marea"): not told apart ("le deja" is a verb: a pronoun before)
+                # the subject's words ("sin que los demás jugadores ven"); an article and its noun say the
+                # verb comes next ("el temporal llega")
+                after_subject = article and bool(readings)
+                continue
+            if len(verbs) != len(readings) and not after_pronoun and not after_subject:
+                # a noun that is a verb too ("marea"): not told apart, but after a pronoun ("le deja") or
+                # its subject ("antes de que el temporal llega"), where only a verb goes
+                break
             bare = word.lower().translate(_UNACCENT)
             if all(bare.endswith(_INDICATIVE_ENDINGS[r.stem[-2:] == "ar"]) for r in verbs):
                 yield _up_to(found, word)

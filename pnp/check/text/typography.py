@@ -47,6 +47,8 @@ def check_typography(pack: PackData) -> list[Finding]:
                 found += _title_case(shown)
             elif _COMMON_GATE.search(shown):
                 found += _common_capitals(shown)
+            if text.path.split(".")[-1] not in ("title", "subtitle"):
+                found += _compass_capitals(shown)
             if "%" in shown:
                 found += _percent(shown)
             if ":" in shown and text.path.split(".")[-1] != "title":
@@ -78,6 +80,24 @@ _COMMON_CAPITALISED = (
 )
 _COMMON_GATE = lazy(rf"(?<!\w)(?:{_COMMON_CAPITALISED})(?!\w)")
 _COMMON_CAPITAL = lazy(rf"(?<![\w«“\"'])[a-záéíóúñü]+,? (?P<word>{_COMMON_CAPITALISED})(?!\w)")
+
+
+# The cardinal points are written in lowercase where they say a direction (Ortografía de la lengua
+# española, 4.2.4.9): "hacia el Norte", "al Sur de"; a name keeps its capital ("el Polo Norte", "el mar
+# del Norte", "Corea del Sur"), and none of those follows "hacia" or "rumbo a"
+_COMPASS_CAPITAL = lazy(
+    r"(?<!\w)(?:hacia(?: el)?|rumbo al?|en dirección al?|(?:más )?al|(?:desde|hasta) el) "
+    r"(?P<word>Norte|Sur|Este|Oeste|Noreste|Noroeste|Sureste|Suroeste)(?!\w)"
+)
+
+
+def _compass_capitals(text: str) -> list[tuple[str, str]]:
+    found = []
+    for match in _COMPASS_CAPITAL.finditer(text) if "Norte" in text or "Sur" in text or "ste" in text else ():
+        word = match["word"]
+        message = _('"{word}" for a direction: the cardinal points are written in lowercase').format(word=word)
+        found.append((message, _('write "{right}"').format(right=word.lower())))
+    return found
 
 
 def _common_capitals(text: str) -> list[tuple[str, str]]:
