@@ -1303,15 +1303,6 @@ def test_a_spanish_title_in_english_title_case_is_named(title: str, right: str |
 @pytest.mark.parametrize(
     ("spanish", "right"),
     [
-        ("Tu estadio te da un 50% más de {coin}.", '"50 %"'),
-        ("Gana un 12,5% de tus puntos.", '"12,5 %"'),
-        ("Tu estadio te da un 50 % más de {coin}.", None),
-        ("Tu estadio te da la mitad de {coin}.", None),
-    ],
-)
-@pytest.mark.parametrize(
-    ("spanish", "right"),
-    [
         ("Mueve tres espacios hacia el Norte a lo largo de la costa.", '"norte"'),
         ("Navega al Sur de la isla.", '"sur"'),
         ("Navega hacia el norte.", None),
@@ -1326,6 +1317,15 @@ def test_a_cardinal_point_for_a_direction_in_capitals_is_named(spanish: str, rig
     assert (len(found) == 1 and found[0][1] == f"write {right}") if right else found == [], found
 
 
+@pytest.mark.parametrize(
+    ("spanish", "right"),
+    [
+        ("Tu estadio te da un 50% más de {coin}.", '"50 %"'),
+        ("Gana un 12,5% de tus puntos.", '"12,5 %"'),
+        ("Tu estadio te da un 50 % más de {coin}.", None),
+        ("Tu estadio te da la mitad de {coin}.", None),
+    ],
+)
 def test_a_percent_sign_against_its_number_is_named(spanish: str, right: str | None) -> None:
     from pnp.check.text.typography import _percent
 
