@@ -489,6 +489,40 @@ _PAIRS = (
             r"descart\w*|descárt\w*",
         ),
     ),
+    _Pair(
+        # "Look at the most recent entry" as "Mira la entrada más antigua"
+        (N_("the most recent"), N_("the earliest")),
+        (r"recent|most recently|newest|newer|latest", r"oldest|older|earliest|old|first"),
+        (r"recientes?|nuev[oa]s?|últim[oa]s?", r"antigu[oa]s?|viej[oa]s?"),
+    ),
+    _Pair(
+        # "must light their lamp" as "debe apagar su lámpara"
+        (N_("lighting"), N_("putting out")),
+        (
+            r"light|lights|lit|lighting|ignite|ignites|ignited|kindle|kindles|kindled",
+            r"extinguish\w*|puts? out|putting out|go out|goes out|went out|gone out|going out|burn(?:s|t|ed)? out"
+            r"|douse\w*|snuff\w*|dark|unlit",
+        ),
+        (r"enciend\w*|encend\w*|prend[aeií]\w*", r"apag[aeuó]\w*|apagar\w*|apág\w*"),
+        # "not lit" is put out: the Spanish "apagada" says it
+        english_aside=r"light (?:ship|load|cargo|armou?r|weight|blue|green|\w+ly)|(?:the|a) light of|lights? up"
+        r"|(?:not|n't|never) (?:be |been |yet )?lit",
+    ),
+    _Pair(
+        # "Play only at high tide" as "con la marea baja"
+        (N_("high tide"), N_("low tide")),
+        (
+            r"high tide|flood tide|high water|tide (?:comes|rises|is) in",
+            r"low tide|ebb\w*|low water|tide (?:goes|is) out",
+        ),
+        (r"marea alta|pleamar|marea creciente|sube la marea", r"marea baja|bajamar|marea menguante|baja la marea"),
+    ),
+    _Pair(
+        # "on the windward side" as "a sotavento"
+        (N_("windward"), N_("leeward")),
+        (r"windward|upwind", r"leeward|downwind|lee side|in the lee"),
+        (r"barlovento", r"sotavento"),
+    ),
 )
 
 
