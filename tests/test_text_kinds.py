@@ -411,6 +411,9 @@ def test_ustedes_is_no_evidence_outside_spain() -> None:
         (compare_opposites, "Draw 2 cards.", "Da 2 cartas.", '"Da"'),
         (compare_players, "The keeper with the most rescues scores 10; everyone else scores half that.",
          "El farero con más rescates obtiene 10 y la mitad.", '"everyone else"'),
+        # the things left over go somewhere: no players
+        (compare_players, "Each opponent keeps 1 die. The rest go back.", "Quédate 1 dado. Los demás, a la reserva.",
+         '"opponent"'),
         # "si no," beside a negation the original does not have
         (compare_negation, "Each one must stop at a tower or lose 1 coal.",
          "Cada una no debe detenerse en una torre; si no, pierde 1 de carbón.", '"no"'),

@@ -76,7 +76,8 @@ _ES_OTHERS_BARE = lazy(
     r"|(?:(?:los|las)\s+(?:demás|otros|otras)|(?:el|al) resto)\s+(?:se|les?|nos|os|no|también|solo|sólo)(?!\w)"
     r"|(?<!\w)quienes no(?!\w)"
     # "everyone else scores half that" as "; los demás, la mitad": the subject of a verb left understood
-    r"|(?:^|[;.]\s*)(?:los|las)\s+(?:demás|otros|otras)(?=\s*,)"
+    # (things left over, not players: "Las demás, al mazo", "Los otros, a la reserva")
+    r"|(?:^|[;.]\s*)[Ll]os\s+(?:demás|otros)(?=\s*,(?!\s*(?:a|al|en|hacia|bajo|sobre|debajo|dentro)(?!\w)))"
     # "Other players cannot take" as "Nadie más puede quitar": nobody but you
     r"|(?<!\w)(?:nadie|ningún otro|ninguna otra|ninguno) (?:más|salvo tú|excepto tú|salvo usted|excepto usted)(?!\w)"
     r"|(?<!\w)(?:ningún otro|ninguna otra)(?!\w)"
