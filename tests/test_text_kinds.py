@@ -414,6 +414,11 @@ def test_ustedes_is_no_evidence_outside_spain() -> None:
         # the things left over go somewhere: no players
         (compare_players, "Each opponent keeps 1 die. The rest go back.", "Quédate 1 dado. Los demás, a la reserva.",
          '"opponent"'),
+        # once every so many rounds against so many times in one
+        (compare_periods, "From now on, every two rounds, the harbour master inspects a lighthouse.",
+         "A partir de ahora, dos veces por ronda, el capitán de puerto inspecciona un faro.", '"every two rounds"'),
+        (compare_periods, "Twice per round, you may move a ship.", "Cada dos rondas, puedes mover un barco.",
+         '"Twice per round"'),
         # "si no," beside a negation the original does not have
         (compare_negation, "Each one must stop at a tower or lose 1 coal.",
          "Cada una no debe detenerse en una torre; si no, pierde 1 de carbón.", '"no"'),
@@ -498,6 +503,10 @@ def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, s
         # "everyone else scores half that" as "los demás, la mitad"
         (compare_players, "The keeper with the most rescues scores 10; everyone else scores half that.",
          "El farero con más rescates obtiene 10; los demás, la mitad."),
+        (compare_periods, "Every two rounds, each keeper loses 1 oil.", "Cada dos rondas, cada farero pierde 1."),
+        (compare_periods, "Every other turn, draw a card.", "Un turno sí y otro no, roba una carta."),
+        (compare_periods, "Twice per round, you may move.", "Puedes moverte dos veces en cada ronda."),
+        (compare_periods, "Once per round, gain 1 oil.", "Cada ronda, gana 1 de aceite."),
         # "to the left" says who gets it: the neighbour on that side
         (compare_players, "Then the first player passes the marker to the left.",
          "A continuación, el jugador inicial pasa el marcador al jugador de su izquierda."),

@@ -68,6 +68,57 @@ def spans_changed(source: str, target: str) -> tuple[str, str, str, str] | None:
     return theirs, said[theirs].group(), ours, written[ours].group()
 
 
+# How often: once every so many spans ("every two rounds", "cada dos rondas") against so many times in
+# one ("twice per round", "dos veces por ronda"); "every two rounds" said as "dos veces por ronda" makes
+# a card that works in every other round work twice in each
+_EN_SPAN = r"(?:turns?|rounds?|phases?|games?|nights?|seasons?|days?|years?)"
+_EN_INTERVAL = lazy(rf"\bevery (?:other|second|third|fourth|two|three|four|five|\d+) {_EN_SPAN}\b", re.IGNORECASE)
+_EN_FREQUENCY = lazy(
+    rf"\b(?:once|twice|thrice|(?:two|three|four|five|\d+) times) (?:per|a|an|each|every|in (?:a|each)) {_EN_SPAN}\b",
+    re.IGNORECASE,
+)
+_ES_SPAN = r"(?:turnos?|rondas?|fases?|partidas?|noches?|estaci(?:ón|ones)|días?|años?)"
+_ES_INTERVAL = lazy(
+    rf"(?<!\w)(?:cada (?:dos|tres|cuatro|cinco|\d+|otr[oa]) {_ES_SPAN}"
+    r"|(?:un|una) (?:turno|ronda|fase|noche|partida) sí y (?:otro|otra) no"
+    r"|(?:turnos|días|años) alternos|(?:rondas|fases|noches|partidas) alternas)(?!\w)",
+    re.IGNORECASE,
+)
+_ES_FREQUENCY = lazy(
+    rf"(?<!\w)(?:una vez|(?:dos|tres|cuatro|cinco|\d+) veces) (?:por|cada|en cada|durante cada|al|a la) {_ES_SPAN}"
+    r"(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def how_often_changed(source: str, target: str) -> tuple[str, str, bool] | None:
+    """(the original's words, the translation's, whether the original says an interval) when one says
+    once every so many spans and the other so many times in one."""
+    for said_as, other_as, written_as, kept_as, interval in (
+        (_EN_INTERVAL, _EN_FREQUENCY, _ES_FREQUENCY, _ES_INTERVAL, True),
+        (_EN_FREQUENCY, _EN_INTERVAL, _ES_INTERVAL, _ES_FREQUENCY, False),
+    ):
+        said, written = said_as.search(source), written_as.search(target)
+        if said and written and not other_as.search(source) and not kept_as.search(target):
+            return said.group(), written.group(), interval
+    return None
+
+
+def _how_often(text: Text, source: str, target: str) -> Finding | None:
+    changed = how_often_changed(source, target)
+    if changed is None:
+        return None
+    said, written, interval = changed
+    every, times = _("once every so many spans"), _("so many times in one span")
+    message = _('the original says "{said}" ({how}), but "{translation}" says "{written}" ({other})').format(
+        said=said, how=every if interval else times, translation=quote(target, 60), written=written,
+        other=times if interval else every,
+    )  # fmt: skip
+    hint = _('say how often as the original does: "every two rounds" is "cada dos rondas", "twice per round" is '
+             '"dos veces por ronda"')  # fmt: skip
+    return text.finding(Severity.WARNING, CODE, message, hint)
+
+
 def check_periods(pack: PackData) -> list[Finding]:
     return against_english(pack, compare_periods, LANGUAGES)
 
@@ -76,6 +127,8 @@ def compare_periods(text: Text, original: Text) -> list[Finding]:
     if _ANY.search(original.raw) is None:
         return []  # most texts name no span
     for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+        if (often := _how_often(text, source, target)) is not None:
+            return [often]
         changed = spans_changed(source, target)
         if changed is None:
             continue
