@@ -414,6 +414,8 @@ def test_ustedes_is_no_evidence_outside_spain() -> None:
         # the things left over go somewhere: no players
         (compare_players, "Each opponent keeps 1 die. The rest go back.", "Quédate 1 dado. Los demás, a la reserva.",
          '"opponent"'),
+        (compare_periods, "Until spring, the boat carries only three oil.", "Hasta el otoño, el barco solo lleva tres.",
+         '"spring"'),
         # once every so many rounds against so many times in one
         (compare_periods, "From now on, every two rounds, the harbour master inspects a lighthouse.",
          "A partir de ahora, dos veces por ronda, el capitán de puerto inspecciona un faro.", '"every two rounds"'),
@@ -505,6 +507,9 @@ def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, s
          "El farero con más rescates obtiene 10; los demás, la mitad."),
         (compare_periods, "Every two rounds, each keeper loses 1 oil.", "Cada dos rondas, cada farero pierde 1."),
         (compare_periods, "Every other turn, draw a card.", "Un turno sí y otro no, roba una carta."),
+        (compare_periods, "From winter until spring, pay 1.", "Del invierno a la primavera, paga 1."),
+        (compare_periods, "Take water from the spring.", "Toma agua del manantial."),
+        (compare_periods, "In the summer phase, gain 1.", "En la fase estival, gana 1."),
         (compare_periods, "Twice per round, you may move.", "Puedes moverte dos veces en cada ronda."),
         (compare_periods, "Once per round, gain 1 oil.", "Cada ronda, gana 1 de aceite."),
         # "to the left" says who gets it: the neighbour on that side

@@ -119,11 +119,48 @@ def _how_often(text: Text, source: str, target: str) -> Finding | None:
     return text.finding(Severity.WARNING, CODE, message, hint)
 
 
+# The seasons of the year, which a game's calendar names: "Until spring" as "Hasta el otoño" ends the
+# card at another time.  Judged only where the translation names a season, and none the original does
+_SEASONS = {
+    "winter": (r"winters?|wintertime", r"inviernos?|invernal\w*"),
+    "spring": (r"spring|springtime", r"primaveras?|primaveral\w*"),
+    "summer": (r"summers?|summertime", r"veranos?|estival\w*|estío"),
+    "autumn": (r"autumns?|autumnal", r"otoños?|otoñal\w*"),
+}
+
+
+@cache
+def _seasons() -> dict[str, tuple[re.Pattern[str], re.Pattern[str]]]:
+    return {
+        name: (re.compile(rf"\b(?:{en})\b", re.IGNORECASE), re.compile(rf"(?<!\w)(?:{es})(?!\w)", re.IGNORECASE))
+        for name, (en, es) in _SEASONS.items()
+    }
+
+
+_ANY_SEASON = lazy(r"winter|spring|summer|autumn", re.IGNORECASE)
+
+
+def season_changed(source: str, target: str) -> tuple[str, str] | None:
+    """(the original's season word, the translation's) when the translation names only seasons the
+    original does not."""
+    said = {name: found for name, (en, _es) in _seasons().items() if (found := en.search(source))}
+    written = {name: found for name, (_en, es) in _seasons().items() if (found := es.search(target))}
+    if not said or not written or set(said) & set(written):
+        return None
+    return next(iter(said.values())).group(), next(iter(written.values())).group()
+
+
 def check_periods(pack: PackData) -> list[Finding]:
     return against_english(pack, compare_periods, LANGUAGES)
 
 
 def compare_periods(text: Text, original: Text) -> list[Finding]:
+    if _ANY_SEASON.search(original.raw):  # sentence by sentence: "From winter until spring"
+        for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
+            if (season := season_changed(source, target)) is not None:
+                message = _('the original says "{said}", but the translation says "{written}": another season')
+                hint = _("name the season the original names")
+                return [text.finding(Severity.WARNING, CODE, message.format(said=season[0], written=season[1]), hint)]
     if _ANY.search(original.raw) is None:
         return []  # most texts name no span
     for source, target in aligned(markup.plain_text(original.raw), markup.plain_text(text.raw)):
