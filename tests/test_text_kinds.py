@@ -416,6 +416,11 @@ def test_ustedes_is_no_evidence_outside_spain() -> None:
          '"opponent"'),
         (compare_periods, "Until spring, the boat carries only three oil.", "Hasta el otoño, el barco solo lleva tres.",
          '"spring"'),
+        # a time so many rounds from now against how long it lasts
+        (compare_periods, "In two rounds, the storm moves to the nearest lighthouse.",
+         "Durante dos rondas, el temporal avanza hacia el faro más cercano.", '"In two rounds"'),
+        (compare_periods, "For two rounds, no boat may leave port.", "Dentro de dos rondas, ningún barco puede salir.",
+         '"For two rounds"'),
         # once every so many rounds against so many times in one
         (compare_periods, "From now on, every two rounds, the harbour master inspects a lighthouse.",
          "A partir de ahora, dos veces por ronda, el capitán de puerto inspecciona un faro.", '"every two rounds"'),
@@ -509,6 +514,10 @@ def test_a_meaning_turned_around_is_named(compare, english: str, spanish: str, s
         (compare_periods, "Every other turn, draw a card.", "Un turno sí y otro no, roba una carta."),
         (compare_periods, "From winter until spring, pay 1.", "Del invierno a la primavera, paga 1."),
         (compare_periods, "Take water from the spring.", "Toma agua del manantial."),
+        (compare_periods, "In two rounds, the storm moves.", "Dentro de dos rondas, el temporal avanza."),
+        (compare_periods, "For two rounds, no boat leaves.", "Durante las dos rondas siguientes, ningún barco sale."),
+        (compare_periods, "Win two rounds in a row to score.", "Gana dos rondas seguidas para puntuar."),
+        (compare_periods, "Score in two rounds of play.", "Puntúa durante dos rondas de juego."),
         (compare_periods, "In the summer phase, gain 1.", "En la fase estival, gana 1."),
         (compare_periods, "Twice per round, you may move.", "Puedes moverte dos veces en cada ronda."),
         (compare_periods, "Once per round, gain 1 oil.", "Cada ronda, gana 1 de aceite."),

@@ -91,6 +91,38 @@ _ES_FREQUENCY = lazy(
 )
 
 
+# When against how long: "In two rounds, it moves" (once, two rounds from now) said as "Durante dos rondas"
+# (all through them), and back: "for two rounds" as "dentro de dos rondas"
+_EN_COUNT = r"(?:two|three|four|five|six|\d+)"
+_EN_DELAY = lazy(rf"\b(?:in|after) {_EN_COUNT} (?:more )?{_EN_SPAN}\b(?! of\b)", re.IGNORECASE)
+_EN_DURATION = lazy(
+    rf"\b(?:for|during) (?:the next |the following )?{_EN_COUNT} {_EN_SPAN}|\b{_EN_COUNT} {_EN_SPAN} in a row\b",
+    re.IGNORECASE,
+)
+_ES_COUNT = r"(?:dos|tres|cuatro|cinco|seis|\d+)"
+_ES_DELAY = lazy(
+    rf"(?<!\w)(?:dentro de|al cabo de|pasad[oa]s|tras|después de|en) {_ES_COUNT} {_ES_SPAN}(?!\w)", re.IGNORECASE
+)
+_ES_DURATION = lazy(
+    rf"(?<!\w)(?:durante|por) (?:l[oa]s )?(?:(?:próxim[oa]s|siguientes) )?{_ES_COUNT} {_ES_SPAN}(?!\w)"
+    rf"|(?<!\w){_ES_COUNT} {_ES_SPAN} (?:seguid[oa]s|consecutiv[oa]s)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def when_changed(source: str, target: str) -> tuple[str, str, bool] | None:
+    """(the original's words, the translation's, whether the original says when) when one says a time
+    so many spans from now and the other how long it lasts."""
+    for said_as, other_as, written_as, kept_as, delay in (
+        (_EN_DELAY, _EN_DURATION, _ES_DURATION, _ES_DELAY, True),
+        (_EN_DURATION, _EN_DELAY, _ES_DELAY, _ES_DURATION, False),
+    ):
+        said, written = said_as.search(source), written_as.search(target)
+        if said and written and not other_as.search(source) and not kept_as.search(target):
+            return said.group(), written.group(), delay
+    return None
+
+
 def how_often_changed(source: str, target: str) -> tuple[str, str, bool] | None:
     """(the original's words, the translation's, whether the original says an interval) when one says
     once every so many spans and the other so many times in one."""
@@ -107,7 +139,16 @@ def how_often_changed(source: str, target: str) -> tuple[str, str, bool] | None:
 def _how_often(text: Text, source: str, target: str) -> Finding | None:
     changed = how_often_changed(source, target)
     if changed is None:
-        return None
+        if (when := when_changed(source, target)) is None:
+            return None
+        said, written, delay = when
+        at, lasting = _("a time so many spans from now"), _("how long it lasts")
+        message = _('the original says "{said}" ({how}), but "{translation}" says "{written}" ({other})').format(
+            said=said, how=at if delay else lasting, translation=quote(target, 60), written=written,
+            other=lasting if delay else at,
+        )  # fmt: skip
+        hint = _('"in two rounds" is "dentro de dos rondas"; "for two rounds", "durante dos rondas"')
+        return text.finding(Severity.WARNING, CODE, message, hint)
     said, written, interval = changed
     every, times = _("once every so many spans"), _("so many times in one span")
     message = _('the original says "{said}" ({how}), but "{translation}" says "{written}" ({other})').format(
